@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { sessionUserSchema } from './user';
+
+/**
+ * Bodies and answers of `/api/v1/auth/*` (ARCHITECTURE.md §3), shared by the server (validation)
+ * and the browser (forms and types).
+ */
+
+/** OWASP ASVS: at least 12 characters, at most 128; no composition rules. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
+  .max(PASSWORD_MAX_LENGTH, { message: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
+
+const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' }));
+const tokenSchema = z.string().min(1).max(256);
+
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, { message: 'Enter your password.' }).max(PASSWORD_MAX_LENGTH),
+});
+export const accessLinkBodySchema = z.object({ authId: z.uuid(), token: tokenSchema });
+export const updatePasswordBodySchema = z.object({
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  newPassword: passwordSchema,
+});
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+/** SPEC §5: the reset token is a string of at least one character; the server check is the real one. */
+export const resetPasswordTokenSchema = z.string().min(1);
+export const verifyResetPasswordTokenQuerySchema = z.object({ resetPasswordToken: resetPasswordTokenSchema.max(256) });
+export const resetPasswordBodySchema = z.object({
+  resetPasswordToken: resetPasswordTokenSchema.max(256),
+  password: passwordSchema,
+});
+export const deleteAccountBodySchema = z.object({ email: emailSchema });
+export const confirmDeleteAccountBodySchema = z.object({ confirmDeleteAccountToken: tokenSchema });
+
+export const signInResponseSchema = z.object({
+  accessToken: z.string(),
+  authId: z.uuid(),
+  user: sessionUserSchema,
+});
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+export const refreshResponseSchema = z.object({ accessToken: z.string() });
+
+export type SignInBody = z.infer<typeof signInBodySchema>;
+export type AccessLinkBody = z.infer<typeof accessLinkBodySchema>;
+export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;
+
+/** Requests to refresh and sign out must carry this header (CSRF defence besides SameSite=Strict). */
+export const CSRF_HEADER = { name: 'X-Requested-With', value: 'XMLHttpRequest' } as const;
+export const API_PREFIX = '/api/v1';
+export const AUTH_COOKIE_PATH = '/api/v1/auth';
+export const REFRESH_COOKIE_NAME = 'refresh_token';

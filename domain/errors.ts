@@ -1,0 +1,20 @@
+/**
+ * The error body of every API answer that is not 2xx (ARCHITECTURE.md §3):
+ * `message` for people, `errors` keyed by the field path (e.g. `generalInfos.eventTitle`).
+ */
+export interface ApiErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** Error codes the browser translates; the server puts them in `message`. */
+export const AUTH_ERROR_CODES = {
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  invalidToken: 'INVALID_OR_EXPIRED_TOKEN',
+  wrongCurrentPassword: 'WRONG_CURRENT_PASSWORD',
+  notSignedIn: 'NOT_SIGNED_IN',
+  forbidden: 'FORBIDDEN',
+  csrfHeaderMissing: 'CSRF_HEADER_MISSING',
+  accessLinkRequired: 'PLEASE_SIGN_IN_USING_THE_ACCESS_LINK_PROVIDED_BY_THE_HOSPITAL',
+} as const;

@@ -1,0 +1,7 @@
+/** Interface and mail languages; English is the default (SPEC §2 preferences). */
+export const LANGUAGES = ['en', 'fr', 'de', 'it'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

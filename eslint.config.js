@@ -1,0 +1,30 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'server/db/migrations', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error',
+        { object: 'describe', property: 'only' }, { object: 'it', property: 'only' }, { object: 'test', property: 'only' },
+        { object: 'describe', property: 'skip' }, { object: 'it', property: 'skip' }, { object: 'test', property: 'skip' }],
+    },
+  },
+  {
+    // domain/ is shared by the browser and the server: it must stay free of React and Node APIs.
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'node:*', 'fs', 'path', 'crypto', '@mui/*', 'fastify*', 'drizzle-orm*'] }],
+    },
+  },
+);

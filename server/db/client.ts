@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDirectoryLock, type DirectoryLock } from './lock';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever engine runs it. Inside a transaction use the `tx` handle only. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Engine = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  /** `dataDir` undefined means an in-memory PGlite (tests). */
+  | { dataDir?: string };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { db, engine: 'postgres', close: () => pool.end() };
+  }
+  let lock: DirectoryLock | undefined;
+  let pgliteDir: string | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    lock = acquireDirectoryLock(options.dataDir);
+    pgliteDir = path.join(options.dataDir, 'pglite');
+  }
+  try {
+    const client = await PGlite.create(pgliteDir ? { dataDir: pgliteDir } : {});
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      engine: 'pglite',
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/** Applies the checked-in SQL migrations; the same files serve both engines. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.engine === 'postgres') {
+    await migratePg(handle.db as never, { migrationsFolder });
+  } else {
+    await migratePglite(handle.db as never, { migrationsFolder });
+  }
+}
