@@ -41,6 +41,19 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Drives the built app in Debian's Chromium; run by `npm run test:e2e`, not by `npm test`.
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.ts'],
+          globalSetup: ['test/e2e/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

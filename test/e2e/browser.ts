@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Backoffice-2026';
+const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+      '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+
+export const newContext = (browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> =>
+  browser.newContext({
+    baseURL: inject('baseUrl'),
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: 1366, height: 860 },
+    locale: 'en-GB',
+  });
+
+/** Screenshots land in .tmp/screenshots for people to look at; they are not compared. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(/\/dashboard/);
+}
