@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/**
+ * The browser app's configuration (SPEC §5, issue 2 "Boot"), read from Vite's `import.meta.env`
+ * (only `VITE_*` variables reach the browser). Checked once at start: a wrong value stops the boot
+ * with an error whose message starts with `Invalid environment variables`, one line per variable.
+ */
+
+export const APP_ENVIRONMENTS = ['local', 'develop', 'staging', 'production'] as const;
+export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
+
+export const NODE_ENVIRONMENTS = ['development', 'test', 'staging', 'production'] as const;
+export type NodeEnvironment = (typeof NODE_ENVIRONMENTS)[number];
+
+export const API_PATH = '/api/v1';
+export const INVALID_ENV_MESSAGE = 'Invalid environment variables';
+
+export interface AppConfig {
+  /** VITE_APP_ENV: one of APP_ENVIRONMENTS, or any other name (accepted with a warning). */
+  appEnv: AppEnvironment | (string & {});
+  /** VITE_NODE_ENV, else Vite's MODE; development when neither is set. */
+  nodeEnv: NodeEnvironment;
+  /** VITE_CRYPTO_SECRET: encrypts the session kept in localStorage. */
+  cryptoSecret: string;
+  /** VITE_MAPS_API_KEY */
+  mapsApiKey: string;
+  /** VITE_SENTRY_DSN: where error reports go. */
+  sentryDsn: string;
+  /** VITE_API_BASE_URL: base of the resources API, without a trailing slash. */
+  apiBaseUrl: string;
+  /** VITE_AUTH_API_BASE_URL: base of the `/auth/*` endpoints, without a trailing slash. */
+  authApiBaseUrl: string;
+  isLocal: boolean;
+  isDevelop: boolean;
+  isStaging: boolean;
+  isProduction: boolean;
+}
+
+/** The raw variables as Vite hands them over: every value is a string or absent. */
+export type RawEnv = Record<string, string | boolean | undefined>;
+
+// Vite turns `NAME=` into an empty string: treat it as absent so that required means non-empty.
+const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const requiredText = z.preprocess(
+  blankAsMissing,
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') }).trim(),
+);
+
+const urlText = z.preprocess(
+  blankAsMissing,
+  z.url({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an absolute URL (https://…)') }),
+);
+
+const optionalBaseUrl = z.preprocess(
+  blankAsMissing,
+  z.url({ error: 'must be an absolute URL such as https://example.ch/api/v1' }).optional(),
+);
+
+const nodeEnvironment = z.preprocess(
+  blankAsMissing,
+  z
+    .enum(NODE_ENVIRONMENTS, {
+      error: (issue) => `must be one of ${NODE_ENVIRONMENTS.join(', ')} (got "${String(issue.input)}")`,
+    })
+    .default('development'),
+);
+
+const rawEnvSchema = z.object({
+  VITE_APP_ENV: requiredText,
+  VITE_NODE_ENV: nodeEnvironment,
+  VITE_CRYPTO_SECRET: requiredText,
+  VITE_MAPS_API_KEY: requiredText,
+  VITE_SENTRY_DSN: urlText,
+  VITE_API_BASE_URL: optionalBaseUrl,
+  VITE_AUTH_API_BASE_URL: optionalBaseUrl,
+});
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+const formatProblems = (error: z.ZodError): string =>
+  error.issues.map((issue) => `  ${issue.path.map(String).join('.')}: ${issue.message}`).join('\n');
+
+const isAppEnvironment = (value: string): value is AppEnvironment =>
+  (APP_ENVIRONMENTS as readonly string[]).includes(value);
+
+/**
+ * Checks the raw variables and builds the configuration. Pure apart from the warning for an unknown
+ * environment name, which goes to `warn`.
+ *
+ * @param rawEnv  `import.meta.env` or an equivalent record
+ * @param origin  the page origin, e.g. `https://backoffice.example.ch`, for the default API base URLs
+ * @throws Error whose message starts with `Invalid environment variables`, then one line per problem
+ */
+export const parseAppConfig = (
+  rawEnv: RawEnv,
+  origin: string,
+  warn: (message: string) => void = console.warn,
+): AppConfig => {
+  // An explicit VITE_NODE_ENV wins; otherwise Vite's mode (development, production, test) stands in.
+  const input = { ...rawEnv, VITE_NODE_ENV: blankAsMissing(rawEnv.VITE_NODE_ENV) ?? rawEnv.MODE };
+  const result = rawEnvSchema.safeParse(input);
+  if (!result.success) {
+    throw new Error(`${INVALID_ENV_MESSAGE}:\n${formatProblems(result.error)}`);
+  }
+  const env = result.data;
+  if (!isAppEnvironment(env.VITE_APP_ENV)) {
+    warn(`VITE_APP_ENV "${env.VITE_APP_ENV}" is not one of ${APP_ENVIRONMENTS.join(', ')}; continuing with it.`);
+  }
+  const defaultBaseUrl = `${withoutTrailingSlash(origin)}${API_PATH}`;
+  return {
+    appEnv: env.VITE_APP_ENV,
+    nodeEnv: env.VITE_NODE_ENV,
+    cryptoSecret: env.VITE_CRYPTO_SECRET,
+    mapsApiKey: env.VITE_MAPS_API_KEY,
+    sentryDsn: env.VITE_SENTRY_DSN,
+    apiBaseUrl: withoutTrailingSlash(env.VITE_API_BASE_URL ?? defaultBaseUrl),
+    authApiBaseUrl: withoutTrailingSlash(env.VITE_AUTH_API_BASE_URL ?? defaultBaseUrl),
+    isLocal: env.VITE_APP_ENV === 'local',
+    isDevelop: env.VITE_APP_ENV === 'develop',
+    isStaging: env.VITE_APP_ENV === 'staging',
+    isProduction: env.VITE_APP_ENV === 'production',
+  };
+};
+
+// Outside a browser (unit tests in Node) there is no page: any origin will do for the defaults.
+const pageOrigin = (): string => globalThis.location?.origin ?? 'http://localhost';
+
+/** The configuration, checked once when this module is first imported. */
+export const appConfig: AppConfig = parseAppConfig(import.meta.env, pageOrigin());
