@@ -1,5 +1,7 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { establishments } from './establishments';
+import { promoterGroups } from './promoterGroups';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -29,8 +31,9 @@ export const users = pgTable(
     hasPaidSubscription: boolean('has_paid_subscription').notNull().default(false),
     gender: text('gender'),
     roleId: integer('role_id').notNull().references(() => roles.id),
-    establishmentId: integer('establishment_id'),
-    promoterGroupId: integer('promoter_group_id'),
+    // The annotations break a type cycle (users ← uploads ← establishments); the keys themselves are plain.
+    establishmentId: integer('establishment_id').references((): AnyPgColumn => establishments.id, { onDelete: 'set null' }),
+    promoterGroupId: integer('promoter_group_id').references((): AnyPgColumn => promoterGroups.id, { onDelete: 'set null' }),
     language: text('language').notNull().default('en'),
     passwordHash: text('password_hash'),
     isActive: boolean('is_active').notNull().default(true),

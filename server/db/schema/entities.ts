@@ -1,0 +1,11 @@
+/** Every table besides authentication (auth.ts): SPEC §3's entities, their links and their history. */
+export * from './reference';
+export * from './uploads';
+export * from './tags';
+export * from './establishments';
+export * from './promoterGroups';
+export * from './events';
+export * from './offers';
+export * from './promoCodes';
+export * from './widgetSettings';
+export * from './auditLog';
