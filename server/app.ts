@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { API_PREFIX } from '../domain/auth';
+import { AUTH_ERROR_CODES } from '../domain/errors';
+import type { ServerConfig } from './config';
+import { usesLocalHttp } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import { AuthService, type AuthLifetimes, type LinkMailer } from './services/auth';
+import { decoyPasswordHash } from './services/passwords';
+import type { RateLimitPolicy } from './services/rateLimits';
+import { registerAuthentication } from './plugins/authenticate';
+import { BackgroundTasks } from './plugins/background';
+import { ApiError, registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+import { apiRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    /** The Drizzle database; inside a transaction use its `tx` handle only. */
+    db: Database;
+    authService: AuthService;
+    background: BackgroundTasks;
+  }
+}
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  mailer: LinkMailer;
+  /** Fastify's logger: on (info) by default, off in tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** The clock of tokens, sessions and limits; tests move it instead of sleeping. */
+  now?: () => Date;
+  lifetimes?: Partial<AuthLifetimes>;
+  rateLimits?: Partial<RateLimitPolicy>;
+  /** The built app (Vite's outDir); default `dist/` at the repository root. */
+  staticRoot?: string;
+}
+
+const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_STATIC_ROOT = path.join(REPOSITORY_ROOT, 'dist');
+const ENDED_SESSIONS_SWEEP_MS = 60 * 60 * 1000;
+
+/** Tokens in query strings (the reset-password check) must not end up in logs. */
+const redactUrl = (url: string) => url.replace(/([?&](?:resetPasswordToken|token)=)[^&]*/gi, '$1[redacted]');
+
+const defaultLogger = (config: ServerConfig): FastifyServerOptions['logger'] =>
+  config.nodeEnv === 'test'
+    ? false
+    : {
+        level: 'info',
+        serializers: {
+          req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+        },
+      };
+
+/** Builds the whole server (API, security headers, static app) without listening: tests use `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const https = new URL(config.publicUrl).protocol === 'https:';
+  const app = Fastify({ logger: options.logger ?? defaultLogger(config), trustProxy: false });
+
+  const authService = new AuthService({
+    db: database.db,
+    mailer: options.mailer,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    lifetimes: options.lifetimes,
+    rateLimits: options.rateLimits,
+    now: options.now,
+  });
+  const background = new BackgroundTasks(app.log);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('authService', authService);
+  app.decorate('background', background);
+
+  registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
+  await registerSecurityHeaders(app, { https });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new ApiError(context.statusCode, AUTH_ERROR_CODES.tooManyAttempts),
+  });
+  registerAuthentication(app, authService);
+  preventCachingOfApiAnswers(app);
+
+  await app.register(apiRoutes, {
+    prefix: API_PREFIX,
+    authService,
+    background,
+    secureCookies: !usesLocalHttp(config.publicUrl),
+    withOutbox: config.nodeEnv !== 'production',
+  });
+  await registerSpa(app, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT, https });
+
+  scheduleHousekeeping(app, authService);
+  return app;
+}
+
+/** `POST` with `Content-Type: application/json` and no body (refresh, sign-out) is an empty body, not a 400. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}
+
+/** API answers carry personal data and tokens: no cache may keep them unless a route says otherwise. */
+function preventCachingOfApiAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}
+
+function scheduleHousekeeping(app: FastifyInstance, authService: AuthService): void {
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void decoyPasswordHash(); // computed now so that the first unknown-email sign-in is not slower than others
+    sweep = setInterval(() => {
+      authService.sessions.deleteEndedSessions().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
+    }, ENDED_SESSIONS_SWEEP_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await app.background.idle();
+  });
+}

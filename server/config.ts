@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/auth';
+
+/** The server's configuration, read from the environment once at start (issue 2 "Project and runtime"). */
+export const NODE_ENVS = ['development', 'test', 'staging', 'production'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_DATA_DIR = './data';
+export const DEFAULT_DEMO_PASSWORD = 'Demo-Backoffice-2026';
+export const JWT_SECRET_MIN_LENGTH = 32;
+export const JWT_SECRET_FILE = 'jwt-secret';
+
+export interface ServerConfig {
+  port: number;
+  /** The interface to listen on (HOST, default all interfaces). */
+  host: string;
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  /** PostgreSQL server URL; PGlite under dataDir when absent. */
+  databaseUrl?: string;
+  nodeEnv: NodeEnv;
+  /** The origin people open, without a trailing slash; links in mails start with it. */
+  publicUrl: string;
+  jwtSecret: string;
+  smtpUrl?: string;
+  demoPassword: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment variables:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Environment = Record<string, string | undefined>;
+
+/** An empty variable counts as unset, as shells and .env files commonly leave them. */
+const optionalText = () =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().optional());
+
+const urlWithProtocols = (protocols: string[], message: string) =>
+  optionalText().refine((value) => value === undefined || hasProtocol(value, protocols), { message });
+
+const hasProtocol = (value: string, protocols: string[]): boolean => {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+const isPlainOrigin = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+};
+
+const environmentSchema = z.object({
+  PORT: optionalText().refine((value) => value === undefined || isPortNumber(value), {
+    message: 'must be an integer between 1 and 65535',
+  }),
+  HOST: optionalText(),
+  DATA_DIR: optionalText(),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL'),
+  NODE_ENV: optionalText().refine((value) => value === undefined || (NODE_ENVS as readonly string[]).includes(value), {
+    message: `must be one of ${NODE_ENVS.join(', ')}`,
+  }),
+  PUBLIC_URL: optionalText().refine((value) => value === undefined || isPlainOrigin(value), {
+    message: 'must be an http:// or https:// URL without credentials, query or fragment (e.g. https://backoffice.example.ch)',
+  }),
+  JWT_SECRET: optionalText().refine((value) => value === undefined || value.length >= JWT_SECRET_MIN_LENGTH, {
+    message: `must be at least ${JWT_SECRET_MIN_LENGTH} characters long`,
+  }),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
+  DEMO_PASSWORD: optionalText().refine(
+    (value) => value === undefined || (value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH),
+    { message: `must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long` },
+  ),
+});
+
+const isPortNumber = (value: string): boolean => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535;
+
+/** The configuration without the file-backed JWT secret: pure, so every message is unit-testable. */
+export type ParsedConfig = Omit<ServerConfig, 'jwtSecret'> & { jwtSecret?: string };
+
+export function parseEnvironment(env: Environment, cwd = process.cwd()): ParsedConfig {
+  const result = environmentSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = result.data;
+  const nodeEnv = (values.NODE_ENV ?? 'development') as NodeEnv;
+  if (nodeEnv === 'production' && values.JWT_SECRET === undefined) {
+    throw new ConfigError([`JWT_SECRET: is required in production (at least ${JWT_SECRET_MIN_LENGTH} random characters)`]);
+  }
+  const port = values.PORT === undefined ? DEFAULT_PORT : Number(values.PORT);
+  return {
+    port,
+    host: values.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(cwd, values.DATA_DIR ?? DEFAULT_DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    nodeEnv,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    jwtSecret: values.JWT_SECRET,
+    smtpUrl: values.SMTP_URL,
+    demoPassword: values.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+  };
+}
+
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR, so sessions survive
+ * restarts without any set-up. Processes that share a database but not a DATA_DIR need JWT_SECRET set.
+ */
+export function readOrCreateJwtSecret(dataDir: string): string {
+  const secretPath = path.join(dataDir, JWT_SECRET_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(secretPath, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(secretPath, 'utf8').trim();
+  if (secret.length < JWT_SECRET_MIN_LENGTH) {
+    throw new ConfigError([
+      `JWT_SECRET: the secret kept in ${secretPath} is shorter than ${JWT_SECRET_MIN_LENGTH} characters; delete the file to generate a new one`,
+    ]);
+  }
+  return secret;
+}
+
+export function loadConfig(env: Environment = process.env, cwd = process.cwd()): ServerConfig {
+  const parsed = parseEnvironment(env, cwd);
+  return { ...parsed, jwtSecret: parsed.jwtSecret ?? readOrCreateJwtSecret(parsed.dataDir) };
+}
+
+/** Browsers drop Secure cookies on plain http, which is only acceptable on the developer's own machine. */
+export function usesLocalHttp(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_ERROR_CODES } from '../../domain/errors';
+import type { RoleKey } from '../../domain/roles';
+import type { AuthService } from '../services/auth';
+import type { SessionIdentity } from '../services/authSessions';
+import { InvalidAccessTokenError } from '../services/tokens';
+import { ApiError } from './errors';
+
+/**
+ * Bearer authentication for every protected route:
+ *
+ *   app.get('/things', { preHandler: app.authenticate }, (request) => authOf(request).userId)
+ *   app.get('/root-only', { preHandler: [app.authenticate, app.requireRoles('ROOT')] }, …)
+ *
+ * The access JWT is checked (HS256 only, signature, expiry, audience, type) and so is its session:
+ * a revoked or expired session, or an inactive user, makes every access token of that session fail.
+ */
+
+export type AuthPreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: AuthPreHandler;
+    requireRoles(...roleKeys: RoleKey[]): AuthPreHandler;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; read it through `authOf(request)`. */
+    auth: SessionIdentity | null;
+  }
+}
+
+const BEARER_PATTERN = /^Bearer ([A-Za-z0-9\-_.]+)$/;
+
+const notSignedIn = () => new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
+
+/** The identity of an authenticated request; a 401 when the route forgot `app.authenticate`. */
+export function authOf(request: FastifyRequest): SessionIdentity {
+  if (!request.auth) throw notSignedIn();
+  return request.auth;
+}
+
+export function registerAuthentication(app: FastifyInstance, authService: AuthService): void {
+  app.decorateRequest('auth', null);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const match = BEARER_PATTERN.exec(request.headers.authorization ?? '');
+    if (!match) throw notSignedIn();
+    let claims;
+    try {
+      claims = await authService.accessTokens.verify(match[1]);
+    } catch (error) {
+      if (error instanceof InvalidAccessTokenError) throw notSignedIn();
+      throw error;
+    }
+    const identity = await authService.sessions.findActiveIdentity(claims.userId, claims.sessionId);
+    if (!identity) throw notSignedIn();
+    request.auth = identity;
+  });
+
+  app.decorate('requireRoles', (...roleKeys: RoleKey[]): AuthPreHandler => async (request: FastifyRequest) => {
+    const identity = authOf(request);
+    if (!identity.roleKeys.some((roleKey) => roleKeys.includes(roleKey))) {
+      throw new ApiError(403, AUTH_ERROR_CODES.forbidden);
+    }
+  });
+}

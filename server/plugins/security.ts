@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+
+/**
+ * Security headers on every response (ARCHITECTURE.md §6): CSP, nosniff, no referrer, and no framing
+ * except for the embeddable widget page (`/external/widgets/*`), which any site may put in an iframe.
+ */
+
+export const WIDGET_PATH_PREFIX = '/external/widgets/';
+
+type Directives = Record<string, string[]>;
+
+/** The app's Content-Security-Policy; later features add origins here (e.g. a maps provider). */
+export function contentSecurityDirectives({ https }: { https: boolean }): Directives {
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    // MUI (emotion) injects <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    // Error reports go to Sentry (SPEC §1); everything else is same-origin.
+    'connect-src': ["'self'", 'https://*.sentry.io'],
+    'worker-src': ["'self'", 'blob:'],
+    // The widget settings page previews the widget in a same-origin iframe.
+    'frame-src': ["'self'"],
+    'manifest-src': ["'self'"],
+  };
+  if (https) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+export function helmetOptions({ https }: { https: boolean }): FastifyHelmetOptions {
+  return {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives({ https }) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS only means something over https; on local http it would only confuse other local apps.
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  };
+}
+
+/** The per-route helmet options of the widget page: the same headers, but any site may frame it. */
+export function widgetHelmetOptions({ https }: { https: boolean }) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...contentSecurityDirectives({ https }), 'frame-ancestors': ['*'] },
+    },
+    frameguard: false,
+  } as const;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
+  await app.register(helmet, helmetOptions({ https }));
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  accessLinkBodySchema,
+  AUTH_COOKIE_PATH,
+  confirmDeleteAccountBodySchema,
+  CSRF_HEADER,
+  deleteAccountBodySchema,
+  forgotPasswordBodySchema,
+  REFRESH_COOKIE_NAME,
+  resetPasswordBodySchema,
+  signInBodySchema,
+  updatePasswordBodySchema,
+  verifyResetPasswordTokenQuerySchema,
+} from '../../domain/auth';
+import { AUTH_ERROR_CODES } from '../../domain/errors';
+import type { AuthService, SignedIn } from '../services/auth';
+import type { ClientMetadata, SessionTokens } from '../services/authSessions';
+import type { WindowLimit } from '../services/rateLimits';
+import { loadSessionUser } from '../services/authUsers';
+import type { BackgroundTasks } from '../plugins/background';
+import { ApiError, INVALID_INPUT, parseInput } from '../plugins/errors';
+import { authOf } from '../plugins/authenticate';
+
+/** `/api/v1/auth/*` (ARCHITECTURE.md §3): HTTP, cookies and rate limits around server/services/auth.ts. */
+
+export interface AuthRoutesOptions {
+  authService: AuthService;
+  background: BackgroundTasks;
+  /** Secure cookies everywhere except plain http on the developer's machine. */
+  secureCookies: boolean;
+}
+
+const rateLimit = ({ max, windowMs }: WindowLimit) => ({ config: { rateLimit: { max, timeWindow: windowMs } } });
+
+const clientOf = (request: FastifyRequest): ClientMetadata => ({
+  ipAddress: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** Refresh and sign-out act on a cookie, so they demand a header that a cross-site form cannot send. */
+function requireCsrfHeader(request: FastifyRequest): void {
+  if (request.headers[CSRF_HEADER.name.toLowerCase()] !== CSRF_HEADER.value) {
+    throw new ApiError(403, AUTH_ERROR_CODES.csrfHeaderMissing);
+  }
+}
+
+const invalidToken = (statusCode: number) => new ApiError(statusCode, AUTH_ERROR_CODES.invalidToken);
+
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
+  const { authService, background, secureCookies } = options;
+  const limits = authService.rateLimits;
+  const cookieOptions = { httpOnly: true, sameSite: 'strict', secure: secureCookies, path: AUTH_COOKIE_PATH } as const;
+
+  const setRefreshCookie = (reply: FastifyReply, session: SessionTokens) =>
+    reply.setCookie(REFRESH_COOKIE_NAME, session.refreshToken, { ...cookieOptions, expires: session.expiresAt });
+  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE_NAME, cookieOptions);
+  const sendSignedIn = (reply: FastifyReply, signedIn: SignedIn) => setRefreshCookie(reply, signedIn.session).send(signedIn.body);
+
+  app.post('/sign-in', rateLimit(limits.signIn), async (request, reply) => {
+    const { email, password } = parseInput(signInBodySchema, request.body);
+    const result = await authService.signIn(email, password, clientOf(request));
+    if (result.kind === 'throttled') throw new ApiError(429, AUTH_ERROR_CODES.tooManyAttempts);
+    if (result.kind === 'invalidCredentials') throw new ApiError(401, AUTH_ERROR_CODES.invalidCredentials);
+    return sendSignedIn(reply, result.signedIn);
+  });
+
+  app.post('/access-link', rateLimit(limits.tokenSubmissions), async (request, reply) => {
+    const { authId, token } = parseInput(accessLinkBodySchema, request.body);
+    const signedIn = await authService.signInWithAccessLink(authId, token, clientOf(request));
+    if (!signedIn) throw invalidToken(401);
+    return sendSignedIn(reply, signedIn);
+  });
+
+  app.post('/refresh-tokens', rateLimit(limits.refresh), async (request, reply) => {
+    requireCsrfHeader(request);
+    const presented = request.cookies[REFRESH_COOKIE_NAME];
+    const result = presented ? await authService.refresh(presented) : ({ kind: 'invalid' } as const);
+    if (result.kind === 'invalid') {
+      clearRefreshCookie(reply);
+      throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
+    }
+    return setRefreshCookie(reply, result.session).send({ accessToken: result.accessToken });
+  });
+
+  app.post('/sign-out', rateLimit(limits.refresh), async (request, reply) => {
+    requireCsrfHeader(request);
+    const presented = request.cookies[REFRESH_COOKIE_NAME];
+    if (presented) await authService.signOut(presented);
+    return clearRefreshCookie(reply).code(204).send();
+  });
+
+  app.post(
+    '/update-password',
+    { ...rateLimit(limits.passwordChanges), preHandler: app.authenticate },
+    async (request, reply) => {
+      const { currentPassword, newPassword } = parseInput(updatePasswordBodySchema, request.body);
+      const { userId, sessionId } = authOf(request);
+      const outcome = await authService.updatePassword(userId, sessionId, currentPassword, newPassword);
+      if (outcome === 'userNotFound') throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
+      if (outcome === 'currentPasswordRequired') {
+        throw new ApiError(400, INVALID_INPUT, { currentPassword: 'Enter your current password.' });
+      }
+      if (outcome === 'wrongCurrentPassword') {
+        throw new ApiError(400, AUTH_ERROR_CODES.wrongCurrentPassword, { currentPassword: 'The current password is not correct.' });
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.post('/forgot-password', rateLimit(limits.mailRequests), async (request, reply) => {
+    const { email } = parseInput(forgotPasswordBodySchema, request.body);
+    background.run('forgot-password', () => authService.requestPasswordReset(email));
+    return reply.code(202).send();
+  });
+
+  app.get('/verify-reset-password-token', rateLimit(limits.tokenSubmissions), async (request, reply) => {
+    const { resetPasswordToken } = parseInput(verifyResetPasswordTokenQuerySchema, request.query);
+    if (!(await authService.isResetTokenUsable(resetPasswordToken))) throw invalidToken(404);
+    return reply.code(204).send();
+  });
+
+  app.post('/reset-password', rateLimit(limits.tokenSubmissions), async (request, reply) => {
+    const { resetPasswordToken, password } = parseInput(resetPasswordBodySchema, request.body);
+    if (!(await authService.resetPassword(resetPasswordToken, password))) throw invalidToken(400);
+    return reply.code(204).send();
+  });
+
+  app.post('/delete-account', rateLimit(limits.mailRequests), async (request, reply) => {
+    const { email } = parseInput(deleteAccountBodySchema, request.body);
+    background.run('delete-account', () => authService.requestAccountDeletion(email));
+    return reply.code(202).send();
+  });
+
+  app.post('/confirm-delete-account', rateLimit(limits.tokenSubmissions), async (request, reply) => {
+    const { confirmDeleteAccountToken } = parseInput(confirmDeleteAccountBodySchema, request.body);
+    if (!(await authService.confirmAccountDeletion(confirmDeleteAccountToken))) throw invalidToken(400);
+    return clearRefreshCookie(reply).code(204).send();
+  });
+
+  app.get('/me', { preHandler: app.authenticate }, async (request) => {
+    const user = await loadSessionUser(app.db, authOf(request).userId);
+    if (!user) throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
+    return user;
+  });
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../services/auth';
+import type { BackgroundTasks } from '../plugins/background';
+import { authRoutes } from './auth';
+import { outboxRoutes } from './outbox';
+
+/** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
+export interface ApiRoutesOptions {
+  authService: AuthService;
+  background: BackgroundTasks;
+  secureCookies: boolean;
+  /** The Mail outbox exists outside production only. */
+  withOutbox: boolean;
+}
+
+export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
+  await api.register(authRoutes, {
+    prefix: '/auth',
+    authService: options.authService,
+    background: options.background,
+    secureCookies: options.secureCookies,
+  });
+  if (options.withOutbox) await api.register(outboxRoutes, { prefix: '/outbox' });
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { mailOutbox } from '../db/schema';
+import { ApiError, parseInput } from '../plugins/errors';
+import { notFoundBody } from '../plugins/errors';
+import { parseListQuery, setContentRange } from './shared/listQuery';
+
+/**
+ * The Mail outbox (ROOT only, never registered in production): every mail the product recorded, so a
+ * reset or access link can be followed on a machine without a mail server.
+ */
+
+const SORTABLE = ['id', 'createdAt', 'to', 'subject', 'template', 'language', 'status'] as const;
+
+const filterSchema = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    to: z.string().trim().max(320).optional(),
+    template: z.string().max(100).optional(),
+    userId: z.number().int().optional(),
+    id: z.union([z.number().int(), z.array(z.number().int()).max(1000)]).optional(),
+  })
+  .default({});
+
+const sortColumns = {
+  id: mailOutbox.id,
+  createdAt: mailOutbox.createdAt,
+  to: mailOutbox.toAddress,
+  subject: mailOutbox.subject,
+  template: mailOutbox.template,
+  language: mailOutbox.language,
+  status: mailOutbox.status,
+} as const;
+
+const summaryColumns = {
+  id: mailOutbox.id,
+  to: mailOutbox.toAddress,
+  subject: mailOutbox.subject,
+  template: mailOutbox.template,
+  language: mailOutbox.language,
+  transport: mailOutbox.transport,
+  status: mailOutbox.status,
+  error: mailOutbox.error,
+  userId: mailOutbox.userId,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+};
+
+/** `%` and `_` typed by a person are literal characters, not patterns. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function whereOf(filter: z.output<typeof filterSchema>): SQL | undefined {
+  const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
+  const search = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  return and(
+    ids ? (ids.length > 0 ? inArray(mailOutbox.id, ids) : eq(mailOutbox.id, -1)) : undefined,
+    filter.to ? ilike(mailOutbox.toAddress, `%${escapeLike(filter.to)}%`) : undefined,
+    filter.template ? eq(mailOutbox.template, filter.template) : undefined,
+    filter.userId !== undefined ? eq(mailOutbox.userId, filter.userId) : undefined,
+    search ? or(ilike(mailOutbox.subject, search), ilike(mailOutbox.toAddress, search)) : undefined,
+  );
+}
+
+const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export async function outboxRoutes(app: FastifyInstance): Promise<void> {
+  const rootOnly = { preHandler: [app.authenticate, app.requireRoles('ROOT')] };
+
+  app.get('/', rootOnly, async (request, reply) => {
+    const query = parseListQuery(request.query, {
+      sortable: SORTABLE,
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+      filter: filterSchema,
+    });
+    const where = whereOf(query.filter);
+    const direction = query.sort.order === 'ASC' ? asc : desc;
+    const [rows, [{ total }]] = await Promise.all([
+      app.db
+        .select(summaryColumns)
+        .from(mailOutbox)
+        .where(where)
+        .orderBy(direction(sortColumns[query.sort.field]), direction(mailOutbox.id))
+        .offset(query.offset)
+        .limit(query.limit),
+      app.db.select({ total: count() }).from(mailOutbox).where(where),
+    ]);
+    setContentRange(reply, 'outbox', query.offset, rows.length, total);
+    return rows;
+  });
+
+  app.get('/:id', rootOnly, async (request) => {
+    const { id } = parseInput(idParamsSchema, request.params);
+    const [row] = await app.db
+      .select({ ...summaryColumns, text: mailOutbox.textBody, html: mailOutbox.htmlBody })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, id));
+    if (!row) throw new ApiError(404, notFoundBody().message);
+    return row;
+  });
+}

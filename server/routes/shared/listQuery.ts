@@ -1,0 +1,75 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../../plugins/errors';
+
+/**
+ * The list parameters of ra-data-simple-rest (ARCHITECTURE.md §3):
+ * `?sort=["field","ASC"]&range=[0,24]&filter={…}`, answered with `Content-Range: <resource> 0-24/319`.
+ */
+
+export type SortOrder = 'ASC' | 'DESC';
+
+export interface ListQuery<Field extends string, Filter> {
+  sort: { field: Field; order: SortOrder };
+  /** Inclusive bounds, as react-admin sends them. */
+  range: { start: number; end: number };
+  offset: number;
+  limit: number;
+  filter: Filter;
+}
+
+export const MAX_PAGE_SIZE = 1000;
+
+const jsonText = (label: string) =>
+  z.string().transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: `${label} must be JSON` });
+      return z.NEVER;
+    }
+  });
+
+export interface ListQueryOptions<Field extends string, FilterSchema extends z.ZodType> {
+  sortable: readonly [Field, ...Field[]];
+  defaultSort: { field: Field; order: SortOrder };
+  filter: FilterSchema;
+  defaultPageSize?: number;
+}
+
+export function parseListQuery<Field extends string, FilterSchema extends z.ZodType>(
+  query: unknown,
+  options: ListQueryOptions<Field, FilterSchema>,
+): ListQuery<Field, z.output<FilterSchema>> {
+  const pageSize = options.defaultPageSize ?? 25;
+  const schema = z.object({
+    sort: jsonText('sort')
+      .pipe(z.tuple([z.enum(options.sortable), z.enum(['ASC', 'DESC'])]))
+      .optional(),
+    range: jsonText('range')
+      .pipe(
+        z
+          .tuple([z.number().int().min(0), z.number().int().min(0)])
+          .refine(([start, end]) => end >= start, { message: 'range end must not be before its start' })
+          .refine(([start, end]) => end - start < MAX_PAGE_SIZE, { message: `at most ${MAX_PAGE_SIZE} records per page` }),
+      )
+      .optional(),
+    filter: jsonText('filter').pipe(options.filter).optional(),
+  });
+  const parsed = parseInput(schema, query);
+  const [start, end] = parsed.range ?? [0, pageSize - 1];
+  const [field, order] = parsed.sort ?? [options.defaultSort.field, options.defaultSort.order];
+  return {
+    sort: { field, order },
+    range: { start, end },
+    offset: start,
+    limit: end - start + 1,
+    filter: (parsed.filter ?? options.filter.parse({})) as z.output<FilterSchema>,
+  };
+}
+
+/** Sets `Content-Range` for a page of `count` records out of `total`. */
+export function setContentRange(reply: FastifyReply, resource: string, start: number, count: number, total: number): void {
+  const end = count === 0 ? start : start + count - 1;
+  reply.header('Content-Range', `${resource} ${start}-${end}/${total}`);
+}

@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import type { SignInResponse } from '../../domain/auth';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import type { Mailer } from './mail';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { AccessTokens } from './tokens';
+import { AuthSessions, REVOKE_REASONS, type ClientMetadata, type SessionLifetimes, type SessionTokens } from './authSessions';
+import { OneTimeTokens, type OneTimeTokenPurpose } from './authOneTimeTokens';
+import {
+  findAuthIdOfUser,
+  findCredentialsByEmail,
+  findRecipientByEmail,
+  findRecipientById,
+  loadSessionUser,
+  type MailRecipient,
+} from './authUsers';
+import { AttemptCounter, DEFAULT_RATE_LIMITS, type RateLimitPolicy } from './rateLimits';
+
+/** The authentication flows behind `/api/v1/auth/*`, free of HTTP so other features (issue 3's Users screen) reuse them. */
+
+export interface AuthLifetimes extends SessionLifetimes {
+  accessTokenSeconds: number;
+  resetPasswordMinutes: number;
+  accessLinkMinutes: number;
+  deleteAccountMinutes: number;
+}
+
+export const DEFAULT_AUTH_LIFETIMES: AuthLifetimes = {
+  accessTokenSeconds: 15 * 60,
+  sessionSeconds: 14 * 24 * 3600,
+  refreshReuseGraceSeconds: 30,
+  resetPasswordMinutes: 60,
+  accessLinkMinutes: 7 * 24 * 60,
+  deleteAccountMinutes: 60,
+};
+
+/** What the flows need of the mail service (server/services/mail). */
+export type LinkMailer = Pick<Mailer, 'send'>;
+
+export interface AuthServiceOptions {
+  db: Database;
+  mailer: LinkMailer;
+  /** Origin of the app, without a trailing slash: mailed links start with it. */
+  publicUrl: string;
+  secret: string;
+  lifetimes?: Partial<AuthLifetimes>;
+  rateLimits?: Partial<RateLimitPolicy>;
+  now?: () => Date;
+}
+
+/** A signed-in answer: the body of sign-in/access-link plus the refresh token for the cookie. */
+export interface SignedIn {
+  body: SignInResponse;
+  session: SessionTokens;
+}
+
+export type SignInResult = { kind: 'signedIn'; signedIn: SignedIn } | { kind: 'invalidCredentials' } | { kind: 'throttled' };
+export type RefreshResult = { kind: 'refreshed'; accessToken: string; session: SessionTokens } | { kind: 'invalid' };
+export type UpdatePasswordResult = 'updated' | 'currentPasswordRequired' | 'wrongCurrentPassword' | 'userNotFound';
+
+export class AuthService {
+  readonly lifetimes: AuthLifetimes;
+  readonly rateLimits: RateLimitPolicy;
+  readonly accessTokens: AccessTokens;
+  readonly sessions: AuthSessions;
+  readonly oneTimeTokens: OneTimeTokens;
+  private readonly db: Database;
+  private readonly now: () => Date;
+  private readonly failedSignIns: AttemptCounter;
+  private readonly mailsPerRecipient: AttemptCounter;
+
+  constructor(private readonly options: AuthServiceOptions) {
+    this.db = options.db;
+    this.now = options.now ?? (() => new Date());
+    this.lifetimes = { ...DEFAULT_AUTH_LIFETIMES, ...options.lifetimes };
+    this.rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+    this.accessTokens = new AccessTokens({ secret: options.secret, ttlSeconds: this.lifetimes.accessTokenSeconds, now: this.now });
+    this.sessions = new AuthSessions(this.db, options.secret, this.lifetimes, this.now);
+    this.oneTimeTokens = new OneTimeTokens(this.db, this.now);
+    const clock = () => this.now().getTime();
+    this.failedSignIns = new AttemptCounter(this.rateLimits.failedSignIns, clock);
+    this.mailsPerRecipient = new AttemptCounter(this.rateLimits.mailsPerRecipient, clock);
+  }
+
+  /**
+   * A wrong password, an unknown email, a user without a password and an inactive user all give the same
+   * answer after one argon2 verification, so neither the answer nor its timing tells them apart.
+   */
+  async signIn(email: string, password: string, client: ClientMetadata): Promise<SignInResult> {
+    const attemptKey = `${email.trim().toLowerCase()}|${client.ipAddress ?? ''}`;
+    if (this.failedSignIns.isExhausted(attemptKey)) return { kind: 'throttled' };
+    const credentials = await findCredentialsByEmail(this.db, email);
+    const passwordMatches = await verifyPassword(credentials?.passwordHash ?? (await decoyPasswordHash()), password);
+    if (!credentials || !credentials.isActive || credentials.passwordHash === null || !passwordMatches) {
+      this.failedSignIns.record(attemptKey);
+      return { kind: 'invalidCredentials' };
+    }
+    this.failedSignIns.reset(attemptKey);
+    return { kind: 'signedIn', signedIn: await this.startSession(credentials.id, client) };
+  }
+
+  /** Signs in through a mailed access link; the token is consumed, whatever happens next. */
+  async signInWithAccessLink(authId: string, token: string, client: ClientMetadata): Promise<SignedIn | undefined> {
+    const [user] = await this.db
+      .select({ id: users.id, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.authId, authId))
+      .limit(1);
+    if (!user?.isActive) return undefined;
+    const consumed = await this.oneTimeTokens.consume(this.db, 'accessLink', token, user.id);
+    if (!consumed) return undefined;
+    return this.startSession(user.id, client);
+  }
+
+  async refresh(presentedToken: string): Promise<RefreshResult> {
+    const rotation = await this.sessions.rotate(presentedToken);
+    if (rotation.kind !== 'rotated') return { kind: 'invalid' };
+    const accessToken = await this.accessTokens.sign({ userId: rotation.userId, sessionId: rotation.sessionId });
+    return { kind: 'refreshed', accessToken, session: rotation };
+  }
+
+  signOut(presentedToken: string): Promise<void> {
+    return this.sessions.revokeByRefreshToken(presentedToken, REVOKE_REASONS.signOut);
+  }
+
+  /** Changing the password ends the user's other sessions; the current one continues. */
+  async updatePassword(
+    userId: number,
+    sessionId: string,
+    currentPassword: string | undefined,
+    newPassword: string,
+  ): Promise<UpdatePasswordResult> {
+    const [user] = await this.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    if (!user) return 'userNotFound';
+    if (user.passwordHash !== null) {
+      if (!currentPassword) return 'currentPasswordRequired';
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) return 'wrongCurrentPassword';
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: this.now() }).where(eq(users.id, userId));
+      await this.sessions.revokeAllOfUser(tx, userId, REVOKE_REASONS.passwordChanged, sessionId);
+    });
+    return 'updated';
+  }
+
+  /** Mails a reset link when the email belongs to an active user; says nothing either way. */
+  async requestPasswordReset(email: string): Promise<void> {
+    const recipient = await findRecipientByEmail(this.db, email);
+    if (!recipient?.isActive) return;
+    await this.mailLink(recipient, 'resetPassword', this.lifetimes.resetPasswordMinutes, (token) => `/reset-password/${token}`);
+  }
+
+  async isResetTokenUsable(token: string): Promise<boolean> {
+    return (await this.oneTimeTokens.peek('resetPassword', token)) !== undefined;
+  }
+
+  /** Sets the new password and ends every session of the user; false when the token is not usable. */
+  async resetPassword(token: string, newPassword: string): Promise<boolean> {
+    const passwordHash = await hashPassword(newPassword);
+    return this.db.transaction(async (tx) => {
+      const consumed = await this.oneTimeTokens.consume(tx, 'resetPassword', token);
+      if (!consumed) return false;
+      await tx.update(users).set({ passwordHash, updatedAt: this.now() }).where(eq(users.id, consumed.userId));
+      await this.oneTimeTokens.consumeAllOfUser(tx, consumed.userId, 'resetPassword');
+      await this.sessions.revokeAllOfUser(tx, consumed.userId, REVOKE_REASONS.passwordReset);
+      return true;
+    });
+  }
+
+  async requestAccountDeletion(email: string): Promise<void> {
+    const recipient = await findRecipientByEmail(this.db, email);
+    if (!recipient?.isActive) return;
+    await this.mailLink(recipient, 'deleteAccount', this.lifetimes.deleteAccountMinutes, (token) => `/delete-account/${token}`);
+  }
+
+  /** Deletes the account; its sessions and tokens go with it (foreign keys cascade). */
+  async confirmAccountDeletion(token: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const consumed = await this.oneTimeTokens.consume(tx, 'deleteAccount', token);
+      if (!consumed) return false;
+      await this.sessions.revokeAllOfUser(tx, consumed.userId, REVOKE_REASONS.accountDeleted);
+      await tx.delete(users).where(eq(users.id, consumed.userId));
+      return true;
+    });
+  }
+
+  /**
+   * Mails a user a single-use sign-in link (onboarding, or a user who lost access): issue 3's Users screen
+   * calls this. Answers false when the user does not exist or is inactive.
+   */
+  async sendAccessLink(userId: number): Promise<boolean> {
+    const recipient = await findRecipientById(this.db, userId);
+    if (!recipient?.isActive) return false;
+    const link = (token: string) => `/auth/sign_in?authId=${encodeURIComponent(recipient.authId)}&token=${encodeURIComponent(token)}`;
+    await this.mailLink(recipient, 'accessLink', this.lifetimes.accessLinkMinutes, link, { limited: false });
+    return true;
+  }
+
+  private async startSession(userId: number, client: ClientMetadata): Promise<SignedIn> {
+    const session = await this.sessions.start(userId, client);
+    const [accessToken, user, authId] = await Promise.all([
+      this.accessTokens.sign({ userId, sessionId: session.sessionId }),
+      loadSessionUser(this.db, userId),
+      findAuthIdOfUser(this.db, userId),
+    ]);
+    if (!user || !authId) throw new Error(`User ${userId} vanished while signing in`);
+    return { body: { accessToken, authId, user }, session };
+  }
+
+  private async mailLink(
+    recipient: MailRecipient,
+    purpose: OneTimeTokenPurpose,
+    lifetimeMinutes: number,
+    pathOf: (token: string) => string,
+    { limited }: { limited: boolean } = { limited: true },
+  ): Promise<void> {
+    // Public forms could otherwise flood someone's mailbox; the cap is silent, the answer stays 202.
+    if (limited && !this.mailsPerRecipient.record(`${purpose}|${recipient.id}`)) return;
+    const token = await this.oneTimeTokens.issue(recipient.id, purpose, lifetimeMinutes);
+    await this.options.mailer.send({
+      to: recipient.email,
+      userId: recipient.id,
+      language: recipient.language,
+      template: purpose,
+      params: { firstName: recipient.firstName, link: `${this.options.publicUrl}${pathOf(token)}`, expiresInMinutes: lifetimeMinutes },
+    });
+  }
+}

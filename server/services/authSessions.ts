@@ -1,0 +1,195 @@
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { isRoleKey, type RoleKey } from '../../domain/roles';
+import type { Database } from '../db/client';
+import { authSessions, refreshTokens, roles, users } from '../db/schema';
+import { deriveKey, hashToken, randomToken, successorRefreshToken } from './tokens';
+
+/**
+ * Sessions and their refresh tokens (docs/server.md "Refresh rotation").
+ *
+ * A session is one sign-in and one refresh-token family. Every refresh rotates the token; the successor
+ * is HMAC(key, presented token), so a token presented again within the grace window while its successor
+ * is still unused (concurrent refreshes from several tabs or requests) gets the same successor back.
+ * Any other second use of a rotated token is a reuse: the whole family (session) is revoked.
+ */
+
+export interface SessionLifetimes {
+  /** Absolute lifetime of a session: the refresh cookie never outlives it. */
+  sessionSeconds: number;
+  /** How long a rotated token may still be presented to obtain its (unused) successor. */
+  refreshReuseGraceSeconds: number;
+}
+
+export interface SessionTokens {
+  sessionId: string;
+  userId: number;
+  refreshToken: string;
+  expiresAt: Date;
+}
+
+export type RotationResult =
+  | ({ kind: 'rotated' } & SessionTokens)
+  | { kind: 'invalid' }
+  /** A rotated token came back outside the grace window or after its successor was used: family revoked. */
+  | { kind: 'reused'; sessionId: string; userId: number };
+
+export interface SessionIdentity {
+  userId: number;
+  sessionId: string;
+  roleKeys: RoleKey[];
+}
+
+export interface ClientMetadata {
+  userAgent?: string;
+  ipAddress?: string;
+}
+
+export const REVOKE_REASONS = {
+  signOut: 'sign-out',
+  reuse: 'refresh-token-reuse',
+  passwordReset: 'password-reset',
+  passwordChanged: 'password-changed',
+  accountDeleted: 'account-deleted',
+} as const;
+export type RevokeReason = (typeof REVOKE_REASONS)[keyof typeof REVOKE_REASONS];
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class AuthSessions {
+  private readonly successorKey: Buffer;
+
+  constructor(
+    private readonly db: Database,
+    secret: string,
+    private readonly lifetimes: SessionLifetimes,
+    private readonly now: () => Date,
+  ) {
+    this.successorKey = deriveKey(secret, 'refresh-token-successor');
+  }
+
+  async start(userId: number, client: ClientMetadata = {}): Promise<SessionTokens> {
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + this.lifetimes.sessionSeconds * 1000);
+    const refreshToken = randomToken();
+    return this.db.transaction(async (tx) => {
+      const [session] = await tx
+        .insert(authSessions)
+        .values({
+          userId,
+          createdAt: now,
+          lastUsedAt: now,
+          expiresAt,
+          userAgent: client.userAgent?.slice(0, 500),
+          ipAddress: client.ipAddress,
+        })
+        .returning({ id: authSessions.id });
+      await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken), createdAt: now });
+      return { sessionId: session.id, userId, refreshToken, expiresAt };
+    });
+  }
+
+  async rotate(presentedToken: string): Promise<RotationResult> {
+    const now = this.now();
+    const outcome = await this.db.transaction(async (tx) => {
+      // The row lock serialises concurrent refreshes of one token on PostgreSQL (PGlite runs one transaction at a time).
+      const [current] = await tx
+        .select({
+          id: refreshTokens.id,
+          sessionId: refreshTokens.sessionId,
+          rotatedAt: refreshTokens.rotatedAt,
+          replacedById: refreshTokens.replacedById,
+          userId: authSessions.userId,
+          revokedAt: authSessions.revokedAt,
+          expiresAt: authSessions.expiresAt,
+          isActive: users.isActive,
+        })
+        .from(refreshTokens)
+        .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(eq(refreshTokens.tokenHash, hashToken(presentedToken)))
+        .for('update', { of: refreshTokens })
+        .limit(1);
+      if (!current || current.revokedAt || current.expiresAt <= now || !current.isActive) {
+        return { kind: 'invalid' } as const;
+      }
+      const successor = successorRefreshToken(this.successorKey, presentedToken);
+      const tokens = { sessionId: current.sessionId, userId: current.userId, refreshToken: successor, expiresAt: current.expiresAt };
+      if (current.rotatedAt === null) {
+        const [inserted] = await tx
+          .insert(refreshTokens)
+          .values({ sessionId: current.sessionId, tokenHash: hashToken(successor), createdAt: now })
+          .returning({ id: refreshTokens.id });
+        await tx.update(refreshTokens).set({ rotatedAt: now, replacedById: inserted.id }).where(eq(refreshTokens.id, current.id));
+        await tx.update(authSessions).set({ lastUsedAt: now }).where(eq(authSessions.id, current.sessionId));
+        return { kind: 'rotated', ...tokens } as const;
+      }
+      const withinGrace = now.getTime() - current.rotatedAt.getTime() <= this.lifetimes.refreshReuseGraceSeconds * 1000;
+      if (withinGrace && current.replacedById !== null && (await isUnused(tx, current.replacedById))) {
+        return { kind: 'rotated', ...tokens } as const;
+      }
+      await revokeSessions(tx, and(eq(authSessions.id, current.sessionId), isNull(authSessions.revokedAt)), REVOKE_REASONS.reuse, now);
+      return { kind: 'reused', sessionId: current.sessionId, userId: current.userId } as const;
+    });
+    return outcome;
+  }
+
+  /** Ends the session that the refresh token belongs to (sign-out); unknown tokens are ignored. */
+  async revokeByRefreshToken(presentedToken: string, reason: RevokeReason): Promise<void> {
+    const [row] = await this.db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(presentedToken)))
+      .limit(1);
+    if (!row) return;
+    await revokeSessions(this.db, and(eq(authSessions.id, row.sessionId), isNull(authSessions.revokedAt)), reason, this.now());
+  }
+
+  /** Ends every session of a user, or every other one (`exceptSessionId`); pass the transaction handle when in one. */
+  async revokeAllOfUser(
+    db: Database,
+    userId: number,
+    reason: RevokeReason,
+    exceptSessionId?: string,
+  ): Promise<void> {
+    const condition = and(
+      eq(authSessions.userId, userId),
+      isNull(authSessions.revokedAt),
+      exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
+    );
+    await revokeSessions(db, condition, reason, this.now());
+  }
+
+  /** The identity behind an access token, when its session is live and its user active and unchanged. */
+  async findActiveIdentity(userId: number, sessionId: string): Promise<SessionIdentity | undefined> {
+    if (!UUID_PATTERN.test(sessionId)) return undefined;
+    const [row] = await this.db
+      .select({ roleKey: roles.key, revokedAt: authSessions.revokedAt, expiresAt: authSessions.expiresAt, isActive: users.isActive })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))
+      .limit(1);
+    if (!row || row.revokedAt || row.expiresAt <= this.now() || !row.isActive) return undefined;
+    return { userId, sessionId, roleKeys: isRoleKey(row.roleKey) ? [row.roleKey] : [] };
+  }
+
+  /** Removes sessions (and, by cascade, their tokens) that ended more than a grace day ago. */
+  async deleteEndedSessions(): Promise<void> {
+    const cutoff = new Date(this.now().getTime() - 24 * 3600 * 1000);
+    await this.db.delete(authSessions).where(or(lt(authSessions.expiresAt, cutoff), lt(authSessions.revokedAt, cutoff)));
+  }
+}
+
+async function isUnused(db: Database, refreshTokenId: number): Promise<boolean> {
+  const [row] = await db.select({ rotatedAt: refreshTokens.rotatedAt }).from(refreshTokens).where(eq(refreshTokens.id, refreshTokenId));
+  return row !== undefined && row.rotatedAt === null;
+}
+
+async function revokeSessions(
+  db: Database,
+  condition: ReturnType<typeof and>,
+  reason: RevokeReason,
+  now: Date,
+): Promise<void> {
+  await db.update(authSessions).set({ revokedAt: now, revokedReason: reason }).where(condition);
+}
