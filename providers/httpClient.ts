@@ -142,7 +142,7 @@ export const createHttpClient = ({
 
   /** SPEC §8: keep the user and roles when they are known, else only the token. */
   const storeRefreshedToken = (accessToken: string) => {
-    const current = safelyRead(session);
+    const current = session.readSessionOrNull();
     if (current?.authId && current.authenticatedUser && current.roles) {
       session.signIn({ accessToken, authId: current.authId, user: current.authenticatedUser });
     } else {
@@ -204,14 +204,6 @@ export const createHttpClient = ({
   });
 
   return instance;
-};
-
-const safelyRead = (session: SessionStore) => {
-  try {
-    return session.readSession();
-  } catch {
-    return null;
-  }
 };
 
 /** The app's client. Its responses are whole axios responses; the helpers below unwrap them. */

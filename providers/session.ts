@@ -17,6 +17,8 @@ export type SessionListener = () => void;
 export interface SessionStore {
   /** @returns null when nobody is signed in @throws SessionUnreadableError when the stored text is unreadable */
   readSession(): Session | null;
+  /** The session, or null when absent or unreadable (never throws). */
+  readSessionOrNull(): Session | null;
   /** The bearer token for requests; null when absent or unreadable (never throws). */
   readAccessToken(): string | null;
   /** Stores the session of a sign-in answer (`POST /auth/sign-in`, `/auth/access-link`). */
@@ -69,7 +71,7 @@ export const createSessionStore = ({
     return session;
   };
 
-  const readReadableSession = (): Session | null => {
+  const readSessionOrNull = (): Session | null => {
     try {
       return readSession();
     } catch (error) {
@@ -86,7 +88,8 @@ export const createSessionStore = ({
 
   return {
     readSession,
-    readAccessToken: () => readReadableSession()?.accessToken ?? null,
+    readSessionOrNull,
+    readAccessToken: () => readSessionOrNull()?.accessToken ?? null,
     signIn: (response) => {
       const session: Session = {
         authenticatedUser: response.user,
@@ -98,13 +101,13 @@ export const createSessionStore = ({
       return session;
     },
     updateAccessToken: (accessToken) => {
-      const session = readReadableSession();
+      const session = readSessionOrNull();
       if (!session) return false;
       write({ ...session, accessToken });
       return true;
     },
     updateAuthenticatedUser: (user) => {
-      const session = readReadableSession();
+      const session = readSessionOrNull();
       if (!session) return false;
       write({ ...session, authenticatedUser: user, roles: roleKeysOf(user) });
       return true;
@@ -133,6 +136,7 @@ export const sessionStore: SessionStore = createSessionStore({
 
 export const {
   readSession,
+  readSessionOrNull,
   readAccessToken,
   signIn,
   updateAccessToken,

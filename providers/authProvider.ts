@@ -1,0 +1,92 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { AUTH_ERROR_CODES } from '../domain/errors';
+import type { RoleKey } from '../domain/roles';
+import { authApi as defaultAuthApi, type AuthApi } from './authApi';
+import { SIGN_IN_PAGE } from './authEndpoints';
+import { sessionStore, SessionUnreadableError, type Session, type SessionStore } from './session';
+
+/**
+ * react-admin's auth provider over the stored session and the auth API. The server decides what a
+ * user may do (ARCHITECTURE §6); this only shapes the interface.
+ */
+
+export const UNAUTHORIZED_PAGE = '/unauthorized';
+
+/**
+ * The session is there but cannot be read (tampered, other secret, old format): the user must sign in
+ * again. The message is the code of SPEC §8; the i18n provider shows it as a sentence.
+ */
+export class SessionUnreadableAuthError extends Error {
+  override readonly name = 'SessionUnreadableAuthError';
+  readonly redirectTo = SIGN_IN_PAGE;
+  constructor(options?: { cause?: unknown }) {
+    super(AUTH_ERROR_CODES.accessLinkRequired, options);
+  }
+}
+
+const statusOf = (error: unknown): number | undefined => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+};
+
+const ROOT: RoleKey = 'ROOT';
+
+/** Issue 2's minimal rule; issue 3 replaces it with the permission table of domain/. */
+const canAccessResource = (roles: readonly string[], resource: string): boolean =>
+  resource === 'outbox' ? roles.includes(ROOT) : true;
+
+export interface AuthProviderOptions {
+  authApi: AuthApi;
+  session: SessionStore;
+}
+
+export const createAuthProvider = ({ authApi, session }: AuthProviderOptions): AuthProvider => {
+  /** The readable session, or a rejection react-admin understands. */
+  const requireSession = async (): Promise<Session> => {
+    let current: Session | null;
+    try {
+      current = session.readSession();
+    } catch (error) {
+      if (!(error instanceof SessionUnreadableError)) throw error;
+      await authApi.signOut();
+      throw new SessionUnreadableAuthError({ cause: error });
+    }
+    // Not signed in is no error to announce: just go to the sign-in page (message false = no toast).
+    if (!current) throw { redirectTo: SIGN_IN_PAGE, message: false };
+    return current;
+  };
+
+  return {
+    login: async ({ email, password }: { email: string; password: string }) => {
+      await authApi.signInWithPassword({ email, password });
+    },
+
+    logout: async () => {
+      await authApi.signOut();
+      return SIGN_IN_PAGE;
+    },
+
+    checkAuth: async () => {
+      await requireSession();
+    },
+
+    checkError: async (error: unknown) => {
+      const status = statusOf(error);
+      // A 401 reaching here already went through the client's refresh and replay: the session is over.
+      if (status === 401) throw { redirectTo: SIGN_IN_PAGE };
+      if (status === 403) throw { redirectTo: UNAUTHORIZED_PAGE, logoutUser: false };
+    },
+
+    getIdentity: async (): Promise<UserIdentity> => {
+      const { authenticatedUser: user } = await requireSession();
+      return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() };
+    },
+
+    /** The role keys of the signed-in user; none when nobody is signed in. */
+    getPermissions: async () => session.readSessionOrNull()?.roles ?? [],
+
+    canAccess: async ({ resource }) => canAccessResource(session.readSessionOrNull()?.roles ?? [], resource),
+  };
+};
+
+export const authProvider: AuthProvider = createAuthProvider({ authApi: defaultAuthApi, session: sessionStore });
