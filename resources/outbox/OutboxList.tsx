@@ -1,0 +1,55 @@
+import { Chip } from '@mui/material';
+import { DataTable, DateField, List, SearchInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  template: string;
+  language: string;
+  transport: string;
+  status: string;
+  error: string | null;
+  userId: number | null;
+  createdAt: string;
+  sentAt: string | null;
+  /** Only in the detail (`GET /outbox/:id`). */
+  text?: string;
+  html?: string;
+}
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <TextInput key="to" source="to" />];
+
+const STATUS_COLORS: Record<string, 'success' | 'warning' | 'error' | 'info'> = { stored: 'info', pending: 'warning', sent: 'success', failed: 'error' };
+
+export const MailStatus = () => {
+  const mail = useRecordContext<OutboxMail>();
+  const translate = useTranslate();
+  if (!mail) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLORS[mail.status] ?? 'info'}
+      label={translate(`resources.outbox.status.${mail.status}`, { _: mail.status })}
+    />
+  );
+};
+
+/** The recorded mails, newest first (ARCHITECTURE §1: the outbox stands in for a mail server). */
+export const OutboxList = () => (
+  <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} perPage={25}>
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <DataTable.Col source="createdAt">
+        <DateField source="createdAt" showTime />
+      </DataTable.Col>
+      <DataTable.Col source="to" />
+      <DataTable.Col source="subject" />
+      <DataTable.Col source="template" />
+      <DataTable.Col source="language" />
+      <DataTable.Col source="status">
+        <MailStatus />
+      </DataTable.Col>
+    </DataTable>
+  </List>
+);

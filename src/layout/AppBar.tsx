@@ -1,0 +1,55 @@
+import { ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import SettingsIcon from '@mui/icons-material/Settings';
+import {
+  AppBar as RaAppBar,
+  LocalesMenuButton,
+  Logout,
+  TitlePortal,
+  UserMenu,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { PATHS } from '../pages/paths';
+import { ColorSchemeMenuButton } from './ColorSchemeMenuButton';
+import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
+
+const AppBarToolbar = () => (
+  <>
+    <LocalesMenuButton />
+    <ColorSchemeMenuButton />
+    <DelayedLoadingIndicator />
+  </>
+);
+
+const SettingsMenuItem = () => {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem component={Link} to={PATHS.settings} onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>
+        <SettingsIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.menu.settings')}</ListItemText>
+    </MenuItem>
+  );
+};
+
+const AppUserMenu = () => (
+  <UserMenu>
+    <SettingsMenuItem />
+    <Logout redirectTo={PATHS.signIn} />
+  </UserMenu>
+);
+
+export const AppBar = () => {
+  const translate = useTranslate();
+  return (
+    <RaAppBar toolbar={<AppBarToolbar />} userMenu={<AppUserMenu />}>
+      <Typography component="span" variant="h6" color="primary" sx={{ fontWeight: 600, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
+        {translate('app.name')}
+      </Typography>
+      <TitlePortal />
+    </RaAppBar>
+  );
+};

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router';
+import { clearSession } from '../../../providers/session';
+import { confirmAccountDeletion } from '../../../providers/authApi';
+import { PATHS } from '../paths';
+import { AuthLayout } from './AuthLayout';
+import { authErrorCodeOf, authErrorKeyOf } from './apiErrors';
+import { ErrorAlert } from './ErrorAlert';
+
+/**
+ * /delete-account/:confirmDeleteAccountToken: explains what deletion means and waits for an explicit
+ * confirmation, because the link is consumed by that POST and deletion cannot be undone.
+ */
+export const ConfirmDeleteAccountPage = () => {
+  const { confirmDeleteAccountToken = '' } = useParams();
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const [isDeleted, setIsDeleted] = useState(false);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const confirm = async () => {
+    setErrorKey(null);
+    setIsSubmitting(true);
+    try {
+      await confirmAccountDeletion(confirmDeleteAccountToken);
+      // The server ended every session of the account: forget this tab's too.
+      clearSession();
+      await queryClient.invalidateQueries({ queryKey: ['auth'] });
+      setIsDeleted(true);
+    } catch (error) {
+      const code = authErrorCodeOf(error);
+      setErrorKey(code === 'UNKNOWN' || code === 'INVALID_OR_EXPIRED_TOKEN' ? 'app.auth.deleteAccount.invalidLink' : authErrorKeyOf(error));
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  if (isDeleted) {
+    return (
+      <AuthLayout title="app.auth.deleteAccount.deletedTitle">
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {translate('app.auth.deleteAccount.deleted')}
+        </Alert>
+        <Link component={RouterLink} to={PATHS.signIn} variant="body2">
+          {translate('app.auth.backToSignIn')}
+        </Link>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="app.auth.deleteAccount.confirmTitle">
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {translate('app.auth.deleteAccount.confirmExplanation')}
+      </Typography>
+      <ErrorAlert messageKey={errorKey} />
+      <Stack spacing={2}>
+        <Button variant="contained" color="error" size="large" fullWidth loading={isSubmitting} onClick={confirm}>
+          {translate('app.auth.deleteAccount.confirm')}
+        </Button>
+        <Link component={RouterLink} to={PATHS.signIn} variant="body2">
+          {translate('app.auth.backToSignIn')}
+        </Link>
+      </Stack>
+    </AuthLayout>
+  );
+};

@@ -1,0 +1,13 @@
+import { Alert } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+/** A form's error in place, under its heading; renders nothing without a message. */
+export const ErrorAlert = ({ messageKey }: { messageKey: string | null }) => {
+  const translate = useTranslate();
+  if (!messageKey) return null;
+  return (
+    <Alert severity="error" sx={{ mb: 2 }}>
+      {translate(messageKey)}
+    </Alert>
+  );
+};

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNotify, useTranslate } from 'react-admin';
+import { useNavigate, useParams } from 'react-router';
+import { resetPasswordTokenSchema } from '../../../domain/auth';
+import { resetPassword, verifyResetPasswordToken } from '../../../providers/authApi';
+import { DelayedLoader } from '../../layout/DelayedLoader';
+import { ErrorScreen, reloadFromOrigin } from '../errors/ErrorScreen';
+import { PATHS } from '../paths';
+import { AuthLayout } from './AuthLayout';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+/**
+ * /reset-password/:resetPasswordToken. The token is checked with the server before the form shows
+ * (SPEC §2); an unknown, used or expired one gets the not-found style screen.
+ */
+export const ResetPasswordPage = () => {
+  const { resetPasswordToken = '' } = useParams();
+  const isWellFormed = resetPasswordTokenSchema.safeParse(resetPasswordToken).success;
+  const verification = useQuery({
+    queryKey: ['resetPasswordToken', resetPasswordToken],
+    queryFn: () => verifyResetPasswordToken(resetPasswordToken),
+    enabled: isWellFormed,
+    // The answer is only good for this visit: the token may be used or expire meanwhile.
+    gcTime: 0,
+    staleTime: 0,
+  });
+
+  if (!isWellFormed || verification.isError || verification.data === false) return <InvalidResetLink />;
+  if (verification.isPending) return <DelayedLoader />;
+  return <ResetPasswordForm resetPasswordToken={resetPasswordToken} />;
+};
+
+const InvalidResetLink = () => {
+  const translate = useTranslate();
+  return (
+    <ErrorScreen
+      title={translate('app.errors.crash.title')}
+      refreshLabel={translate('app.errors.refresh')}
+      onRefresh={reloadFromOrigin}
+    />
+  );
+};
+
+const ResetPasswordForm = ({ resetPasswordToken }: { resetPasswordToken: string }) => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const onChanged = () => {
+    notify('app.auth.resetPassword.done', { type: 'success' });
+    navigate(PATHS.signIn, { replace: true });
+  };
+  return (
+    <AuthLayout title="app.auth.resetPassword.title" subtitle="app.auth.resetPassword.subtitle">
+      <ChangePasswordForm
+        hasPassword={false}
+        onChanged={onChanged}
+        submitLabel="app.auth.resetPassword.submit"
+        save={({ newPassword }) => resetPassword(resetPasswordToken, newPassword)}
+      />
+    </AuthLayout>
+  );
+};

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+
+export interface ErrorScreenProps {
+  title: string;
+  refreshLabel: string;
+  onRefresh: () => void;
+  children?: ReactNode;
+}
+
+/**
+ * The full-page "not found style" screen shared by the crash fallback, /unauthorized and an invalid
+ * reset link. It takes translated text as props so it also works outside react-admin's contexts
+ * (the crash fallback renders when the app itself failed).
+ */
+export const ErrorScreen = ({ title, refreshLabel, onRefresh, children }: ErrorScreenProps) => (
+  <Box
+    component="main"
+    sx={{
+      minHeight: '100vh',
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      justifyContent: 'center',
+      gap: 3,
+      p: 3,
+      textAlign: 'center',
+      bgcolor: 'background.default',
+      color: 'text.primary',
+    }}
+  >
+    <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
+      {title}
+    </Typography>
+    {children}
+    <Button variant="contained" startIcon={<RefreshIcon />} onClick={onRefresh}>
+      {refreshLabel}
+    </Button>
+  </Box>
+);
+
+/** Reloads the app from the site's origin, which re-runs every check from the start. */
+export const reloadFromOrigin = () => window.location.assign(window.location.origin);
