@@ -158,6 +158,8 @@ export class AuthService {
 
   /** Sets the new password and ends every session of the user; false when the token is not usable. */
   async resetPassword(token: string, newPassword: string): Promise<boolean> {
+    // A cheap look first: guessed tokens must not cost an argon2 hash each.
+    if (!(await this.isResetTokenUsable(token))) return false;
     const passwordHash = await hashPassword(newPassword);
     return this.db.transaction(async (tx) => {
       const consumed = await this.oneTimeTokens.consume(tx, 'resetPassword', token);
