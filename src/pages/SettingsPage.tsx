@@ -14,7 +14,6 @@ import {
 } from '@mui/material';
 import { Title, useLocales, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { requestAccountDeletion } from '../../providers/authApi';
-import { updateAuthenticatedUser } from '../../providers/session';
 import { useThemePreference } from '../../providers/preferencesStore';
 import { COLOR_SCHEMES, COLOR_SCHEME_ICONS, colorSchemeLabelKey, type ColorScheme } from '../layout/colorSchemes';
 import { ChangePasswordForm } from './auth/ChangePasswordForm';
@@ -100,7 +99,6 @@ const PasswordSection = () => {
   if (!user) return null;
 
   const onChanged = () => {
-    if (!user.hasPassword) updateAuthenticatedUser({ ...user, hasPassword: true });
     notify('app.password.changed', { type: 'success' });
     setFormKey((key) => key + 1);
   };

@@ -1,14 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../domain/user';
-import { readSession, subscribeToSession } from '../../providers/session';
+import { readSessionOrNull, subscribeToSession } from '../../providers/session';
 
-const readSessionUser = (): SessionUser | null => {
-  try {
-    return readSession()?.authenticatedUser ?? null;
-  } catch {
-    return null;
-  }
-};
+const readSessionUser = (): SessionUser | null => readSessionOrNull()?.authenticatedUser ?? null;
 
 /** The signed-in user as stored in the session, kept current when it changes (here or in another tab). */
 export const useSessionUser = (): SessionUser | null => useSyncExternalStore(subscribeToSession, readSessionUser);

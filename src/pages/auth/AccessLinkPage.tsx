@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { signInWithAccessLink } from '../../../providers/authApi';
-import { readSession } from '../../../providers/session';
+import { readSessionOrNull } from '../../../providers/session';
 import { DelayedLoader } from '../../layout/DelayedLoader';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
@@ -12,13 +12,7 @@ import { ErrorAlert } from './ErrorAlert';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 /** The stored session's auth id, or null when nobody is signed in or the session is unreadable. */
-const storedAuthId = (): string | null => {
-  try {
-    return readSession()?.authId ?? null;
-  } catch {
-    return null;
-  }
-};
+const storedAuthId = (): string | null => readSessionOrNull()?.authId ?? null;
 
 /**
  * /auth/sign_in?authId=…&token=…: the landing of an access link (SPEC §2). A link for another account

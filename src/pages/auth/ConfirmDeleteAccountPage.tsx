@@ -3,7 +3,6 @@ import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { clearSession } from '../../../providers/session';
 import { confirmAccountDeletion } from '../../../providers/authApi';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
@@ -27,8 +26,7 @@ export const ConfirmDeleteAccountPage = () => {
     setIsSubmitting(true);
     try {
       await confirmAccountDeletion(confirmDeleteAccountToken);
-      // The server ended every session of the account: forget this tab's too.
-      clearSession();
+      // confirmAccountDeletion cleared this browser's session; react-admin must forget its answer too.
       await queryClient.invalidateQueries({ queryKey: ['auth'] });
       setIsDeleted(true);
     } catch (error) {

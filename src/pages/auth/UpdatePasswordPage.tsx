@@ -1,17 +1,9 @@
 import { useNotify } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router';
-import { readSession, updateAuthenticatedUser, type Session } from '../../../providers/session';
+import { readSessionOrNull } from '../../../providers/session';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
 import { ChangePasswordForm } from './ChangePasswordForm';
-
-const readableSession = (): Session | null => {
-  try {
-    return readSession();
-  } catch {
-    return null;
-  }
-};
 
 /**
  * /auth/update_password: sets a first password after an access link, or changes it. It needs a
@@ -20,13 +12,11 @@ const readableSession = (): Session | null => {
 export const UpdatePasswordPage = () => {
   const notify = useNotify();
   const navigate = useNavigate();
-  const session = readableSession();
+  const session = readSessionOrNull();
   if (!session) return <Navigate to={PATHS.signIn} replace />;
   const user = session.authenticatedUser;
 
   const onChanged = () => {
-    // The server now knows a password: keep the stored user in step so the flow does not ask again.
-    updateAuthenticatedUser({ ...user, hasPassword: true });
     notify('app.password.changed', { type: 'success' });
     navigate(PATHS.dashboard, { replace: true });
   };

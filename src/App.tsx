@@ -1,0 +1,134 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import * as Sentry from '@sentry/react';
+import { QueryClient } from '@tanstack/react-query';
+import { Admin, CustomRoutes, Resource, type AuthProvider } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router';
+import { authProvider } from '../providers/authProvider';
+import { dataProvider } from '../providers/dataProvider';
+import { i18nProvider } from '../providers/i18nProvider';
+import { preferencesStore } from '../providers/preferencesStore';
+import outbox from '../resources/outbox';
+import { DelayedLoader, DelayedLoadingPage } from './layout/DelayedLoader';
+import { Layout } from './layout/Layout';
+import { RouterErrorBox } from './layout/RouterErrorBox';
+import { ToastNotification } from './notifications/ToastNotification';
+import { SignInPage } from './pages/auth/SignInPage';
+import { isUnreadableSessionError, rememberSignInNotice } from './pages/auth/signInNotice';
+import { DashboardPage } from './pages/DashboardPage';
+import { AccessDenied } from './pages/errors/AccessDenied';
+import { CrashFallback } from './pages/errors/CrashFallback';
+import { ReactAdminLoginRedirect } from './pages/errors/ReactAdminLoginRedirect';
+import { UnauthorizedPage } from './pages/errors/UnauthorizedPage';
+import { PATHS } from './pages/paths';
+import { darkTheme, lightTheme } from './theme';
+
+/** SPEC §9: data is fresh 60 s, no retry, no refetch on focus; unused data is kept 5 minutes. */
+export const createQueryClient = (): QueryClient =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 60_000, gcTime: 5 * 60_000, retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+
+/**
+ * react-admin drops the reason of a failed check when it sends the visitor to /auth; remember the one
+ * the sign-in screen must explain (SPEC §8: the session could not be read).
+ */
+const withSignInNotice = (provider: AuthProvider): AuthProvider => ({
+  ...provider,
+  checkAuth: async (params) => {
+    try {
+      return await provider.checkAuth(params);
+    } catch (error) {
+      if (isUnreadableSessionError(error)) rememberSignInNotice('PLEASE_SIGN_IN_USING_THE_ACCESS_LINK_PROVIDED_BY_THE_HOSPITAL');
+      throw error;
+    }
+  },
+});
+
+const appAuthProvider = withSignInNotice(authProvider);
+
+/** Loads a page's code on first visit; the spinner only shows when that takes more than a second. */
+const lazyPage = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) => {
+  const Page = lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+  const LazyPage = () => (
+    <Suspense fallback={<DelayedLoader />}>
+      <Page />
+    </Suspense>
+  );
+  return LazyPage;
+};
+
+const AccessLinkPage = lazyPage(() => import('./pages/auth/AccessLinkPage'), 'AccessLinkPage');
+const UpdatePasswordPage = lazyPage(() => import('./pages/auth/UpdatePasswordPage'), 'UpdatePasswordPage');
+const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const DeleteAccountPage = lazyPage(() => import('./pages/auth/DeleteAccountPage'), 'DeleteAccountPage');
+const ConfirmDeleteAccountPage = lazyPage(() => import('./pages/auth/ConfirmDeleteAccountPage'), 'ConfirmDeleteAccountPage');
+const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
+
+/** `/` (the dashboard slot of react-admin) is only a way in: SPEC §2 puts the dashboard at /dashboard. */
+const RootRedirect = () => <Navigate to={PATHS.dashboard} />;
+
+const defaultQueryClient = createQueryClient();
+
+export interface AdminAppProps {
+  queryClient?: QueryClient;
+}
+
+/**
+ * The react-admin application, without a router: `App` adds the browser router, tests a memory router.
+ * `requireAuth` sends every route that is not a public (noLayout) route to /auth when signed out.
+ */
+export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) => (
+  <Admin
+    title="Back office"
+    dataProvider={dataProvider}
+    authProvider={appAuthProvider}
+    i18nProvider={i18nProvider}
+    store={preferencesStore}
+    queryClient={queryClient}
+    lightTheme={lightTheme}
+    darkTheme={darkTheme}
+    layout={Layout}
+    dashboard={RootRedirect}
+    notification={ToastNotification}
+    error={RouterErrorBox}
+    loading={DelayedLoadingPage}
+    accessDenied={AccessDenied}
+    loginPage={false}
+    requireAuth
+    disableTelemetry
+  >
+    <CustomRoutes noLayout>
+      <Route path={PATHS.signIn} element={<SignInPage />} />
+      <Route path={PATHS.accessLink} element={<AccessLinkPage />} />
+      <Route path={PATHS.updatePassword} element={<UpdatePasswordPage />} />
+      <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
+      <Route path={`${PATHS.resetPassword}/:resetPasswordToken`} element={<ResetPasswordPage />} />
+      <Route path={PATHS.deleteAccount} element={<DeleteAccountPage />} />
+      <Route path={`${PATHS.deleteAccount}/:confirmDeleteAccountToken`} element={<ConfirmDeleteAccountPage />} />
+      <Route path={PATHS.unauthorized} element={<UnauthorizedPage />} />
+      <Route path={PATHS.reactAdminLogin} element={<ReactAdminLoginRedirect />} />
+    </CustomRoutes>
+    <CustomRoutes>
+      <Route path={PATHS.dashboard} element={<DashboardPage />} />
+      <Route path={PATHS.settings} element={<SettingsPage />} />
+    </CustomRoutes>
+    <Resource name="outbox" {...outbox} />
+  </Admin>
+);
+
+/** The global crash fallback (SPEC §2) around everything; Sentry reports what it catches. */
+export const CrashBoundary = ({ children }: { children: ReactNode }) => (
+  <Sentry.ErrorBoundary fallback={<CrashFallback />}>{children}</Sentry.ErrorBoundary>
+);
+
+export const App = () => (
+  <CrashBoundary>
+    <BrowserRouter>
+      <AdminApp />
+    </BrowserRouter>
+  </CrashBoundary>
+);
