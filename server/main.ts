@@ -36,7 +36,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       info: (details: object, message: string) => app?.log.info(details, message),
       error: (details: object, message: string) => app?.log.error(details, message),
     };
-    mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, logger: mailLogger });
+    mailer = createMailer({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      logger: mailLogger,
+      logLinks: config.nodeEnv !== 'production',
+    });
     app = await buildApp({ config, database, mailer });
     await app.listen({ port: config.port, host: config.host });
     printBanner(config, database, seeded);

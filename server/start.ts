@@ -50,4 +50,5 @@ async function start(): Promise<void> {
   await main();
 }
 
-void start();
+const runDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (runDirectly) void start();

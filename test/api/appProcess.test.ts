@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real process (server/main.ts) on a PGlite data directory: the directory lock, the start banner and
+ * the graceful shutdown. Always PGlite: the lock only concerns the embedded database.
+ */
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-process-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startProcess(port: number): ServerProcess {
+  const { TEST_DATABASE_URL: _ignored, DATABASE_URL: _alsoIgnored, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(server.output())) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}):\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the server process', () => {
+  it('prints its URL and the demo accounts, refuses a second process on the same DATA_DIR, and stops cleanly', async () => {
+    const port = await freePort();
+    const first = startProcess(port);
+    await waitForOutput(first, /is running at/);
+    expect(first.output()).toContain(`http://127.0.0.1:${port}`);
+    expect(first.output()).toMatch(/root@demo\.ch\s+ROOT/);
+    expect(first.output()).toMatch(/coordinator-full@demo\.ch\s+COORDINATOR_ADMIN_FULL/);
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'root@demo.ch', password: 'Demo-Backoffice-2026' }),
+    });
+    expect(signIn.status).toBe(200);
+
+    const second = startProcess(await freePort());
+    const started = Date.now();
+    expect(await second.exited).toBe(1);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(second.output()).toMatch(/Cannot start the server: The data directory .* is in use by another process \(pid \d+\)/);
+    expect(existsSync(path.join(dataDir, '.lock'))).toBe(true);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('SIGTERM received');
+    expect(existsSync(path.join(dataDir, '.lock'))).toBe(false);
+  }, 180_000);
+
+  it('starts again on the same directory with the data kept and no second seed', async () => {
+    const port = await freePort();
+    const again = startProcess(port);
+    await waitForOutput(again, /is running at/);
+    expect(again.output()).not.toContain('(just created)');
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'root@demo.ch', password: 'Demo-Backoffice-2026' }),
+    });
+    expect(signIn.status).toBe(200);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  }, 180_000);
+
+  it('stops at once with a clear message when a variable is wrong', async () => {
+    const wrong = startProcess(0);
+    expect(await wrong.exited).toBe(1);
+    expect(wrong.output()).toContain('Invalid environment variables:');
+    expect(wrong.output()).toContain('PORT: must be an integer between 1 and 65535');
+  }, 60_000);
+});

@@ -1,0 +1,125 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnvironment, usesLocalHttp } from '../../server/config';
+
+const SECRET = 'x'.repeat(32);
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseEnvironment(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseEnvironment defaults', () => {
+  it('runs with nothing set', () => {
+    const config = parseEnvironment({}, '/srv/app');
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/data',
+      databaseUrl: undefined,
+      nodeEnv: 'development',
+      publicUrl: 'http://localhost:3000',
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      demoPassword: 'Demo-Backoffice-2026',
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and drops a trailing slash from an explicit one', () => {
+    expect(parseEnvironment({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(parseEnvironment({ PUBLIC_URL: 'https://bo.example.ch/' }).publicUrl).toBe('https://bo.example.ch');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseEnvironment({ PORT: '', DATABASE_URL: '', SMTP_URL: ' ' }).port).toBe(3000);
+  });
+
+  it('accepts valid values', () => {
+    const config = parseEnvironment({
+      PORT: '65535',
+      DATA_DIR: '/var/lib/backoffice',
+      DATABASE_URL: 'postgresql://user:pw@db:5432/backoffice',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://bo.example.ch',
+      JWT_SECRET: SECRET,
+      SMTP_URL: 'smtps://user:pw@mail.example.ch:465',
+      DEMO_PASSWORD: 'Another-Demo-Password',
+    });
+    expect(config).toMatchObject({ port: 65535, dataDir: '/var/lib/backoffice', nodeEnv: 'production', jwtSecret: SECRET });
+  });
+});
+
+describe('parseEnvironment failure messages', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be an integer between 1 and 65535'],
+    [{ PORT: '0' }, 'PORT: must be an integer between 1 and 65535'],
+    [{ PORT: '70000' }, 'PORT: must be an integer between 1 and 65535'],
+    [{ PORT: '30.5' }, 'PORT: must be an integer between 1 and 65535'],
+    [{ DATABASE_URL: 'mysql://db/backoffice' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV: must be one of development, test, staging, production'],
+    [{ PUBLIC_URL: 'ftp://example.ch' }, expect.stringMatching(/^PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/)],
+    [{ PUBLIC_URL: 'https://example.ch/?x=1' }, expect.stringMatching(/^PUBLIC_URL: /)],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters long'],
+    [{ SMTP_URL: 'http://mail.example.ch' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD: must be between 12 and 128 characters long'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET: is required in production (at least 32 random characters)'],
+  ])('%o → %s', (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it('reports every wrong variable at once, under one heading', () => {
+    try {
+      parseEnvironment({ PORT: 'x', NODE_ENV: 'prod' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+      expect((error as Error).message).toMatch(/^Invalid environment variables:\n {2}- PORT: .*\n {2}- NODE_ENV: /);
+    }
+  });
+});
+
+describe('the JWT secret kept in DATA_DIR', () => {
+  let dataDir: string | undefined;
+  afterEach(() => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is generated once, readable by the owner only, and reused', () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'config-test-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const secretFile = path.join(dataDir, 'jwt-secret');
+    expect(readFileSync(secretFile, 'utf8')).toBe(first.jwtSecret);
+    expect(statSync(secretFile).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('is not used when JWT_SECRET is set', () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'config-test-'));
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+  });
+
+  it('is refused when the kept file is too short', () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'config-test-'));
+    writeFileSync(path.join(dataDir, 'jwt-secret'), 'short');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/JWT_SECRET: the secret kept in .* is shorter than 32 characters/);
+  });
+});
+
+describe('usesLocalHttp', () => {
+  it('is true only for plain http on the local machine', () => {
+    expect(usesLocalHttp('http://localhost:3000')).toBe(true);
+    expect(usesLocalHttp('http://127.0.0.1:5173')).toBe(true);
+    expect(usesLocalHttp('http://[::1]:3000')).toBe(true);
+    expect(usesLocalHttp('https://localhost:3000')).toBe(false);
+    expect(usesLocalHttp('http://bo.example.ch')).toBe(false);
+  });
+});
