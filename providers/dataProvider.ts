@@ -21,7 +21,7 @@ const toFetchHeaders = (response: AxiosResponse): Headers => {
   const headers = new Headers();
   const flat = AxiosHeaders.from(response.headers as AxiosHeaders).toJSON(true);
   for (const [name, value] of Object.entries(flat)) {
-    if (value !== undefined && value !== null && value !== false) headers.set(name, String(value));
+    if (value !== undefined && value !== null) headers.set(name, String(value));
   }
   return headers;
 };
