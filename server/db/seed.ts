@@ -1,60 +1,87 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { ROLE_KEYS } from '../../domain/roles';
+import { Temporal } from 'temporal-polyfill';
 import { hashPassword } from '../services/passwords';
 import type { Database } from './client';
-import { roles, users } from './schema';
-import { DEMO_ACCOUNTS, DEMO_PEOPLE } from './seed/accounts';
+import { establishments, users } from './schema';
+import { EVENT_TIME_ZONE } from './seed/events';
+import {
+  assignUploadsOwner,
+  ensureRoles,
+  seedAuditLog,
+  seedEstablishments,
+  seedEvents,
+  seedOffers,
+  seedPromoCodes,
+  seedPromoterGroups,
+  seedReferenceData,
+  seedTags,
+  seedUploads,
+  seedUsers,
+  seedWidgetSettings,
+  type Executor,
+  type SeedFile,
+} from './seed/sections';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './seed/accounts';
+export { ensureRoles } from './seed/sections';
 
-/** A Drizzle handle: the database or a transaction. */
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
-/** Inserts the seven roles that are missing; safe to run on every start, production included. */
-export async function ensureRoles(db: Executor): Promise<Map<string, number>> {
-  await db
-    .insert(roles)
-    .values(ROLE_KEYS.map((key) => ({ key })))
-    .onConflictDoNothing({ target: roles.key });
-  const rows = await db.select({ id: roles.id, key: roles.key }).from(roles);
-  return new Map(rows.map((row) => [row.key, row.id]));
+export interface SeedOptions {
+  demoPassword: string;
+  /** Where the demo logos and pictures are written (`DATA_DIR/uploads`); without it only the rows exist. */
+  uploadsDir?: string;
+  /** The day the demo calendar is built around (tests pin it); today in Zürich by default. */
+  today?: string;
 }
 
 /**
- * Fills an empty database with the demo accounts and realistic Swiss data (never in production).
- * Idempotent: a database that already has users is left untouched. One transaction, so a failure
- * leaves the database empty and the next start tries again.
+ * Fills an empty database with the demo accounts and realistic Swiss data (never call it in production).
+ * Idempotent: a database that already has users or establishments is left untouched. Everything is
+ * written in one transaction, so a failure leaves the database empty and the next start tries again.
  */
-export async function seedDemoData(db: Database, options: { demoPassword: string }): Promise<{ seeded: boolean }> {
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<{ seeded: boolean }> {
   if (!(await isEmpty(db))) return { seeded: false };
-  // Hashing is slow on purpose (argon2id): do it once, outside the transaction, and reuse the hash.
+  // argon2id is slow on purpose: hash once, outside the transaction, and give every account the hash.
   const passwordHash = await hashPassword(options.demoPassword);
+  const today = options.today ? Temporal.PlainDate.from(options.today) : Temporal.Now.plainDateISO(EVENT_TIME_ZONE);
   return db.transaction(async (tx) => {
     // Checked again inside the transaction: another process may have seeded meanwhile.
     if (!(await isEmpty(tx))) return { seeded: false };
-    const roleIds = await ensureRoles(tx);
-    await tx.insert(users).values(
-      DEMO_ACCOUNTS.map((account) => {
-        const person = DEMO_PEOPLE[account.email];
-        return {
-          email: account.email,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          username: person.username,
-          phoneNumber: person.phoneNumber,
-          gender: person.gender,
-          language: person.language,
-          hasPaidSubscription: person.hasPaidSubscription,
-          roleId: roleIds.get(account.roleKey)!,
-          passwordHash,
-        };
-      }),
-    );
+    const files = await seedEverything(tx, { passwordHash, today });
+    if (options.uploadsDir) await writeFiles(options.uploadsDir, files);
     return { seeded: true };
   });
 }
 
+async function seedEverything(tx: Executor, input: { passwordHash: string; today: Temporal.PlainDate }): Promise<SeedFile[]> {
+  const roleIds = await ensureRoles(tx);
+  const reference = await seedReferenceData(tx);
+  const tagIds = await seedTags(tx);
+  const { files, uploadIds } = await seedUploads(tx);
+  const establishmentIds = await seedEstablishments(tx, { reference, tagIds, uploadIds });
+  const promoterGroupIds = await seedPromoterGroups(tx, { reference, tagIds, uploadIds });
+  const userIds = await seedUsers(tx, { roleIds, passwordHash: input.passwordHash, establishmentIds, promoterGroupIds });
+  await assignUploadsOwner(tx, userIds.get('root@demo.ch')!);
+  const scope = { today: input.today, reference, userIds, establishmentIds, promoterGroupIds };
+  const eventIds = await seedEvents(tx, { ...scope, tagIds, uploadIds });
+  await seedOffers(tx, { ...scope, eventIds });
+  await seedPromoCodes(tx, scope);
+  await seedWidgetSettings(tx, establishmentIds);
+  await seedAuditLog(tx, { userIds, establishmentIds, eventIds });
+  return files;
+}
+
 async function isEmpty(db: Executor): Promise<boolean> {
   const [{ userCount }] = await db.select({ userCount: count() }).from(users);
-  return userCount === 0;
+  const [{ establishmentCount }] = await db.select({ establishmentCount: count() }).from(establishments);
+  return userCount === 0 && establishmentCount === 0;
+}
+
+async function writeFiles(uploadsDir: string, files: SeedFile[]): Promise<void> {
+  for (const file of files) {
+    const target = path.join(uploadsDir, file.storageKey);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.bytes);
+  }
 }
