@@ -17,19 +17,23 @@ export const AUTH_ENDPOINTS = {
 } as const;
 
 /**
- * Which requests count as "auth requests" (SPEC §8): every path under `/auth` except `GET /auth/me`.
+ * Which requests count as "auth requests" (SPEC §8): every path under `/auth` except the two that are
+ * made with the bearer access token, `GET /auth/me` and `POST /auth/update-password`.
  *
- * Their 401 is an answer to show (wrong password, expired link, refused refresh), so it is returned to
- * the caller as is and never triggers a token refresh. SPEC §8 names sign-in, access link
- * ("sign_in"), update password and refresh; the other credential endpoints (sign-out, forgot and
- * reset password, delete account) take no access token, so a refresh could not help them either.
- * `/auth/me` is the guards' user fetch with the bearer token: like any resource, an expired token
- * there is refreshed and the request replayed.
+ * An auth request's 401 is an answer to show (wrong password, expired link, refused refresh), so it is
+ * returned to the caller as is and never triggers a token refresh. SPEC §8 names the sign-in pages
+ * ("/auth", "/auth/sign_in", "/auth/update_password") and the refresh; the other credential endpoints
+ * (sign-out, forgot and reset password, delete account) take no access token, so a refresh could not help
+ * them either. The two bearer calls are different: their 401 means the access token expired (a wrong
+ * current password is a 400), so, like any resource, they are refreshed and replayed; otherwise a user who
+ * stays on Settings longer than an access token lives could not change their password.
  */
+const BEARER_AUTH_ENDPOINTS: readonly string[] = [AUTH_ENDPOINTS.me, AUTH_ENDPOINTS.updatePassword];
+
 export const isAuthEndpointPath = (path: string): boolean => {
   const pathname = path.split('?')[0] ?? '';
   const isUnderAuth = pathname === '/auth' || pathname.startsWith('/auth/');
-  return isUnderAuth && pathname !== AUTH_ENDPOINTS.me;
+  return isUnderAuth && !BEARER_AUTH_ENDPOINTS.includes(pathname);
 };
 
 /**

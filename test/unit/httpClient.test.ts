@@ -49,6 +49,11 @@ const server = setupServer(
       ? HttpResponse.json(rootSession.authenticatedUser)
       : HttpResponse.json({ message: 'NOT_SIGNED_IN' }, { status: 401 }),
   ),
+  http.post(`${API}/auth/update-password`, ({ request }) =>
+    request.headers.get('Authorization') === `Bearer ${FRESH_TOKEN}`
+      ? new HttpResponse(null, { status: 204 })
+      : HttpResponse.json({ message: 'NOT_SIGNED_IN' }, { status: 401 }),
+  ),
   http.post(`${API}/events`, () =>
     HttpResponse.json(
       { message: 'Invalid input', errors: { 'generalInfos.eventTitle': 'Required' } },
@@ -130,6 +135,11 @@ describe('http client', () => {
 
   it('refreshes for GET /auth/me, the bearer read of the guards', async () => {
     await expect(api.get('/auth/me')).resolves.toEqual(rootSession.authenticatedUser);
+    expect(refreshCalls).toHaveLength(1);
+  });
+
+  it('refreshes for POST /auth/update-password, a bearer call made from Settings', async () => {
+    await api.post('/auth/update-password', { newPassword: 'a-new-long-password' });
     expect(refreshCalls).toHaveLength(1);
   });
 
