@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import * as Sentry from '@sentry/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, type AuthProvider } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
@@ -125,9 +125,14 @@ export const CrashBoundary = ({ children }: { children: ReactNode }) => (
   <Sentry.ErrorBoundary fallback={<CrashFallback />}>{children}</Sentry.ErrorBoundary>
 );
 
+/**
+ * Navigation is synchronous (`useTransitions={false}`): react-admin's logout navigates and clears its
+ * query cache in one go, and a navigation deferred as a transition would let the cleared auth check
+ * run again on the old private page, signing out in a loop instead of reaching /auth.
+ */
 export const App = () => (
   <CrashBoundary>
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <AdminApp />
     </BrowserRouter>
   </CrashBoundary>

@@ -9,7 +9,7 @@ import {
   useTranslate,
   useUserMenu,
 } from 'react-admin';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { PATHS } from '../pages/paths';
 import { ColorSchemeMenuButton } from './ColorSchemeMenuButton';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
 import { signInWithAccessLink } from '../../../providers/authApi';
 import { readSessionOrNull } from '../../../providers/session';
 import { DelayedLoader } from '../../layout/DelayedLoader';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { confirmAccountDeletion } from '../../../providers/authApi';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Link, Stack } from '@mui/material';
 import { Form, required, TextInput, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { PATHS } from '../paths';
 import { authErrorKeyOf } from './apiErrors';
 import { ErrorAlert } from './ErrorAlert';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router-dom';
 import { resetPasswordTokenSchema } from '../../../domain/auth';
 import { resetPassword, verifyResetPasswordToken } from '../../../providers/authApi';
 import { DelayedLoader } from '../../layout/DelayedLoader';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Link, Stack } from '@mui/material';
 import { Form, required, TextInput, useAuthProvider, useAuthState, useTranslate } from 'react-admin';
-import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { PATHS, pathAfterSignIn } from '../paths';
 import { DelayedLoader } from '../../layout/DelayedLoader';
 import { AuthLayout } from './AuthLayout';

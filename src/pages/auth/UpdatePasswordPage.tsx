@@ -1,5 +1,5 @@
 import { useNotify } from 'react-admin';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { readSessionOrNull } from '../../../providers/session';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotificationContext } from 'react-admin';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 
 /**
  * What follows a successful sign-in, whichever way it happened (password or access link): react-admin's

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from 'react-router-dom';
 import { PATHS } from '../paths';
 
 /** `<Admin accessDenied>`: react-admin's access-denied route forwards to the app's /unauthorized screen. */

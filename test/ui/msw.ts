@@ -1,0 +1,41 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { SignInResponse } from '../../domain/auth';
+import type { SessionUser } from '../../domain/user';
+
+/** The API as the app sees it in tests: same origin, `/api/v1` (the default of src/config/env.ts). */
+export const apiUrl = (path: string) => `${window.location.origin}/api/v1${path}`;
+
+export const ana: SessionUser = {
+  id: 7,
+  firstName: 'Ana',
+  lastName: 'Keller',
+  username: 'ana.keller',
+  email: 'ana@demo.ch',
+  phoneNumber: null,
+  billingLink: null,
+  hasPaidSubscription: false,
+  gender: 'FEMALE',
+  roleId: 1,
+  establishmentId: null,
+  promoterGroupId: null,
+  language: 'en',
+  userRoles: [{ role: { id: 1, key: 'ROOT' } }],
+  hasPassword: true,
+};
+
+export const signInAnswer = (user: SessionUser = ana): SignInResponse => ({
+  accessToken: 'access-token-of-the-test',
+  authId: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+  user,
+});
+
+/** Handlers every test may need: sign-out always works, the outbox is empty. */
+export const defaultHandlers = [
+  http.post(apiUrl('/auth/sign-out'), () => new HttpResponse(null, { status: 204 })),
+  http.get(apiUrl('/outbox'), () =>
+    HttpResponse.json([], { headers: { 'Content-Range': 'outbox 0-0/0', 'Access-Control-Expose-Headers': 'Content-Range' } }),
+  ),
+];
+
+export const server = setupServer(...defaultHandlers);
