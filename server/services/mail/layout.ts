@@ -30,7 +30,7 @@ export function renderMail(content: MailContent, language: Language): RenderedMa
 
 function renderText(content: MailContent): string {
   const blocks = [content.greeting, ...content.paragraphs];
-  if (content.action) blocks.push(`${content.action.label}:\n${content.action.url}`);
+  if (content.action) blocks.push(`${content.action.label}\n${content.action.url}`);
   blocks.push(...content.notes, `${content.signature}\n${PRODUCT_NAME}`);
   return `${blocks.join('\n\n')}\n`;
 }

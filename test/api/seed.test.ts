@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { Temporal } from 'temporal-polyfill';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_KEYS } from '../../domain/roles';
+import { WIDGET_DEFAULTS } from '../../domain/widget';
+import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../server/db/seed';
+import { verifyPassword } from '../../server/services/passwords';
+
+const DEMO_PASSWORD = 'Seed-Test-Password-2026';
+/** A Saturday: the demo calendar is built around it. */
+const TODAY = '2026-11-21';
+/** Tables filled at run time (sessions, tokens, mails), not by the seed. */
+const RUNTIME_TABLES = ['auth_sessions', 'refresh_tokens', 'one_time_tokens', 'mail_outbox'];
+
+let handle: DatabaseHandle;
+let dropDatabase: () => Promise<void> = async () => {};
+let db: Database;
+let uploadsDir: string;
+
+/** An empty database: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server. */
+async function openEmptyDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({});
+  const name = `seed_test_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  dropDatabase = () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return openDatabase({ databaseUrl: url.toString() });
+}
+
+const rowsOf = <Row>(result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[]));
+
+async function tableCounts(): Promise<Record<string, number>> {
+  const tables = rowsOf<{ table_name: string }>(
+    await db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`),
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name: table } of tables) {
+    const [row] = rowsOf<{ n: number }>(await db.execute(sql.raw(`SELECT count(*)::int AS n FROM "${table}"`)));
+    counts[table] = row.n;
+  }
+  return counts;
+}
+
+beforeAll(async () => {
+  handle = await openEmptyDatabase();
+  db = handle.db;
+  await migrateDatabase(handle);
+  uploadsDir = mkdtempSync(path.join(tmpdir(), 'seed-uploads-'));
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await dropDatabase();
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+describe('seedDemoData', () => {
+  it('writes nothing when it fails halfway (one transaction)', async () => {
+    // A row that collides with a demo upload's storage key makes the seed fail after many inserts.
+    const [blocker] = await db
+      .insert(schema.uploads)
+      .values({ storageKey: 'demo/gleis-7-club-logo.png', originalName: 'x.png', mimeType: 'image/png', sizeBytes: 1 })
+      .returning();
+    await expect(seedDemoData(db, { demoPassword: DEMO_PASSWORD, today: TODAY })).rejects.toThrow();
+    const counts = await tableCounts();
+    expect(counts.users).toBe(0);
+    expect(counts.roles).toBe(0);
+    expect(counts.musics).toBe(0);
+    await db.delete(schema.uploads).where(eq(schema.uploads.id, blocker.id));
+  });
+
+  it('seeds an empty database', async () => {
+    const started = performance.now();
+    await expect(seedDemoData(db, { demoPassword: DEMO_PASSWORD, uploadsDir, today: TODAY })).resolves.toEqual({ seeded: true });
+    // SPEC budget is < 3 s on PGlite on an idle machine; the bound here leaves room for a busy CI.
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
+  it('lists exactly the demo accounts of ARCHITECTURE.md §3', () => {
+    expect(DEMO_ACCOUNTS.map(({ email, roleKey }) => [email, roleKey])).toEqual([
+      ['root@demo.ch', 'ROOT'],
+      ['promoter@demo.ch', 'PROMOTER'],
+      ['customer@demo.ch', 'CUSTOMER'],
+      ['admin@demo.ch', 'ADMIN'],
+      ['coordinator@demo.ch', 'COORDINATOR'],
+      ['coordinator-limited@demo.ch', 'COORDINATOR_ADMIN_LIMITED'],
+      ['coordinator-full@demo.ch', 'COORDINATOR_ADMIN_FULL'],
+      ['promoter2@demo.ch', 'PROMOTER'],
+      ['admin2@demo.ch', 'ADMIN'],
+    ]);
+    for (const account of DEMO_ACCOUNTS) expect(account.label.length).toBeGreaterThan(0);
+  });
+
+  it('creates the seven roles and each account with its role, scope and the demo password', async () => {
+    const roleRows = await db.select().from(schema.roles);
+    expect(roleRows.map((role) => role.key).sort()).toEqual([...ROLE_KEYS].sort());
+
+    const accounts = await db
+      .select({
+        email: schema.users.email,
+        roleKey: schema.roles.key,
+        passwordHash: schema.users.passwordHash,
+        establishment: schema.establishments.name,
+        promoterGroup: schema.promoterGroups.name,
+      })
+      .from(schema.users)
+      .innerJoin(schema.roles, eq(schema.roles.id, schema.users.roleId))
+      .leftJoin(schema.establishments, eq(schema.establishments.id, schema.users.establishmentId))
+      .leftJoin(schema.promoterGroups, eq(schema.promoterGroups.id, schema.users.promoterGroupId));
+    const byEmail = new Map(accounts.map((account) => [account.email, account]));
+    expect(accounts).toHaveLength(DEMO_ACCOUNTS.length);
+
+    const expectedScopes: Record<string, [establishment: string | null, promoterGroup: string | null]> = {
+      'root@demo.ch': [null, null],
+      'customer@demo.ch': [null, null],
+      'coordinator-full@demo.ch': [null, null],
+      'admin@demo.ch': ['Gleis 7 Club', null],
+      'coordinator@demo.ch': ['Gleis 7 Club', null],
+      'coordinator-limited@demo.ch': ['Gleis 7 Club', null],
+      'admin2@demo.ch': ['Club Le Seujet', null],
+      'promoter@demo.ch': [null, 'Nachtwerk Kollektiv'],
+      'promoter2@demo.ch': [null, 'Léman Sound System'],
+    };
+    for (const account of DEMO_ACCOUNTS) {
+      const row = byEmail.get(account.email);
+      expect(row?.roleKey, account.email).toBe(account.roleKey);
+      expect([row?.establishment, row?.promoterGroup], account.email).toEqual(expectedScopes[account.email]);
+    }
+    const root = byEmail.get('root@demo.ch')!;
+    expect(await verifyPassword(root.passwordHash, DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(root.passwordHash, 'Demo-Backoffice-2025')).toBe(false);
+    // One hash for all (the seed hashes once), so every account verifies alike.
+    expect(new Set(accounts.map((account) => account.passwordHash)).size).toBe(1);
+  });
+
+  it('fills every entity table', async () => {
+    const counts = await tableCounts();
+    const empty = Object.entries(counts).filter(([table, count]) => count === 0 && !RUNTIME_TABLES.includes(table));
+    expect(empty).toEqual([]);
+    expect(Object.keys(counts).length).toBeGreaterThan(40);
+  });
+
+  it('places at least two establishments in each of the six cities', async () => {
+    const rows = await db
+      .select({ city: schema.establishments.city, count: sql<number>`count(*)::int` })
+      .from(schema.establishments)
+      .groupBy(schema.establishments.city);
+    const perCity = Object.fromEntries(rows.map((row) => [row.city, row.count]));
+    for (const city of ['Zürich', 'Genève', 'Lausanne', 'Bern', 'Basel', 'Lugano']) {
+      expect(perCity[city], city).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('gives venues a full week of schedules, including closings after midnight', async () => {
+    const schedules = await db.select().from(schema.establishmentWorkSchedules);
+    const establishmentCount = (await db.select().from(schema.establishments)).length;
+    expect(schedules).toHaveLength(establishmentCount * 7);
+    expect(schedules.some((day) => day.isActive && day.endTime! < day.startTime!)).toBe(true);
+  });
+
+  it('keeps a weekly Saturday 22:00–04:00 series with a SKIP and an UPDATE on occurrences of its rule', async () => {
+    const [series] = await db
+      .select()
+      .from(schema.events)
+      .where(and(eq(schema.events.recurrencePattern, 'WEEKLY'), eq(schema.events.startTime, '22:00'), eq(schema.events.endTime, '04:00')));
+    expect(series.recurrenceDaysOfWeek).toEqual(['SATURDAY']);
+    expect(series.lastEndsAt).toBeNull();
+    const rows = await db.select().from(schema.eventOutOfSchedule).where(eq(schema.eventOutOfSchedule.eventId, series.id));
+    expect(rows.map((row) => row.action).sort()).toEqual(['SKIP', 'UPDATE']);
+    for (const row of rows) {
+      // Each key is a Saturday at 22:00 in Zürich, i.e. an occurrence the rule generates.
+      const local = Temporal.Instant.fromEpochMilliseconds(row.originalStartsAt.getTime()).toZonedDateTimeISO('Europe/Zurich');
+      expect(local.dayOfWeek).toBe(6);
+      expect(local.toPlainTime().toString()).toBe('22:00:00');
+    }
+    const update = rows.find((row) => row.action === 'UPDATE')!;
+    expect(update.endsAt!.getTime() - update.startsAt!.getTime()).toBe(6 * 3600_000);
+  });
+
+  it('links a tail segment to its parent series', async () => {
+    const tails = await db.select().from(schema.events).where(eq(schema.events.segmentIsRecurrenceTail, true));
+    expect(tails.length).toBeGreaterThan(0);
+    const [parent] = await db.select().from(schema.events).where(eq(schema.events.id, tails[0].parentEventId!));
+    expect(parent.recurrenceEndType).toBe('ON_DATE');
+    expect(parent.lastEndsAt!.getTime()).toBeLessThan(tails[0].firstStartsAt.getTime());
+  });
+
+  it('has promoter requests in every approval state', async () => {
+    const rows = await db.select({ status: schema.events.approvalStatus }).from(schema.events);
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set([null, 'PENDING', 'APPROVED', 'REJECTED']));
+  });
+
+  it('leaves some tag translations missing', async () => {
+    const rows = await db
+      .select({ tagId: schema.tagTranslations.tagId, count: sql<number>`count(*)::int` })
+      .from(schema.tagTranslations)
+      .groupBy(schema.tagTranslations.tagId);
+    const tagCount = (await db.select().from(schema.tags)).length;
+    expect(tagCount).toBeGreaterThanOrEqual(15);
+    expect(rows.some((row) => row.count === 4)).toBe(true);
+    expect(rows.some((row) => row.count < 4)).toBe(true);
+  });
+
+  it('stores the widget defaults of SPEC §9 for a venue that kept them', async () => {
+    const [settings] = await db.select().from(schema.widgetSettings).orderBy(schema.widgetSettings.id).limit(1);
+    expect(settings).toMatchObject({
+      fontFamilyName: WIDGET_DEFAULTS.fontFamilyName,
+      hasTransparentBackground: false,
+      hasEnabledHappyHours: false,
+      hasRoundedBorders: false,
+      hasEnabledCalendar: false,
+      hasEnabledProLogo: false,
+      happyHoursTitle: 'Default',
+      happyHoursIconName: 'HH_ICON_1',
+      colorPrimaryText: '#479A7C',
+      colorSecondaryText: '#43A2B7',
+      colorAccent: '#2F4C86',
+      colorButtonPrimary: '#FFFFFF',
+      colorHappyHoursIcon: '#F4C100',
+      colorBackgroundPrimary: '#F8F9FA',
+    });
+    expect(settings.externalApiKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
+  });
+
+  it('writes the demo pictures as PNG files of the recorded size', async () => {
+    const uploads = await db.select().from(schema.uploads);
+    for (const upload of uploads) {
+      const bytes = readFileSync(path.join(uploadsDir, upload.storageKey));
+      expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+      expect(bytes.length).toBe(upload.sizeBytes);
+      expect(bytes.readUInt32BE(16)).toBe(upload.width);
+      expect(readFileSync(path.join(uploadsDir, upload.previewKey!)).subarray(1, 4).toString('ascii')).toBe('PNG');
+    }
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await tableCounts();
+    const [rootBefore] = await db.select().from(schema.users).where(eq(schema.users.email, 'root@demo.ch'));
+    await expect(seedDemoData(db, { demoPassword: 'Another-Password-2026', today: TODAY })).resolves.toEqual({ seeded: false });
+    expect(await tableCounts()).toEqual(before);
+    const [rootAfter] = await db.select().from(schema.users).where(eq(schema.users.email, 'root@demo.ch'));
+    expect(rootAfter).toEqual(rootBefore);
+  });
+});
