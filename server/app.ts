@@ -63,7 +63,7 @@ const defaultLogger = (config: ServerConfig): FastifyServerOptions['logger'] =>
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const https = new URL(config.publicUrl).protocol === 'https:';
-  const app = Fastify({ logger: options.logger ?? defaultLogger(config), trustProxy: false });
+  const app = Fastify({ logger: options.logger ?? defaultLogger(config), trustProxy: config.trustProxy });
 
   const authService = new AuthService({
     db: database.db,

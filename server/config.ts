@@ -28,6 +28,11 @@ export interface ServerConfig {
   jwtSecret: string;
   smtpUrl?: string;
   demoPassword: string;
+  /**
+   * Fastify's trustProxy: which proxies' X-Forwarded-For to believe, so that rate limits see the client's
+   * address behind a load balancer. false (default) trusts none.
+   */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -80,11 +85,20 @@ const environmentSchema = z.object({
     message: `must be at least ${JWT_SECRET_MIN_LENGTH} characters long`,
   }),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
+  TRUST_PROXY: optionalText().refine((value) => value === undefined || parseTrustProxy(value) !== undefined, {
+    message: 'must be true, false, or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+  }),
   DEMO_PASSWORD: optionalText().refine(
     (value) => value === undefined || (value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH),
     { message: `must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long` },
   ),
 });
+
+function parseTrustProxy(value: string): ServerConfig['trustProxy'] | undefined {
+  if (value === 'true' || value === 'false') return value === 'true';
+  const addresses = value.split(',').map((address) => address.trim());
+  return addresses.every((address) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(address)) ? addresses.join(',') : undefined;
+}
 
 const isPortNumber = (value: string): boolean => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535;
 
@@ -112,6 +126,7 @@ export function parseEnvironment(env: Environment, cwd = process.cwd()): ParsedC
     jwtSecret: values.JWT_SECRET,
     smtpUrl: values.SMTP_URL,
     demoPassword: values.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    trustProxy: values.TRUST_PROXY === undefined ? false : (parseTrustProxy(values.TRUST_PROXY) ?? false),
   };
 }
 

@@ -29,12 +29,18 @@ describe('parseEnvironment defaults', () => {
       jwtSecret: undefined,
       smtpUrl: undefined,
       demoPassword: 'Demo-Backoffice-2026',
+      trustProxy: false,
     });
   });
 
   it('derives PUBLIC_URL from PORT and drops a trailing slash from an explicit one', () => {
     expect(parseEnvironment({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(parseEnvironment({ PUBLIC_URL: 'https://bo.example.ch/' }).publicUrl).toBe('https://bo.example.ch');
+  });
+
+  it('reads TRUST_PROXY as a flag or proxy addresses', () => {
+    expect(parseEnvironment({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseEnvironment({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
   });
 
   it('treats empty variables as unset', () => {
@@ -70,6 +76,7 @@ describe('parseEnvironment failure messages', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters long'],
     [{ SMTP_URL: 'http://mail.example.ch' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD: must be between 12 and 128 characters long'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY: must be true, false, or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8,127.0.0.1)'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET: is required in production (at least 32 random characters)'],
   ])('%o → %s', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
