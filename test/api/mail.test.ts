@@ -191,7 +191,7 @@ async function startSmtpSink(options: { rejectRecipients?: boolean } = {}) {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (options.rejectRecipients) {
         const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
         callback(error);
