@@ -1,0 +1,102 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Admin, CustomRoutes, memoryStore, testDataProvider } from 'react-admin';
+import { MemoryRouter, Route } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { CrashBoundary } from '../../src/App';
+import { Layout } from '../../src/layout/Layout';
+import { apiUrl, server } from './msw';
+import { renderApp } from './renderApp';
+
+/** jsdom cannot navigate: replace `location` so a Refresh can be observed. */
+const stubLocation = () => {
+  const assign = vi.fn();
+  const reload = vi.fn();
+  vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign, reload });
+  return { assign, reload };
+};
+
+const Boom = (): never => {
+  throw new Error('The page blew up');
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the error screens', () => {
+  it('shows /unauthorized with a Refresh that reloads the site', async () => {
+    renderApp('/unauthorized');
+    expect(await screen.findByRole('heading', { name: 'Ooops, unAuthorized :(' })).toBeInTheDocument();
+
+    const { assign } = stubLocation();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(assign).toHaveBeenCalledWith(window.location.origin);
+  });
+
+  it('checks a reset token with the server and shows the not-found style screen when it is unknown', async () => {
+    const askedTokens: Array<string | null> = [];
+    server.use(
+      http.get(apiUrl('/auth/verify-reset-password-token'), ({ request }) => {
+        askedTokens.push(new URL(request.url).searchParams.get('resetPasswordToken'));
+        return HttpResponse.json({ message: 'INVALID_OR_EXPIRED_TOKEN' }, { status: 404 });
+      }),
+    );
+    renderApp('/reset-password/an-unknown-token');
+
+    expect(await screen.findByRole('heading', { name: 'Ooops, something went wrong :(' })).toBeInTheDocument();
+    expect(askedTokens).toEqual(['an-unknown-token']);
+    expect(screen.queryByLabelText(/new password/i)).not.toBeInTheDocument();
+
+    const { assign } = stubLocation();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(assign).toHaveBeenCalledWith(window.location.origin);
+  });
+
+  it('opens the reset form only once the server knows the token', async () => {
+    server.use(http.get(apiUrl('/auth/verify-reset-password-token'), () => new HttpResponse(null, { status: 204 })));
+    renderApp('/reset-password/a-known-token');
+
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^new password/i)).toBeInTheDocument();
+  });
+
+  it('replaces a crashed app with the crash fallback and its Refresh button', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <CrashBoundary>
+        <Boom />
+      </CrashBoundary>,
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Ooops, something went wrong :(' })).toBeInTheDocument();
+    const { reload } = stubLocation();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('shows a failing page as the router error box with a Show Error / Hide Error toggle', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <MemoryRouter initialEntries={['/boom']} useTransitions={false}>
+        <Admin i18nProvider={i18nProvider} dataProvider={testDataProvider()} store={memoryStore()} layout={Layout}>
+          <CustomRoutes>
+            <Route path="/boom" element={<Boom />} />
+          </CustomRoutes>
+        </Admin>
+      </MemoryRouter>,
+    );
+
+    expect(await screen.findByText('Something went wrong!')).toBeInTheDocument();
+    expect(screen.queryByText(/The page blew up/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show Error' }));
+    expect(await screen.findByText(/The page blew up/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Hide Error' }));
+    await waitFor(() => expect(screen.queryByText(/The page blew up/)).not.toBeInTheDocument());
+  });
+});
