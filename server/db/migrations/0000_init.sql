@@ -326,7 +326,9 @@ CREATE TABLE "establishments" (
 	CONSTRAINT "establishments_visibility_check" CHECK ("establishments"."visibility" IN ('DRAFT', 'PUBLISHED')),
 	CONSTRAINT "establishments_coordinates_check" CHECK (("establishments"."lat" BETWEEN -90 AND 90) AND ("establishments"."lang" BETWEEN -180 AND 180)),
 	CONSTRAINT "establishments_tariffs_check" CHECK ("establishments"."tarif_min" >= 0 AND "establishments"."tarif_max" >= 0 AND ("establishments"."tarif_min" IS NULL OR "establishments"."tarif_max" IS NULL OR "establishments"."tarif_min" <= "establishments"."tarif_max")),
-	CONSTRAINT "establishments_counts_check" CHECK (("establishments"."age_min" IS NULL OR "establishments"."age_min" BETWEEN 0 AND 99) AND ("establishments"."external_capacity" IS NULL OR "establishments"."external_capacity" >= 0) AND ("establishments"."internal_capacity" IS NULL OR "establishments"."internal_capacity" >= 0))
+	CONSTRAINT "establishments_counts_check" CHECK (("establishments"."age_min" IS NULL OR "establishments"."age_min" BETWEEN 0 AND 99)
+        AND ("establishments"."external_capacity" IS NULL OR "establishments"."external_capacity" >= 0)
+        AND ("establishments"."internal_capacity" IS NULL OR "establishments"."internal_capacity" >= 0))
 );
 --> statement-breakpoint
 CREATE TABLE "promoter_group_ambiances" (
@@ -494,7 +496,8 @@ CREATE TABLE "events" (
 	CONSTRAINT "events_owner_check" CHECK ("events"."establishment_id" IS NOT NULL OR "events"."promoter_group_id" IS NOT NULL),
 	CONSTRAINT "events_age_check" CHECK ("events"."age_min" BETWEEN 0 AND 99),
 	CONSTRAINT "events_capacity_check" CHECK ("events"."event_capacity" IS NULL OR "events"."event_capacity" >= 0),
-	CONSTRAINT "events_end_rule_check" CHECK (("events"."recurrence_end_type" <> 'AFTER_OCCURRENCES' OR "events"."max_occurrences" >= 1) AND ("events"."recurrence_end_type" <> 'ON_DATE' OR "events"."recurrence_end_date" IS NOT NULL)),
+	CONSTRAINT "events_end_rule_check" CHECK (("events"."recurrence_end_type" <> 'AFTER_OCCURRENCES' OR "events"."max_occurrences" >= 1)
+        AND ("events"."recurrence_end_type" <> 'ON_DATE' OR "events"."recurrence_end_date" IS NOT NULL)),
 	CONSTRAINT "events_window_check" CHECK ("events"."last_ends_at" IS NULL OR "events"."last_ends_at" > "events"."first_starts_at")
 );
 --> statement-breakpoint
@@ -566,7 +569,9 @@ CREATE TABLE "promo_code_templates" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "promo_code_templates_discount_kind_check" CHECK ("promo_code_templates"."discount_kind" IN ('PERCENTAGE', 'FIXED_AMOUNT', 'FREE_ENTRY')),
-	CONSTRAINT "promo_code_templates_discount_value_check" CHECK (("promo_code_templates"."discount_kind" = 'FREE_ENTRY' AND "promo_code_templates"."discount_value" IS NULL) OR ("promo_code_templates"."discount_kind" = 'PERCENTAGE' AND "promo_code_templates"."discount_value" > 0 AND "promo_code_templates"."discount_value" <= 100) OR ("promo_code_templates"."discount_kind" = 'FIXED_AMOUNT' AND "promo_code_templates"."discount_value" > 0)),
+	CONSTRAINT "promo_code_templates_discount_value_check" CHECK (("promo_code_templates"."discount_kind" = 'FREE_ENTRY' AND "promo_code_templates"."discount_value" IS NULL)
+        OR ("promo_code_templates"."discount_kind" = 'PERCENTAGE' AND "promo_code_templates"."discount_value" > 0 AND "promo_code_templates"."discount_value" <= 100)
+        OR ("promo_code_templates"."discount_kind" = 'FIXED_AMOUNT' AND "promo_code_templates"."discount_value" > 0)),
 	CONSTRAINT "promo_code_templates_validity_check" CHECK ("promo_code_templates"."valid_from" IS NULL OR "promo_code_templates"."valid_until" IS NULL OR "promo_code_templates"."valid_from" <= "promo_code_templates"."valid_until")
 );
 --> statement-breakpoint

@@ -58,7 +58,9 @@ export const establishments = pgTable(
     checkTariffs('establishments', table.tarifMin, table.tarifMax),
     check(
       'establishments_counts_check',
-      sql`(${table.ageMin} IS NULL OR ${table.ageMin} BETWEEN 0 AND 99) AND (${table.externalCapacity} IS NULL OR ${table.externalCapacity} >= 0) AND (${table.internalCapacity} IS NULL OR ${table.internalCapacity} >= 0)`,
+      sql`(${table.ageMin} IS NULL OR ${table.ageMin} BETWEEN 0 AND 99)
+        AND (${table.externalCapacity} IS NULL OR ${table.externalCapacity} >= 0)
+        AND (${table.internalCapacity} IS NULL OR ${table.internalCapacity} >= 0)`,
     ),
   ],
 );

@@ -132,7 +132,8 @@ export const events = pgTable(
     check('events_capacity_check', sql`${table.eventCapacity} IS NULL OR ${table.eventCapacity} >= 0`),
     check(
       'events_end_rule_check',
-      sql`(${table.recurrenceEndType} <> 'AFTER_OCCURRENCES' OR ${table.maxOccurrences} >= 1) AND (${table.recurrenceEndType} <> 'ON_DATE' OR ${table.recurrenceEndDate} IS NOT NULL)`,
+      sql`(${table.recurrenceEndType} <> 'AFTER_OCCURRENCES' OR ${table.maxOccurrences} >= 1)
+        AND (${table.recurrenceEndType} <> 'ON_DATE' OR ${table.recurrenceEndDate} IS NOT NULL)`,
     ),
     check('events_window_check', sql`${table.lastEndsAt} IS NULL OR ${table.lastEndsAt} > ${table.firstStartsAt}`),
   ],

@@ -29,7 +29,9 @@ export const promoCodeTemplates = pgTable(
     checkOneOf('promo_code_templates_discount_kind_check', table.discountKind, PROMO_DISCOUNT_KINDS),
     check(
       'promo_code_templates_discount_value_check',
-      sql`(${table.discountKind} = 'FREE_ENTRY' AND ${table.discountValue} IS NULL) OR (${table.discountKind} = 'PERCENTAGE' AND ${table.discountValue} > 0 AND ${table.discountValue} <= 100) OR (${table.discountKind} = 'FIXED_AMOUNT' AND ${table.discountValue} > 0)`,
+      sql`(${table.discountKind} = 'FREE_ENTRY' AND ${table.discountValue} IS NULL)
+        OR (${table.discountKind} = 'PERCENTAGE' AND ${table.discountValue} > 0 AND ${table.discountValue} <= 100)
+        OR (${table.discountKind} = 'FIXED_AMOUNT' AND ${table.discountValue} > 0)`,
     ),
     check(
       'promo_code_templates_validity_check',

@@ -166,7 +166,9 @@ export async function seedEstablishments(
       }),
     ),
   );
-  await insertIfAny(tx, schema.establishmentHappyHours,
+  await insertIfAny(
+    tx,
+    schema.establishmentHappyHours,
     each((venue, establishmentId) =>
       venue.happyHours.map((happyHour, position) => ({
         establishmentId,
@@ -178,20 +180,28 @@ export async function seedEstablishments(
       })),
     ),
   );
-  await insertIfAny(tx, schema.establishmentSecondaryTypes,
+  await insertIfAny(
+    tx,
+    schema.establishmentSecondaryTypes,
     each((venue, establishmentId) =>
       idsOf(reference.establishmentTypes, venue.secondaryTypeKeys).map((establishmentTypeId) => ({ establishmentId, establishmentTypeId })),
     ),
   );
-  await insertIfAny(tx, schema.establishmentMusics,
+  await insertIfAny(
+    tx,
+    schema.establishmentMusics,
     each((venue, establishmentId) => idsOf(reference.musics, venue.musicKeys).map((musicId) => ({ establishmentId, musicId }))),
   );
-  await insertIfAny(tx, schema.establishmentAmbiances,
+  await insertIfAny(
+    tx,
+    schema.establishmentAmbiances,
     each((venue, establishmentId) =>
       idsOf(reference.ambiances, venue.ambianceKeys).map((ambianceId) => ({ establishmentId, ambianceId })),
     ),
   );
-  await insertIfAny(tx, schema.establishmentTags,
+  await insertIfAny(
+    tx,
+    schema.establishmentTags,
     each((venue, establishmentId) => idsOf(tagIds, venue.tagNames).map((tagId) => ({ establishmentId, tagId }))),
   );
   await tx.insert(schema.establishmentMedia).values(
@@ -231,25 +241,35 @@ export async function seedPromoterGroups(
   const each = <Row>(build: (group: (typeof PROMOTER_GROUPS)[number], promoterGroupId: number) => Row[]) =>
     PROMOTER_GROUPS.flatMap((group, index) => build(group, ids[index]));
 
-  await insertIfAny(tx, schema.promoterGroupPromoterTypes,
+  await insertIfAny(
+    tx,
+    schema.promoterGroupPromoterTypes,
     each((group, promoterGroupId) =>
       idsOf(reference.promoterTypes, group.promoterTypeKeys).map((promoterTypeId) => ({ promoterGroupId, promoterTypeId })),
     ),
   );
-  await insertIfAny(tx, schema.promoterGroupEventTypes,
+  await insertIfAny(
+    tx,
+    schema.promoterGroupEventTypes,
     each((group, promoterGroupId) =>
       idsOf(reference.eventTypes, group.eventTypeKeys).map((eventTypeId) => ({ promoterGroupId, eventTypeId })),
     ),
   );
-  await insertIfAny(tx, schema.promoterGroupMusics,
+  await insertIfAny(
+    tx,
+    schema.promoterGroupMusics,
     each((group, promoterGroupId) => idsOf(reference.musics, group.musicKeys).map((musicId) => ({ promoterGroupId, musicId }))),
   );
-  await insertIfAny(tx, schema.promoterGroupAmbiances,
+  await insertIfAny(
+    tx,
+    schema.promoterGroupAmbiances,
     each((group, promoterGroupId) =>
       idsOf(reference.ambiances, group.ambianceKeys).map((ambianceId) => ({ promoterGroupId, ambianceId })),
     ),
   );
-  await insertIfAny(tx, schema.promoterGroupTags,
+  await insertIfAny(
+    tx,
+    schema.promoterGroupTags,
     each((group, promoterGroupId) => idsOf(tagIds, group.tagNames).map((tagId) => ({ promoterGroupId, tagId }))),
   );
   await tx.insert(schema.promoterGroupMedia).values({
@@ -365,15 +385,29 @@ export async function seedEvents(
     seedEvents.flatMap((event) => build(event, lookup(eventIds, event.key)));
   const { reference } = context;
 
-  await insertIfAny(tx, schema.eventMusics, each((event, eventId) => idsOf(reference.musics, event.musicKeys).map((musicId) => ({ eventId, musicId }))));
-  await insertIfAny(tx, schema.eventTags, each((event, eventId) => idsOf(context.tagIds, event.tagNames).map((tagId) => ({ eventId, tagId }))));
-  await insertIfAny(tx, schema.eventServices,
+  await insertIfAny(
+    tx,
+    schema.eventMusics,
+    each((event, eventId) => idsOf(reference.musics, event.musicKeys).map((musicId) => ({ eventId, musicId }))),
+  );
+  await insertIfAny(
+    tx,
+    schema.eventTags,
+    each((event, eventId) => idsOf(context.tagIds, event.tagNames).map((tagId) => ({ eventId, tagId }))),
+  );
+  await insertIfAny(
+    tx,
+    schema.eventServices,
     each((event, eventId) => idsOf(reference.services, event.promoterFlow?.serviceKeys ?? []).map((serviceId) => ({ eventId, serviceId }))),
   );
-  await insertIfAny(tx, schema.eventGames,
+  await insertIfAny(
+    tx,
+    schema.eventGames,
     each((event, eventId) => idsOf(reference.games, event.promoterFlow?.gameKeys ?? []).map((gameId) => ({ eventId, gameId }))),
   );
-  await insertIfAny(tx, schema.eventEnvironments,
+  await insertIfAny(
+    tx,
+    schema.eventEnvironments,
     each((event, eventId) =>
       idsOf(reference.environments, event.promoterFlow?.environmentKeys ?? []).map((environmentId) => ({ eventId, environmentId })),
     ),
@@ -383,7 +417,11 @@ export async function seedEvents(
     uploadId: lookup(context.uploadIds, pictureKey(FLYER.name, 0)),
     position: 0,
   });
-  await insertIfAny(tx, schema.eventOutOfSchedule, each(outOfScheduleRows));
+  await insertIfAny(
+    tx,
+    schema.eventOutOfSchedule,
+    each(outOfScheduleRows),
+  );
   return eventIds;
 }
 
