@@ -39,6 +39,8 @@ async function buildApp(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // Vite's build sets process.env.NODE_ENV to "production"; the server reads the environment it was given.
+  const environment = { ...process.env };
   if (isBuildStale()) {
     try {
       await buildApp();
@@ -47,7 +49,13 @@ async function start(): Promise<void> {
       process.exit(1);
     }
   }
-  await main();
+  restoreNodeEnv(environment.NODE_ENV);
+  await main(environment);
+}
+
+function restoreNodeEnv(nodeEnv: string | undefined): void {
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
 
 const runDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
