@@ -22,6 +22,9 @@ export interface RunningServer {
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
+/** Uploaded files live under DATA_DIR whichever database runs (ARCHITECTURE.md §1). */
+export const uploadsDirectory = (dataDir: string): string => path.join(dataDir, 'uploads');
+
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
@@ -30,7 +33,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   try {
     await migrateDatabase(database);
     await ensureRoles(database.db);
-    const seeded = config.nodeEnv === 'production' ? false : (await seedDemoData(database.db, { demoPassword: config.demoPassword })).seeded;
+    const seeded =
+      config.nodeEnv === 'production'
+        ? false
+        : (await seedDemoData(database.db, { demoPassword: config.demoPassword, uploadsDir: uploadsDirectory(config.dataDir) })).seeded;
     // The mailer logs through the app's logger, which exists only once the app is built.
     const mailLogger = {
       info: (details: object, message: string) => app?.log.info(details, message),
