@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import * as Sentry from '@sentry/react';
 import { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, Resource, type AuthProvider } from 'react-admin';
+import { Admin, CustomRoutes, Resource, useTranslate, type AuthProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
@@ -73,6 +73,9 @@ const RootRedirect = () => <Navigate to={PATHS.dashboard} />;
 
 const defaultQueryClient = createQueryClient();
 
+/** The app's name where react-admin shows a default title (Not Found, error pages), translated. */
+const AppName = () => <>{useTranslate()('app.name')}</>;
+
 export interface AdminAppProps {
   queryClient?: QueryClient;
 }
@@ -83,7 +86,7 @@ export interface AdminAppProps {
  */
 export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) => (
   <Admin
-    title="Back office"
+    title={<AppName />}
     dataProvider={dataProvider}
     authProvider={appAuthProvider}
     i18nProvider={i18nProvider}

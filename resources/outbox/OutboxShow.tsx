@@ -35,10 +35,13 @@ const MailTitle = () => {
   return <>{mail?.subject ?? ''}</>;
 };
 
+// The list puts each mail's summary in the cache; the text and HTML parts only come with GET /outbox/:id.
+const alwaysFetchTheWholeMail = { staleTime: 0 };
+
 export const OutboxShow = () => {
   const translate = useTranslate();
   return (
-    <Show title={<MailTitle />}>
+    <Show title={<MailTitle />} queryOptions={alwaysFetchTheWholeMail}>
       <SimpleShowLayout>
         <TextField source="to" />
         <TextField source="subject" />

@@ -105,7 +105,13 @@ const PasswordSection = () => {
 
   return (
     <Section title="app.settings.password">
-      <ChangePasswordForm key={formKey} hasPassword={user.hasPassword} onChanged={onChanged} submitLabel="app.password.save" />
+      <ChangePasswordForm
+        key={formKey}
+        hasPassword={user.hasPassword}
+        accountEmail={user.email}
+        onChanged={onChanged}
+        submitLabel="app.password.save"
+      />
     </Section>
   );
 };

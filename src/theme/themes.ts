@@ -28,16 +28,18 @@ const sharedOptions: RaThemeOptions = {
     RaAppBar: {
       styleOverrides: {
         root: ({ theme }: { theme: Theme }) => ({
-          '& .RaAppBar-appBar': {
-            backgroundColor: theme.palette.background.paper,
-            color: theme.palette.text.primary,
-            boxShadow: 'none',
-            borderBottom: `1px solid ${theme.palette.divider}`,
-          },
+          '--AppBar-background': theme.palette.background.paper,
+          '--AppBar-color': theme.palette.text.primary,
+          backgroundColor: theme.palette.background.paper,
+          color: theme.palette.text.primary,
+          boxShadow: 'none',
+          borderBottom: `1px solid ${theme.palette.divider}`,
         }),
       },
     },
     MuiButton: { defaultProps: { disableElevation: true } },
+    // react-admin's Not Found page hard-codes Roboto.
+    RaNotFound: { styleOverrides: { root: { fontFamily: FONT_FAMILY } } },
   },
 };
 

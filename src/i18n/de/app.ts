@@ -134,6 +134,7 @@ const app = {
         sent: 'Gesendet',
         failed: 'Fehlgeschlagen',
       },
+      empty: 'Es wurde noch keine E-Mail gespeichert.',
       textPart: 'Textteil',
       htmlPart: 'HTML-Teil',
     },

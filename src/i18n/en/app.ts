@@ -134,6 +134,7 @@ const app = {
         sent: 'Sent',
         failed: 'Failed',
       },
+      empty: 'No mail was recorded yet.',
       textPart: 'Text part',
       htmlPart: 'HTML part',
     },

@@ -134,6 +134,7 @@ const app = {
         sent: 'Envoyé',
         failed: 'Échec',
       },
+      empty: 'Aucun e-mail n’a encore été enregistré.',
       textPart: 'Partie texte',
       htmlPart: 'Partie HTML',
     },

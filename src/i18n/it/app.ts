@@ -134,6 +134,7 @@ const app = {
         sent: 'Inviato',
         failed: 'Non riuscito',
       },
+      empty: 'Non è ancora stata registrata alcuna e-mail.',
       textPart: 'Parte di testo',
       htmlPart: 'Parte HTML',
     },

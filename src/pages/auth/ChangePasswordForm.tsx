@@ -12,6 +12,8 @@ export interface ChangePasswordFormProps {
   hasPassword: boolean;
   onChanged: () => void;
   submitLabel: string;
+  /** The account's address, given to password managers so they save the new password for it. */
+  accountEmail?: string;
   /** The call that stores the password; by default the signed-in user's `updatePassword`. */
   save?: (body: PasswordChange) => Promise<unknown>;
 }
@@ -36,7 +38,13 @@ const fieldErrorsForForm = (error: unknown): FieldErrors | null => {
 };
 
 /** Current (when needed), new and confirmed password; used by /auth/update_password and /settings. */
-export const ChangePasswordForm = ({ hasPassword, onChanged, submitLabel, save = updatePassword }: ChangePasswordFormProps) => {
+export const ChangePasswordForm = ({
+  hasPassword,
+  onChanged,
+  submitLabel,
+  accountEmail,
+  save = updatePassword,
+}: ChangePasswordFormProps) => {
   const translate = useTranslate();
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -65,6 +73,7 @@ export const ChangePasswordForm = ({ hasPassword, onChanged, submitLabel, save =
     <>
       <ErrorAlert messageKey={errorKey} />
       <Form onSubmit={submit} disableInvalidFormNotification>
+        {accountEmail && <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />}
         <PasswordFields askCurrentPassword={hasPassword} />
         <Button type="submit" variant="contained" loading={isSubmitting} sx={{ mt: 2 }}>
           {translate(submitLabel)}

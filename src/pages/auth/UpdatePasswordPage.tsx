@@ -26,7 +26,12 @@ export const UpdatePasswordPage = () => {
       title={user.hasPassword ? 'app.auth.updatePassword.changeTitle' : 'app.auth.updatePassword.setTitle'}
       subtitle={user.hasPassword ? undefined : 'app.auth.updatePassword.setSubtitle'}
     >
-      <ChangePasswordForm hasPassword={user.hasPassword} onChanged={onChanged} submitLabel="app.password.save" />
+      <ChangePasswordForm
+        hasPassword={user.hasPassword}
+        accountEmail={user.email}
+        onChanged={onChanged}
+        submitLabel="app.password.save"
+      />
     </AuthLayout>
   );
 };
