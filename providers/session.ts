@@ -12,7 +12,12 @@ export { SessionUnreadableError, type Session } from './sessionCodec';
  */
 export const SESSION_STORE_NAME = 'backoffice.session';
 
-export type SessionListener = () => void;
+/** What a listener learns of a change: whether it came from another tab (through the `storage` event). */
+export interface SessionChange {
+  fromOtherTab: boolean;
+}
+
+export type SessionListener = (change: SessionChange) => void;
 
 export interface SessionStore {
   /** @returns null when nobody is signed in @throws SessionUnreadableError when the stored text is unreadable */
@@ -53,7 +58,7 @@ export const createSessionStore = ({
   // Decrypting on every request would be wasteful: remember the last text and what it decoded to.
   let lastDecoded: { text: string; session: Session } | null = null;
 
-  const notify = () => listeners.forEach((listener) => listener());
+  const notify = (change: SessionChange = { fromOtherTab: false }) => listeners.forEach((listener) => listener(change));
 
   const write = (session: Session) => {
     const text = encodeSession(session, secret);
@@ -83,7 +88,7 @@ export const createSessionStore = ({
   const onStorage = (event: Event) => {
     const { key } = event as StorageEvent;
     // key is null when another tab cleared the whole storage.
-    if (key === storeName || key === null) notify();
+    if (key === storeName || key === null) notify({ fromOtherTab: true });
   };
 
   return {

@@ -77,6 +77,7 @@ describe('session store', () => {
     store.updateAccessToken('access-token-2');
     store.clearSession();
     expect(listener).toHaveBeenCalledTimes(3);
+    expect(listener).toHaveBeenCalledWith({ fromOtherTab: false });
     unsubscribe();
     store.signIn(signInResponse);
     expect(listener).toHaveBeenCalledTimes(3);
@@ -85,7 +86,10 @@ describe('session store', () => {
   it('follows a sign-out and a sign-in made in another tab', () => {
     store.signIn(signInResponse);
     const seen: Array<string | null> = [];
-    const unsubscribe = store.subscribeToSession(() => seen.push(store.readSession()?.accessToken ?? null));
+    const unsubscribe = store.subscribeToSession(({ fromOtherTab }) => {
+      expect(fromOtherTab).toBe(true);
+      seen.push(store.readSession()?.accessToken ?? null);
+    });
 
     // The other tab signs out: the storage no longer holds the session.
     localStorage.removeItem(SESSION_STORE_NAME);
