@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, IconButton } from '@mui/material';
+import { Button, Fade, IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { SnackbarProvider, useSnackbar, type SnackbarKey } from 'notistack';
 import {
@@ -26,6 +26,8 @@ export const ToastNotification = () => (
     anchorOrigin={TOAST_SETTINGS.anchorOrigin}
     autoHideDuration={TOAST_SETTINGS.autoHideDurationMs}
     transitionDuration={{ enter: TOAST_SETTINGS.transitionMs, exit: TOAST_SETTINGS.transitionMs }}
+    // SPEC §4: a toast fades in (notistack would slide it).
+    TransitionComponent={Fade}
     Components={toastComponents}
   >
     <NotificationBridge />

@@ -113,3 +113,14 @@ const TranslatedNotify = () => {
   const notify = useNotify();
   return <button onClick={() => notify('app.password.changed', { type: 'success' })}>notify</button>;
 };
+
+describe('toast transition (SPEC §4, §9)', () => {
+  it('fades in over 250 ms', async () => {
+    renderWithToasts(1);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'notify' }));
+    const toast = await screen.findByRole('alert');
+    let transitioned: HTMLElement | null = toast;
+    while (transitioned && !transitioned.style.transition) transitioned = transitioned.parentElement;
+    expect(transitioned?.style.transition).toMatch(new RegExp(`^opacity ${TOAST_SETTINGS.transitionMs}ms`));
+  });
+});
