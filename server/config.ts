@@ -112,8 +112,14 @@ export function parseEnvironment(env: Environment, cwd = process.cwd()): ParsedC
   }
   const values = result.data;
   const nodeEnv = (values.NODE_ENV ?? 'development') as NodeEnv;
-  if (nodeEnv === 'production' && values.JWT_SECRET === undefined) {
-    throw new ConfigError([`JWT_SECRET: is required in production (at least ${JWT_SECRET_MIN_LENGTH} random characters)`]);
+  if (nodeEnv === 'production') {
+    const missing = [
+      values.JWT_SECRET === undefined && `JWT_SECRET: is required in production (at least ${JWT_SECRET_MIN_LENGTH} random characters)`,
+      // Without it, mailed links would point at localhost and the refresh cookie would lose its Secure flag.
+      values.PUBLIC_URL === undefined &&
+        'PUBLIC_URL: is required in production (the address people open, e.g. https://backoffice.example.ch)',
+    ].filter((problem): problem is string => problem !== false);
+    if (missing.length > 0) throw new ConfigError(missing);
   }
   const port = values.PORT === undefined ? DEFAULT_PORT : Number(values.PORT);
   return {

@@ -77,7 +77,14 @@ describe('parseEnvironment failure messages', () => {
     [{ SMTP_URL: 'http://mail.example.ch' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD: must be between 12 and 128 characters long'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY: must be true, false, or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8,127.0.0.1)'],
-    [{ NODE_ENV: 'production' }, 'JWT_SECRET: is required in production (at least 32 random characters)'],
+    [
+      { NODE_ENV: 'production', PUBLIC_URL: 'https://bo.example.ch' },
+      'JWT_SECRET: is required in production (at least 32 random characters)',
+    ],
+    [
+      { NODE_ENV: 'production', JWT_SECRET: SECRET },
+      'PUBLIC_URL: is required in production (the address people open, e.g. https://backoffice.example.ch)',
+    ],
   ])('%o → %s', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
   });
