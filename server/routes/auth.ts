@@ -109,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.post('/forgot-password', rateLimit(limits.mailRequests), async (request, reply) => {
     const { email } = parseInput(forgotPasswordBodySchema, request.body);
-    background.run('forgot-password', () => authService.requestPasswordReset(email));
+    background.run('forgot-password', () => authService.requestPasswordReset(email, clientOf(request)));
     return reply.code(202).send();
   });
 
@@ -127,7 +127,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.post('/delete-account', rateLimit(limits.mailRequests), async (request, reply) => {
     const { email } = parseInput(deleteAccountBodySchema, request.body);
-    background.run('delete-account', () => authService.requestAccountDeletion(email));
+    background.run('delete-account', () => authService.requestAccountDeletion(email, clientOf(request)));
     return reply.code(202).send();
   });
 

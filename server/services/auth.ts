@@ -146,10 +146,12 @@ export class AuthService {
   }
 
   /** Mails a reset link when the email belongs to an active user; says nothing either way. */
-  async requestPasswordReset(email: string): Promise<void> {
+  async requestPasswordReset(email: string, client: ClientMetadata = {}): Promise<void> {
     const recipient = await findRecipientByEmail(this.db, email);
     if (!recipient?.isActive) return;
-    await this.mailLink(recipient, 'resetPassword', this.lifetimes.resetPasswordMinutes, (token) => `/reset-password/${token}`);
+    await this.mailLink(recipient, 'resetPassword', this.lifetimes.resetPasswordMinutes, (token) => `/reset-password/${token}`, {
+      requestedFrom: client.ipAddress ?? '',
+    });
   }
 
   async isResetTokenUsable(token: string): Promise<boolean> {
@@ -171,10 +173,12 @@ export class AuthService {
     });
   }
 
-  async requestAccountDeletion(email: string): Promise<void> {
+  async requestAccountDeletion(email: string, client: ClientMetadata = {}): Promise<void> {
     const recipient = await findRecipientByEmail(this.db, email);
     if (!recipient?.isActive) return;
-    await this.mailLink(recipient, 'deleteAccount', this.lifetimes.deleteAccountMinutes, (token) => `/delete-account/${token}`);
+    await this.mailLink(recipient, 'deleteAccount', this.lifetimes.deleteAccountMinutes, (token) => `/delete-account/${token}`, {
+      requestedFrom: client.ipAddress ?? '',
+    });
   }
 
   /** Deletes the account; its sessions and tokens go with it (foreign keys cascade). */
@@ -196,7 +200,7 @@ export class AuthService {
     const recipient = await findRecipientById(this.db, userId);
     if (!recipient?.isActive) return false;
     const link = (token: string) => `/auth/sign_in?authId=${encodeURIComponent(recipient.authId)}&token=${encodeURIComponent(token)}`;
-    await this.mailLink(recipient, 'accessLink', this.lifetimes.accessLinkMinutes, link, { limited: false });
+    await this.mailLink(recipient, 'accessLink', this.lifetimes.accessLinkMinutes, link, { requestedFrom: null });
     return true;
   }
 
@@ -216,10 +220,13 @@ export class AuthService {
     purpose: OneTimeTokenPurpose,
     lifetimeMinutes: number,
     pathOf: (token: string) => string,
-    { limited }: { limited: boolean } = { limited: true },
+    /** The address of a public form's request, whose mails are capped; null for a signed-in staff action. */
+    { requestedFrom }: { requestedFrom: string | null },
   ): Promise<void> {
-    // Public forms could otherwise flood someone's mailbox; the cap is silent, the answer stays 202.
-    if (limited && !this.mailsPerRecipient.record(`${purpose}|${recipient.id}`)) return;
+    // Public forms could otherwise flood someone's mailbox; the cap is silent, the answer stays 202. It counts
+    // per address as well, so that requests made elsewhere can never use up the owner's own reset mails.
+    const capKey = `${purpose}|${recipient.id}|${requestedFrom}`;
+    if (requestedFrom !== null && !this.mailsPerRecipient.record(capKey)) return;
     const token = await this.oneTimeTokens.issue(recipient.id, purpose, lifetimeMinutes);
     await this.options.mailer.send({
       to: recipient.email,

@@ -20,7 +20,10 @@ export interface RateLimitPolicy {
   refresh: WindowLimit;
   /** Forgot-password and delete-account requests per address. */
   mailRequests: WindowLimit;
-  /** Mails of one kind to one recipient, so nobody can flood a mailbox through the public forms. */
+  /**
+   * Mails of one kind to one recipient requested from one address, so nobody can flood a mailbox through the
+   * public forms, and nobody elsewhere can use up the owner's reset mails.
+   */
   mailsPerRecipient: WindowLimit;
   /** Password changes per address (each one checks the current password). */
   passwordChanges: WindowLimit;
