@@ -37,6 +37,11 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 
 /** Starts the product as `npm start` does (build when stale, migrate, seed, serve) on a fresh data directory. */
 export default async function setup(project: TestProject) {
+  // E2E_BASE_URL runs the suite against a product that is already running (while developing the tests).
+  if (process.env.E2E_BASE_URL) {
+    project.provide('baseUrl', process.env.E2E_BASE_URL);
+    return undefined;
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

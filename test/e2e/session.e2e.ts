@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, screenshot, signIn } from './browser';
+
+/** Issue 2, done when: sign in as root, see the dashboard, switch to dark and French, reload, keep both, sign out. */
+describe('signing in, preferences and signing out', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  /** Relative luminance of an `rgb(r, g, b)` colour: below 0.2 reads as a dark scheme. */
+  const luminance = (rgb: string) => {
+    const [r, g, b] = (rgb.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  };
+
+  it('sends a visitor to /auth, signs root in to the dashboard greeting, keeps dark mode and French over a reload, signs out', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+
+    await page.goto('/');
+    await page.waitForURL(/\/auth$/);
+    await screenshot(page, 'sign-in-light-en');
+
+    await signIn(page, 'root@demo.ch');
+    await expect(page.getByRole('heading', { name: /^Hello, Rosa/ })).toBeTruthy();
+    await page.getByRole('heading', { name: /^Hello, Rosa/ }).waitFor();
+    expect(luminance(await backgroundOf(page))).toBeGreaterThan(0.8);
+    await screenshot(page, 'dashboard-light-en');
+
+    await page.getByRole('button', { name: 'Colour scheme' }).click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await expect.poll(async () => luminance(await backgroundOf(page))).toBeLessThan(0.2);
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await page.getByRole('heading', { name: /^Bonjour, Rosa/ }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: /^Bonjour, Rosa/ }).waitFor();
+    expect(luminance(await backgroundOf(page))).toBeLessThan(0.2);
+    expect(page.url()).toMatch(/\/dashboard$/);
+    await screenshot(page, 'dashboard-dark-fr');
+
+    await page.getByRole('menuitem', { name: 'Paramètres' }).click();
+    await page.waitForURL(/\/settings$/);
+    await page.getByText('Préférences').first().waitFor();
+    await screenshot(page, 'settings-dark-fr');
+
+    await page.getByRole('button', { name: 'Profil' }).click();
+    await page.getByRole('menuitem', { name: /Déconnexion/ }).click();
+    await page.waitForURL(/\/auth$/);
+    // The preferences outlive the session: the sign-in screen stays dark and French.
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    expect(luminance(await backgroundOf(page))).toBeLessThan(0.2);
+    await screenshot(page, 'sign-in-dark-fr');
+
+    // Signed out for real: a private page sends the visitor back to /auth.
+    await page.goto('/settings');
+    await page.waitForURL(/\/auth$/);
+    await context.close();
+  });
+
+  it('shows a wrong password in place and does not sign in', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByLabel(/email/i).fill('root@demo.ch');
+    await page.getByLabel(/password/i).fill('not-the-password');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByText('Wrong email or password.').waitFor();
+    expect(page.url()).toMatch(/\/auth$/);
+    await context.close();
+  });
+
+  it('follows a sign-out in another tab', async () => {
+    const context = await newContext(browser);
+    const first = await context.newPage();
+    await signIn(first, 'admin@demo.ch');
+    const second = await context.newPage();
+    await second.goto('/dashboard');
+    await second.getByRole('heading', { name: /^Hello,/ }).waitFor();
+
+    await first.getByRole('button', { name: 'Profile' }).click();
+    await first.getByRole('menuitem', { name: /Logout/ }).click();
+    await first.waitForURL(/\/auth$/);
+    await second.waitForURL(/\/auth$/);
+    await context.close();
+  });
+});
