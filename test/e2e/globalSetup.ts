@@ -56,7 +56,7 @@ export default async function setup(project: TestProject) {
     await waitForServer(`${baseUrl}/`, child, 240_000);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output.join('')}`);
+    throw new Error(`${(error as Error).message}\n${output.join('')}`, { cause: error });
   }
   project.provide('baseUrl', baseUrl);
   return async () => {
