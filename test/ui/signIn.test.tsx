@@ -45,6 +45,22 @@ describe('the sign-in screen', () => {
     expect(readSessionOrNull()).toBeNull();
   });
 
+  it('shows a malformed email in place without asking the server (which would answer 400)', async () => {
+    let requests = 0;
+    server.use(
+      http.post(apiUrl('/auth/sign-in'), () => {
+        requests += 1;
+        return HttpResponse.json({ message: 'Invalid input', errors: { email: 'Enter a valid email address.' } }, { status: 400 });
+      }),
+    );
+    renderApp('/auth');
+    await submitCredentials('ana@demo', 'a good long password');
+
+    expect(await screen.findByText('Must be a valid email')).toBeInTheDocument();
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
+    expect(requests).toBe(0);
+  });
+
   it('explains too many attempts', async () => {
     server.use(
       http.post(apiUrl('/auth/sign-in'), () => HttpResponse.json({ message: 'TOO_MANY_ATTEMPTS' }, { status: 429 })),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Link, Stack } from '@mui/material';
-import { Form, required, TextInput, useTranslate } from 'react-admin';
+import { email, Form, required, TextInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { PATHS } from '../paths';
 import { authErrorKeyOf } from './apiErrors';
@@ -44,7 +44,7 @@ export const EmailRequestForm = ({ request, submitLabel, sentMessage }: EmailReq
         <>
           <ErrorAlert messageKey={errorKey} />
           <Form onSubmit={submit} disableInvalidFormNotification>
-            <TextInput source="email" type="email" label="app.auth.email" autoComplete="email" validate={required()} autoFocus />
+            <TextInput source="email" type="email" label="app.auth.email" autoComplete="email" validate={[required(), email()]} autoFocus />
             <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting} sx={{ mt: 2 }}>
               {translate(submitLabel)}
             </Button>

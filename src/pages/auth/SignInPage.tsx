@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Link, Stack } from '@mui/material';
-import { Form, required, TextInput, useAuthProvider, useAuthState, useTranslate } from 'react-admin';
+import { email, Form, required, TextInput, useAuthProvider, useAuthState, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { PATHS, pathAfterSignIn } from '../paths';
 import { DelayedLoader } from '../../layout/DelayedLoader';
@@ -54,7 +54,7 @@ const SignInForm = ({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => vo
     <AuthLayout title="app.auth.signIn.title" subtitle="app.auth.signIn.subtitle">
       <ErrorAlert messageKey={errorKey ?? (notice ? `app.auth.errors.${notice}` : null)} />
       <Form onSubmit={submit} disableInvalidFormNotification>
-        <TextInput source="email" type="email" label="app.auth.email" autoComplete="username" validate={required()} autoFocus />
+        <TextInput source="email" type="email" label="app.auth.email" autoComplete="username" validate={[required(), email()]} autoFocus />
         <TextInput source="password" type="password" label="app.auth.password" autoComplete="current-password" validate={required()} />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting} sx={{ mt: 2 }}>
           {translate('app.auth.signIn.submit')}
