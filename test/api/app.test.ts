@@ -139,6 +139,7 @@ describe('GET /outbox', () => {
     const rows = list.json<Array<{ id: number; to: string; subject: string; createdAt: string }>>();
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(list.headers['content-range']).toBe(`outbox 0-${rows.length - 1}/${rows.length}`);
+    expect(list.headers['access-control-expose-headers']).toBe('Content-Range');
     expect(rows[0].to).toBe('admin2@demo.ch');
     const ids = rows.map((row) => row.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));

@@ -68,8 +68,12 @@ export function parseListQuery<Field extends string, FilterSchema extends z.ZodT
   };
 }
 
-/** Sets `Content-Range` for a page of `count` records out of `total`. */
+/**
+ * Sets `Content-Range` for a page of `count` records out of `total`, exposed through CORS (ARCHITECTURE.md §3)
+ * so that react-admin can read it when the app is served from another origin than the API.
+ */
 export function setContentRange(reply: FastifyReply, resource: string, start: number, count: number, total: number): void {
   const end = count === 0 ? start : start + count - 1;
   reply.header('Content-Range', `${resource} ${start}-${end}/${total}`);
+  reply.header('Access-Control-Expose-Headers', 'Content-Range');
 }
