@@ -52,5 +52,28 @@ export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;
 /** Requests to refresh and sign out must carry this header (CSRF defence besides SameSite=Strict). */
 export const CSRF_HEADER = { name: 'X-Requested-With', value: 'XMLHttpRequest' } as const;
 export const API_PREFIX = '/api/v1';
-export const AUTH_COOKIE_PATH = '/api/v1/auth';
+/** The auth API's cookies (refresh token) are sent to its paths only. */
+export const AUTH_COOKIE_PATH = `${API_PREFIX}/auth`;
+
+/**
+ * Paths of the authentication API (ARCHITECTURE §3), relative to the API prefix: the browser prepends its
+ * auth API base URL (`appConfig.authApiBaseUrl`, by default `<origin>/api/v1`), the server registers its
+ * routes under `API_PREFIX` with exactly these paths, so the two cannot drift apart.
+ */
+export const AUTH_ENDPOINTS = {
+  signIn: '/auth/sign-in',
+  accessLink: '/auth/access-link',
+  refreshTokens: '/auth/refresh-tokens',
+  signOut: '/auth/sign-out',
+  updatePassword: '/auth/update-password',
+  forgotPassword: '/auth/forgot-password',
+  verifyResetPasswordToken: '/auth/verify-reset-password-token',
+  resetPassword: '/auth/reset-password',
+  deleteAccount: '/auth/delete-account',
+  confirmDeleteAccount: '/auth/confirm-delete-account',
+  /** `GET` answers the session user. */
+  me: '/auth/me',
+  /** `PATCH` with `updateMeBodySchema` changes the user's own preferences (the same path as `me`). */
+  updateMe: '/auth/me',
+} as const;
 export const REFRESH_COOKIE_NAME = 'refresh_token';

@@ -1,20 +1,7 @@
-/**
- * Paths of the authentication API (ARCHITECTURE §3), relative to the auth API base URL
- * (`appConfig.authApiBaseUrl`, by default `<origin>/api/v1`).
- */
-export const AUTH_ENDPOINTS = {
-  signIn: '/auth/sign-in',
-  accessLink: '/auth/access-link',
-  refreshTokens: '/auth/refresh-tokens',
-  signOut: '/auth/sign-out',
-  updatePassword: '/auth/update-password',
-  forgotPassword: '/auth/forgot-password',
-  verifyResetPasswordToken: '/auth/verify-reset-password-token',
-  resetPassword: '/auth/reset-password',
-  deleteAccount: '/auth/delete-account',
-  confirmDeleteAccount: '/auth/confirm-delete-account',
-  me: '/auth/me',
-} as const;
+import { AUTH_ENDPOINTS } from '../domain/auth';
+
+/** The path table lives in domain/auth.ts, shared with the server's routes; re-exported for browser code. */
+export { AUTH_ENDPOINTS };
 
 /**
  * Which requests count as "auth requests" (SPEC §8): every path under `/auth` except the two that are

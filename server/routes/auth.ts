@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   accessLinkBodySchema,
   AUTH_COOKIE_PATH,
+  AUTH_ENDPOINTS,
   confirmDeleteAccountBodySchema,
   CSRF_HEADER,
   deleteAccountBodySchema,
@@ -21,7 +22,10 @@ import type { BackgroundTasks } from '../plugins/background';
 import { ApiError, INVALID_INPUT, parseInput } from '../plugins/errors';
 import { authOf } from '../plugins/authenticate';
 
-/** `/api/v1/auth/*` (ARCHITECTURE.md §3): HTTP, cookies and rate limits around server/services/auth.ts. */
+/**
+ * `/api/v1/auth/*` (ARCHITECTURE.md §3): HTTP, cookies and rate limits around server/services/auth.ts.
+ * Registered under `API_PREFIX`; the paths come from domain/auth.ts, the table the browser calls too.
+ */
 
 export interface AuthRoutesOptions {
   authService: AuthService;
@@ -56,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE_NAME, cookieOptions);
   const sendSignedIn = (reply: FastifyReply, signedIn: SignedIn) => setRefreshCookie(reply, signedIn.session).send(signedIn.body);
 
-  app.post('/sign-in', rateLimit(limits.signIn), async (request, reply) => {
+  app.post(AUTH_ENDPOINTS.signIn, rateLimit(limits.signIn), async (request, reply) => {
     const { email, password } = parseInput(signInBodySchema, request.body);
     const result = await authService.signIn(email, password, clientOf(request));
     if (result.kind === 'throttled') throw new ApiError(429, AUTH_ERROR_CODES.tooManyAttempts);
@@ -64,14 +68,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return sendSignedIn(reply, result.signedIn);
   });
 
-  app.post('/access-link', rateLimit(limits.tokenSubmissions), async (request, reply) => {
+  app.post(AUTH_ENDPOINTS.accessLink, rateLimit(limits.tokenSubmissions), async (request, reply) => {
     const { authId, token } = parseInput(accessLinkBodySchema, request.body);
     const signedIn = await authService.signInWithAccessLink(authId, token, clientOf(request));
     if (!signedIn) throw invalidToken(401);
     return sendSignedIn(reply, signedIn);
   });
 
-  app.post('/refresh-tokens', rateLimit(limits.refresh), async (request, reply) => {
+  app.post(AUTH_ENDPOINTS.refreshTokens, rateLimit(limits.refresh), async (request, reply) => {
     requireCsrfHeader(request);
     const presented = request.cookies[REFRESH_COOKIE_NAME];
     const result = presented ? await authService.refresh(presented) : ({ kind: 'invalid' } as const);
@@ -82,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return setRefreshCookie(reply, result.session).send({ accessToken: result.accessToken });
   });
 
-  app.post('/sign-out', rateLimit(limits.refresh), async (request, reply) => {
+  app.post(AUTH_ENDPOINTS.signOut, rateLimit(limits.refresh), async (request, reply) => {
     requireCsrfHeader(request);
     const presented = request.cookies[REFRESH_COOKIE_NAME];
     if (presented) await authService.signOut(presented);
@@ -90,7 +94,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post(
-    '/update-password',
+    AUTH_ENDPOINTS.updatePassword,
     { ...rateLimit(limits.passwordChanges), preHandler: app.authenticate },
     async (request, reply) => {
       const { currentPassword, newPassword } = parseInput(updatePasswordBodySchema, request.body);
@@ -107,37 +111,37 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
   );
 
-  app.post('/forgot-password', rateLimit(limits.mailRequests), async (request, reply) => {
+  app.post(AUTH_ENDPOINTS.forgotPassword, rateLimit(limits.mailRequests), async (request, reply) => {
     const { email } = parseInput(forgotPasswordBodySchema, request.body);
     background.run('forgot-password', () => authService.requestPasswordReset(email, clientOf(request)));
     return reply.code(202).send();
   });
 
-  app.get('/verify-reset-password-token', rateLimit(limits.tokenSubmissions), async (request, reply) => {
+  app.get(AUTH_ENDPOINTS.verifyResetPasswordToken, rateLimit(limits.tokenSubmissions), async (request, reply) => {
     const { resetPasswordToken } = parseInput(verifyResetPasswordTokenQuerySchema, request.query);
     if (!(await authService.isResetTokenUsable(resetPasswordToken))) throw invalidToken(404);
     return reply.code(204).send();
   });
 
-  app.post('/reset-password', rateLimit(limits.tokenSubmissions), async (request, reply) => {
+  app.post(AUTH_ENDPOINTS.resetPassword, rateLimit(limits.tokenSubmissions), async (request, reply) => {
     const { resetPasswordToken, password } = parseInput(resetPasswordBodySchema, request.body);
     if (!(await authService.resetPassword(resetPasswordToken, password))) throw invalidToken(400);
     return reply.code(204).send();
   });
 
-  app.post('/delete-account', rateLimit(limits.mailRequests), async (request, reply) => {
+  app.post(AUTH_ENDPOINTS.deleteAccount, rateLimit(limits.mailRequests), async (request, reply) => {
     const { email } = parseInput(deleteAccountBodySchema, request.body);
     background.run('delete-account', () => authService.requestAccountDeletion(email, clientOf(request)));
     return reply.code(202).send();
   });
 
-  app.post('/confirm-delete-account', rateLimit(limits.tokenSubmissions), async (request, reply) => {
+  app.post(AUTH_ENDPOINTS.confirmDeleteAccount, rateLimit(limits.tokenSubmissions), async (request, reply) => {
     const { confirmDeleteAccountToken } = parseInput(confirmDeleteAccountBodySchema, request.body);
     if (!(await authService.confirmAccountDeletion(confirmDeleteAccountToken))) throw invalidToken(400);
     return clearRefreshCookie(reply).code(204).send();
   });
 
-  app.get('/me', { preHandler: app.authenticate }, async (request) => {
+  app.get(AUTH_ENDPOINTS.me, { preHandler: app.authenticate }, async (request) => {
     const user = await loadSessionUser(app.db, authOf(request).userId);
     if (!user) throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
     return user;

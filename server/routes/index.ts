@@ -14,8 +14,8 @@ export interface ApiRoutesOptions {
 }
 
 export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
+  // No prefix: the auth paths in domain/auth.ts (AUTH_ENDPOINTS) already start with /auth.
   await api.register(authRoutes, {
-    prefix: '/auth',
     authService: options.authService,
     background: options.background,
     secureCookies: options.secureCookies,
