@@ -14,14 +14,16 @@ export const UNAUTHORIZED_PAGE = '/unauthorized';
 
 /**
  * The session is there but cannot be read (tampered, other secret, old format): the user must sign in
- * again. The message is the code of SPEC §8; the i18n provider shows it as a sentence.
+ * again. `reason` is the code of SPEC §8, which the sign-in page shows in its alert; `message` is false
+ * so that react-admin adds no toast of its own (one message, not two). Not an Error subclass, because
+ * an Error's message must be text.
  */
-export class SessionUnreadableAuthError extends Error {
-  override readonly name = 'SessionUnreadableAuthError';
+export class SessionUnreadableAuthError {
+  readonly name = 'SessionUnreadableAuthError';
   readonly redirectTo = SIGN_IN_PAGE;
-  constructor(options?: { cause?: unknown }) {
-    super(AUTH_ERROR_CODES.accessLinkRequired, options);
-  }
+  readonly message = false;
+  readonly reason = AUTH_ERROR_CODES.accessLinkRequired;
+  constructor(readonly cause?: unknown) {}
 }
 
 const statusOf = (error: unknown): number | undefined => {
@@ -48,12 +50,22 @@ export const createAuthProvider = ({ authApi, session }: AuthProviderOptions): A
       current = session.readSession();
     } catch (error) {
       if (!(error instanceof SessionUnreadableError)) throw error;
+      // Signing out here rather than in logout also covers /auth, where react-admin logs nobody out.
       await authApi.signOut();
-      throw new SessionUnreadableAuthError({ cause: error });
+      throw new SessionUnreadableAuthError(error);
     }
     // Not signed in is no error to announce: just go to the sign-in page (message false = no toast).
     if (!current) throw { redirectTo: SIGN_IN_PAGE, message: false };
     return current;
+  };
+
+  /** Whether anything is stored, readable or not. */
+  const hasStoredSession = (): boolean => {
+    try {
+      return session.readSession() !== null;
+    } catch {
+      return true;
+    }
   };
 
   return {
@@ -62,7 +74,9 @@ export const createAuthProvider = ({ authApi, session }: AuthProviderOptions): A
     },
 
     logout: async () => {
-      await authApi.signOut();
+      // Nothing stored means whoever removed the session already ended it on the server (an unreadable
+      // session, another tab's sign-out, a refused refresh): asking the server again would be a second call.
+      if (hasStoredSession()) await authApi.signOut();
       return SIGN_IN_PAGE;
     },
 

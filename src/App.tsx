@@ -41,7 +41,7 @@ const withSignInNotice = (provider: AuthProvider): AuthProvider => ({
     try {
       return await provider.checkAuth(params);
     } catch (error) {
-      if (isUnreadableSessionError(error)) rememberSignInNotice('PLEASE_SIGN_IN_USING_THE_ACCESS_LINK_PROVIDED_BY_THE_HOSPITAL');
+      if (isUnreadableSessionError(error)) rememberSignInNotice(error.reason);
       throw error;
     }
   },

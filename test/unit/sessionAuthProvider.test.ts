@@ -172,11 +172,29 @@ describe('auth API and auth provider', () => {
     it('signs out and asks for the access link when the session is unreadable', async () => {
       storage.setItem(SESSION_STORE_NAME, 'tampered-text');
       await expect(authProvider.checkAuth({})).rejects.toMatchObject({
-        message: 'PLEASE_SIGN_IN_USING_THE_ACCESS_LINK_PROVIDED_BY_THE_HOSPITAL',
+        reason: 'PLEASE_SIGN_IN_USING_THE_ACCESS_LINK_PROVIDED_BY_THE_HOSPITAL',
+        // No toast from react-admin: the sign-in page's alert is the one message.
+        message: false,
         redirectTo: '/auth',
       });
       expect(signOutRequests).toHaveLength(1);
       expect(storage.getItem(SESSION_STORE_NAME)).toBeNull();
+
+      // react-admin logs out after the failed check: the session is already over, no second call.
+      await expect(authProvider.logout({})).resolves.toBe('/auth');
+      expect(signOutRequests).toHaveLength(1);
+    });
+
+    it('signs out on the server when the stored session is unreadable at logout', async () => {
+      storage.setItem(SESSION_STORE_NAME, 'tampered-text');
+      await authProvider.logout({});
+      expect(signOutRequests).toHaveLength(1);
+      expect(storage.getItem(SESSION_STORE_NAME)).toBeNull();
+    });
+
+    it('does not ask the server again when the session was already removed (another tab, refused refresh)', async () => {
+      await expect(authProvider.logout({})).resolves.toBe('/auth');
+      expect(signOutRequests).toHaveLength(0);
     });
 
     it('ends the session on a 401 and sends a 403 to /unauthorized without logging out', async () => {

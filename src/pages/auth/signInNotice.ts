@@ -1,4 +1,5 @@
 import { AUTH_ERROR_CODES } from '../../../domain/errors';
+import { SessionUnreadableAuthError } from '../../../providers/authProvider';
 
 /**
  * A one-time message for the sign-in screen, e.g. why the visitor was signed out. Kept in
@@ -29,7 +30,5 @@ export const takeSignInNotice = (): SignInNotice | null => {
 };
 
 /** True when an auth check failed because the stored session could not be read (SPEC §8). */
-export const isUnreadableSessionError = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { message?: unknown }).message === AUTH_ERROR_CODES.accessLinkRequired;
+export const isUnreadableSessionError = (error: unknown): error is SessionUnreadableAuthError =>
+  error instanceof SessionUnreadableAuthError;
