@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 import { sessionUserSchema } from './user';
 
 /**
@@ -34,6 +35,14 @@ export const resetPasswordBodySchema = z.object({
   resetPasswordToken: resetPasswordTokenSchema.max(256),
   password: passwordSchema,
 });
+/**
+ * `PATCH /auth/me`: the signed-in user's own preferences. The interface language is stored so that mails
+ * (reset, deletion) come in the language the user reads the app in. Unknown fields are refused (400).
+ */
+export const updateMeBodySchema = z.strictObject({
+  language: z.enum(LANGUAGES, { message: `Choose one of ${LANGUAGES.join(', ')}.` }),
+});
+export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 export const deleteAccountBodySchema = z.object({ email: emailSchema });
 export const confirmDeleteAccountBodySchema = z.object({ confirmDeleteAccountToken: tokenSchema });
 

@@ -10,6 +10,7 @@ import {
   REFRESH_COOKIE_NAME,
   resetPasswordBodySchema,
   signInBodySchema,
+  updateMeBodySchema,
   updatePasswordBodySchema,
   verifyResetPasswordTokenQuerySchema,
 } from '../../domain/auth';
@@ -143,6 +144,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.get(AUTH_ENDPOINTS.me, { preHandler: app.authenticate }, async (request) => {
     const user = await loadSessionUser(app.db, authOf(request).userId);
+    if (!user) throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
+    return user;
+  });
+
+  app.patch(AUTH_ENDPOINTS.updateMe, { preHandler: app.authenticate }, async (request) => {
+    const preferences = parseInput(updateMeBodySchema, request.body);
+    const user = await authService.updateOwnPreferences(authOf(request).userId, preferences);
     if (!user) throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
     return user;
   });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { SignInResponse } from '../../domain/auth';
+import type { SignInResponse, UpdateMeBody } from '../../domain/auth';
+import type { SessionUser } from '../../domain/user';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from './mail';
@@ -143,6 +144,19 @@ export class AuthService {
       await this.sessions.revokeAllOfUser(tx, userId, REVOKE_REASONS.passwordChanged, sessionId);
     });
     return 'updated';
+  }
+
+  /**
+   * The user's own preferences (`PATCH /auth/me`); the language is the one of their mails from now on.
+   * Answers the updated session user, undefined when the user no longer exists.
+   */
+  async updateOwnPreferences(userId: number, preferences: UpdateMeBody): Promise<SessionUser | undefined> {
+    const updated = await this.db
+      .update(users)
+      .set({ language: preferences.language, updatedAt: this.now() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    return updated.length === 0 ? undefined : loadSessionUser(this.db, userId);
   }
 
   /** Mails a reset link when the email belongs to an active user; says nothing either way. */
