@@ -3,6 +3,7 @@ import {
   signInResponseSchema,
   type SignInBody,
   type SignInResponse,
+  type UpdateMeBody,
   type UpdatePasswordBody,
 } from '../domain/auth';
 import { sessionUserSchema, type SessionUser } from '../domain/user';
@@ -20,6 +21,8 @@ export interface AuthApi {
   signInWithAccessLink(authId: string, token: string): Promise<SignInResponse>;
   /** The signed-in user as the server knows it now; the stored session follows. */
   fetchCurrentUser(): Promise<SessionUser>;
+  /** Stores the signed-in user's language on the server, so their mails come in it; the stored session follows. */
+  updateLanguage(language: UpdateMeBody['language']): Promise<SessionUser>;
   updatePassword(change: UpdatePasswordBody): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
   /** true when the server knows the token (204), false when it does not (404). */
@@ -62,6 +65,13 @@ export const createAuthApi = ({ api, session, logger = console }: AuthApiOptions
 
     fetchCurrentUser: async () => {
       const user = sessionUserSchema.parse(await api.get(AUTH_ENDPOINTS.me));
+      session.updateAuthenticatedUser(user);
+      return user;
+    },
+
+    updateLanguage: async (language) => {
+      const body: UpdateMeBody = { language };
+      const user = sessionUserSchema.parse(await api.patch(AUTH_ENDPOINTS.updateMe, body));
       session.updateAuthenticatedUser(user);
       return user;
     },
@@ -116,6 +126,7 @@ export const {
   signInWithPassword,
   signInWithAccessLink,
   fetchCurrentUser,
+  updateLanguage,
   updatePassword,
   requestPasswordReset,
   verifyResetPasswordToken,

@@ -110,6 +110,22 @@ describe('auth API and auth provider', () => {
       expect(session.readSession()?.authenticatedUser.firstName).toBe('Aline-Marie');
     });
 
+    it('stores the language with PATCH /auth/me and keeps the answered user', async () => {
+      const requests: { body: unknown; authorization: string | null }[] = [];
+      server.use(
+        http.patch(`${API}/auth/me`, async ({ request }) => {
+          const body = (await request.json()) as { language: 'fr' };
+          requests.push({ body, authorization: request.headers.get('Authorization') });
+          return HttpResponse.json({ ...rootUser, language: body.language });
+        }),
+      );
+      session.signIn(signInResponse);
+      const user = await authApi.updateLanguage('fr');
+      expect(requests).toEqual([{ body: { language: 'fr' }, authorization: `Bearer ${signInResponse.accessToken}` }]);
+      expect(user.language).toBe('fr');
+      expect(session.readSession()?.authenticatedUser.language).toBe('fr');
+    });
+
     it('verifies a reset token: true when valid, false when unknown, an error otherwise', async () => {
       await expect(authApi.verifyResetPasswordToken('valid')).resolves.toBe(true);
       await expect(authApi.verifyResetPasswordToken('unknown')).resolves.toBe(false);
