@@ -29,6 +29,7 @@ export interface AuthApi {
   verifyResetPasswordToken(resetPasswordToken: string): Promise<boolean>;
   resetPassword(resetPasswordToken: string, password: string): Promise<void>;
   requestAccountDeletion(email: string): Promise<void>;
+  /** Deletes the account of the link, then signs this browser out (on the server too). */
   confirmAccountDeletion(confirmDeleteAccountToken: string): Promise<void>;
   /** Ends the session on the server (a failure there is only logged) and in this browser. */
   signOut(): Promise<void>;
@@ -54,6 +55,15 @@ export const createAuthApi = ({ api, session, logger = console }: AuthApiOptions
     if (current && !current.authenticatedUser.hasPassword) {
       session.updateAuthenticatedUser({ ...current.authenticatedUser, hasPassword: true });
     }
+  };
+
+  const signOut = async () => {
+    try {
+      await api.post(AUTH_ENDPOINTS.signOut, undefined, { headers: csrfHeaders });
+    } catch (error) {
+      logger.warn('Sign-out on the server failed; the session is cleared in this browser anyway', error);
+    }
+    session.clearSession();
   };
 
   return {
@@ -105,18 +115,12 @@ export const createAuthApi = ({ api, session, logger = console }: AuthApiOptions
 
     confirmAccountDeletion: async (confirmDeleteAccountToken) => {
       await api.post(AUTH_ENDPOINTS.confirmDeleteAccount, { confirmDeleteAccountToken });
-      // The server has ended every session of that account; this browser's one must go too.
-      session.clearSession();
+      // The server has ended every session of the deleted account, but the link may have been opened in a
+      // browser signed in to another account: end this browser's session on the server too, not only here.
+      await signOut();
     },
 
-    signOut: async () => {
-      try {
-        await api.post(AUTH_ENDPOINTS.signOut, undefined, { headers: csrfHeaders });
-      } catch (error) {
-        logger.warn('Sign-out on the server failed; the session is cleared in this browser anyway', error);
-      }
-      session.clearSession();
-    },
+    signOut,
   };
 };
 

@@ -143,6 +143,8 @@ describe('auth API and auth provider', () => {
       await authApi.confirmAccountDeletion('delete-token');
       expect(lastBody).toEqual({ confirmDeleteAccountToken: 'delete-token' });
       expect(session.readSession()).toBeNull();
+      // This browser may have been signed in to another account: its server session ends too.
+      expect(signOutRequests).toHaveLength(1);
     });
 
     it('signs out on the server with the CSRF header and clears the session', async () => {

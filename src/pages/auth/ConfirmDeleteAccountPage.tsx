@@ -26,7 +26,7 @@ export const ConfirmDeleteAccountPage = () => {
     setIsSubmitting(true);
     try {
       await confirmAccountDeletion(confirmDeleteAccountToken);
-      // confirmAccountDeletion cleared this browser's session; react-admin must forget its answer too.
+      // confirmAccountDeletion signed this browser out (server and storage); react-admin must forget its answer too.
       await queryClient.invalidateQueries({ queryKey: ['auth'] });
       setIsDeleted(true);
     } catch (error) {
