@@ -18,6 +18,7 @@ import { AUTH_ERROR_CODES } from '../../domain/errors';
 import type { AuthService, SignedIn } from '../services/auth';
 import type { ClientMetadata, SessionTokens } from '../services/authSessions';
 import type { WindowLimit } from '../services/rateLimits';
+import { DEVICE_COOKIE_NAME } from '../services/deviceCookies';
 import { loadSessionUser } from '../services/authUsers';
 import type { BackgroundTasks } from '../plugins/background';
 import { ApiError, INVALID_INPUT, parseInput } from '../plugins/errors';
@@ -59,11 +60,15 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const setRefreshCookie = (reply: FastifyReply, session: SessionTokens) =>
     reply.setCookie(REFRESH_COOKIE_NAME, session.refreshToken, { ...cookieOptions, expires: session.expiresAt });
   const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE_NAME, cookieOptions);
-  const sendSignedIn = (reply: FastifyReply, signedIn: SignedIn) => setRefreshCookie(reply, signedIn.session).send(signedIn.body);
+  // The device cookie outlives sessions (sign-out keeps it): it marks this client as a known device of the user.
+  const setDeviceCookie = (reply: FastifyReply, { deviceCookie }: SignedIn) =>
+    reply.setCookie(DEVICE_COOKIE_NAME, deviceCookie.value, { ...cookieOptions, expires: deviceCookie.expiresAt });
+  const sendSignedIn = (reply: FastifyReply, signedIn: SignedIn) =>
+    setDeviceCookie(setRefreshCookie(reply, signedIn.session), signedIn).send(signedIn.body);
 
   app.post(AUTH_ENDPOINTS.signIn, rateLimit(limits.signIn), async (request, reply) => {
     const { email, password } = parseInput(signInBodySchema, request.body);
-    const result = await authService.signIn(email, password, clientOf(request));
+    const result = await authService.signIn(email, password, clientOf(request), request.cookies[DEVICE_COOKIE_NAME]);
     if (result.kind === 'throttled') throw new ApiError(429, AUTH_ERROR_CODES.tooManyAttempts);
     if (result.kind === 'invalidCredentials') throw new ApiError(401, AUTH_ERROR_CODES.invalidCredentials);
     return sendSignedIn(reply, result.signedIn);

@@ -17,6 +17,8 @@ import {
   type MailRecipient,
 } from './authUsers';
 import { AttemptCounter, DEFAULT_RATE_LIMITS, type RateLimitPolicy } from './rateLimits';
+import { DeviceCookies, type IssuedDeviceCookie } from './deviceCookies';
+import { SignInThrottle, type SignInAttempt } from './signInThrottle';
 
 /** The authentication flows behind `/api/v1/auth/*`, free of HTTP so other features (issue 3's Users screen) reuse them. */
 
@@ -25,6 +27,8 @@ export interface AuthLifetimes extends SessionLifetimes {
   resetPasswordMinutes: number;
   accessLinkMinutes: number;
   deleteAccountMinutes: number;
+  /** How long a device cookie marks its client as a known device of the user. */
+  deviceCookieSeconds: number;
 }
 
 export const DEFAULT_AUTH_LIFETIMES: AuthLifetimes = {
@@ -34,6 +38,7 @@ export const DEFAULT_AUTH_LIFETIMES: AuthLifetimes = {
   resetPasswordMinutes: 60,
   accessLinkMinutes: 7 * 24 * 60,
   deleteAccountMinutes: 60,
+  deviceCookieSeconds: 365 * 24 * 3600,
 };
 
 /** What the flows need of the mail service (server/services/mail). */
@@ -50,10 +55,11 @@ export interface AuthServiceOptions {
   now?: () => Date;
 }
 
-/** A signed-in answer: the body of sign-in/access-link plus the refresh token for the cookie. */
+/** A signed-in answer: the body of sign-in/access-link plus the refresh token and device cookie to set. */
 export interface SignedIn {
   body: SignInResponse;
   session: SessionTokens;
+  deviceCookie: IssuedDeviceCookie;
 }
 
 export type SignInResult = { kind: 'signedIn'; signedIn: SignedIn } | { kind: 'invalidCredentials' } | { kind: 'throttled' };
@@ -66,9 +72,10 @@ export class AuthService {
   readonly accessTokens: AccessTokens;
   readonly sessions: AuthSessions;
   readonly oneTimeTokens: OneTimeTokens;
+  readonly deviceCookies: DeviceCookies;
   private readonly db: Database;
   private readonly now: () => Date;
-  private readonly failedSignIns: AttemptCounter;
+  private readonly signInThrottle: SignInThrottle;
   private readonly mailsPerRecipient: AttemptCounter;
 
   constructor(private readonly options: AuthServiceOptions) {
@@ -79,25 +86,28 @@ export class AuthService {
     this.accessTokens = new AccessTokens({ secret: options.secret, ttlSeconds: this.lifetimes.accessTokenSeconds, now: this.now });
     this.sessions = new AuthSessions(this.db, options.secret, this.lifetimes, this.now);
     this.oneTimeTokens = new OneTimeTokens(this.db, this.now);
+    this.deviceCookies = new DeviceCookies(options.secret, this.lifetimes.deviceCookieSeconds, this.now);
     const clock = () => this.now().getTime();
-    this.failedSignIns = new AttemptCounter(this.rateLimits.failedSignIns, clock);
+    this.signInThrottle = new SignInThrottle(this.rateLimits, clock);
     this.mailsPerRecipient = new AttemptCounter(this.rateLimits.mailsPerRecipient, clock);
   }
 
   /**
    * A wrong password, an unknown email, a user without a password and an inactive user all give the same
    * answer after one argon2 verification, so neither the answer nor its timing tells them apart.
+   * `deviceCookie` is the client's device cookie, if any: on a device the user signed in on before, the
+   * failures of other clients do not block them (server/services/signInThrottle.ts).
    */
-  async signIn(email: string, password: string, client: ClientMetadata): Promise<SignInResult> {
-    const attemptKey = `${email.trim().toLowerCase()}|${client.ipAddress ?? ''}`;
-    if (this.failedSignIns.isExhausted(attemptKey)) return { kind: 'throttled' };
+  async signIn(email: string, password: string, client: ClientMetadata, deviceCookie?: string): Promise<SignInResult> {
     const credentials = await findCredentialsByEmail(this.db, email);
+    const attempt = this.signInAttempt(email, client, credentials?.id, deviceCookie);
+    if (this.signInThrottle.isBlocked(attempt)) return { kind: 'throttled' };
     const passwordMatches = await verifyPassword(credentials?.passwordHash ?? (await decoyPasswordHash()), password);
     if (!credentials || !credentials.isActive || credentials.passwordHash === null || !passwordMatches) {
-      this.failedSignIns.record(attemptKey);
+      this.signInThrottle.recordFailure(attempt);
       return { kind: 'invalidCredentials' };
     }
-    this.failedSignIns.reset(attemptKey);
+    this.signInThrottle.recordSuccess(attempt);
     return { kind: 'signedIn', signedIn: await this.startSession(credentials.id, client) };
   }
 
@@ -218,6 +228,16 @@ export class AuthService {
     return true;
   }
 
+  /** A device cookie counts only for the account it was issued for; any other is ignored (untrusted client). */
+  private signInAttempt(email: string, client: ClientMetadata, userId: number | undefined, deviceCookie: string | undefined): SignInAttempt {
+    const device = this.deviceCookies.verify(deviceCookie);
+    return {
+      email: email.trim().toLowerCase(),
+      ipAddress: client.ipAddress ?? '',
+      knownDevice: device !== undefined && device.userId === userId ? device : undefined,
+    };
+  }
+
   private async startSession(userId: number, client: ClientMetadata): Promise<SignedIn> {
     const session = await this.sessions.start(userId, client);
     const [accessToken, user, authId] = await Promise.all([
@@ -226,7 +246,7 @@ export class AuthService {
       findAuthIdOfUser(this.db, userId),
     ]);
     if (!user || !authId) throw new Error(`User ${userId} vanished while signing in`);
-    return { body: { accessToken, authId, user }, session };
+    return { body: { accessToken, authId, user }, session, deviceCookie: this.deviceCookies.issue(userId) };
   }
 
   private async mailLink(

@@ -1,7 +1,7 @@
 /**
  * Rate-limit policy (docs/server.md). Per-address request limits are enforced by @fastify/rate-limit on each
  * route; this file holds their numbers and the keyed attempt counter used where the key is not the address
- * alone (failed sign-ins per account and address, mails per recipient).
+ * alone (failed sign-ins per account, address and device, mails per recipient).
  */
 
 export interface WindowLimit {
@@ -12,8 +12,18 @@ export interface WindowLimit {
 export interface RateLimitPolicy {
   /** Sign-in requests per address. */
   signIn: WindowLimit;
-  /** Failed sign-ins per (email, address): a guesser elsewhere cannot lock the owner out. */
+  /** Failed sign-ins per (email, address) of clients without a device cookie of the account. */
   failedSignIns: WindowLimit;
+  /**
+   * Failed sign-ins per account (normalised email, known or not) summed over every client without a device
+   * cookie of that account: bounds a guesser who spreads attempts over many addresses.
+   */
+  failedUntrustedSignInsPerAccount: WindowLimit;
+  /**
+   * Failed sign-ins per device cookie: a device the owner signed in on before has its own budget, which the
+   * untrusted clients cannot use up (server/services/deviceCookies.ts).
+   */
+  failedSignInsPerDevice: WindowLimit;
   /** Access-link, reset and delete-account token submissions and verifications per address. */
   tokenSubmissions: WindowLimit;
   /** Refresh and sign-out per address. */
@@ -34,6 +44,8 @@ const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   signIn: { max: 20, windowMs: MINUTE },
   failedSignIns: { max: 5, windowMs: 15 * MINUTE },
+  failedUntrustedSignInsPerAccount: { max: 20, windowMs: 15 * MINUTE },
+  failedSignInsPerDevice: { max: 10, windowMs: 15 * MINUTE },
   tokenSubmissions: { max: 30, windowMs: 15 * MINUTE },
   refresh: { max: 60, windowMs: MINUTE },
   mailRequests: { max: 10, windowMs: 15 * MINUTE },

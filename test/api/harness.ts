@@ -50,6 +50,8 @@ export class TestClock {
 export const RELAXED_RATE_LIMITS: RateLimitPolicy = {
   signIn: { max: 10_000, windowMs: 60_000 },
   failedSignIns: { max: 10_000, windowMs: 60_000 },
+  failedUntrustedSignInsPerAccount: { max: 10_000, windowMs: 60_000 },
+  failedSignInsPerDevice: { max: 10_000, windowMs: 60_000 },
   tokenSubmissions: { max: 10_000, windowMs: 60_000 },
   refresh: { max: 10_000, windowMs: 60_000 },
   mailRequests: { max: 10_000, windowMs: 60_000 },
