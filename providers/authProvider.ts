@@ -3,6 +3,7 @@ import { AUTH_ERROR_CODES } from '../domain/errors';
 import type { RoleKey } from '../domain/roles';
 import { authApi as defaultAuthApi, type AuthApi } from './authApi';
 import { SIGN_IN_PAGE } from './authEndpoints';
+import { appConfig } from '../src/config/env';
 import { sessionStore, SessionUnreadableError, type Session, type SessionStore } from './session';
 
 /**
@@ -33,16 +34,21 @@ const statusOf = (error: unknown): number | undefined => {
 
 const ROOT: RoleKey = 'ROOT';
 
-/** Issue 2's minimal rule; issue 3 replaces it with the permission table of domain/. */
-const canAccessResource = (roles: readonly string[], resource: string): boolean =>
-  resource === 'outbox' ? roles.includes(ROOT) : true;
+/**
+ * Issue 2's minimal rule; issue 3 replaces it with the permission table of domain/. The Mail outbox is
+ * ROOT's, and only outside production: there the server has no outbox route (it answers 404).
+ */
+const canAccessResource = (roles: readonly string[], resource: string, isProduction: boolean): boolean =>
+  resource === 'outbox' ? !isProduction && roles.includes(ROOT) : true;
 
 export interface AuthProviderOptions {
   authApi: AuthApi;
   session: SessionStore;
+  /** The app's environment is production (`appConfig.isProduction`). */
+  isProduction: boolean;
 }
 
-export const createAuthProvider = ({ authApi, session }: AuthProviderOptions): AuthProvider => {
+export const createAuthProvider = ({ authApi, session, isProduction }: AuthProviderOptions): AuthProvider => {
   /** The readable session, or a rejection react-admin understands. */
   const requireSession = async (): Promise<Session> => {
     let current: Session | null;
@@ -99,8 +105,13 @@ export const createAuthProvider = ({ authApi, session }: AuthProviderOptions): A
     /** The role keys of the signed-in user; none when nobody is signed in. */
     getPermissions: async () => session.readSessionOrNull()?.roles ?? [],
 
-    canAccess: async ({ resource }) => canAccessResource(session.readSessionOrNull()?.roles ?? [], resource),
+    canAccess: async ({ resource }) =>
+      canAccessResource(session.readSessionOrNull()?.roles ?? [], resource, isProduction),
   };
 };
 
-export const authProvider: AuthProvider = createAuthProvider({ authApi: defaultAuthApi, session: sessionStore });
+export const authProvider: AuthProvider = createAuthProvider({
+  authApi: defaultAuthApi,
+  session: sessionStore,
+  isProduction: appConfig.isProduction,
+});

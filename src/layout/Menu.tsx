@@ -5,7 +5,7 @@ import { PATHS } from '../pages/paths';
 
 /**
  * The side menu. Resource entries (Mail outbox) only show when the auth provider's canAccess lets
- * the user list them, so ROOT sees the outbox and nobody else does.
+ * the user list them, so ROOT sees the outbox outside production and nobody else does.
  */
 export const Menu = () => (
   <RaMenu>

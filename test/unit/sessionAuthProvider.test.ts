@@ -69,7 +69,7 @@ describe('auth API and auth provider', () => {
       logger,
     });
     authApi = createAuthApi({ api: createApi(client), session, logger });
-    authProvider = createAuthProvider({ authApi, session });
+    authProvider = createAuthProvider({ authApi, session, isProduction: false });
   });
   afterEach(() => server.resetHandlers());
 
@@ -241,6 +241,14 @@ describe('auth API and auth provider', () => {
       session.signIn({ ...signInResponse, user: { ...rootUser, userRoles: [{ role: { id: 4, key: 'ADMIN' } }] } });
       await expect(authProvider.canAccess?.({ action: 'list', resource: 'outbox' })).resolves.toBe(false);
       await expect(authProvider.canAccess?.({ action: 'list', resource: 'events' })).resolves.toBe(true);
+    });
+
+    it('hides the mail outbox in production, where the server has none, even from ROOT', async () => {
+      const productionProvider = createAuthProvider({ authApi, session, isProduction: true });
+      session.signIn(signInResponse);
+      await expect(productionProvider.canAccess?.({ action: 'list', resource: 'outbox' })).resolves.toBe(false);
+      await expect(productionProvider.canAccess?.({ action: 'show', resource: 'outbox' })).resolves.toBe(false);
+      await expect(productionProvider.canAccess?.({ action: 'list', resource: 'events' })).resolves.toBe(true);
     });
   });
 });
