@@ -10,7 +10,31 @@ export default defineConfig({
     // In `npm run dev` the API runs on PORT and Vite proxies it, so the app keeps one origin.
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries in chunks of their own, so a release that changes only the app's code leaves the
+        // browser's cached vendor chunks valid. Only modules the entry loads at start ('$initial') are
+        // grouped: what lazy chunks alone use (the fr/de/it catalogues with ra-language-french, page-only
+        // components) stays in those chunks. A higher priority claims its modules first.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              tags: ['$initial'],
+              priority: 40,
+            },
+            { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, tags: ['$initial'], priority: 30 },
+            { name: 'react-admin', test: /[\\/]node_modules[\\/](react-admin|ra-[a-z-]+)[\\/]/, tags: ['$initial'], priority: 20 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 10 },
+          ],
+        },
+      },
+    },
+  },
   test: {
     projects: [
       {
