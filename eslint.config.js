@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'server/db/migrations', 'bench/results'] },
+  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'server/db/migrations', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
