@@ -15,6 +15,7 @@ import { ToastNotification } from './notifications/ToastNotification';
 import { SignInPage } from './pages/auth/SignInPage';
 import { isUnreadableSessionError, rememberSignInNotice } from './pages/auth/signInNotice';
 import { DashboardPage } from './pages/DashboardPage';
+import { NotFoundPage } from './pages/errors/NotFoundPage';
 import { AccessDenied } from './pages/errors/AccessDenied';
 import { CrashFallback } from './pages/errors/CrashFallback';
 import { ReactAdminLoginRedirect } from './pages/errors/ReactAdminLoginRedirect';
@@ -100,6 +101,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
     error={RouterErrorBox}
     loading={DelayedLoadingPage}
     accessDenied={AccessDenied}
+    catchAll={NotFoundPage}
     loginPage={false}
     requireAuth
     disableTelemetry

@@ -49,7 +49,8 @@ export const AppBar = () => {
       <Typography component="span" variant="h6" color="primary" sx={{ fontWeight: 600, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
         {translate('app.name')}
       </Typography>
-      <TitlePortal />
+      {/* The page title gives way to the toolbar on narrow screens instead of running under it. */}
+      <TitlePortal sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
     </RaAppBar>
   );
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, startSignedIn } from './renderApp';
 
@@ -29,5 +29,16 @@ describe('the redirects of SPEC §2', () => {
     renderApp('/auth');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
     expect(await screen.findByText('Hello, Ana')).toBeInTheDocument();
+  });
+
+  it('shows a signed-in visitor the Not Found page for an unknown path, with a way back to the dashboard', async () => {
+    startSignedIn();
+    renderApp('/no-such-page');
+    const heading = await screen.findByRole('heading', { name: 'Not Found', level: 1 });
+    const page = within(heading.closest('section') as HTMLElement);
+    // react-admin's own page appended a second period to this sentence.
+    expect(page.getByText('Either you typed a wrong URL, or you followed a bad link.')).toBeInTheDocument();
+    page.getByRole('link', { name: 'Dashboard' }).click();
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
   });
 });
