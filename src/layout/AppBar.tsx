@@ -1,4 +1,4 @@
-import { ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import {
   AppBar as RaAppBar,
@@ -16,7 +16,10 @@ import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
 
 const AppBarToolbar = () => (
   <>
-    <LocalesMenuButton />
+    {/* On phones the language stays in Settings, so the page title keeps its room. */}
+    <Box sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+      <LocalesMenuButton />
+    </Box>
     <ColorSchemeMenuButton />
     <DelayedLoadingIndicator />
   </>
