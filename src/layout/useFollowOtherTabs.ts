@@ -3,7 +3,7 @@ import { useLogout } from 'react-admin';
 import { readSessionOrNull, subscribeToSession, type Session } from '../../providers/session';
 import { PATHS } from '../pages/paths';
 
-/** Who a session belongs to: another user, or another sign-in of the same account, differs. */
+/** Who a session belongs to (the user's id and public auth id): a sign-in as another user differs. */
 const identityOf = (session: Session | null): string | null =>
   session === null ? null : `${session.authenticatedUser.id}:${session.authId}`;
 
