@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { CSRF_HEADER, REFRESH_COOKIE_NAME } from '../../domain/auth';
 import type { RoleKey } from '../../domain/roles';
 import type { SignInResponse } from '../../domain/auth';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { parseEnvironment, type ServerConfig } from '../../server/config';
-import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import { migrateDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import { openEmptyTestDatabase } from './testDatabase';
 import { mailOutbox, roles, users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, ensureRoles, seedDemoData } from '../../server/db/seed';
 import { createMailer } from '../../server/services/mail';
@@ -67,33 +67,8 @@ interface SharedDatabase {
 
 let shared: Promise<SharedDatabase> | undefined;
 
-async function openPostgresDatabase(serverUrl: string): Promise<SharedDatabase> {
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    handle,
-    users: 0,
-    dispose: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
 async function createSharedDatabase(): Promise<SharedDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const database = serverUrl
-    ? await openPostgresDatabase(serverUrl)
-    : await openDatabase({}).then((handle) => ({ handle, users: 0, dispose: () => handle.close() }));
+  const database: SharedDatabase = { ...(await openEmptyTestDatabase('test')), users: 0 };
   await migrateDatabase(database.handle);
   await ensureRoles(database.handle.db);
   await seedDemoData(database.handle.db, { demoPassword: DEMO_PASSWORD });

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { openEmptyTestDatabase } from './testDatabase';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES, type Language } from '../../domain/languages';
-import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import { migrateDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
 import { mailOutbox, roles, users } from '../../server/db/schema';
 import { ensureRoles } from '../../server/db/seed';
 import {
@@ -18,7 +17,7 @@ import {
 
 let handle: DatabaseHandle;
 let db: Database;
-let dropDatabase: () => Promise<void> = async () => {};
+let disposeDatabase: () => Promise<void> = async () => {};
 let userId: number;
 
 const params = (overrides: Partial<LinkMailParams> = {}): LinkMailParams => ({
@@ -28,22 +27,6 @@ const params = (overrides: Partial<LinkMailParams> = {}): LinkMailParams => ({
   ...overrides,
 });
 
-async function openEmptyDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
-  const name = `mail_test_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  dropDatabase = () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString() });
-}
 
 const outboxRow = async (id: number) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
 
@@ -57,7 +40,9 @@ const recordingLogger = () => {
 };
 
 beforeAll(async () => {
-  handle = await openEmptyDatabase();
+  const database = await openEmptyTestDatabase('mail_test');
+  handle = database.handle;
+  disposeDatabase = database.dispose;
   db = handle.db;
   await migrateDatabase(handle);
   await ensureRoles(db);
@@ -70,8 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase();
+  await disposeDatabase();
 });
 
 afterEach(() => {

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { openEmptyTestDatabase } from './testDatabase';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_KEYS } from '../../domain/roles';
 import { WIDGET_DEFAULTS } from '../../domain/widget';
-import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import { migrateDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../server/db/seed';
 import { verifyPassword } from '../../server/services/passwords';
@@ -20,27 +19,10 @@ const TODAY = '2026-11-21';
 const RUNTIME_TABLES = ['auth_sessions', 'refresh_tokens', 'one_time_tokens', 'mail_outbox'];
 
 let handle: DatabaseHandle;
-let dropDatabase: () => Promise<void> = async () => {};
+let disposeDatabase: () => Promise<void> = async () => {};
 let db: Database;
 let uploadsDir: string;
 
-/** An empty database: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server. */
-async function openEmptyDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
-  const name = `seed_test_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  dropDatabase = () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString() });
-}
 
 const rowsOf = <Row>(result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[]));
 
@@ -57,15 +39,16 @@ async function tableCounts(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  handle = await openEmptyDatabase();
+  const database = await openEmptyTestDatabase('seed_test');
+  handle = database.handle;
+  disposeDatabase = database.dispose;
   db = handle.db;
   await migrateDatabase(handle);
   uploadsDir = mkdtempSync(path.join(tmpdir(), 'seed-uploads-'));
 });
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase();
+  await disposeDatabase();
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
