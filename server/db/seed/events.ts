@@ -88,6 +88,28 @@ export function buildSeedEvents(today: Temporal.PlainDate): SeedEvent[] {
   const monthStart = today.with({ day: 15 }).subtract({ months: 1 });
   const tuesday = nextWeekday(today, 'TUESDAY').subtract({ weeks: 4 });
   const splitAt = tuesday.add({ weeks: 6 });
+  const quizNight: SeedEvent = {
+    key: 'limmatblick-quiz',
+    title: 'Quizabend im Limmatblick',
+    establishment: 2,
+    promoterGroup: null,
+    eventTypeKey: 'QUIZ_NIGHT',
+    musicKeys: ['POP'],
+    tagNames: ['Signature cocktails'],
+    ageMin: 18,
+    tarifMin: null,
+    tarifMax: null,
+    isFree: true,
+    promotable: true,
+    rule: rule(tuesday, ['19:30', '22:00'], {
+      pattern: 'WEEKLY',
+      daysOfWeek: ['TUESDAY'],
+      endType: 'ON_DATE',
+      recurrenceEndDate: splitAt.subtract({ days: 1 }).toString(),
+    }),
+    visibility: 'PUBLISHED',
+    description: 'Teams bis sechs Personen, Anmeldung an der Bar. Der Gewinn: eine Runde für alle.',
+  };
   const openAirYear = today.month > 8 ? today.year + 1 : today.year;
   return [
     {
@@ -166,44 +188,13 @@ export function buildSeedEvents(today: Temporal.PlainDate): SeedEvent[] {
       visibility: 'PUBLISHED',
       description: 'Jam session du jeudi et vendredi : la scène est ouverte aux musiciens dès 20:00.',
     },
+    quizNight,
     {
-      key: 'limmatblick-quiz',
-      title: 'Quizabend im Limmatblick',
-      establishment: 2,
-      promoterGroup: null,
-      eventTypeKey: 'QUIZ_NIGHT',
-      musicKeys: ['POP'],
-      tagNames: ['Signature cocktails'],
-      ageMin: 18,
-      tarifMin: null,
-      tarifMax: null,
-      isFree: true,
-      promotable: true,
-      rule: rule(tuesday, ['19:30', '22:00'], {
-        pattern: 'WEEKLY',
-        daysOfWeek: ['TUESDAY'],
-        endType: 'ON_DATE',
-        recurrenceEndDate: splitAt.subtract({ days: 1 }).toString(),
-      }),
-      visibility: 'PUBLISHED',
-      description: 'Teams bis sechs Personen, Anmeldung an der Bar. Der Gewinn: eine Runde für alle.',
-    },
-    {
+      // Edited "this and the next occurrences" from the sixth Tuesday on: the tail segment carries the
+      // series' fields and starts 30 minutes later.
+      ...quizNight,
       key: 'limmatblick-quiz-tail',
-      title: 'Quizabend im Limmatblick',
-      establishment: 2,
-      promoterGroup: null,
-      eventTypeKey: 'QUIZ_NIGHT',
-      musicKeys: ['POP'],
-      tagNames: ['Signature cocktails'],
-      ageMin: 18,
-      tarifMin: null,
-      tarifMax: null,
-      isFree: true,
-      promotable: true,
-      // Edited "this and the next occurrences" from the sixth Tuesday on: starts 30 minutes later.
       rule: rule(splitAt, ['20:00', '22:30'], { pattern: 'WEEKLY', daysOfWeek: ['TUESDAY'] }),
-      visibility: 'PUBLISHED',
       description: 'Teams bis sechs Personen, Anmeldung an der Bar. Neu ab 20:00.',
       parentKey: 'limmatblick-quiz',
     },
