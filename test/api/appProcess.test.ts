@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/freePort';
 
 /**
  * The real process (server/main.ts) on a PGlite data directory: the directory lock, the start banner and
@@ -16,15 +16,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 interface ServerProcess {
   child: ChildProcess;
