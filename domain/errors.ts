@@ -18,3 +18,16 @@ export const AUTH_ERROR_CODES = {
   csrfHeaderMissing: 'CSRF_HEADER_MISSING',
   accessLinkRequired: 'PLEASE_SIGN_IN_USING_THE_ACCESS_LINK_PROVIDED_BY_THE_HOSPITAL',
 } as const;
+
+/** Error codes of the resource API (ARCHITECTURE.md §3), in `message`; the browser translates them. */
+export const RESOURCE_ERROR_CODES = {
+  invalidInput: 'Invalid input',
+  notFound: 'Not found',
+  forbidden: 'FORBIDDEN',
+  /** 409: the record changed since it was read; reload and apply the change again. */
+  editConflict: 'EDIT_CONFLICT',
+  /** 409: a unique value (email, username, tag name) is taken; `errors` names the field. */
+  alreadyTaken: 'ALREADY_TAKEN',
+  /** 403: nobody raises their own role or widens their own scope. */
+  selfEscalation: 'CANNOT_CHANGE_OWN_ROLE_OR_SCOPE',
+} as const;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * What every editable record of the REST contract carries besides the specification's fields:
+ * `id`, and `version`, the optimistic-concurrency counter. A PUT sends back the version it read; the
+ * server answers 409 when the record changed since (docs/server.md "Generic resources").
+ */
+export const recordVersionSchema = z.number().int().min(1);
+
+/** An empty text field is no value: `''` and blanks become null, so forms and API agree. */
+export const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.string().trim().max(max).nullable().default(null),
+  );
+
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** A database id (PostgreSQL `serial`). */
+export const idSchema = z.number().int().min(1).max(2_147_483_647);
+
+export const optionalId = z.preprocess((value) => (value === '' ? null : value), idSchema.nullable().default(null));
