@@ -33,10 +33,16 @@ export type RotationResult =
   /** A rotated token came back outside the grace window or after its successor was used: family revoked. */
   | { kind: 'reused'; sessionId: string; userId: number };
 
+/** The signed-in caller: a domain/access.ts `Viewer` (role keys and scope fields) plus its session and email. */
 export interface SessionIdentity {
   userId: number;
   sessionId: string;
   roleKeys: RoleKey[];
+  /** The user's establishment (ADMIN, COORDINATOR…) and promoter group (PROMOTER): the record scope. */
+  establishmentId: number | null;
+  promoterGroupId: number | null;
+  /** For the audit log's actor, so that writes need no extra query. */
+  email: string;
 }
 
 export interface ClientMetadata {
@@ -163,14 +169,29 @@ export class AuthSessions {
   async findActiveIdentity(userId: number, sessionId: string): Promise<SessionIdentity | undefined> {
     if (!UUID_PATTERN.test(sessionId)) return undefined;
     const [row] = await this.db
-      .select({ roleKey: roles.key, revokedAt: authSessions.revokedAt, expiresAt: authSessions.expiresAt, isActive: users.isActive })
+      .select({
+        roleKey: roles.key,
+        revokedAt: authSessions.revokedAt,
+        expiresAt: authSessions.expiresAt,
+        isActive: users.isActive,
+        establishmentId: users.establishmentId,
+        promoterGroupId: users.promoterGroupId,
+        email: users.email,
+      })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))
       .limit(1);
     if (!row || row.revokedAt || row.expiresAt <= this.now() || !row.isActive) return undefined;
-    return { userId, sessionId, roleKeys: isRoleKey(row.roleKey) ? [row.roleKey] : [] };
+    return {
+      userId,
+      sessionId,
+      roleKeys: isRoleKey(row.roleKey) ? [row.roleKey] : [],
+      establishmentId: row.establishmentId,
+      promoterGroupId: row.promoterGroupId,
+      email: row.email,
+    };
   }
 
   /** Removes sessions (and, by cascade, their tokens) that ended more than a grace day ago. */

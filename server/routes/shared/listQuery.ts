@@ -73,7 +73,9 @@ export function parseListQuery<Field extends string, FilterSchema extends z.ZodT
  * so that react-admin can read it when the app is served from another origin than the API.
  */
 export function setContentRange(reply: FastifyReply, resource: string, start: number, count: number, total: number): void {
-  const end = count === 0 ? start : start + count - 1;
-  reply.header('Content-Range', `${resource} ${start}-${end}/${total}`);
+  // An empty page (no records, or a range past the end) names no record: `*/total`, as RFC 9110 writes an
+  // unsatisfied range; ra-data-simple-rest reads only the total after the slash.
+  const range = count === 0 ? '*' : `${start}-${start + count - 1}`;
+  reply.header('Content-Range', `${resource} ${range}/${total}`);
   reply.header('Access-Control-Expose-Headers', 'Content-Range');
 }

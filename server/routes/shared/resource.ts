@@ -1,0 +1,514 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { hasPermission, type Action, type PermissionResource, type Viewer } from '../../../domain/access';
+import type { AuditAction } from '../../../domain/enums';
+import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
+import { idSchema } from '../../../domain/records';
+import type { Database } from '../../db/client';
+import { authOf } from '../../plugins/authenticate';
+import { ApiError, parseInput } from '../../plugins/errors';
+import { recordAudit } from '../../services/audit';
+import { parseListQuery, setContentRange, type SortOrder } from './listQuery';
+import { scopeCondition, type ResourceScope, type ScopeMode } from './scope';
+
+export { scopeCondition, type OwnerMatcher, type ResourceScope, type ScopeMapping } from './scope';
+
+/**
+ * The REST contract of ARCHITECTURE.md §3, once (docs/server.md "Generic resources"). A resource describes
+ * itself and calls `registerResource(app, definition)` inside its route plugin:
+ *
+ *   export const tagResource: ResourceDefinition<Tag, TagInput> = {
+ *     name: 'tags',                         // URL collection and Content-Range name
+ *     permission: 'TAG',                    // domain/access.ts: read for GETs, create/update/delete for writes
+ *     table: tags, id: tags.id,
+ *     sortable: { id: tags.id, tagName: sql`lower(${tags.tagName})` },   // field → column or SQL
+ *     defaultSort: { field: 'tagName', order: 'ASC' },
+ *     filters: { category: defineFilter(z.string(), (value) => eq(tags.category, value)) },
+ *     search: [tags.tagName, (pattern) => sql`EXISTS (… ILIKE ${pattern})`],   // `q`
+ *     scope: 'global',                      // or { establishment: events.establishmentId, visibility: …, fields: […] }
+ *     load: (db, ids) => …records in the record shape…,
+ *     write: {                              // leave out for a read-only resource (only the GETs exist)
+ *       input: tagInputSchema, version: tags.version, updatedAt: tags.updatedAt,
+ *       insert: (tx, input, context) => …returns the new id…,
+ *       update: (tx, id, input, context) => …writes the whole record (the version is the generic's)…,
+ *       authorizeWrite: ({ action, viewer, input, current }) => …throw ApiError(400|403, …, {field: …})…,
+ *       uniqueFields: { tags_name_unique: 'generalInfos.tagName' },
+ *     },
+ *   };
+ *   export async function tagRoutes(app: FastifyInstance) { registerResource(app, tagResource); }
+ *
+ * What the generic does for every resource, so no resource can forget it:
+ * - every endpoint is behind `app.authenticate` and checks the action with `hasPermission` (403 FORBIDDEN);
+ * - the scope (./scope.ts) filters every list, total and lookup: out of read scope is 404; readable but not
+ *   writable is 403; a write that lands outside the caller's write scope is a 403 naming `scope.fields`;
+ * - lists take `sort`, `range`, `filter` as ra-data-simple-rest sends them; an undeclared sort field or filter
+ *   key, or a bad range, is a 400 naming it; `filter.id` (one id or a list) is getMany; `filter.q` searches
+ *   the `search` targets with ILIKE (`%` and `_` are literal); `id` is always the secondary sort;
+ * - POST validates with `write.input` (400 with field paths), answers 201 with the loaded record;
+ * - PUT needs `version`: the generic bumps it with `UPDATE … WHERE id = ? AND version = ?` before the
+ *   resource's `update`, so a stale or concurrent edit is a 409 EDIT_CONFLICT, never a silent overwrite;
+ * - DELETE answers the deleted record;
+ * - each write is one transaction (hooks get its handle `tx`: never use `app.db` inside, PGlite deadlocks)
+ *   and writes its audit row (server/services/audit.ts) in it; unique violations are 409 ALREADY_TAKEN on
+ *   the field of `uniqueFields`, foreign-key violations 400 on the field of `foreignKeyFields`.
+ */
+
+/** What a hook may run queries on: the database outside a transaction, the transaction handle inside. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export interface FilterDefinition {
+  schema: z.ZodType;
+  where: (value: unknown, viewer: Viewer) => SQL | undefined;
+}
+
+/** A filter key: its value's zod schema and the condition it adds (undefined adds none). */
+export function defineFilter<Schema extends z.ZodType>(
+  schema: Schema,
+  where: (value: z.output<Schema>, viewer: Viewer) => SQL | undefined,
+): FilterDefinition {
+  return { schema, where: where as FilterDefinition['where'] };
+}
+
+/** What `q` searches: a column or SQL expression (ILIKE on it), or a builder given the escaped pattern. */
+export type SearchTarget = PgColumn | SQL | ((pattern: string) => SQL);
+
+export interface WriteContext<RecordShape> {
+  viewer: Viewer;
+  /** The record as the caller read it (null on create). */
+  current: RecordShape | null;
+}
+
+export interface AuthorizeWriteArguments<RecordShape, Input> {
+  action: Exclude<Action, 'read'>;
+  viewer: Viewer;
+  /** The validated input (null on delete). */
+  input: Input | null;
+  /** The stored record (null on create). */
+  current: RecordShape | null;
+  tx: Queryable;
+}
+
+export interface ResourceWrites<RecordShape, Input extends { version?: number }> {
+  /** The zod schema from domain/ that POST and PUT bodies must satisfy (PUT: the whole record). */
+  input: z.ZodType<Input>;
+  /** The optimistic-concurrency counter of `table`. */
+  version: PgColumn;
+  /** Set to now() by every update, when the table has one. */
+  updatedAt?: PgColumn;
+  /** Writes a new record; returns its id. */
+  insert(tx: Queryable, input: Input, context: WriteContext<RecordShape>): Promise<number>;
+  /** Replaces the whole record (fields left out of the input go back to their defaults). */
+  update(tx: Queryable, id: number, input: Input, context: WriteContext<RecordShape>): Promise<void>;
+  /** Removes the record; default: `DELETE FROM table WHERE id = ?` (child rows go by cascade). */
+  remove?(tx: Queryable, id: number, context: WriteContext<RecordShape>): Promise<void>;
+  /**
+   * Rules beyond the schema and the permission table (self-escalation, role and scope fields): throw
+   * `new ApiError(403 | 400, message, { field: problem })`. Runs inside the write's transaction.
+   */
+  authorizeWrite?(args: AuthorizeWriteArguments<RecordShape, Input>): Promise<void> | void;
+  /** Unique index or constraint name → the input field it guards (409 ALREADY_TAKEN on that field). */
+  uniqueFields?: Readonly<Record<string, string>>;
+  /** Foreign-key constraint name → the input field that references (400 on that field). */
+  foreignKeyFields?: Readonly<Record<string, string>>;
+  /** Dot paths left out of the audit log's changes (derived or bulky fields). */
+  auditOmit?: readonly string[];
+}
+
+export interface ResourceDefinition<RecordShape extends { id: number }, Input extends { version?: number } = never> {
+  /** The URL collection under /api/v1 and the Content-Range name (`tags`, `audit-log`). */
+  name: string;
+  /** domain/access.ts: `read` guards the GETs, `create`/`update`/`delete` the writes. */
+  permission: PermissionResource;
+  table: PgTable;
+  /** The table's integer primary key: ids, getMany, the secondary sort, the scope lookups. */
+  id: PgColumn;
+  /** Sortable field names (as the browser sends them) → column or SQL expression. */
+  sortable: Readonly<Record<string, SQLWrapper>>;
+  defaultSort: { field: string; order: SortOrder };
+  /** Filter keys besides `id` and `q`; any other key is a 400. */
+  filters?: Readonly<Record<string, FilterDefinition>>;
+  /** What `q` searches; without targets `q` is refused like any undeclared filter. */
+  search?: readonly SearchTarget[];
+  scope: ResourceScope;
+  /** The records of these ids in the record shape (any order; missing ids are left out). */
+  load(db: Queryable, ids: readonly number[]): Promise<RecordShape[]>;
+  /** Leave out for a read-only resource. */
+  write?: ResourceWrites<RecordShape, Input>;
+  /** Records per page when the request has no `range`. */
+  defaultPageSize?: number;
+}
+
+export const MAX_SEARCH_LENGTH = 200;
+const MAX_IDS_PER_REQUEST = 1000;
+
+const idParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema) });
+const idsFilterSchema = z.union([idSchema, z.array(idSchema).max(MAX_IDS_PER_REQUEST)]);
+
+/** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+export const forbidden = () => new ApiError(403, RESOURCE_ERROR_CODES.forbidden);
+const notFound = () => new ApiError(404, RESOURCE_ERROR_CODES.notFound);
+const OUT_OF_SCOPE = 'Outside your scope';
+
+/** The viewer of domain/access.ts from the authenticated request (app.authenticate ran before). */
+export function viewerOf(request: FastifyRequest): Viewer {
+  const { userId, roleKeys, establishmentId, promoterGroupId } = authOf(request);
+  return { userId, roleKeys, establishmentId, promoterGroupId };
+}
+
+export function requirePermission(viewer: Viewer, permission: PermissionResource, action: Action): void {
+  if (!hasPermission(viewer.roleKeys, permission, action)) throw forbidden();
+}
+
+// ---- lists -------------------------------------------------------------------------------------------
+
+/** The filter object: declared keys only; an unknown key is a 400 on `filter.<key>`. */
+function filterSchemaOf(definition: Pick<ResourceDefinition<{ id: number }>, 'search' | 'filters'>) {
+  const shape: Record<string, z.ZodType> = { id: idsFilterSchema.optional() };
+  if (definition.search?.length) shape.q = z.string().trim().max(MAX_SEARCH_LENGTH).optional();
+  for (const [key, filter] of Object.entries(definition.filters ?? {})) shape[key] = filter.schema.optional();
+  return z
+    .looseObject(shape)
+    .superRefine((value, context) => {
+      for (const key of Object.keys(value)) {
+        if (!(key in shape)) context.addIssue({ code: 'custom', path: [key], message: `Unknown filter: ${key}` });
+      }
+    })
+    .default({});
+}
+
+function searchCondition(targets: readonly SearchTarget[], text: string): SQL | undefined {
+  if (text === '') return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  return or(...targets.map((target) => (typeof target === 'function' ? target(pattern) : ilike(target, pattern))));
+}
+
+function filterCondition(definition: Pick<ResourceDefinition<{ id: number }>, 'id' | 'search' | 'filters'>, filter: Record<string, unknown>, viewer: Viewer) {
+  const conditions: (SQL | undefined)[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    if (key === 'id') {
+      const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+      conditions.push(ids.length > 0 ? inArray(definition.id, ids) : sql`false`);
+    } else if (key === 'q') {
+      conditions.push(searchCondition(definition.search ?? [], value as string));
+    } else {
+      conditions.push(definition.filters?.[key]?.where(value, viewer));
+    }
+  }
+  return and(...conditions);
+}
+
+/** `load` in the order of `ids` (the page's sort order). */
+type Loader<RecordShape extends { id: number }> = Pick<ResourceDefinition<RecordShape>, 'load'>;
+
+async function loadInOrder<RecordShape extends { id: number }>(
+  definition: Loader<RecordShape>,
+  db: Queryable,
+  ids: readonly number[],
+): Promise<RecordShape[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await definition.load(db, ids)).map((record) => [record.id, record]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function listRecords<RecordShape extends { id: number }>(
+  app: FastifyInstance,
+  definition: ResourceDefinition<RecordShape, { version?: number }>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<RecordShape[]> {
+  const viewer = viewerOf(request);
+  requirePermission(viewer, definition.permission, 'read');
+  const sortable = Object.keys(definition.sortable) as [string, ...string[]];
+  const query = parseListQuery(request.query, {
+    sortable,
+    defaultSort: definition.defaultSort,
+    filter: filterSchemaOf(definition),
+    defaultPageSize: definition.defaultPageSize,
+  });
+  const where = and(
+    scopeCondition(viewer, definition.permission, definition.scope, 'read'),
+    filterCondition(definition, query.filter as Record<string, unknown>, viewer),
+  );
+  const direction = query.sort.order === 'ASC' ? asc : desc;
+  // One after the other: PGlite runs one query at a time anyway, and a pool connection is spared.
+  const page = await app.db
+    .select({ id: definition.id })
+    .from(definition.table)
+    .where(where)
+    .orderBy(direction(definition.sortable[query.sort.field]), direction(definition.id))
+    .offset(query.offset)
+    .limit(query.limit);
+  const [{ total }] = await app.db.select({ total: count() }).from(definition.table).where(where);
+  const records = await loadInOrder(definition, app.db, page.map((row) => row.id as number));
+  setContentRange(reply, definition.name, query.offset, records.length, total);
+  return records;
+}
+
+// ---- one record --------------------------------------------------------------------------------------
+
+/** What the scope lookups need of a resource. */
+type ScopedTable = Pick<ResourceDefinition<{ id: number }>, 'table' | 'id' | 'permission' | 'scope'>;
+
+async function isInScopeById(
+  db: Queryable,
+  definition: ScopedTable,
+  viewer: Viewer,
+  id: number,
+  mode: ScopeMode,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: definition.id })
+    .from(definition.table)
+    .where(and(eq(definition.id, id), scopeCondition(viewer, definition.permission, definition.scope, mode)));
+  return row !== undefined;
+}
+
+/** 404 unless the record exists within the viewer's read scope; then 403 unless it is in the write scope. */
+async function requireInScope(
+  db: Queryable,
+  definition: ScopedTable,
+  viewer: Viewer,
+  id: number,
+  mode: ScopeMode,
+): Promise<void> {
+  if (!(await isInScopeById(db, definition, viewer, id, 'read'))) throw notFound();
+  if (mode === 'write' && !(await isInScopeById(db, definition, viewer, id, 'write'))) throw forbidden();
+}
+
+async function loadOne<RecordShape extends { id: number }>(
+  db: Queryable,
+  definition: Loader<RecordShape>,
+  id: number,
+): Promise<RecordShape> {
+  const [record] = await loadInOrder(definition, db, [id]);
+  if (!record) throw notFound();
+  return record;
+}
+
+// ---- writes ------------------------------------------------------------------------------------------
+
+interface PostgresError {
+  code: string;
+  constraint?: string;
+}
+
+/** The driver's error (pg or PGlite), possibly wrapped by drizzle (`cause`). */
+function postgresErrorOf(error: unknown): PostgresError | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const candidate = current as Partial<PostgresError> & { cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate as PostgresError;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** Constraint violations are the caller's input, never a 500 (ARCHITECTURE.md §3). */
+type ConstraintFields = Pick<ResourceWrites<never, never>, 'uniqueFields' | 'foreignKeyFields'>;
+
+function translateDatabaseError(error: unknown, writes: ConstraintFields): unknown {
+  const postgresError = postgresErrorOf(error);
+  if (!postgresError) return error;
+  const constraint = postgresError.constraint ?? '';
+  switch (postgresError.code) {
+    case '23505': {
+      const field = writes.uniqueFields?.[constraint] ?? constraint;
+      return new ApiError(409, RESOURCE_ERROR_CODES.alreadyTaken, { [field]: RESOURCE_ERROR_CODES.alreadyTaken });
+    }
+    case '23503': {
+      const field = writes.foreignKeyFields?.[constraint] ?? constraint;
+      return new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [field]: 'Unknown or still referenced record' });
+    }
+    case '23502':
+    case '23514':
+    case '22001':
+    case '22003':
+    case '22P02':
+      return new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [constraint || '_']: 'Invalid value' });
+    default:
+      return error;
+  }
+}
+
+function scopeFieldErrors(definition: ScopedTable): Record<string, string> | undefined {
+  const fields = definition.scope === 'global' ? [] : (definition.scope.fields ?? []);
+  return fields.length > 0 ? Object.fromEntries(fields.map((field) => [field, OUT_OF_SCOPE])) : undefined;
+}
+
+/** After a create or update: the record must lie in the caller's write scope, else the transaction rolls back. */
+async function requireWrittenInScope(
+  tx: Queryable,
+  definition: ScopedTable,
+  viewer: Viewer,
+  id: number,
+): Promise<void> {
+  if (!(await isInScopeById(tx, definition, viewer, id, 'write'))) {
+    throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, scopeFieldErrors(definition));
+  }
+}
+
+interface WriteRun<RecordShape extends { id: number }, Input extends { version?: number }> {
+  app: FastifyInstance;
+  definition: ResourceDefinition<RecordShape, Input>;
+  writes: ResourceWrites<RecordShape, Input>;
+  viewer: Viewer;
+  actorEmail: string;
+}
+
+/** One transaction for the write and its audit row; constraint violations become 4xx. */
+async function inWriteTransaction<Result>(
+  app: FastifyInstance,
+  writes: ConstraintFields,
+  work: (tx: Queryable) => Promise<Result>,
+): Promise<Result> {
+  try {
+    return await app.db.transaction((tx) => work(tx));
+  } catch (error) {
+    throw translateDatabaseError(error, writes);
+  }
+}
+
+async function audit<RecordShape extends { id: number }, Input extends { version?: number }>(
+  tx: Queryable,
+  run: WriteRun<RecordShape, Input>,
+  action: AuditAction,
+  id: number,
+  before: RecordShape | null,
+  after: RecordShape | null,
+): Promise<void> {
+  await recordAudit(tx, {
+    actor: { userId: run.viewer.userId, email: run.actorEmail },
+    resource: run.definition.name,
+    recordId: id,
+    action,
+    before,
+    after,
+    omit: run.writes.auditOmit,
+  });
+}
+
+async function createRecord<RecordShape extends { id: number }, Input extends { version?: number }>(
+  run: WriteRun<RecordShape, Input>,
+  body: unknown,
+): Promise<RecordShape> {
+  const { definition, writes, viewer } = run;
+  requirePermission(viewer, definition.permission, 'create');
+  const input = parseInput(writes.input, body);
+  return inWriteTransaction(run.app, writes, async (tx) => {
+    await writes.authorizeWrite?.({ action: 'create', viewer, input, current: null, tx });
+    const id = await writes.insert(tx, input, { viewer, current: null });
+    await requireWrittenInScope(tx, definition, viewer, id);
+    const created = await loadOne(tx, definition, id);
+    await audit(tx, run, 'CREATE', id, null, created);
+    return created;
+  });
+}
+
+/** `SET version = version + 1, updated_at = now()`, keyed by the table's property names as drizzle wants. */
+function versionBumpOf(table: PgTable, writes: { version: PgColumn; updatedAt?: PgColumn }): never {
+  const keyOf = (column: PgColumn) => Object.entries(getTableColumns(table)).find(([, candidate]) => candidate === column)?.[0];
+  const versionKey = keyOf(writes.version);
+  if (!versionKey) throw new Error('write.version is not a column of the resource table');
+  const updatedAtKey = writes.updatedAt ? keyOf(writes.updatedAt) : undefined;
+  return { [versionKey]: sql`${writes.version} + 1`, ...(updatedAtKey ? { [updatedAtKey]: sql`now()` } : {}) } as never;
+}
+
+async function updateRecord<RecordShape extends { id: number }, Input extends { version?: number }>(
+  run: WriteRun<RecordShape, Input>,
+  id: number,
+  body: unknown,
+): Promise<RecordShape> {
+  const { definition, writes, viewer } = run;
+  requirePermission(viewer, definition.permission, 'update');
+  const input = parseInput(writes.input, body);
+  if (input.version === undefined) {
+    throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { version: 'Required: the version the record was read at' });
+  }
+  return inWriteTransaction(run.app, writes, async (tx) => {
+    await requireInScope(tx, definition, viewer, id, 'write');
+    // The conditional bump is the concurrency guard: of two PUTs read at one version, the second finds
+    // the row already bumped (PostgreSQL re-checks the WHERE after the first commits) and gets the 409.
+    const bumped = await tx
+      .update(definition.table)
+      .set(versionBumpOf(definition.table, writes))
+      .where(and(eq(definition.id, id), eq(writes.version, input.version)))
+      .returning({ id: definition.id });
+    if (bumped.length === 0) throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
+    const current = await loadOne(tx, definition, id);
+    await writes.authorizeWrite?.({ action: 'update', viewer, input, current, tx });
+    await writes.update(tx, id, input, { viewer, current });
+    await requireWrittenInScope(tx, definition, viewer, id);
+    const updated = await loadOne(tx, definition, id);
+    await audit(tx, run, 'UPDATE', id, current, updated);
+    return updated;
+  });
+}
+
+async function deleteRecord<RecordShape extends { id: number }, Input extends { version?: number }>(
+  run: WriteRun<RecordShape, Input>,
+  id: number,
+): Promise<RecordShape> {
+  const { definition, writes, viewer } = run;
+  requirePermission(viewer, definition.permission, 'delete');
+  return inWriteTransaction(run.app, writes, async (tx) => {
+    await requireInScope(tx, definition, viewer, id, 'write');
+    const current = await loadOne(tx, definition, id);
+    await writes.authorizeWrite?.({ action: 'delete', viewer, input: null, current, tx });
+    if (writes.remove) await writes.remove(tx, id, { viewer, current });
+    else await tx.delete(definition.table).where(eq(definition.id, id));
+    await audit(tx, run, 'DELETE', id, current, null);
+    return current;
+  });
+}
+
+// ---- routes ------------------------------------------------------------------------------------------
+
+/** Registers GET /name, GET /name/:id and, when the resource writes, POST, PUT /:id and DELETE /:id. */
+export function registerResource<RecordShape extends { id: number }, Input extends { version?: number }>(
+  app: FastifyInstance,
+  definition: ResourceDefinition<RecordShape, Input>,
+): void {
+  const collection = `/${definition.name}`;
+  const member = `${collection}/:id`;
+  const authenticated = { preHandler: app.authenticate };
+  const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;
+
+  app.get(collection, authenticated, (request, reply) => listRecords(app, definition, request, reply));
+
+  app.get(member, authenticated, async (request) => {
+    const viewer = viewerOf(request);
+    requirePermission(viewer, definition.permission, 'read');
+    const id = idOf(request);
+    await requireInScope(app.db, definition, viewer, id, 'read');
+    return loadOne(app.db, definition, id);
+  });
+
+  const writes = definition.write;
+  if (!writes) return;
+  const runOf = (request: FastifyRequest): WriteRun<RecordShape, Input> => ({
+    app,
+    definition,
+    writes,
+    viewer: viewerOf(request),
+    actorEmail: authOf(request).email,
+  });
+
+  app.post(collection, authenticated, async (request, reply) => {
+    const created = await createRecord(runOf(request), request.body);
+    return reply.code(201).send(created);
+  });
+  app.put(member, authenticated, async (request) => {
+    const run = runOf(request);
+    requirePermission(run.viewer, definition.permission, 'update');
+    return updateRecord(run, idOf(request), request.body);
+  });
+  app.delete(member, authenticated, async (request) => {
+    const run = runOf(request);
+    requirePermission(run.viewer, definition.permission, 'delete');
+    return deleteRecord(run, idOf(request));
+  });
+}

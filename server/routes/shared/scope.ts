@@ -1,0 +1,77 @@
+import { eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { READABLE_WHEN_PUBLISHED, ROLE_SCOPES, type PermissionResource, type ScopeKind, type Viewer } from '../../../domain/access';
+import { isRoleKey } from '../../../domain/roles';
+
+/**
+ * The record scope of domain/access.ts (`isInScope`) as an SQL condition, so that a list, its total and a
+ * lookup by id never see what the caller may not (ARCHITECTURE.md §4). Same semantics, clause by clause:
+ *
+ * - `global` resources (tags, audit log): no condition, the permission alone decides;
+ * - a role of scope `all`: no condition;
+ * - `establishment` / `promoterGroup` roles: the record belongs to the viewer's establishment / group;
+ * - read only: the viewer's own user record; published records of READABLE_WHEN_PUBLISHED resources;
+ *   published events for `published` roles (customers).
+ *
+ * test/api/resourceContract.test.ts checks row by row that this agrees with `isInScope`.
+ */
+
+/**
+ * Which establishment / promoter group a record belongs to: a column (`events.establishment_id`), or, when a
+ * record may belong to several, a condition builder (`EXISTS (SELECT 1 FROM links WHERE … = ${id})`).
+ */
+export type OwnerMatcher = PgColumn | ((ownerId: number) => SQL);
+
+export interface ScopeMapping {
+  establishment?: OwnerMatcher;
+  promoterGroup?: OwnerMatcher;
+  /** `DRAFT` / `PUBLISHED`: published records are readable more widely (see above). */
+  visibility?: PgColumn;
+  /** On user records: one always reads oneself. */
+  userId?: PgColumn;
+  /**
+   * The input fields that place a record in a scope (`establishmentId`, `generalInfos.promoterGroupId`):
+   * a write that would put the record outside the caller's scope is a 403 naming them.
+   */
+  fields?: readonly string[];
+}
+
+/** `global`: records that belong to nobody (tags, reference data, the audit log). */
+export type ResourceScope = 'global' | ScopeMapping;
+
+export type ScopeMode = 'read' | 'write';
+
+const ownedBy = (matcher: OwnerMatcher, ownerId: number): SQL =>
+  typeof matcher === 'function' ? matcher(ownerId) : eq(matcher, ownerId);
+
+export const scopeKindsOf = (viewer: Viewer): ScopeKind[] =>
+  viewer.roleKeys.filter(isRoleKey).map((roleKey) => ROLE_SCOPES[roleKey]);
+
+/**
+ * The condition a record must meet to be in the viewer's scope; `undefined` when every record is (drizzle's
+ * `and()` skips it). A viewer who owns nothing of this resource gets `false`, never everything.
+ */
+export function scopeCondition(
+  viewer: Viewer,
+  permission: PermissionResource,
+  scope: ResourceScope,
+  mode: ScopeMode,
+): SQL | undefined {
+  if (scope === 'global') return undefined;
+  const kinds = scopeKindsOf(viewer);
+  if (kinds.includes('all')) return undefined;
+  const conditions: SQL[] = [];
+  if (kinds.includes('establishment') && viewer.establishmentId !== null && scope.establishment) {
+    conditions.push(ownedBy(scope.establishment, viewer.establishmentId));
+  }
+  if (kinds.includes('promoterGroup') && viewer.promoterGroupId !== null && scope.promoterGroup) {
+    conditions.push(ownedBy(scope.promoterGroup, viewer.promoterGroupId));
+  }
+  if (mode === 'read') {
+    if (scope.userId) conditions.push(eq(scope.userId, viewer.userId));
+    const publishedIsReadable =
+      READABLE_WHEN_PUBLISHED.includes(permission) || (permission === 'EVENT' && kinds.includes('published'));
+    if (scope.visibility && publishedIsReadable) conditions.push(eq(scope.visibility, 'PUBLISHED'));
+  }
+  return conditions.length === 0 ? sql`false` : or(...conditions);
+}

@@ -1,0 +1,88 @@
+import type { AuditAction } from '../../domain/enums';
+import type { Database } from '../db/client';
+import { auditLog, type AuditChanges } from '../db/schema';
+
+/**
+ * The audit log (issue 3): every create, update and delete through the generic resource API writes one
+ * row, in the write's own transaction, so a rolled-back write leaves no trace and a committed one always has
+ * its row. `changes` maps each changed field, as a dot path of the record's shape (`generalInfos.tagName`),
+ * to its value before and after: `after` only on create, `before` only on delete, and on update only the
+ * fields whose value changed.
+ */
+
+/** Fields never stored, whatever the resource: secrets have no place in a log that ROOT reads. */
+const SECRET_FIELD = /password|token|secret|hash/i;
+
+/** Fields every record carries that say nothing about the change itself. */
+const BOOKKEEPING_FIELDS = new Set(['id', 'version']);
+
+type Flat = Record<string, unknown>;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+
+/**
+ * `{generalInfos: {tagName: 'x'}, media: [1, 2]}` → `{'generalInfos.tagName': 'x', media: [1, 2]}`.
+ * Lists stay whole (a reordered or shortened list is one change); secret and bookkeeping fields are left out.
+ */
+export function flattenRecord(record: unknown, omit: readonly string[] = []): Flat {
+  const flat: Flat = {};
+  const visit = (value: unknown, path: string) => {
+    if (isPlainObject(value)) {
+      for (const [key, child] of Object.entries(value)) {
+        if (SECRET_FIELD.test(key)) continue;
+        visit(child, path ? `${path}.${key}` : key);
+      }
+      return;
+    }
+    if (BOOKKEEPING_FIELDS.has(path) || omit.includes(path)) return;
+    flat[path] = value === undefined ? null : value;
+  };
+  visit(record, '');
+  return flat;
+}
+
+const sameValue = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
+
+/** The changed fields between two versions of a record (null `before`: created; null `after`: deleted). */
+export function changesBetween(before: unknown, after: unknown, omit: readonly string[] = []): AuditChanges {
+  const previous = before === null ? {} : flattenRecord(before, omit);
+  const next = after === null ? {} : flattenRecord(after, omit);
+  const changes: AuditChanges = {};
+  for (const path of new Set([...Object.keys(previous), ...Object.keys(next)])) {
+    if (before === null) changes[path] = { after: next[path] };
+    else if (after === null) changes[path] = { before: previous[path] };
+    else if (!sameValue(previous[path], next[path])) changes[path] = { before: previous[path] ?? null, after: next[path] ?? null };
+  }
+  return changes;
+}
+
+export interface AuditActor {
+  userId: number;
+  email: string;
+}
+
+export interface AuditEntry {
+  actor: AuditActor;
+  /** The API collection name (`tags`, `users`…), as the audit-log filter knows it. */
+  resource: string;
+  recordId: number | string;
+  action: AuditAction;
+  /** The record before the write (null on create) and after it (null on delete), in the API's shape. */
+  before: unknown;
+  after: unknown;
+  /** Further dot paths to leave out (derived or bulky fields). */
+  omit?: readonly string[];
+}
+
+/** Writes one audit row; pass the write's transaction handle (with PGlite, never the outer database). */
+export async function recordAudit(tx: Pick<Database, 'insert'>, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorUserId: entry.actor.userId,
+    actorEmail: entry.actor.email,
+    resource: entry.resource,
+    recordId: String(entry.recordId),
+    action: entry.action,
+    changes: changesBetween(entry.before, entry.after, entry.omit),
+  });
+}
