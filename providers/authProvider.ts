@@ -1,6 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { AUTH_ERROR_CODES } from '../domain/errors';
-import type { RoleKey } from '../domain/roles';
+import { createCanAccess, createServerRoles } from './accessControl';
 import { authApi as defaultAuthApi, type AuthApi } from './authApi';
 import { SIGN_IN_PAGE } from './authEndpoints';
 import { appConfig } from '../src/config/env';
@@ -32,23 +32,16 @@ const statusOf = (error: unknown): number | undefined => {
   return typeof status === 'number' ? status : undefined;
 };
 
-const ROOT: RoleKey = 'ROOT';
-
-/**
- * Issue 2's minimal rule; issue 3 replaces it with the permission table of domain/. The Mail outbox is
- * ROOT's, and only outside production: there the server has no outbox route (it answers 404).
- */
-const canAccessResource = (roles: readonly string[], resource: string, isProduction: boolean): boolean =>
-  resource === 'outbox' ? !isProduction && roles.includes(ROOT) : true;
-
 export interface AuthProviderOptions {
   authApi: AuthApi;
   session: SessionStore;
-  /** The app's environment is production (`appConfig.isProduction`). */
+  /** The app's environment is production (`appConfig.isProduction`): the Mail outbox is hidden there. */
   isProduction: boolean;
 }
 
 export const createAuthProvider = ({ authApi, session, isProduction }: AuthProviderOptions): AuthProvider => {
+  // SPEC §6: permissions come from the role keys the server gives the user now, not the stored ones.
+  const serverRoles = createServerRoles({ readSession: session.readSessionOrNull, fetchCurrentUser: authApi.fetchCurrentUser });
   /** The readable session, or a rejection react-admin understands. */
   const requireSession = async (): Promise<Session> => {
     let current: Session | null;
@@ -102,11 +95,14 @@ export const createAuthProvider = ({ authApi, session, isProduction }: AuthProvi
       return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() };
     },
 
-    /** The role keys of the signed-in user; none when nobody is signed in. */
-    getPermissions: async () => session.readSessionOrNull()?.roles ?? [],
+    /**
+     * The role keys of the signed-in user as the server knows them (`GET /auth/me`, once per sign-in); none
+     * when nobody is signed in or the fetch failed. The route guards and the menu read them (usePermissions).
+     */
+    getPermissions: () => serverRoles.roleKeys(),
 
-    canAccess: async ({ resource }) =>
-      canAccessResource(session.readSessionOrNull()?.roles ?? [], resource, isProduction),
+    /** The permission table (domain/access.ts) over the server's role keys; see providers/accessControl.ts. */
+    canAccess: createCanAccess(serverRoles, { isProduction }),
   };
 };
 

@@ -10,6 +10,7 @@ import { preferencesStore } from '../providers/preferencesStore';
 import outbox from '../resources/outbox';
 import { DelayedLoader, DelayedLoadingPage } from './layout/DelayedLoader';
 import { Layout } from './layout/Layout';
+import { RouteGuard } from './layout/RouteGuard';
 import { RouterErrorBox } from './layout/RouterErrorBox';
 import { ToastNotification } from './notifications/ToastNotification';
 import { SignInPage } from './pages/auth/SignInPage';
@@ -20,7 +21,8 @@ import { AccessDenied } from './pages/errors/AccessDenied';
 import { CrashFallback } from './pages/errors/CrashFallback';
 import { ReactAdminLoginRedirect } from './pages/errors/ReactAdminLoginRedirect';
 import { UnauthorizedPage } from './pages/errors/UnauthorizedPage';
-import { PATHS } from './pages/paths';
+import { areaPath, PATHS } from './pages/paths';
+import { PlaceholderPage, PLACEHOLDER_AREAS } from './pages/placeholders';
 import { darkTheme, lightTheme } from './theme';
 
 /** SPEC §9: data is fresh 60 s, no retry, no refetch on focus; unused data is kept 5 minutes. */
@@ -117,9 +119,13 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Route path={PATHS.unauthorized} element={<UnauthorizedPage />} />
       <Route path={PATHS.reactAdminLogin} element={<ReactAdminLoginRedirect />} />
     </CustomRoutes>
+    {/* Every private page is guarded by the server's role keys (SPEC §6); resources through canAccess. */}
     <CustomRoutes>
-      <Route path={PATHS.dashboard} element={<DashboardPage />} />
-      <Route path={PATHS.settings} element={<SettingsPage />} />
+      <Route path={PATHS.dashboard} element={<RouteGuard><DashboardPage /></RouteGuard>} />
+      <Route path={PATHS.settings} element={<RouteGuard><SettingsPage /></RouteGuard>} />
+      {PLACEHOLDER_AREAS.map((area) => (
+        <Route key={area} path={`${areaPath(area)}/*`} element={<RouteGuard><PlaceholderPage area={area} /></RouteGuard>} />
+      ))}
     </CustomRoutes>
     <Resource name="outbox" {...outbox} />
   </Admin>

@@ -1,16 +1,94 @@
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import SettingsIcon from '@mui/icons-material/Settings';
-import { Menu as RaMenu } from 'react-admin';
-import { PATHS } from '../pages/paths';
+import type { ReactElement } from 'react';
+import { Divider, ListSubheader } from '@mui/material';
+import { Menu as RaMenu, useCanAccessResources, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
+import { useMatch } from 'react-router-dom';
+import { appConfig } from '../config/env';
+import { areaPath } from '../pages/paths';
+import { AREA_LABELS, MENU_GROUPS, MENU_RESOURCES, visibleMenuGroups, type MenuEntry, type MenuGroup } from './menuItems';
+import { useServerRoleKeys } from './useServerRoleKeys';
+
+/** The current entry stands out in both colour schemes: the selected background and the primary colour. */
+const entrySx = {
+  mx: 1,
+  borderRadius: 1,
+  '&.RaMenuItemLink-active': {
+    bgcolor: 'action.selected',
+    color: 'primary.main',
+    fontWeight: 600,
+    '& .RaMenuItemLink-icon': { color: 'primary.main' },
+  },
+} as const;
+
+const subheaderSx = {
+  bgcolor: 'transparent',
+  color: 'text.secondary',
+  lineHeight: 2.5,
+  mt: 1,
+  fontSize: '0.75rem',
+  fontWeight: 600,
+  letterSpacing: '0.06em',
+  textTransform: 'uppercase',
+  whiteSpace: 'nowrap',
+} as const;
 
 /**
- * The side menu. Resource entries (Mail outbox) only show when the auth provider's canAccess lets
- * the user list them, so ROOT sees the outbox outside production and nobody else does.
+ * One entry; react-admin marks it active when the path is its own or below it (`/users/12`), and
+ * `aria-current` tells assistive technology the same. When the sidebar is closed only the icon shows,
+ * with the label as a tooltip (react-admin's Menu.Item).
  */
-export const Menu = () => (
-  <RaMenu>
-    <RaMenu.Item to={PATHS.dashboard} primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
-    <RaMenu.ResourceItem name="outbox" />
-    <RaMenu.Item to={PATHS.settings} primaryText="app.menu.settings" leftIcon={<SettingsIcon />} />
-  </RaMenu>
-);
+const MenuEntryItem = ({ entry }: { entry: MenuEntry }) => {
+  const to = areaPath(entry.route);
+  const isCurrent = useMatch({ path: to, end: false }) !== null;
+  const Icon = entry.icon;
+  return (
+    <RaMenu.Item
+      to={to}
+      primaryText={AREA_LABELS[entry.route]}
+      leftIcon={<Icon />}
+      aria-current={isCurrent ? 'page' : undefined}
+      sx={entrySx}
+    />
+  );
+};
+
+/**
+ * MUI's MenuList takes no fragments: each group becomes its heading (a subheader when the sidebar is
+ * open, a divider between icon groups when it is closed) followed by its entries, in one flat list.
+ */
+const groupElements = (group: MenuGroup, index: number, isSidebarOpen: boolean, translate: (key: string) => string): ReactElement[] => {
+  const heading = isSidebarOpen ? (
+    <ListSubheader key={`${group.id}-heading`} disableSticky sx={subheaderSx}>
+      {translate(group.label)}
+    </ListSubheader>
+  ) : index > 0 ? (
+    <Divider key={`${group.id}-heading`} sx={{ my: 1 }} />
+  ) : null;
+  const entries = group.entries.map((entry) => <MenuEntryItem key={entry.route} entry={entry} />);
+  return heading ? [heading, ...entries] : entries;
+};
+
+/**
+ * The side menu, filtered by the permission table (domain/access.ts) over the role keys the server
+ * gives the user: an entry shows when those roles open its route and, for a resource, when the auth
+ * provider's canAccess lets the user list it (which also hides the Mail outbox in production). A group
+ * with no visible entry does not show. Nothing shows until the roles are known.
+ */
+export const Menu = () => {
+  const translate = useTranslate();
+  const [isSidebarOpen] = useSidebarState();
+  const { roleKeys, isPending: areRolesPending } = useServerRoleKeys();
+  const resources = useResourceDefinitions();
+  const { canAccess: canListByResource, isPending: isListAccessPending } = useCanAccessResources({
+    action: 'list',
+    resources: [...MENU_RESOURCES],
+  });
+
+  if (areRolesPending || isListAccessPending) return <RaMenu />;
+
+  const groups = visibleMenuGroups(MENU_GROUPS, {
+    roleKeys,
+    isProduction: appConfig.isProduction,
+    canListResource: (resource) => resource in resources && canListByResource?.[resource] === true,
+  });
+  return <RaMenu>{groups.flatMap((group, index) => groupElements(group, index, isSidebarOpen, translate))}</RaMenu>;
+};

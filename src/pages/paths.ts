@@ -1,4 +1,6 @@
-/** The routes of SPEC §2 that the shell knows today; later areas add theirs. */
+import type { RoutePrefix } from '../../domain/access';
+
+/** The routes of SPEC §2 that the shell itself defines; the areas of the menu are `areaPath(prefix)`. */
 export const PATHS = {
   signIn: '/auth',
   accessLink: '/auth/sign_in',
@@ -13,6 +15,9 @@ export const PATHS = {
   /** react-admin's built-in login path, which its hooks fall back to; it forwards to `/auth`. */
   reactAdminLogin: '/login',
 } as const;
+
+/** The page of an area (a route prefix of the permission table, domain/access.ts): `/tags`, `/discount-template`… */
+export const areaPath = (prefix: RoutePrefix): `/${RoutePrefix}` => `/${prefix}`;
 
 /** Where a visitor goes after signing in: back to the private page that sent them to /auth, else the dashboard. */
 export const pathAfterSignIn = (locationState: unknown): string => {

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { SignInResponse } from '../../domain/auth';
+import { readSessionOrNull } from '../../providers/session';
 import type { SessionUser } from '../../domain/user';
 
 /** The API as the app sees it in tests: same origin, `/api/v1` (the default of src/config/env.ts). */
@@ -30,8 +31,19 @@ export const signInAnswer = (user: SessionUser = ana): SignInResponse => ({
   user,
 });
 
-/** Handlers every test may need: sign-out always works, the outbox is empty. */
+/**
+ * `GET /auth/me` as the server answers it: the user of the stored session (the test and the app share
+ * jsdom's localStorage), 401 when nobody is signed in. Tests about the server's roles override it.
+ */
+export const meHandler = (answer: () => SessionUser | null = () => readSessionOrNull()?.authenticatedUser ?? null) =>
+  http.get(apiUrl('/auth/me'), () => {
+    const user = answer();
+    return user ? HttpResponse.json(user) : HttpResponse.json({ message: 'NOT_SIGNED_IN' }, { status: 401 });
+  });
+
+/** Handlers every test may need: sign-out always works, /auth/me answers the signed-in user, the outbox is empty. */
 export const defaultHandlers = [
+  meHandler(),
   http.post(apiUrl('/auth/sign-out'), () => new HttpResponse(null, { status: 204 })),
   http.get(apiUrl('/outbox'), () =>
     HttpResponse.json([], { headers: { 'Content-Range': 'outbox 0-0/0', 'Access-Control-Expose-Headers': 'Content-Range' } }),
