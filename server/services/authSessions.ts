@@ -56,6 +56,9 @@ export const REVOKE_REASONS = {
   passwordReset: 'password-reset',
   passwordChanged: 'password-changed',
   accountDeleted: 'account-deleted',
+  /** An administrator disabled the user or deleted the account through /users (server/routes/users.ts). */
+  disabledByAdmin: 'disabled-by-admin',
+  deletedByAdmin: 'deleted-by-admin',
 } as const;
 export type RevokeReason = (typeof REVOKE_REASONS)[keyof typeof REVOKE_REASONS];
 
@@ -152,7 +155,7 @@ export class AuthSessions {
 
   /** Ends every session of a user, or every other one (`exceptSessionId`); pass the transaction handle when in one. */
   async revokeAllOfUser(
-    db: Database,
+    db: Pick<Database, 'update'>,
     userId: number,
     reason: RevokeReason,
     exceptSessionId?: string,
@@ -207,7 +210,7 @@ async function isUnused(db: Database, refreshTokenId: number): Promise<boolean> 
 }
 
 async function revokeSessions(
-  db: Database,
+  db: Pick<Database, 'update'>,
   condition: ReturnType<typeof and>,
   reason: RevokeReason,
   now: Date,

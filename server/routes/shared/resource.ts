@@ -268,8 +268,11 @@ async function isInScopeById(
   return row !== undefined;
 }
 
-/** 404 unless the record exists within the viewer's read scope; then 403 unless it is in the write scope. */
-async function requireInScope(
+/**
+ * 404 unless the record exists within the viewer's read scope; then 403 unless it is in the write scope.
+ * Exported for a resource's own actions beside the contract (`POST /users/:id/send-access-link`).
+ */
+export async function requireInScope(
   db: Queryable,
   definition: ScopedTable,
   viewer: Viewer,
