@@ -3,6 +3,9 @@ import type { AuthService } from '../services/auth';
 import type { BackgroundTasks } from '../plugins/background';
 import { authRoutes } from './auth';
 import { outboxRoutes } from './outbox';
+import { auditLogRoutes } from './auditLog';
+import { roleRoutes } from './roles';
+import { tagRoutes } from './tags';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -21,4 +24,8 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
     secureCookies: options.secureCookies,
   });
   if (options.withOutbox) await api.register(outboxRoutes, { prefix: '/outbox' });
+  // Generic resources (server/routes/shared/resource.ts) register their own /<name> paths.
+  await api.register(tagRoutes);
+  await api.register(auditLogRoutes);
+  await api.register(roleRoutes);
 }

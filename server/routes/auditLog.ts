@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, gte, inArray, lt } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { z } from 'zod';
+import { AUDIT_ACTIONS, type AuditAction } from '../../domain/enums';
+import { idSchema } from '../../domain/records';
+import { auditLog, type AuditChanges } from '../db/schema';
+import { defineFilter, registerResource, type Queryable, type ResourceDefinition } from './shared/resource';
+
+/**
+ * `/audit-log` (issue 3): who changed what, when; read-only, for AUDIT_LOG (ROOT). The rows are written by
+ * the generic resource API in each write's transaction (server/services/audit.ts).
+ */
+
+export interface AuditLogRecord {
+  id: number;
+  /** ISO 8601 instant in UTC. */
+  at: string;
+  actorUserId: number | null;
+  actorEmail: string | null;
+  resource: string;
+  recordId: string;
+  action: AuditAction;
+  changes: AuditChanges;
+}
+
+/** Dates of the filter are Swiss calendar days (ARCHITECTURE.md §3: wall-clock dates in Europe/Zurich). */
+const AUDIT_TIME_ZONE = 'Europe/Zurich';
+
+const isoDate = z.iso.date();
+
+/** The first instant of a Zurich calendar day (`2026-03-29` starts at 23:00 UTC the day before). */
+const startOfDay = (date: string) =>
+  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: AUDIT_TIME_ZONE }).toInstant().epochMilliseconds);
+
+const nextDay = (date: string) => Temporal.PlainDate.from(date).add({ days: 1 }).toString();
+
+async function loadAuditRows(db: Queryable, ids: readonly number[]): Promise<AuditLogRecord[]> {
+  const rows = await db.select().from(auditLog).where(inArray(auditLog.id, [...ids]));
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actorUserId: row.actorUserId,
+    actorEmail: row.actorEmail,
+    resource: row.resource,
+    recordId: row.recordId,
+    action: row.action as AuditAction,
+    changes: row.changes,
+  }));
+}
+
+export const auditLogResource: ResourceDefinition<AuditLogRecord> = {
+  name: 'audit-log',
+  permission: 'AUDIT_LOG',
+  table: auditLog,
+  id: auditLog.id,
+  sortable: { at: auditLog.at, id: auditLog.id },
+  defaultSort: { field: 'at', order: 'DESC' },
+  filters: {
+    actorUserId: defineFilter(idSchema, (userId) => eq(auditLog.actorUserId, userId)),
+    resource: defineFilter(z.string().trim().min(1).max(100), (resource) => eq(auditLog.resource, resource)),
+    recordId: defineFilter(z.union([z.string().trim().min(1).max(100), idSchema]), (recordId) => eq(auditLog.recordId, String(recordId))),
+    action: defineFilter(z.enum(AUDIT_ACTIONS), (action) => eq(auditLog.action, action)),
+    /** From this day on, inclusive. */
+    from: defineFilter(isoDate, (date) => gte(auditLog.at, startOfDay(date))),
+    /** Up to this day, inclusive: before the next day starts. */
+    to: defineFilter(isoDate, (date) => lt(auditLog.at, startOfDay(nextDay(date)))),
+  },
+  search: [auditLog.actorEmail, auditLog.recordId],
+  scope: 'global',
+  load: loadAuditRows,
+};
+
+export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
+  registerResource(app, auditLogResource);
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { RESOURCE_ERROR_CODES } from '../../domain/errors';
+import { idSchema } from '../../domain/records';
+import { isRoleKey, ROLE_KEYS } from '../../domain/roles';
+import type { RoleRecord } from '../../domain/user';
+import { roles } from '../db/schema';
+import { ApiError, parseInput } from '../plugins/errors';
+import { parseListQuery, setContentRange } from './shared/listQuery';
+
+/**
+ * `/roles` (read-only, every signed-in user): the seven roles as `{id, key}`, so that forms pick a
+ * `roleId` through a react-admin reference. Always in the order of domain/roles.ts ROLE_KEYS (ROOT first):
+ * `sort` is accepted on `id` and `key`, as react-admin's reference inputs send it, but the order is the
+ * table's. `filter` takes `id` (getMany) and `q` (part of the key).
+ */
+
+const filterSchema = z
+  .strictObject({
+    id: z.union([idSchema, z.array(idSchema).max(100)]).optional(),
+    q: z.string().trim().max(100).optional(),
+  })
+  .default({});
+
+const idParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema) });
+
+async function allRoles(app: FastifyInstance): Promise<RoleRecord[]> {
+  const rows = await app.db.select({ id: roles.id, key: roles.key }).from(roles);
+  return rows
+    .filter((row): row is RoleRecord => isRoleKey(row.key))
+    .sort((left, right) => ROLE_KEYS.indexOf(left.key) - ROLE_KEYS.indexOf(right.key));
+}
+
+export async function roleRoutes(app: FastifyInstance): Promise<void> {
+  const authenticated = { preHandler: app.authenticate };
+
+  app.get('/roles', authenticated, async (request, reply) => {
+    const query = parseListQuery(request.query, {
+      sortable: ['id', 'key'],
+      defaultSort: { field: 'id', order: 'ASC' },
+      filter: filterSchema,
+    });
+    const { id, q } = query.filter;
+    const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
+    const search = q?.toLowerCase().replace(/[\s-]+/g, '_');
+    const matching = (await allRoles(app)).filter(
+      (role) => (!ids || ids.includes(role.id)) && (!search || role.key.toLowerCase().includes(search)),
+    );
+    const page = matching.slice(query.offset, query.offset + query.limit);
+    setContentRange(reply, 'roles', query.offset, page.length, matching.length);
+    return page;
+  });
+
+  app.get('/roles/:id', authenticated, async (request) => {
+    const { id } = parseInput(idParamsSchema, request.params);
+    const role = (await allRoles(app)).find((candidate) => candidate.id === id);
+    if (!role) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
+    return role;
+  });
+}
