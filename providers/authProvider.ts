@@ -37,11 +37,17 @@ export interface AuthProviderOptions {
   session: SessionStore;
   /** The app's environment is production (`appConfig.isProduction`): the Mail outbox is hidden there. */
   isProduction: boolean;
+  /** Where a failed fetch of the server's role keys is reported (the console by default). */
+  logger?: Pick<Console, 'warn'>;
 }
 
-export const createAuthProvider = ({ authApi, session, isProduction }: AuthProviderOptions): AuthProvider => {
+export const createAuthProvider = ({ authApi, session, isProduction, logger }: AuthProviderOptions): AuthProvider => {
   // SPEC §6: permissions come from the role keys the server gives the user now, not the stored ones.
-  const serverRoles = createServerRoles({ readSession: session.readSessionOrNull, fetchCurrentUser: authApi.fetchCurrentUser });
+  const serverRoles = createServerRoles({
+    readSession: session.readSessionOrNull,
+    fetchCurrentUser: authApi.fetchCurrentUser,
+    logger,
+  });
   /** The readable session, or a rejection react-admin understands. */
   const requireSession = async (): Promise<Session> => {
     let current: Session | null;

@@ -225,7 +225,7 @@ describe('auth API and auth provider', () => {
       await expect(authProvider.checkError({ status: 0, type: 'ERR_NETWORK' })).resolves.toBeUndefined();
     });
 
-    it('gives the identity and the role keys of the session', async () => {
+    it('gives the identity of the session and the role keys of the server', async () => {
       session.signIn(signInResponse);
       await expect(authProvider.getIdentity?.()).resolves.toEqual({ id: 1, fullName: 'Aline Favre' });
       await expect(authProvider.getPermissions?.({})).resolves.toEqual(['ROOT']);
@@ -235,20 +235,6 @@ describe('auth API and auth provider', () => {
       await expect(authProvider.getPermissions?.({})).resolves.toEqual([]);
     });
 
-    it('opens the mail outbox to ROOT only and everything else to everyone', async () => {
-      session.signIn(signInResponse);
-      await expect(authProvider.canAccess?.({ action: 'list', resource: 'outbox' })).resolves.toBe(true);
-      session.signIn({ ...signInResponse, user: { ...rootUser, userRoles: [{ role: { id: 4, key: 'ADMIN' } }] } });
-      await expect(authProvider.canAccess?.({ action: 'list', resource: 'outbox' })).resolves.toBe(false);
-      await expect(authProvider.canAccess?.({ action: 'list', resource: 'events' })).resolves.toBe(true);
-    });
-
-    it('hides the mail outbox in production, where the server has none, even from ROOT', async () => {
-      const productionProvider = createAuthProvider({ authApi, session, isProduction: true });
-      session.signIn(signInResponse);
-      await expect(productionProvider.canAccess?.({ action: 'list', resource: 'outbox' })).resolves.toBe(false);
-      await expect(productionProvider.canAccess?.({ action: 'show', resource: 'outbox' })).resolves.toBe(false);
-      await expect(productionProvider.canAccess?.({ action: 'list', resource: 'events' })).resolves.toBe(true);
-    });
+    // canAccess and getPermissions over the server's role keys: test/unit/accessControl.test.ts.
   });
 });
