@@ -1,6 +1,6 @@
 import { AxiosHeaders, type AxiosInstance, type AxiosResponse } from 'axios';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { HttpError, type DataProvider, type fetchUtils } from 'react-admin';
+import { HttpError, type DataProvider, type fetchUtils, type Identifier } from 'react-admin';
 import { appConfig } from '../src/config/env';
 import { ApiError, httpClient } from './httpClient';
 
@@ -59,7 +59,20 @@ export const createSimpleRestHttpClient =
     }
   };
 
-export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): DataProvider =>
-  simpleRestProvider(apiBaseUrl, createSimpleRestHttpClient(client));
+/** ra-data-simple-rest's methods plus the app's calls that are not CRUD. */
+export interface AppDataProvider extends DataProvider {
+  /** `POST /users/:id/send-access-link`: mails the user a one-time sign-in link (ARCHITECTURE §3 access link). */
+  sendAccessLink(id: Identifier): Promise<void>;
+}
 
-export const dataProvider: DataProvider = createDataProvider(appConfig.apiBaseUrl, httpClient);
+export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): AppDataProvider => {
+  const httpClientForReactAdmin = createSimpleRestHttpClient(client);
+  return {
+    ...simpleRestProvider(apiBaseUrl, httpClientForReactAdmin),
+    sendAccessLink: async (id) => {
+      await httpClientForReactAdmin(`${apiBaseUrl}/users/${encodeURIComponent(String(id))}/send-access-link`, { method: 'POST' });
+    },
+  };
+};
+
+export const dataProvider: AppDataProvider = createDataProvider(appConfig.apiBaseUrl, httpClient);

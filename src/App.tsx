@@ -7,7 +7,10 @@ import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 import { preferencesStore } from '../providers/preferencesStore';
+import auditLog from '../resources/audit-log';
 import outbox from '../resources/outbox';
+import tags from '../resources/tags';
+import users from '../resources/users';
 import { DelayedLoader, DelayedLoadingPage } from './layout/DelayedLoader';
 import { Layout } from './layout/Layout';
 import { RouteGuard } from './layout/RouteGuard';
@@ -127,6 +130,9 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         <Route key={area} path={`${areaPath(area)}/*`} element={<RouteGuard><PlaceholderPage area={area} /></RouteGuard>} />
       ))}
     </CustomRoutes>
+    <Resource name="users" {...users} />
+    <Resource name="tags" {...tags} />
+    <Resource name="audit-log" {...auditLog} />
     <Resource name="outbox" {...outbox} />
   </Admin>
 );

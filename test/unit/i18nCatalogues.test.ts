@@ -8,6 +8,10 @@ import enFramework from '../../src/i18n/en/framework';
 import frFramework from '../../src/i18n/fr/framework';
 import deFramework from '../../src/i18n/de/framework';
 import itFramework from '../../src/i18n/it/framework';
+import enResources from '../../src/i18n/en/resources';
+import frResources from '../../src/i18n/fr/resources';
+import deResources from '../../src/i18n/de/resources';
+import itResources from '../../src/i18n/it/resources';
 import en from '../../src/i18n/en';
 import fr from '../../src/i18n/fr';
 import de from '../../src/i18n/de';
@@ -36,6 +40,7 @@ const pluralFormsOf = (text: string) => text.split('||||').length;
 const catalogues: Array<[string, Record<string, Catalogue>]> = [
   ['framework', { en: enFramework, fr: frFramework, de: deFramework, it: itFramework }],
   ['app', { en: enApp, fr: frApp, de: deApp, it: itApp }],
+  ['resources', { en: enResources, fr: frResources, de: deResources, it: itResources }],
   ['merged', { en, fr, de, it: it_ }],
 ];
 
@@ -70,5 +75,11 @@ describe.each(catalogues)('%s messages', (_name, byLocale) => {
 describe('German framework messages', () => {
   it('use Swiss spelling (no ß)', () => {
     for (const [key, text] of leaves(deFramework)) expect(String(text), key).not.toContain('ß');
+  });
+});
+
+describe('German resource messages', () => {
+  it('use Swiss spelling (no ß)', () => {
+    for (const [key, text] of leaves(deResources)) expect(String(text), key).not.toContain('ß');
   });
 });

@@ -1,8 +1,9 @@
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import app from './app';
 import framework from './framework';
+import resources from './resources';
 
-/** react-admin's messages and the app's own, in one catalogue. */
-const messages: TranslationMessages = mergeTranslations(framework, app);
+/** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
+const messages: TranslationMessages = mergeTranslations(framework, app, resources);
 
 export default messages;

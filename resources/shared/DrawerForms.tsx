@@ -1,0 +1,96 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button } from '@mui/material';
+import {
+  CreateBase,
+  EditBase,
+  useCreateContext,
+  useEditContext,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+  type TransformData,
+} from 'react-admin';
+import { isEditConflict, useNotifyResourceError } from './resourceErrors';
+import { RecordDrawer } from './RecordDrawer';
+
+/**
+ * The create and edit screens of a drawer. Saves are pessimistic: the server's answer arrives before the
+ * drawer closes, so field errors land on their fields and a conflict is shown where the user is.
+ */
+
+interface DrawerFormProps {
+  onClose: () => void;
+  children: ReactNode;
+  transform?: TransformData;
+}
+
+const EditTitle = () => <>{useEditContext().defaultTitle}</>;
+const CreateTitle = () => <>{useCreateContext().defaultTitle}</>;
+
+/**
+ * 409 EDIT_CONFLICT: someone saved the record since it was read. The form keeps what the user typed;
+ * Reload fetches the record again, which resets the form to the other person's version.
+ */
+const EditConflictAlert = ({ onReloaded }: { onReloaded: () => void }) => {
+  const translate = useTranslate();
+  const { refetch } = useEditContext();
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await refetch();
+      onReloaded();
+    } finally {
+      setReloading(false);
+    }
+  };
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      sx={{ m: 2, mb: 0 }}
+      action={
+        <Button color="inherit" size="small" onClick={reload} disabled={reloading}>
+          {translate('resources.shared.conflict.reload')}
+        </Button>
+      }
+    >
+      {translate('resources.shared.conflict.message')}
+    </Alert>
+  );
+};
+
+export const DrawerEdit = ({ id, onClose, children, transform }: DrawerFormProps & { id: Identifier }) => {
+  const [conflict, setConflict] = useState(false);
+  const notifyError = useNotifyResourceError();
+  return (
+    <EditBase<RaRecord>
+      id={id}
+      mutationMode="pessimistic"
+      redirect="list"
+      transform={transform}
+      mutationOptions={{
+        onError: (error: unknown) => {
+          if (isEditConflict(error)) setConflict(true);
+          else notifyError(error);
+        },
+      }}
+    >
+      <RecordDrawer open onClose={onClose} title={<EditTitle />}>
+        {conflict ? <EditConflictAlert onReloaded={() => setConflict(false)} /> : null}
+        {children}
+      </RecordDrawer>
+    </EditBase>
+  );
+};
+
+export const DrawerCreate = ({ onClose, children, transform }: DrawerFormProps) => {
+  const notifyError = useNotifyResourceError();
+  return (
+    <CreateBase redirect="list" transform={transform} mutationOptions={{ onError: notifyError }}>
+      <RecordDrawer open onClose={onClose} title={<CreateTitle />}>
+        {children}
+      </RecordDrawer>
+    </CreateBase>
+  );
+};

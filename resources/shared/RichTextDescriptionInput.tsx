@@ -1,0 +1,31 @@
+import {
+  ClearButtons,
+  FormatButtons,
+  LevelSelect,
+  LinkButtons,
+  ListButtons,
+  QuoteButtons,
+  RichTextInput,
+  RichTextInputToolbar,
+  type RichTextInputProps,
+} from 'ra-input-rich-text';
+
+/**
+ * A rich-text editor (react-admin's TipTap input) limited to what a description needs: headings, bold
+ * and italic, lists, links and quotes. No colours, images or alignment: the server keeps only a safe
+ * subset of HTML anyway, and what the editor offers should survive saving.
+ */
+const descriptionToolbar = (
+  <RichTextInputToolbar size="small">
+    <LevelSelect size="small" />
+    <FormatButtons size="small" />
+    <ListButtons size="small" />
+    <LinkButtons size="small" />
+    <QuoteButtons size="small" />
+    <ClearButtons size="small" />
+  </RichTextInputToolbar>
+);
+
+export const RichTextDescriptionInput = (props: RichTextInputProps) => (
+  <RichTextInput toolbar={descriptionToolbar} fullWidth {...props} />
+);

@@ -1,0 +1,64 @@
+import { useCallback } from 'react';
+import { useNotify } from 'react-admin';
+import { RESOURCE_ERROR_CODES } from '../../domain/errors';
+
+/**
+ * What the resource API answers when it refuses a write (ARCHITECTURE.md §3, domain/errors.ts), read from
+ * react-admin's HttpError (`message`, `status`, `body: {message, errors}`) and turned into the user's language.
+ */
+
+interface ErrorLike {
+  message?: unknown;
+  status?: unknown;
+  body?: { message?: unknown; errors?: unknown } | null;
+}
+
+const asErrorLike = (error: unknown): ErrorLike => (typeof error === 'object' && error !== null ? (error as ErrorLike) : {});
+
+/** The server's code (`body.message`, else the error's own message). */
+export const errorCodeOf = (error: unknown): string | undefined => {
+  const { body, message } = asErrorLike(error);
+  if (typeof body?.message === 'string') return body.message;
+  return typeof message === 'string' ? message : undefined;
+};
+
+/** Field errors (`body.errors`): react-admin shows them beside their fields, so no toast is needed. */
+export const hasFieldErrors = (error: unknown): boolean => {
+  const errors = asErrorLike(error).body?.errors;
+  return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0;
+};
+
+/** 409 EDIT_CONFLICT: the record changed since it was read. */
+export const isEditConflict = (error: unknown): boolean =>
+  asErrorLike(error).status === 409 && errorCodeOf(error) === RESOURCE_ERROR_CODES.editConflict;
+
+/** 409 from POST /users/:id/send-access-link: a disabled user gets no access link. */
+const USER_DISABLED = 'USER_DISABLED';
+
+const MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(Object.entries(RESOURCE_ERROR_CODES).map(([name, code]) => [code, `resources.shared.errors.${name}`])),
+  [USER_DISABLED]: 'resources.shared.errors.userDisabled',
+};
+
+/** The translation key for an error: the app's sentence for a known code, else the message itself. */
+export const errorMessageKeyOf = (error: unknown): string => {
+  const code = errorCodeOf(error);
+  if (code && MESSAGE_KEYS[code]) return MESSAGE_KEYS[code];
+  return code || 'ra.notification.http_error';
+};
+
+/**
+ * A toast for a failed save or delete, translated. Field errors are left to the form, which shows
+ * them on their fields (react-admin reads `body.errors` in pessimistic mode).
+ */
+export const useNotifyResourceError = () => {
+  const notify = useNotify();
+  return useCallback(
+    (error: unknown) => {
+      if (hasFieldErrors(error)) return;
+      const key = errorMessageKeyOf(error);
+      notify(key, { type: 'error', messageArgs: { _: errorCodeOf(error) ?? key } });
+    },
+    [notify],
+  );
+};

@@ -1,0 +1,82 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import {
+  BooleanField,
+  DataTable,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SimpleList,
+  useCanAccess,
+  useRecordContext,
+} from 'react-admin';
+import type { UserRecord } from '../../domain/user';
+import { useDrawerRoute } from '../shared/RecordDrawer';
+import { RoleField, RoleSelectInput } from './RoleInputs';
+import { ScopePicker, UserScopeField } from './scopeFields';
+import { UserCreate, UserEdit } from './UserForms';
+import { useRoleName, useRoles } from './useRoles';
+
+const userFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <RoleSelectInput key="roleId" source="roleId" />,
+  <ScopePicker key="establishmentId" source="establishmentId" helperText={false} />,
+  <ScopePicker key="promoterGroupId" source="promoterGroupId" helperText={false} />,
+  <NullableBooleanInput key="hasPaidSubscription" source="hasPaidSubscription" />,
+  <NullableBooleanInput key="isActive" source="isActive" />,
+];
+
+const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
+
+const RoleText = () => {
+  const user = useRecordContext<UserRecord>();
+  const { roleKeyOf } = useRoles();
+  const roleName = useRoleName();
+  const key = roleKeyOf(user?.roleId);
+  return <>{key ? roleName(key) : ''}</>;
+};
+
+/** Phones: one line per user (name, email, role). */
+const UserSimpleList = () => <SimpleList<UserRecord> primaryText={fullName} secondaryText={(user) => user.email} tertiaryText={<RoleText />} />;
+
+const UserTable = () => (
+  <DataTable<UserRecord> bulkActionButtons={false}>
+    <DataTable.Col source="lastName" label="resources.users.fields.name" render={fullName} />
+    <DataTable.Col source="username" />
+    <DataTable.Col source="email" />
+    <DataTable.Col source="roleId">
+      <RoleField />
+    </DataTable.Col>
+    <DataTable.Col label="resources.users.fields.scope" disableSort>
+      <UserScopeField />
+    </DataTable.Col>
+    <DataTable.Col source="hasPaidSubscription">
+      <BooleanField source="hasPaidSubscription" />
+    </DataTable.Col>
+    <DataTable.Col source="isActive">
+      <BooleanField source="isActive" />
+    </DataTable.Col>
+  </DataTable>
+);
+
+/** The create or edit drawer the route asks for, when the user may open it. */
+const UserDrawer = () => {
+  const route = useDrawerRoute();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'users', action: 'create' });
+  const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
+  if (route.mode === 'create' && canCreate) return <UserCreate onClose={route.close} />;
+  if (route.mode === 'edit' && canEdit) return <UserEdit key={String(route.id)} id={route.id} onClose={route.close} />;
+  return null;
+};
+
+/** Users (issue 3): search, filters, sort, pages; create and edit in a drawer over the list. */
+export const UserList = () => {
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <>
+      <List sort={{ field: 'lastName', order: 'ASC' }} filters={userFilters} perPage={25}>
+        {isPhone ? <UserSimpleList /> : <UserTable />}
+      </List>
+      <UserDrawer />
+    </>
+  );
+};
