@@ -6,6 +6,7 @@ import { outboxRoutes } from './outbox';
 import { auditLogRoutes } from './auditLog';
 import { roleRoutes } from './roles';
 import { tagRoutes } from './tags';
+import { userRoutes } from './users';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -28,4 +29,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(tagRoutes);
   await api.register(auditLogRoutes);
   await api.register(roleRoutes);
+  await api.register(userRoutes);
 }

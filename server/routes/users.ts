@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { idSchema } from '../../domain/records';
+import { userInputSchema, type UserInput, type UserRecord } from '../../domain/user';
+import { users } from '../db/schema';
+import { ApiError, parseInput } from '../plugins/errors';
+import { REVOKE_REASONS, type AuthSessions } from '../services/authSessions';
+import { USER_DISABLED, authorizeUserWrite, toUserRecord, userRecordColumns, userValuesOf } from '../services/users';
+import {
+  defineFilter,
+  registerResource,
+  requireInScope,
+  requirePermission,
+  viewerOf,
+  type Queryable,
+  type ResourceDefinition,
+} from './shared/resource';
+
+/**
+ * `/users` (issue 3): the User record of SPEC §3 plus `language`, `isActive` and `version`, through the
+ * generic resource API. ROOT manages users; ADMIN, PROMOTER, CUSTOMER and COORDINATOR_ADMIN_FULL read the
+ * users of their scope (domain/access.ts). A user belongs to its establishment, its promoter group and
+ * itself. The rules of a write live in server/services/users.ts; disabling or deleting a user ends their
+ * sessions in the same transaction, so their access tokens stop working at once.
+ */
+
+type SessionRevoker = Pick<AuthSessions, 'revokeAllOfUser'>;
+
+async function loadUsers(db: Queryable, ids: readonly number[]): Promise<UserRecord[]> {
+  const rows = await db.select(userRecordColumns).from(users).where(inArray(users.id, [...ids]));
+  return rows.map(toUserRecord);
+}
+
+export function userResource(sessions: SessionRevoker): ResourceDefinition<UserRecord, UserInput> {
+  return {
+    name: 'users',
+    permission: 'USER',
+    table: users,
+    id: users.id,
+    sortable: {
+      id: users.id,
+      lastName: sql`lower(${users.lastName})`,
+      firstName: sql`lower(${users.firstName})`,
+      username: sql`lower(${users.username})`,
+      email: users.email,
+      roleId: users.roleId,
+      hasPaidSubscription: users.hasPaidSubscription,
+      isActive: users.isActive,
+      createdAt: users.createdAt,
+    },
+    defaultSort: { field: 'lastName', order: 'ASC' },
+    filters: {
+      roleId: defineFilter(idSchema, (roleId) => eq(users.roleId, roleId)),
+      establishmentId: defineFilter(idSchema, (establishmentId) => eq(users.establishmentId, establishmentId)),
+      promoterGroupId: defineFilter(idSchema, (promoterGroupId) => eq(users.promoterGroupId, promoterGroupId)),
+      hasPaidSubscription: defineFilter(z.boolean(), (paid) => eq(users.hasPaidSubscription, paid)),
+      isActive: defineFilter(z.boolean(), (active) => eq(users.isActive, active)),
+    },
+    search: [users.firstName, users.lastName, users.username, users.email, users.phoneNumber],
+    scope: {
+      establishment: users.establishmentId,
+      promoterGroup: users.promoterGroupId,
+      userId: users.id,
+      fields: ['establishmentId', 'promoterGroupId'],
+    },
+    load: loadUsers,
+    write: {
+      input: userInputSchema,
+      version: users.version,
+      updatedAt: users.updatedAt,
+      authorizeWrite: ({ viewer, input, current, tx }) => authorizeUserWrite(tx, viewer, input, current ?? undefined),
+      async insert(tx, input) {
+        // No password: the person signs in through an access link (POST /users/:id/send-access-link).
+        const [row] = await tx.insert(users).values(await userValuesOf(tx, input)).returning({ id: users.id });
+        return row.id;
+      },
+      async update(tx, id, input, { current }) {
+        const values = await userValuesOf(tx, input);
+        await tx.update(users).set(values).where(eq(users.id, id));
+        if (current?.isActive && !values.isActive) await sessions.revokeAllOfUser(tx, id, REVOKE_REASONS.disabledByAdmin);
+      },
+      async remove(tx, id) {
+        // The sessions go with the user (foreign keys cascade); revoking first keeps the order of the
+        // delete-account flow should sessions ever outlive their user.
+        await sessions.revokeAllOfUser(tx, id, REVOKE_REASONS.deletedByAdmin);
+        await tx.delete(users).where(eq(users.id, id));
+      },
+      uniqueFields: { users_email_unique: 'email', users_username_unique: 'username' },
+      foreignKeyFields: {
+        users_role_id_roles_id_fk: 'roleId',
+        users_establishment_id_establishments_id_fk: 'establishmentId',
+        users_promoter_group_id_promoter_groups_id_fk: 'promoterGroupId',
+      },
+    },
+  };
+}
+
+const idParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema) });
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const resource = userResource(app.authService.sessions);
+  registerResource(app, resource);
+
+  /**
+   * Mails the user a single-use access link (onboarding, or a user who lost access): 202. Needs USER update
+   * and the user in the caller's write scope; a disabled user is a 409. Not in the audit log, whose actions
+   * are CREATE, UPDATE and DELETE of records: the Mail outbox keeps the mail.
+   */
+  app.post('/users/:id/send-access-link', { preHandler: app.authenticate }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    requirePermission(viewer, resource.permission, 'update');
+    const { id } = parseInput(idParamsSchema, request.params);
+    await requireInScope(app.db, resource, viewer, id, 'write');
+    if (!(await app.authService.sendAccessLink(id))) throw new ApiError(409, USER_DISABLED);
+    return reply.code(202).send();
+  });
+}

@@ -1,0 +1,214 @@
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { RecordOwnership, Viewer } from '../../domain/access';
+import { RESOURCE_ERROR_CODES } from '../../domain/errors';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../domain/languages';
+import { isRoleKey, type RoleKey } from '../../domain/roles';
+import { GENDERS, keepScopeFieldsOf, scopeFieldsProblems, type UserInput, type UserRecord } from '../../domain/user';
+import type { Database } from '../db/client';
+import { establishments, promoterGroups, roles, users } from '../db/schema';
+import { ApiError } from '../plugins/errors';
+
+/**
+ * The rules of the Users resource (issue 3), free of HTTP: what a user record shows, whom it belongs to,
+ * and what a write must satisfy before it reaches the table. server/routes/users.ts wires them into the
+ * generic resource.
+ */
+
+/** The columns a user record is read from: never the password hash, the auth id or any token. */
+export const userRecordColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  billingLink: users.billingLink,
+  hasPaidSubscription: users.hasPaidSubscription,
+  gender: users.gender,
+  roleId: users.roleId,
+  establishmentId: users.establishmentId,
+  promoterGroupId: users.promoterGroupId,
+  language: users.language,
+  isActive: users.isActive,
+  version: users.version,
+};
+
+export interface UserRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  phoneNumber: string | null;
+  billingLink: string | null;
+  hasPaidSubscription: boolean;
+  gender: string | null;
+  roleId: number;
+  establishmentId: number | null;
+  promoterGroupId: number | null;
+  language: string;
+  isActive: boolean;
+  version: number;
+}
+
+const isGender = (value: string | null): value is UserRecord['gender'] & string =>
+  value !== null && (GENDERS as readonly string[]).includes(value);
+
+export function toUserRecord(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    username: row.username,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    billingLink: row.billingLink,
+    hasPaidSubscription: row.hasPaidSubscription,
+    gender: isGender(row.gender) ? row.gender : null,
+    roleId: row.roleId,
+    establishmentId: row.establishmentId,
+    promoterGroupId: row.promoterGroupId,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    isActive: row.isActive,
+    version: row.version,
+  };
+}
+
+/** A user belongs to its establishment, to its promoter group, and to itself (one always sees oneself). */
+export function userOwnership(row: Pick<UserRow, 'id' | 'establishmentId' | 'promoterGroupId'>): RecordOwnership {
+  return {
+    userId: row.id,
+    establishmentIds: row.establishmentId === null ? [] : [row.establishmentId],
+    promoterGroupIds: row.promoterGroupId === null ? [] : [row.promoterGroupId],
+  };
+}
+
+/**
+ * Roles only ROOT may hand out. Today only ROOT may create or update users at all (domain/access.ts), but
+ * the rule stays explicit so that a role later given USER update cannot make anyone ROOT.
+ */
+const ROLES_ONLY_ROOT_GRANTS: readonly RoleKey[] = ['ROOT'];
+
+export const mayGrantRole = (viewerRoleKeys: readonly string[], roleKey: RoleKey): boolean =>
+  !ROLES_ONLY_ROOT_GRANTS.includes(roleKey) || viewerRoleKeys.includes('ROOT');
+
+/** What nobody may change on their own user record through /users: role, scope, being active. */
+const SELF_LOCKED_FIELDS = ['roleId', 'establishmentId', 'promoterGroupId', 'isActive'] as const;
+
+/**
+ * The fields of one's own record that the input would change and that one may not change oneself. The
+ * submitted values count, before a role's unused scope field is cleared: asking for another scope is the
+ * attempt, whether or not the role would keep it.
+ */
+export function selfLockedChanges(
+  viewer: Pick<Viewer, 'userId'>,
+  existing: Pick<UserRow, 'id' | (typeof SELF_LOCKED_FIELDS)[number]>,
+  input: Pick<UserInput, (typeof SELF_LOCKED_FIELDS)[number]>,
+): string[] {
+  if (existing.id !== viewer.userId) return [];
+  return SELF_LOCKED_FIELDS.filter((field) => input[field] !== existing[field]);
+}
+
+/** 403 naming the locked fields the input would change (none for a self-delete). */
+const selfEscalation = (fields: readonly string[]) =>
+  new ApiError(
+    403,
+    RESOURCE_ERROR_CODES.selfEscalation,
+    fields.length === 0 ? undefined : Object.fromEntries(fields.map((field) => [field, RESOURCE_ERROR_CODES.selfEscalation])),
+  );
+
+/** Deleting or disabling oneself goes through the delete-account flow, never through /users. */
+export function assertNotSelf(viewer: Pick<Viewer, 'userId'>, userId: number): void {
+  if (viewer.userId === userId) throw selfEscalation([]);
+}
+
+/** The columns a create or update writes. */
+export type UserValues = Omit<UserInput, 'version'>;
+
+/** 409 on `send-access-link` for a disabled user: enable the account first. */
+export const USER_DISABLED = 'USER_DISABLED';
+
+type Reader = Pick<Database, 'select'>;
+
+const invalid = (errors: Record<string, string>) => new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, errors);
+
+async function roleKeyOf(tx: Reader, roleId: number): Promise<RoleKey | undefined> {
+  const [row] = await tx.select({ key: roles.key }).from(roles).where(eq(roles.id, roleId)).limit(1);
+  return row && isRoleKey(row.key) ? row.key : undefined;
+}
+
+async function exists(tx: Reader, table: typeof establishments | typeof promoterGroups, id: number): Promise<boolean> {
+  const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * 409 ALREADY_TAKEN naming every unique field (email, username) that another user already has. Usernames
+ * compare without case: `Admin` beside `admin` would only confuse. The unique indexes stay the last word
+ * against a concurrent write (server/routes/users.ts `uniqueFields`).
+ */
+async function assertUnique(tx: Reader, values: Pick<UserValues, 'email' | 'username'>, exceptUserId: number | undefined): Promise<void> {
+  const taken = await tx
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(
+      and(
+        or(eq(users.email, values.email), sql`lower(${users.username}) = lower(${values.username})`),
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    );
+  const errors: Record<string, string> = {};
+  if (taken.some((row) => row.email === values.email)) errors.email = RESOURCE_ERROR_CODES.alreadyTaken;
+  if (taken.some((row) => row.username.toLowerCase() === values.username.toLowerCase())) errors.username = RESOURCE_ERROR_CODES.alreadyTaken;
+  if (Object.keys(errors).length > 0) throw new ApiError(409, RESOURCE_ERROR_CODES.alreadyTaken, errors);
+}
+
+/** The role's key, or a 400 on `roleId`. */
+async function requireRoleKey(tx: Reader, roleId: number): Promise<RoleKey> {
+  const roleKey = await roleKeyOf(tx, roleId);
+  if (!roleKey) throw invalid({ roleId: 'Unknown role' });
+  return roleKey;
+}
+
+/**
+ * The rules of a user write beyond the schema and the permission table (SPEC §3 User, issue 3), in the
+ * write's transaction; `current` is the stored record (undefined on create):
+ * - nobody changes their own role, scope or being active, nor deletes themselves (403
+ *   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE; deleting one's own account is the delete-account flow);
+ * - the role exists (400 `roleId`) and the viewer may grant it (403);
+ * - the role's scope field is set (400) and the establishment or promoter group exists (400 on that field);
+ * - email and username are not another user's (409 ALREADY_TAKEN on those fields).
+ */
+export async function authorizeUserWrite(
+  tx: Reader,
+  viewer: Viewer,
+  input: UserInput | null,
+  current: (Pick<UserRow, 'id'> & Pick<UserRow, (typeof SELF_LOCKED_FIELDS)[number]>) | undefined,
+): Promise<void> {
+  if (input === null) {
+    if (current) assertNotSelf(viewer, current.id);
+    return;
+  }
+  if (current) {
+    const locked = selfLockedChanges(viewer, current, input);
+    if (locked.length > 0) throw selfEscalation(locked);
+  }
+  const roleKey = await requireRoleKey(tx, input.roleId);
+  if (!mayGrantRole(viewer.roleKeys, roleKey)) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { roleId: 'Only ROOT may grant this role' });
+  const scopeProblems = scopeFieldsProblems(roleKey, input);
+  if (Object.keys(scopeProblems).length > 0) throw invalid(scopeProblems);
+  const kept = keepScopeFieldsOf(roleKey, input);
+  if (kept.establishmentId !== null && !(await exists(tx, establishments, kept.establishmentId))) {
+    throw invalid({ establishmentId: 'Unknown establishment' });
+  }
+  if (kept.promoterGroupId !== null && !(await exists(tx, promoterGroups, kept.promoterGroupId))) {
+    throw invalid({ promoterGroupId: 'Unknown promoter group' });
+  }
+  await assertUnique(tx, input, current?.id);
+}
+
+/** What a write stores: the input without its version, and only the scope field its role uses. */
+export async function userValuesOf(tx: Reader, input: UserInput): Promise<UserValues> {
+  const { version: _readAt, ...values } = input;
+  return keepScopeFieldsOf(await requireRoleKey(tx, values.roleId), values);
+}

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  hasPermission,
+  isInScope,
+  type Action,
+  type PermissionResource,
+  type RecordOwnership,
+  type Viewer,
+} from '../../domain/access';
+import { isRoleKey, type RoleKey } from '../../domain/roles';
+import type { Database } from '../../server/db/client';
+import { auditLog, roles, tags, users } from '../../server/db/schema';
+import { userOwnership } from '../../server/services/users';
+
+/**
+ * The data behind test/api/authorization.test.ts: the resources under test and what each demo account
+ * must get from every endpoint, computed from domain/access.ts (`hasPermission` and `isInScope` over the
+ * record's ownership), never by asking the server. Issues 4 and 5 add establishments, promoters, events…
+ * by adding one entry to `RESOURCE_FIXTURES`.
+ */
+
+/** The endpoints of ra-data-simple-rest (ARCHITECTURE.md §3). */
+export const MATRIX_ACTIONS = ['list', 'getOne', 'getMany', 'create', 'update', 'delete'] as const;
+export type MatrixAction = (typeof MATRIX_ACTIONS)[number];
+
+const PERMISSION_ACTION: Record<MatrixAction, Action> = {
+  list: 'read',
+  getOne: 'read',
+  getMany: 'read',
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+};
+
+/** The status of a granted call (the generic resource's answers, server/routes/shared/resource.ts). */
+export const SUCCESS_STATUS: Record<MatrixAction, number> = {
+  list: 200,
+  getOne: 200,
+  getMany: 200,
+  create: 201,
+  update: 200,
+  delete: 200,
+};
+
+/** The seeded records the fixtures place throwaway records in, read from the demo accounts' own scope. */
+export interface SeededScopes {
+  firstEstablishmentId: number;
+  secondEstablishmentId: number;
+  firstPromoterGroupId: number;
+  secondPromoterGroupId: number;
+  roleIds: Record<RoleKey, number>;
+}
+
+/** Whom a throwaway record belongs to: the first and second establishment and promoter group, or nobody. */
+export const OWNER_CLASSES = ['firstEstablishment', 'secondEstablishment', 'firstPromoterGroup', 'secondPromoterGroup', 'nobody'] as const;
+export type OwnerClass = (typeof OWNER_CLASSES)[number];
+
+export function ownerScopeFields(owner: OwnerClass, scopes: SeededScopes): { establishmentId: number | null; promoterGroupId: number | null } {
+  switch (owner) {
+    case 'firstEstablishment':
+      return { establishmentId: scopes.firstEstablishmentId, promoterGroupId: null };
+    case 'secondEstablishment':
+      return { establishmentId: scopes.secondEstablishmentId, promoterGroupId: null };
+    case 'firstPromoterGroup':
+      return { establishmentId: null, promoterGroupId: scopes.firstPromoterGroupId };
+    case 'secondPromoterGroup':
+      return { establishmentId: null, promoterGroupId: scopes.secondPromoterGroupId };
+    case 'nobody':
+      return { establishmentId: null, promoterGroupId: null };
+  }
+}
+
+export interface OwnedRow {
+  id: number;
+  ownership: RecordOwnership;
+}
+
+/** How a resource that accepts writes is exercised: a fresh body to create, throwaway records to change. */
+export interface WritableFixture {
+  /** A valid create body, unique on every call. */
+  newInput(scopes: SeededScopes): Record<string, unknown>;
+  /** The ownership of what that body would create (the create's scope check). */
+  ownershipOfInput(input: Record<string, unknown>): RecordOwnership;
+  /** The owner classes worth a throwaway record (a global resource needs one). */
+  owners: readonly OwnerClass[];
+  /** Inserts a throwaway record straight into the database; answers its id. */
+  insertThrowaway(db: Database, owner: OwnerClass, scopes: SeededScopes): Promise<number>;
+  /** The PUT body: the record as read, with `mark` written into one field. */
+  edit(record: Record<string, unknown>, mark: string): Record<string, unknown>;
+  /** The marked field of a record as read. */
+  markOf(record: Record<string, unknown>): unknown;
+}
+
+export interface ResourceFixture {
+  /** The collection under /api/v1. */
+  collection: string;
+  permission: PermissionResource;
+  /** The endpoints the resource has; every other one must not exist for anybody (404). */
+  actions: readonly MatrixAction[];
+  /** Every record with its ownership, straight from the database. */
+  rows(db: Database): Promise<OwnedRow[]>;
+  writes?: WritableFixture;
+}
+
+const globalRows = async (rows: Promise<{ id: number }[]>): Promise<OwnedRow[]> =>
+  (await rows).map((row) => ({ id: row.id, ownership: { global: true } }));
+
+const suffix = () => randomUUID().slice(0, 8);
+
+const usersFixture: ResourceFixture = {
+  collection: 'users',
+  permission: 'USER',
+  actions: MATRIX_ACTIONS,
+  rows: async (db) =>
+    (await db.select({ id: users.id, establishmentId: users.establishmentId, promoterGroupId: users.promoterGroupId }).from(users)).map(
+      (row) => ({ id: row.id, ownership: userOwnership(row) }),
+    ),
+  writes: {
+    newInput: (scopes) => {
+      const unique = suffix();
+      return {
+        firstName: 'Matrix',
+        lastName: `Created ${unique}`,
+        username: `matrix-${unique}`,
+        email: `matrix-${unique}@example.ch`,
+        roleId: scopes.roleIds.CUSTOMER,
+      };
+    },
+    // A new user has no id yet: only its scope fields can place it in the viewer's scope.
+    ownershipOfInput: (input) => ({
+      establishmentIds: typeof input.establishmentId === 'number' ? [input.establishmentId] : [],
+      promoterGroupIds: typeof input.promoterGroupId === 'number' ? [input.promoterGroupId] : [],
+    }),
+    owners: OWNER_CLASSES,
+    insertThrowaway: async (db, owner, scopes) => {
+      const scopeFields = ownerScopeFields(owner, scopes);
+      const roleKey: RoleKey = scopeFields.establishmentId !== null ? 'ADMIN' : scopeFields.promoterGroupId !== null ? 'PROMOTER' : 'CUSTOMER';
+      const unique = suffix();
+      const [row] = await db
+        .insert(users)
+        .values({
+          firstName: 'Throwaway',
+          lastName: owner,
+          username: `throwaway-${unique}`,
+          email: `throwaway-${unique}@example.ch`,
+          roleId: scopes.roleIds[roleKey],
+          ...scopeFields,
+        })
+        .returning({ id: users.id });
+      return row.id;
+    },
+    edit: (record, mark) => ({ ...record, firstName: mark }),
+    markOf: (record) => record.firstName,
+  },
+};
+
+const tagsFixture: ResourceFixture = {
+  collection: 'tags',
+  permission: 'TAG',
+  actions: MATRIX_ACTIONS,
+  rows: (db) => globalRows(db.select({ id: tags.id }).from(tags)),
+  writes: {
+    newInput: () => ({ generalInfos: { tagName: `Matrix ${suffix()}`, category: 'Matrix' } }),
+    ownershipOfInput: () => ({ global: true }),
+    owners: ['nobody'],
+    insertThrowaway: async (db) => {
+      const [row] = await db.insert(tags).values({ tagName: `Throwaway ${suffix()}`, category: 'Matrix' }).returning({ id: tags.id });
+      return row.id;
+    },
+    edit: (record, mark) => ({ ...record, advanced: { ...(record.advanced as object), description: mark } }),
+    markOf: (record) => (record.advanced as { description?: unknown } | undefined)?.description,
+  },
+};
+
+const auditLogFixture: ResourceFixture = {
+  collection: 'audit-log',
+  permission: 'AUDIT_LOG',
+  actions: ['list', 'getOne', 'getMany'],
+  rows: (db) => globalRows(db.select({ id: auditLog.id }).from(auditLog)),
+};
+
+const rolesFixture: ResourceFixture = {
+  collection: 'roles',
+  permission: 'REFERENCE_DATA',
+  actions: ['list', 'getOne', 'getMany'],
+  rows: (db) => globalRows(db.select({ id: roles.id }).from(roles)),
+};
+
+export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [usersFixture, tagsFixture, auditLogFixture, rolesFixture];
+
+/**
+ * What the table says a call must answer (ARCHITECTURE.md §3–§4):
+ * - 404 for an endpoint the resource does not have;
+ * - 403 when no role of the caller grants the action;
+ * - on a record: 404 outside the caller's read scope (it does not exist for them); for a change, 403 when
+ *   readable but outside the write scope;
+ * - on a create: 403 when the new record would lie outside the caller's write scope;
+ * - else the success status.
+ */
+export function expectedStatus(viewer: Viewer, fixture: ResourceFixture, action: MatrixAction, ownership?: RecordOwnership): number {
+  if (!fixture.actions.includes(action)) return 404;
+  if (!hasPermission(viewer.roleKeys, fixture.permission, PERMISSION_ACTION[action])) return 403;
+  if (ownership) {
+    const inScope = (mode: 'read' | 'write') => isInScope(viewer, fixture.permission, ownership, mode);
+    if (action === 'create') {
+      if (!inScope('write')) return 403;
+    } else {
+      if (!inScope('read')) return 404;
+      if (PERMISSION_ACTION[action] !== 'read' && !inScope('write')) return 403;
+    }
+  }
+  return SUCCESS_STATUS[action];
+}
+
+/** The ids a list or getMany must answer: the rows the viewer may read, in id order. */
+export const visibleIds = (viewer: Viewer, fixture: ResourceFixture, rows: readonly OwnedRow[]): number[] =>
+  rows
+    .filter((row) => isInScope(viewer, fixture.permission, row.ownership, 'read'))
+    .map((row) => row.id)
+    .sort((a, b) => a - b);
+
+/**
+ * A few rows per distinct ownership, so that getOne tries every kind of record without a request per row
+ * (users all differ by `userId`: every user is tried).
+ */
+export function representativeRows(rows: readonly OwnedRow[], perOwnership = 2): OwnedRow[] {
+  const taken = new Map<string, number>();
+  return rows.filter((row) => {
+    const key = JSON.stringify(row.ownership);
+    const count = taken.get(key) ?? 0;
+    taken.set(key, count + 1);
+    return count < perOwnership;
+  });
+}
+
+/** A demo account as the server sees it: its viewer, read from the database. */
+export async function viewerOf(db: Database, email: string): Promise<Viewer & { roleKey: RoleKey }> {
+  const [row] = await db
+    .select({ id: users.id, roleKey: roles.key, establishmentId: users.establishmentId, promoterGroupId: users.promoterGroupId })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.email, email));
+  if (!row || !isRoleKey(row.roleKey)) throw new Error(`no demo account ${email}`);
+  return { userId: row.id, roleKeys: [row.roleKey], roleKey: row.roleKey, establishmentId: row.establishmentId, promoterGroupId: row.promoterGroupId };
+}
+
+export async function seededScopes(db: Database): Promise<SeededScopes> {
+  const [admin, admin2, promoter, promoter2] = await Promise.all(
+    ['admin@demo.ch', 'admin2@demo.ch', 'promoter@demo.ch', 'promoter2@demo.ch'].map((email) => viewerOf(db, email)),
+  );
+  const roleRows = await db.select({ id: roles.id, key: roles.key }).from(roles);
+  const roleIds = Object.fromEntries(roleRows.map((row) => [row.key, row.id])) as Record<RoleKey, number>;
+  const required = (value: number | null, what: string): number => {
+    if (value === null) throw new Error(`the seed gives no ${what}`);
+    return value;
+  };
+  return {
+    firstEstablishmentId: required(admin.establishmentId, 'first establishment'),
+    secondEstablishmentId: required(admin2.establishmentId, 'second establishment'),
+    firstPromoterGroupId: required(promoter.promoterGroupId, 'first promoter group'),
+    secondPromoterGroupId: required(promoter2.promoterGroupId, 'second promoter group'),
+    roleIds,
+  };
+}
