@@ -45,6 +45,7 @@ const listUsers = (query: { sort?: [string, string]; range?: [number, number]; f
   );
 
 const unique = () => randomUUID().slice(0, 8);
+const idsOf = (response: LightMyRequestResponse) => response.json<UserRecord[]>().map((user) => user.id);
 
 /** A valid create body for a customer; override what the test is about. */
 const newUser = (overrides: Record<string, unknown> = {}): Record<string, unknown> => {
@@ -252,6 +253,23 @@ describe('disabling or deleting a user ends their sessions at once', () => {
   });
 });
 
+describe('a change of role or scope takes effect on the next request', () => {
+  it('a demoted admin reads only itself with the same access token', async () => {
+    const user = await createUser(server.db, { roleKey: 'ADMIN' });
+    await server.db.update(users).set({ establishmentId: scopes.firstEstablishmentId }).where(eq(users.id, user.id));
+    const { accessToken } = await signIn(server.app, user.email, TEST_PASSWORD);
+    const list = () =>
+      server.app.inject({ method: 'GET', url: '/api/v1/users?range=[0,999]', headers: { authorization: `Bearer ${accessToken}` } });
+    const before = await list();
+    expect(before.json<UserRecord[]>().map((record) => record.email)).toEqual(expect.arrayContaining(['admin@demo.ch', user.email]));
+    const record = userRecordSchema.parse((await asRoot('GET', `users/${user.id}`)).json());
+    expect((await asRoot('PUT', `users/${user.id}`, { ...record, roleId: scopes.roleIds.CUSTOMER })).statusCode).toBe(200);
+    const after = await list();
+    expect(after.statusCode).toBe(200);
+    expect(after.json<UserRecord[]>().map((listed) => listed.id)).toEqual([user.id]);
+  });
+});
+
 describe('POST /users/:id/send-access-link', () => {
   const sendLink = (id: number, accessToken = rootToken) =>
     server.app.inject({ method: 'POST', url: `/api/v1/users/${id}/send-access-link`, headers: { authorization: `Bearer ${accessToken}` } });
@@ -293,19 +311,41 @@ describe('POST /users/:id/send-access-link', () => {
 });
 
 describe('GET /users: sort, filters, search', () => {
-  it.each(['id', 'lastName', 'firstName', 'username', 'email', 'roleId', 'hasPaidSubscription', 'isActive', 'createdAt'])(
-    'sorts by %s',
-    async (field) => {
-      const response = await listUsers({ sort: [field, 'DESC'], range: [0, 999] });
-      expect(response.statusCode).toBe(200);
-    },
-  );
+  const SORTABLE = ['id', 'lastName', 'firstName', 'username', 'email', 'roleId', 'hasPaidSubscription', 'isActive', 'createdAt'];
 
-  it('sorts by last name in both directions', async () => {
-    const ascending = (await listUsers({ sort: ['lastName', 'ASC'], range: [0, 999] })).json<UserRecord[]>().map((user) => user.lastName);
-    const descending = (await listUsers({ sort: ['lastName', 'DESC'], range: [0, 999] })).json<UserRecord[]>().map((user) => user.lastName);
-    expect(descending).toEqual([...ascending].reverse());
-    expect(ascending.length).toBeGreaterThan(1);
+  it.each(SORTABLE)('sorts by %s: descending is ascending reversed (id breaks ties in the same direction)', async (field) => {
+    const ascending = await listUsers({ sort: [field, 'ASC'], range: [0, 999] });
+    const descending = await listUsers({ sort: [field, 'DESC'], range: [0, 999] });
+    expect(ascending.statusCode).toBe(200);
+    expect(idsOf(descending)).toEqual(idsOf(ascending).reverse());
+    expect(idsOf(ascending).length).toBeGreaterThan(1);
+  });
+
+  it.each(['id', 'roleId', 'hasPaidSubscription', 'isActive'] as const)('orders %s ascending (false before true)', async (field) => {
+    const keys = (await listUsers({ sort: [field, 'ASC'], range: [0, 999] })).json<UserRecord[]>().map((user) => Number(user[field]));
+    expect(keys).toEqual([...keys].sort((a, b) => a - b));
+  });
+
+  it.each(['lastName', 'firstName', 'username', 'email'])('orders %s alphabetically, whatever the case', async (field) => {
+    // Letters only, so that every database collation agrees on the order.
+    const marker = `qz${unique().replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)])}`;
+    const people = ['Charlie', 'alpha', 'Bravo'].map((name) => ({
+      firstName: `${name}${marker}`,
+      lastName: `${name}${marker}`,
+      username: `${name}${marker}`,
+      email: `${name.toLowerCase()}${marker}@example.ch`,
+    }));
+    const ids = new Map<string, number>();
+    for (const person of people) ids.set(person.firstName, (await created(person)).id);
+    const response = await listUsers({ sort: [field, 'ASC'], filter: { q: marker }, range: [0, 999] });
+    expect(idsOf(response)).toEqual([`alpha${marker}`, `Bravo${marker}`, `Charlie${marker}`].map((name) => ids.get(name)));
+  });
+
+  it('sorts by creation time (not in the record: the newest user comes first when descending)', async () => {
+    const newest = await created();
+    const response = await listUsers({ sort: ['createdAt', 'DESC'], range: [0, 0] });
+    expect(response.statusCode).toBe(200);
+    expect(idsOf(response)).toEqual([newest.id]);
   });
 
   it.each([['passwordHash'], ['authId'], ['language']])('refuses to sort by %s (400)', async (field) => {
