@@ -180,6 +180,7 @@ const auditLogFixture: ResourceFixture = {
   rows: (db) => globalRows(db.select({ id: auditLog.id }).from(auditLog)),
 };
 
+/** Every signed-in user reads the roles, as every role reads reference data (pickers need names). */
 const rolesFixture: ResourceFixture = {
   collection: 'roles',
   permission: 'REFERENCE_DATA',
