@@ -26,6 +26,7 @@ const descriptionToolbar = (
   </RichTextInputToolbar>
 );
 
+/** No description is `null`, as the API sends it (the editor's own default would be an empty string). */
 export const RichTextDescriptionInput = (props: RichTextInputProps) => (
-  <RichTextInput toolbar={descriptionToolbar} fullWidth {...props} />
+  <RichTextInput toolbar={descriptionToolbar} fullWidth defaultValue={null} {...props} />
 );

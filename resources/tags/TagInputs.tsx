@@ -16,9 +16,11 @@ const useMissingTranslations = (): TagTranslationField[] => {
 const TranslationTabLabel = () => {
   const translate = useTranslate();
   const missing = useMissingTranslations().length;
+  const label = translate('resources.tags.tabs.translation');
+  if (missing === 0) return <>{label}</>;
   return (
-    <Badge color="warning" badgeContent={missing} invisible={missing === 0} sx={{ pr: missing ? 1.5 : 0 }}>
-      {translate('resources.tags.tabs.translation')}
+    <Badge color="warning" badgeContent={missing} sx={{ pr: 1.5 }}>
+      {label}
     </Badge>
   );
 };
