@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../domain/user';
+import type { AuditLogRecord } from '../../resources/audit-log/types';
+import { ana, apiUrl, server } from './msw';
+import { renderApp, startSignedIn } from './renderApp';
+
+const tagRenamed: AuditLogRecord = {
+  id: 31,
+  at: '2026-11-20T14:05:00.000Z',
+  actorUserId: 7,
+  actorEmail: 'ana@demo.ch',
+  resource: 'tags',
+  recordId: '2',
+  action: 'UPDATE',
+  changes: {
+    'generalInfos.tagName': { before: 'techno', after: 'Techno' },
+    'translation.german': { before: null, after: 'Techno' },
+  },
+};
+
+const userCreated: AuditLogRecord = {
+  id: 30,
+  at: '2026-11-19T09:00:00.000Z',
+  actorUserId: null,
+  actorEmail: null,
+  resource: 'users',
+  recordId: '12',
+  action: 'CREATE',
+  changes: { firstName: { after: 'Bruno' }, lastName: { after: 'Meier' }, email: { after: 'bruno@demo.ch' }, roleId: { after: 4 } },
+};
+
+const rangeHeaders = (resource: string, count: number, total: number) => ({
+  'Content-Range': `${resource} 0-${Math.max(count - 1, 0)}/${total}`,
+  'Access-Control-Expose-Headers': 'Content-Range',
+});
+
+/** GET /audit-log recording each query, and the users the actor filter picks from. */
+const serveAuditLog = (entries: AuditLogRecord[] = [tagRenamed, userCreated]) => {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get(apiUrl('/audit-log'), ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json(entries, { headers: rangeHeaders('audit-log', entries.length, entries.length) });
+    }),
+    http.get(apiUrl('/users'), () => {
+      const users = [{ ...ana, isActive: true, version: 1 }];
+      return HttpResponse.json(users, { headers: rangeHeaders('users', users.length, users.length) });
+    }),
+  );
+  return {
+    filters: () => queries.map((query) => JSON.parse(query.get('filter') ?? '{}') as Record<string, unknown>),
+    sorts: () => queries.map((query) => query.get('sort')),
+  };
+};
+
+describe('the audit log', () => {
+  it('lists who changed what and when, newest first, with a summary of the changed fields', async () => {
+    const requests = serveAuditLog();
+    startSignedIn();
+    renderApp('/audit-log');
+
+    const row = (await screen.findByText('generalInfos.tagName, translation.german')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('ana@demo.ch')).toBeInTheDocument();
+    expect(within(row).getByText('Tag')).toBeInTheDocument();
+    expect(within(row).getByText('Updated')).toBeInTheDocument();
+    const created = (await screen.findByText('firstName, lastName, email +1 more')).closest('tr') as HTMLElement;
+    expect(within(created).getByText('Deleted user')).toBeInTheDocument();
+    expect(within(created).getByText('Created')).toBeInTheDocument();
+    expect(requests.sorts()[0]).toBe('["at","DESC"]');
+  });
+
+  it('unfolds a row into each field before and after', async () => {
+    serveAuditLog();
+    startSignedIn();
+    renderApp('/audit-log');
+    const actor = userEvent.setup();
+
+    await actor.click(await screen.findByText('generalInfos.tagName, translation.german'));
+    const changes = await screen.findByRole('table', { name: 'Changed fields' });
+    const german = within(changes).getByRole('rowheader', { name: 'translation.german' }).closest('tr') as HTMLElement;
+    const [before, after] = within(german).getAllByRole('cell');
+    expect(before).toHaveTextContent('(empty)');
+    expect(after).toHaveTextContent('Techno');
+    const name = within(changes).getByRole('rowheader', { name: 'generalInfos.tagName' }).closest('tr') as HTMLElement;
+    expect(within(name).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['techno', 'Techno']);
+  });
+
+  it('filters by resource and by days', async () => {
+    const requests = serveAuditLog();
+    startSignedIn();
+    renderApp('/audit-log');
+    const actor = userEvent.setup();
+    await screen.findByText('generalInfos.tagName, translation.german');
+
+    await actor.click(screen.getByRole('combobox', { name: 'Resource' }));
+    await actor.click(await screen.findByRole('option', { name: 'Tag' }));
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ resource: 'tags' }));
+
+    await actor.type(screen.getByLabelText('From'), '2026-11-01');
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ resource: 'tags', from: '2026-11-01' }));
+  });
+
+  it('is not offered to a role that may not read it', async () => {
+    const coordinatorFull: SessionUser = { ...ana, id: 30, userRoles: [{ role: { id: 7, key: 'COORDINATOR_ADMIN_FULL' } }] };
+    serveAuditLog();
+    startSignedIn(coordinatorFull);
+    renderApp('/audit-log');
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).not.toBe('/audit-log'));
+    expect(screen.queryByText('generalInfos.tagName, translation.german')).not.toBeInTheDocument();
+  });
+});
