@@ -1,32 +1,15 @@
-import {
-  ClearButtons,
-  FormatButtons,
-  LevelSelect,
-  LinkButtons,
-  ListButtons,
-  QuoteButtons,
-  RichTextInput,
-  RichTextInputToolbar,
-  type RichTextInputProps,
-} from 'ra-input-rich-text';
+import { lazy, Suspense } from 'react';
+import { LinearProgress } from '@mui/material';
+import type { RichTextInputProps } from 'ra-input-rich-text';
 
 /**
- * A rich-text editor (react-admin's TipTap input) limited to what a description needs: headings, bold
- * and italic, lists, links and quotes. No colours, images or alignment: the server keeps only a safe
- * subset of HTML anyway, and what the editor offers should survive saving.
+ * The rich-text description input, loaded on first use: the editor (TipTap and ProseMirror) is as large
+ * as the rest of react-admin, and only the drawers that edit descriptions need it.
  */
-const descriptionToolbar = (
-  <RichTextInputToolbar size="small">
-    <LevelSelect size="small" />
-    <FormatButtons size="small" />
-    <ListButtons size="small" />
-    <LinkButtons size="small" />
-    <QuoteButtons size="small" />
-    <ClearButtons size="small" />
-  </RichTextInputToolbar>
-);
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
-/** No description is `null`, as the API sends it (the editor's own default would be an empty string). */
 export const RichTextDescriptionInput = (props: RichTextInputProps) => (
-  <RichTextInput toolbar={descriptionToolbar} fullWidth defaultValue={null} {...props} />
+  <Suspense fallback={<LinearProgress sx={{ my: 2 }} />}>
+    <RichTextEditor {...props} />
+  </Suspense>
 );
