@@ -40,10 +40,13 @@ export const canAccessWithRoles = (
   { isProduction }: Environment,
 ): boolean => !(isProduction && DEVELOPMENT_ONLY_RESOURCES.includes(resource)) && canAccessResource(roleKeys, resource, action);
 
-/** Where the server's view of the signed-in user comes from (`GET /auth/me`, authApi.fetchCurrentUser). */
+/** Where the server's view of the signed-in user comes from, and how the stored session announces changes. */
 export interface ServerRolesOptions {
   readSession: () => Session | null;
-  fetchCurrentUser: () => Promise<SessionUser>;
+  /** `GET /auth/me` without writing the stored session (authApi.fetchMe). */
+  fetchMe: () => Promise<SessionUser>;
+  /** Called after every change of the stored session, here or in another tab (session.subscribeToSession). */
+  subscribeToSession: (listener: () => void) => () => void;
   logger?: Pick<Console, 'warn'>;
 }
 
@@ -57,33 +60,39 @@ const signInKeyOf = (session: Session | null): string | null =>
   session === null ? null : `${session.authId}:${session.authenticatedUser.id}`;
 
 /**
- * The server's role keys, fetched once per sign-in and shared by every guard, menu entry and button
- * (react-admin asks `canAccess` for each of them, often at the same moment).
+ * The server's role keys, fetched once and shared by every guard, menu entry and button (react-admin
+ * asks `canAccess` for each of them, often at the same moment).
  *
- * The cache is keyed by the sign-in, so a sign-out or a sign-in (here or in another tab) is a new
- * fetch without any event to listen to. A failed fetch answers no roles to the callers that waited for
- * it, and is not kept: the next check asks the server again instead of locking the user out until a reload.
+ * The answer is forgotten whenever the stored session changes: a sign-in or sign-out (here or in another
+ * tab), and also a token refresh, which asks the server again at little cost. The fetch itself leaves the
+ * session alone, or it would forget its own answer. The answer is also tied to the sign-in it was asked
+ * for, so a session replaced behind our back is never answered with the previous user's roles. A failed
+ * fetch answers no roles to the callers that waited for it and is not kept: the next check asks again
+ * instead of locking the user out until a reload.
  */
-export const createServerRoles = ({ readSession, fetchCurrentUser, logger = console }: ServerRolesOptions): ServerRoles => {
+export const createServerRoles = ({ readSession, fetchMe, subscribeToSession, logger = console }: ServerRolesOptions): ServerRoles => {
   let cached: { signInKey: string; roleKeys: Promise<string[]> } | null = null;
+  subscribeToSession(() => {
+    cached = null;
+  });
 
-  const fetchRoleKeys = (signInKey: string): Promise<string[]> =>
-    fetchCurrentUser().then(roleKeysOf, (error: unknown) => {
-      logger.warn('The role keys could not be fetched from the server: access is denied until they can', error);
-      if (cached?.signInKey === signInKey) cached = null;
-      return [];
-    });
+  const fetchFor = (signInKey: string) => {
+    const entry = {
+      signInKey,
+      roleKeys: fetchMe().then(roleKeysOf, (error: unknown) => {
+        logger.warn('The role keys could not be fetched from the server: access is denied until they can', error);
+        if (cached === entry) cached = null;
+        return [];
+      }),
+    };
+    return entry;
+  };
 
   return {
     roleKeys: () => {
       const signInKey = signInKeyOf(readSession());
-      if (signInKey === null) {
-        cached = null;
-        return Promise.resolve([]);
-      }
-      if (cached?.signInKey !== signInKey) {
-        cached = { signInKey, roleKeys: fetchRoleKeys(signInKey) };
-      }
+      if (signInKey === null) return Promise.resolve([]);
+      if (cached?.signInKey !== signInKey) cached = fetchFor(signInKey);
       return cached.roleKeys;
     },
   };

@@ -21,6 +21,8 @@ export interface AuthApi {
   signInWithAccessLink(authId: string, token: string): Promise<SignInResponse>;
   /** The signed-in user as the server knows it now; the stored session follows. */
   fetchCurrentUser(): Promise<SessionUser>;
+  /** The signed-in user as the server knows it now (`GET /auth/me`), leaving the stored session as it is. */
+  fetchMe(): Promise<SessionUser>;
   /** Stores the signed-in user's language on the server, so their mails come in it; the stored session follows. */
   updateLanguage(language: UpdateMeBody['language']): Promise<SessionUser>;
   updatePassword(change: UpdatePasswordBody): Promise<void>;
@@ -57,6 +59,8 @@ export const createAuthApi = ({ api, session, logger = console }: AuthApiOptions
     }
   };
 
+  const fetchMe = async (): Promise<SessionUser> => sessionUserSchema.parse(await api.get(AUTH_ENDPOINTS.me));
+
   const signOut = async () => {
     try {
       await api.post(AUTH_ENDPOINTS.signOut, undefined, { headers: csrfHeaders });
@@ -74,10 +78,12 @@ export const createAuthApi = ({ api, session, logger = console }: AuthApiOptions
       storeSignIn(await api.post(AUTH_ENDPOINTS.accessLink, { authId, token })),
 
     fetchCurrentUser: async () => {
-      const user = sessionUserSchema.parse(await api.get(AUTH_ENDPOINTS.me));
+      const user = await fetchMe();
       session.updateAuthenticatedUser(user);
       return user;
     },
+
+    fetchMe,
 
     updateLanguage: async (language) => {
       const body: UpdateMeBody = { language };
@@ -130,6 +136,7 @@ export const {
   signInWithPassword,
   signInWithAccessLink,
   fetchCurrentUser,
+  fetchMe,
   updateLanguage,
   updatePassword,
   requestPasswordReset,

@@ -45,7 +45,8 @@ export const createAuthProvider = ({ authApi, session, isProduction, logger }: A
   // SPEC §6: permissions come from the role keys the server gives the user now, not the stored ones.
   const serverRoles = createServerRoles({
     readSession: session.readSessionOrNull,
-    fetchCurrentUser: authApi.fetchCurrentUser,
+    fetchMe: authApi.fetchMe,
+    subscribeToSession: session.subscribeToSession,
     logger,
   });
   /** The readable session, or a rejection react-admin understands. */

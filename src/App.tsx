@@ -12,8 +12,7 @@ import outbox from '../resources/outbox';
 import tags from '../resources/tags';
 import users from '../resources/users';
 import { DelayedLoader, DelayedLoadingPage } from './layout/DelayedLoader';
-import { Layout } from './layout/Layout';
-import { RouteGuard } from './layout/RouteGuard';
+import { GuardedLayout } from './layout/GuardedLayout';
 import { RouterErrorBox } from './layout/RouterErrorBox';
 import { ToastNotification } from './notifications/ToastNotification';
 import { SignInPage } from './pages/auth/SignInPage';
@@ -100,7 +99,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
     queryClient={queryClient}
     lightTheme={lightTheme}
     darkTheme={darkTheme}
-    layout={Layout}
+    layout={GuardedLayout}
     dashboard={RootRedirect}
     notification={ToastNotification}
     error={RouterErrorBox}
@@ -122,12 +121,12 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Route path={PATHS.unauthorized} element={<UnauthorizedPage />} />
       <Route path={PATHS.reactAdminLogin} element={<ReactAdminLoginRedirect />} />
     </CustomRoutes>
-    {/* Every private page is guarded by the server's role keys (SPEC §6); resources through canAccess. */}
+    {/* Every page in the layout, custom or resource, is guarded by the server's role keys (GuardedLayout, SPEC §6). */}
     <CustomRoutes>
-      <Route path={PATHS.dashboard} element={<RouteGuard><DashboardPage /></RouteGuard>} />
-      <Route path={PATHS.settings} element={<RouteGuard><SettingsPage /></RouteGuard>} />
+      <Route path={PATHS.dashboard} element={<DashboardPage />} />
+      <Route path={PATHS.settings} element={<SettingsPage />} />
       {PLACEHOLDER_AREAS.map((area) => (
-        <Route key={area} path={`${areaPath(area)}/*`} element={<RouteGuard><PlaceholderPage area={area} /></RouteGuard>} />
+        <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
       ))}
     </CustomRoutes>
     <Resource name="users" {...users} />

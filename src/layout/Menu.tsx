@@ -83,7 +83,8 @@ export const Menu = () => {
     resources: [...MENU_RESOURCES],
   });
 
-  if (areRolesPending || isListAccessPending) return <RaMenu />;
+  // An empty list, not no children: without children react-admin's Menu shows its default entries.
+  if (areRolesPending || isListAccessPending) return <RaMenu>{[]}</RaMenu>;
 
   const groups = visibleMenuGroups(MENU_GROUPS, {
     roleKeys,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { ROUTE_PREFIXES } from '../../domain/access';
 import { canOpenPath } from '../../providers/accessControl';
 import { appConfig } from '../config/env';
 import { PATHS } from '../pages/paths';
@@ -7,15 +8,24 @@ import { DelayedLoader } from './DelayedLoader';
 import { useServerRoleKeys } from './useServerRoleKeys';
 
 /**
- * The route guard of SPEC §6 for the app's own pages (dashboard, settings, the placeholder areas):
- * the page opens when the server's role keys open the current path (SPEC §2's prefix rule over
- * domain/access.ts), otherwise the visitor goes to /unauthorized. Nothing of the page shows while the
- * roles load (only the delayed loader), so a forbidden page never flashes. Resource screens are guarded
- * by react-admin itself through the auth provider's canAccess, which reads the same table.
+ * Whether a path belongs to an area of the permission table (domain/access.ts), by whole segments.
+ * Other paths inside the layout (the Not Found page, react-admin's own pages) are no area: they pass.
+ */
+export const isAreaPath = (pathname: string): boolean =>
+  ROUTE_PREFIXES.some((prefix) => pathname === `/${prefix}` || pathname.startsWith(`/${prefix}/`));
+
+/**
+ * The route guard of SPEC §6 for every private page, custom or resource: an area's page opens when the
+ * role keys the server gives the user open the current path (SPEC §2's prefix rule over the table),
+ * otherwise the visitor goes to /unauthorized. While the roles load nothing of the page shows (only the
+ * delayed loader), so a forbidden page never flashes and a forbidden list never loads its records.
+ * Within an open area, react-admin still asks the auth provider's canAccess for each action (a
+ * COORDINATOR_ADMIN_FULL opens /users but may not edit a user).
  */
 export const RouteGuard = ({ children }: { children: ReactNode }) => {
   const { pathname } = useLocation();
   const { roleKeys, isPending } = useServerRoleKeys();
+  if (!isAreaPath(pathname)) return <>{children}</>;
   if (isPending) return <DelayedLoader />;
   if (!canOpenPath(roleKeys, pathname, { isProduction: appConfig.isProduction })) {
     return <Navigate to={PATHS.unauthorized} replace />;

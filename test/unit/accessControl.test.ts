@@ -178,8 +178,8 @@ describe('the auth provider over the role keys of the server', () => {
     serverUser = userWithRoles('CUSTOMER');
     await expect(authProvider.canAccess?.({ resource: 'tags', action: 'list' })).resolves.toBe(false);
     await expect(authProvider.getPermissions?.({})).resolves.toEqual(['CUSTOMER']);
-    // The stored session follows the server's user.
-    expect(session.readSession()?.roles).toEqual(['CUSTOMER']);
+    // Asking leaves the stored session alone (a write would make the cache forget its own answer).
+    expect(session.readSession()?.roles).toEqual(['ROOT']);
   });
 
   it('lets any of several server roles grant, and hides the outbox in production', async () => {
@@ -204,6 +204,23 @@ describe('the auth provider over the role keys of the server', () => {
     serverUser = userWithRoles('COORDINATOR_ADMIN_FULL');
     await expect(authProvider.canAccess?.({ resource: 'tags', action: 'list' })).resolves.toBe(true);
     expect(meRequests).toBe(2);
+  });
+
+  it('asks again after any change of the stored session: the same sign-in stored again, a refreshed token', async () => {
+    const authProvider = providerFor();
+    signInAs('ADMIN');
+    const stored = session.readSession();
+    serverUser = userWithRoles('ADMIN');
+    await expect(authProvider.canAccess?.({ resource: 'tags', action: 'list' })).resolves.toBe(false);
+
+    serverUser = userWithRoles('ROOT');
+    session.signIn({ accessToken: 'another-token', authId: stored?.authId ?? '', user: userWithRoles('ADMIN') });
+    await expect(authProvider.canAccess?.({ resource: 'tags', action: 'list' })).resolves.toBe(true);
+
+    serverUser = userWithRoles('CUSTOMER');
+    session.updateAccessToken('a-refreshed-token');
+    await expect(authProvider.canAccess?.({ resource: 'tags', action: 'list' })).resolves.toBe(false);
+    expect(meRequests).toBe(3);
   });
 
   it('asks nothing of the server and denies everything when nobody is signed in', async () => {
@@ -243,26 +260,47 @@ describe('the auth provider over the role keys of the server', () => {
 });
 
 describe('createServerRoles', () => {
-  it('drops a failed fetch only for the sign-in it belonged to', async () => {
+  const sessionOf = (authId: string) => ({ authId, accessToken: 't', authenticatedUser: rootUser, roles: [] });
+
+  it('never lets a failed fetch of a previous sign-in drop the answer of the current one', async () => {
     let rejectFirst: (error: Error) => void = () => undefined;
-    let signInKey = 'first';
-    const fetchCurrentUser = vi
+    let current = sessionOf('first');
+    const fetchMe = vi
       .fn<() => Promise<SessionUser>>()
       .mockImplementationOnce(() => new Promise((_resolve, reject) => (rejectFirst = reject)))
       .mockResolvedValue(userWithRoles('ADMIN'));
     const serverRoles = createServerRoles({
-      readSession: () => ({ authId: signInKey, accessToken: 't', authenticatedUser: rootUser, roles: [] }),
-      fetchCurrentUser,
+      readSession: () => current,
+      fetchMe,
+      subscribeToSession: () => () => undefined,
       logger: { warn: vi.fn() },
     });
 
     const firstAnswer = serverRoles.roleKeys();
-    signInKey = 'second';
+    current = sessionOf('second');
     await expect(serverRoles.roleKeys()).resolves.toEqual(['ADMIN']);
     rejectFirst(new Error('offline'));
     await expect(firstAnswer).resolves.toEqual([]);
-    // The second sign-in's answer stays cached: the first one's failure did not drop it.
     await expect(serverRoles.roleKeys()).resolves.toEqual(['ADMIN']);
-    expect(fetchCurrentUser).toHaveBeenCalledTimes(2);
+    expect(fetchMe).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets its answer when the session announces a change', async () => {
+    let announce: () => void = () => undefined;
+    const fetchMe = vi.fn<() => Promise<SessionUser>>().mockResolvedValueOnce(userWithRoles('ADMIN')).mockResolvedValue(userWithRoles('ROOT'));
+    const serverRoles = createServerRoles({
+      readSession: () => sessionOf('first'),
+      fetchMe,
+      subscribeToSession: (listener) => {
+        announce = listener;
+        return () => undefined;
+      },
+    });
+
+    await expect(serverRoles.roleKeys()).resolves.toEqual(['ADMIN']);
+    await expect(serverRoles.roleKeys()).resolves.toEqual(['ADMIN']);
+    announce();
+    await expect(serverRoles.roleKeys()).resolves.toEqual(['ROOT']);
+    expect(fetchMe).toHaveBeenCalledTimes(2);
   });
 });

@@ -28,7 +28,7 @@ const app = {
       groups: {
         overview: 'Übersicht',
         venuesAndEvents: 'Lokale und Events',
-        offers: 'Angebote',
+        offers: 'Angebote und Aktionen',
         content: 'Inhalte',
         administration: 'Verwaltung',
         account: 'Konto',

@@ -29,7 +29,7 @@ const app = {
       groups: {
         overview: 'Overview',
         venuesAndEvents: 'Venues & events',
-        offers: 'Offers',
+        offers: 'Offers & promotions',
         content: 'Content',
         administration: 'Administration',
         account: 'Account',

@@ -28,7 +28,7 @@ const app = {
       groups: {
         overview: 'Vue d’ensemble',
         venuesAndEvents: 'Lieux et événements',
-        offers: 'Offres',
+        offers: 'Offres et promotions',
         content: 'Contenu',
         administration: 'Administration',
         account: 'Compte',

@@ -28,7 +28,7 @@ const app = {
       groups: {
         overview: 'Panoramica',
         venuesAndEvents: 'Locali ed eventi',
-        offers: 'Offerte',
+        offers: 'Offerte e promozioni',
         content: 'Contenuti',
         administration: 'Amministrazione',
         account: 'Account',

@@ -1,0 +1,171 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { RoleKey } from '../../domain/roles';
+import type { SessionUser } from '../../domain/user';
+import { ana, apiUrl, meHandler, server } from './msw';
+import { renderApp, startSignedIn } from './renderApp';
+
+/**
+ * The guards of SPEC §6: every private page and every resource screen opens only when the role keys
+ * that the server gives the user (`GET /auth/me`) open its path; otherwise the visitor lands on
+ * /unauthorized. The stored session says ROOT in every test, so only the server's answer can let anyone in.
+ */
+
+const withRoles = (...keys: RoleKey[]): SessionUser => ({
+  ...ana,
+  userRoles: keys.map((key, index) => ({ role: { id: index + 1, key } })),
+});
+
+const currentPath = () => screen.getByTestId('location').textContent;
+
+const expectUnauthorized = async () => {
+  await waitFor(() => expect(currentPath()).toBe('/unauthorized'));
+  expect(await screen.findByRole('heading', { name: 'Ooops, unAuthorized :(' })).toBeInTheDocument();
+};
+
+/** A list answer of the simple REST contract, for resource screens that load their records. */
+const emptyList = (resource: string) =>
+  HttpResponse.json([], { headers: { 'Content-Range': `${resource} 0-0/0`, 'Access-Control-Expose-Headers': 'Content-Range' } });
+
+/** `GET /auth/me` answered only when the test says so. */
+const heldMeAnswer = (user: SessionUser) => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.get(apiUrl('/auth/me'), async () => {
+      await released;
+      return HttpResponse.json(user);
+    }),
+  );
+  return release;
+};
+
+describe('route guards', () => {
+  it.each<[string, RoleKey[]]>([
+    ['/tags', ['ADMIN']],
+    ['/promo-code/3', ['PROMOTER']],
+    ['/users', ['ADMIN']],
+    ['/audit-log', ['COORDINATOR_ADMIN_FULL']],
+    ['/outbox', ['COORDINATOR_ADMIN_FULL']],
+    ['/discount-template', ['PROMOTER']],
+    ['/establishments', ['PROMOTER']],
+    ['/iframe', ['COORDINATOR']],
+    ['/billing', ['COORDINATOR_ADMIN_FULL']],
+    ['/events/12/show', ['CUSTOMER']],
+    ['/statistics', ['CUSTOMER']],
+    ['/settings', []],
+    ['/dashboard', []],
+  ])('sends %s as %j to /unauthorized', async (path, roles) => {
+    server.use(meHandler(() => withRoles(...roles)));
+    startSignedIn(withRoles('ROOT'));
+    renderApp(path);
+    await expectUnauthorized();
+  });
+
+  it('never loads the records of a forbidden list', async () => {
+    const requested: string[] = [];
+    server.use(
+      meHandler(() => withRoles('ADMIN')),
+      http.get(apiUrl('/:resource'), ({ params }) => {
+        requested.push(String(params.resource));
+        return emptyList(String(params.resource));
+      }),
+    );
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/tags');
+    await expectUnauthorized();
+    expect(requested).toEqual([]);
+  });
+
+  it('denies every page when the server cannot tell the roles', async () => {
+    server.use(http.get(apiUrl('/auth/me'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/dashboard');
+    await expectUnauthorized();
+  });
+
+  it('denies a resource screen when the server cannot be reached', async () => {
+    server.use(http.get(apiUrl('/auth/me'), () => HttpResponse.error()));
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/outbox');
+    await expectUnauthorized();
+  });
+
+  it.each<[string, RoleKey[], string]>([
+    ['/dashboard', ['CUSTOMER'], 'Hello, Ana'],
+    ['/statistics', ['PROMOTER'], 'Hello, Ana. Statistics will be here soon.'],
+    ['/discount', ['PROMOTER'], 'Hello, Ana. Offers will be here soon.'],
+    ['/discount-template', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Offer templates will be here soon.'],
+    ['/events/12', ['COORDINATOR'], 'Hello, Ana. Events will be here soon.'],
+    ['/iframe', ['ADMIN'], 'Hello, Ana. Widget will be here soon.'],
+    ['/notifications', ['CUSTOMER'], 'Hello, Ana. Notifications will be here soon.'],
+    ['/tag-terms', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Tag terms will be here soon.'],
+  ])('opens %s to %j', async (path, roles, text) => {
+    server.use(meHandler(() => withRoles(...roles)));
+    startSignedIn(withRoles('ROOT'));
+    renderApp(path);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(currentPath()).toBe(path);
+  });
+
+  it('opens Settings to a customer (every signed-in person manages their account)', async () => {
+    server.use(meHandler(() => withRoles('CUSTOMER')));
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/settings');
+    expect(await screen.findByRole('heading', { name: 'Preferences' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/settings');
+  });
+
+  it('opens a resource screen that the server roles allow, and loads its records only then', async () => {
+    const listed: string[] = [];
+    server.use(
+      meHandler(() => withRoles('ROOT')),
+      http.get(apiUrl('/outbox'), ({ request }) => {
+        listed.push(new URL(request.url).pathname);
+        return emptyList('outbox');
+      }),
+    );
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/outbox');
+    expect(await screen.findByText('No mail was recorded yet.')).toBeInTheDocument();
+    expect(currentPath()).toBe('/outbox');
+    expect(listed.length).toBeGreaterThan(0);
+  });
+
+  it('lets the users route follow the rule of /tags: COORDINATOR_ADMIN_FULL opens the users list', async () => {
+    const listed: string[] = [];
+    server.use(
+      meHandler(() => withRoles('COORDINATOR_ADMIN_FULL')),
+      http.get(apiUrl('/:resource'), ({ params }) => {
+        const resource = String(params.resource);
+        listed.push(resource);
+        return emptyList(resource);
+      }),
+    );
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/users');
+    await waitFor(() => expect(listed).toContain('users'));
+    expect(currentPath()).toBe('/users');
+  });
+
+  it('shows nothing of a page while the roles load, and never the forbidden page', async () => {
+    const release = heldMeAnswer(withRoles('PROMOTER'));
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/discount-template');
+    // The layout is there, the page is not: neither its greeting nor the unauthorized screen yet.
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    expect(screen.queryByText(/Offer templates will be here soon/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/discount-template');
+
+    release();
+    await expectUnauthorized();
+    expect(screen.queryByText(/Offer templates will be here soon/)).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor of a placeholder area to /auth, not to /unauthorized', async () => {
+    renderApp('/statistics');
+    await waitFor(() => expect(currentPath()).toBe('/auth'));
+  });
+});
