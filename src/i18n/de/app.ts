@@ -9,7 +9,7 @@ const app = {
       dashboard: 'Dashboard',
       settings: 'Einstellungen',
       statistics: 'Statistiken',
-      notifications: 'Benachrichtigungen',
+      notifications: 'Mitteilungen',
       asks: 'Anfragen',
       establishments: 'Lokale',
       promoters: 'Veranstalter',
@@ -22,7 +22,7 @@ const app = {
       tagTerms: 'Tag-Begriffe',
       iframe: 'Widget',
       users: 'Benutzer',
-      auditLog: 'Änderungsprotokoll',
+      auditLog: 'Audit-Protokoll',
       outbox: 'Postausgang',
       billing: 'Abrechnung',
       groups: {

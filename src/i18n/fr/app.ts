@@ -16,7 +16,7 @@ const app = {
       events: 'Événements',
       discount: 'Offres',
       discountTemplate: 'Modèles d’offres',
-      requestDiscountTemplate: 'Demandes de modèles',
+      requestDiscountTemplate: 'Modèles demandés',
       promoCode: 'Codes promo',
       tags: 'Tags',
       tagTerms: 'Termes des tags',
