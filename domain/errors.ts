@@ -30,4 +30,6 @@ export const RESOURCE_ERROR_CODES = {
   alreadyTaken: 'ALREADY_TAKEN',
   /** 403: nobody raises their own role or widens their own scope. */
   selfEscalation: 'CANNOT_CHANGE_OWN_ROLE_OR_SCOPE',
+  /** 409: an access link cannot be sent to a disabled user. */
+  userDisabled: 'USER_DISABLED',
 } as const;

@@ -27,6 +27,12 @@ export class SessionUnreadableAuthError {
   constructor(readonly cause?: unknown) {}
 }
 
+/** An API error body with `errors` per field (ARCHITECTURE.md §3), as the data provider's HttpError carries it. */
+const hasFieldErrors = (error: unknown): boolean => {
+  const errors = (error as { body?: { errors?: unknown } } | null)?.body?.errors;
+  return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0;
+};
+
 const statusOf = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
@@ -94,7 +100,9 @@ export const createAuthProvider = ({ authApi, session, isProduction, logger }: A
       const status = statusOf(error);
       // A 401 reaching here already went through the client's refresh and replay: the session is over.
       if (status === 401) throw { redirectTo: SIGN_IN_PAGE };
-      if (status === 403) throw { redirectTo: UNAUTHORIZED_PAGE, logoutUser: false };
+      // A refused page or list goes to /unauthorized (SPEC §6); a refused save that names its fields (nobody
+      // changes their own role or scope) stays on the form, which shows the reason.
+      if (status === 403 && !hasFieldErrors(error)) throw { redirectTo: UNAUTHORIZED_PAGE, logoutUser: false };
     },
 
     getIdentity: async (): Promise<UserIdentity> => {

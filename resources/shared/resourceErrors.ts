@@ -33,7 +33,7 @@ export const isEditConflict = (error: unknown): boolean =>
   asErrorLike(error).status === 409 && errorCodeOf(error) === RESOURCE_ERROR_CODES.editConflict;
 
 /** 409 from POST /users/:id/send-access-link: a disabled user gets no access link. */
-const USER_DISABLED = 'USER_DISABLED';
+const USER_DISABLED = RESOURCE_ERROR_CODES.userDisabled;
 
 const MESSAGE_KEYS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.entries(RESOURCE_ERROR_CODES).map(([name, code]) => [code, `resources.shared.errors.${name}`])),

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, ilike, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../domain/languages';
 import { TAG_LIMITS, TAG_TRANSLATION_FIELDS, tagInputSchema, type Tag, type TagInput, type TagTranslationField } from '../../domain/tag';
 import { tags, tagTranslations } from '../db/schema';
 import { htmlToPlainText, sanitizeUserHtml, truncateText } from '../services/html';
-import { defineFilter, registerResource, type Queryable, type ResourceDefinition } from './shared/resource';
+import { defineFilter, escapeLike, registerResource, type Queryable, type ResourceDefinition } from './shared/resource';
 
 /**
  * `/tags` (issue 3): the Tag record of SPEC §3 through the generic resource API. Every signed-in user reads
@@ -66,7 +66,9 @@ async function writeTranslations(tx: Queryable, tagId: number, input: TagInput):
 }
 
 const translationCount = sql`(SELECT count(*) FROM ${tagTranslations} WHERE ${tagTranslations.tagId} = ${tags.id})`;
-const sameText = (column: typeof tags.category | typeof tags.subCategory, value: string) => sql`lower(${column}) = lower(${value})`;
+/** The category filters are typed into a text box: case-insensitive, matching from the start ("mus" finds Music). */
+const startsWithText = (column: typeof tags.category | typeof tags.subCategory, value: string) =>
+  ilike(column, `${escapeLike(value)}%`);
 const categoryText = z.string().trim().min(1).max(TAG_LIMITS.category);
 
 export const tagResource: ResourceDefinition<Tag, TagInput> = {
@@ -82,8 +84,8 @@ export const tagResource: ResourceDefinition<Tag, TagInput> = {
   },
   defaultSort: { field: 'tagName', order: 'ASC' },
   filters: {
-    category: defineFilter(categoryText, (value) => sameText(tags.category, value)),
-    subCategory: defineFilter(categoryText, (value) => sameText(tags.subCategory, value)),
+    category: defineFilter(categoryText, (value) => startsWithText(tags.category, value)),
+    subCategory: defineFilter(categoryText, (value) => startsWithText(tags.subCategory, value)),
     /** true: tags still lacking a language (the Tags screen marks them); false: fully translated ones. */
     missingTranslation: defineFilter(z.boolean(), (missing) =>
       missing ? sql`${translationCount} < ${LANGUAGES.length}` : sql`${translationCount} >= ${LANGUAGES.length}`,

@@ -126,7 +126,7 @@ export function assertNotSelf(viewer: Pick<Viewer, 'userId'>, userId: number): v
 export type UserValues = Omit<UserInput, 'version'>;
 
 /** 409 on `send-access-link` for a disabled user: enable the account first. */
-export const USER_DISABLED = 'USER_DISABLED';
+export const USER_DISABLED = RESOURCE_ERROR_CODES.userDisabled;
 
 type Reader = Pick<Database, 'select'>;
 

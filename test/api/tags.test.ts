@@ -191,4 +191,13 @@ describe('search and filters', () => {
     expect(wine.every((tag) => tag.generalInfos.subCategory === 'Wine')).toBe(true);
     expect(await listTags({ category: 'No such category' })).toEqual([]);
   });
+
+  it('matches a category from its start, as typed into the filter box, with % and _ taken literally', async () => {
+    const stored = await server.db.select({ category: tags.category }).from(tags);
+    const typed = await listTags({ category: 'dri' });
+    expect(typed.length).toBe(stored.filter((row) => row.category.toLowerCase().startsWith('dri')).length);
+    expect(typed.length).toBeGreaterThan(0);
+    expect(await listTags({ category: 'rinks' })).toEqual([]);
+    expect(await listTags({ category: '%' })).toEqual([]);
+  });
 });

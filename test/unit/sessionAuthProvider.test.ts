@@ -221,6 +221,10 @@ describe('auth API and auth provider', () => {
         redirectTo: '/unauthorized',
         logoutUser: false,
       });
+      // A refused save naming its fields (own role or scope) stays on its form, which shows why.
+      await expect(
+        authProvider.checkError({ status: 403, body: { message: 'CANNOT_CHANGE_OWN_ROLE_OR_SCOPE', errors: { roleId: 'x' } } }),
+      ).resolves.toBeUndefined();
       await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
       await expect(authProvider.checkError({ status: 0, type: 'ERR_NETWORK' })).resolves.toBeUndefined();
     });
