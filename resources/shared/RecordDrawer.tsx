@@ -33,6 +33,9 @@ export interface RecordDrawerProps {
   children: ReactNode;
 }
 
+/** Long forms (a user has a dozen fields) keep Save and Delete in view while the form scrolls. */
+const stickyToolbarSx = { position: 'sticky', bottom: 0, zIndex: 1 } as const;
+
 /** A right-hand drawer with a title and a close button; full width on phones. */
 export const RecordDrawer = ({ open, onClose, title, children }: RecordDrawerProps) => {
   const translate = useTranslate();
@@ -52,7 +55,7 @@ export const RecordDrawer = ({ open, onClose, title, children }: RecordDrawerPro
           <CloseIcon />
         </IconButton>
       </Stack>
-      <Box sx={{ flex: 1, overflowY: 'auto' }}>{open ? children : null}</Box>
+      <Box sx={{ flex: 1, overflowY: 'auto', '& .RaToolbar-desktopToolbar': stickyToolbarSx }}>{open ? children : null}</Box>
     </Drawer>
   );
 };
