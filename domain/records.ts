@@ -7,14 +7,21 @@ import { z } from 'zod';
  */
 export const recordVersionSchema = z.number().int().min(1);
 
+/**
+ * PostgreSQL text cannot hold the NUL character (the insert fails): refuse it as bad input on its own field,
+ * never a 500.
+ */
+const withoutNul = (text: string) => !text.includes('\u0000');
+const NUL_MESSAGE = 'Contains a NUL character';
+
 /** An empty text field is no value: `''` and blanks become null, so forms and API agree. */
 export const optionalText = (max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string().trim().max(max).nullable().default(null),
+    z.string().trim().max(max).refine(withoutNul, NUL_MESSAGE).nullable().default(null),
   );
 
-export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+export const requiredText = (max: number) => z.string().trim().min(1).max(max).refine(withoutNul, NUL_MESSAGE);
 
 /** A database id (PostgreSQL `serial`). */
 export const idSchema = z.number().int().min(1).max(2_147_483_647);

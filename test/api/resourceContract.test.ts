@@ -123,6 +123,20 @@ describe('lists', () => {
     expect((await list({ filter: 'not json' })).statusCode).toBe(400);
   });
 
+  it.each(['constructor', 'toString', 'hasOwnProperty'])('refuses the filter key %s, which every object inherits (400, not a 500)', async (key) => {
+    const response = await list({ filter: { [key]: 1 } });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toHaveProperty([`filter.${key}`]);
+  });
+
+  it('answers 400 to a NUL character in a filter value, which PostgreSQL cannot compare (never a 500)', async () => {
+    for (const filter of [{ q: 'a\u0000b' }, { category: '\u0000' }]) {
+      const response = await list({ filter });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json().errors).some((path) => path.startsWith('filter')), response.body).toBe(true);
+    }
+  });
+
   it.each([
     ['a negative start', [-1, 4]],
     ['a reversed range', [5, 1]],

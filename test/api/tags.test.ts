@@ -62,6 +62,18 @@ describe('validation', () => {
     expect(errors['generalInfos.subCategory']).toMatch(/string/i);
   });
 
+  it('refuses a NUL character, which PostgreSQL cannot store, on the field that has it (400, not a 500)', async () => {
+    const response = await post({
+      generalInfos: { tagName: 'Probe\u0000nul', category: 'Probe', subCategory: '\u0000' },
+      translation: { french: 'a\u0000' },
+      advanced: { description: 'b\u0000', htmlDescription: '<p>c\u0000</p>' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(Object.keys(errorsOf(response)).sort()).toEqual(
+      ['advanced.description', 'advanced.htmlDescription', 'generalInfos.subCategory', 'generalInfos.tagName', 'translation.french'].sort(),
+    );
+  });
+
   it('requires the general infos', async () => {
     const response = await post({ translation: { french: 'Sans nom' } });
     expect(response.statusCode).toBe(400);

@@ -72,6 +72,8 @@ describe('POST /users: validation, field by field', () => {
   it.each([
     ['firstName', { firstName: '' }],
     ['firstName', { firstName: 'x'.repeat(101) }],
+    ['firstName', { firstName: 'Nul\u0000' }],
+    ['lastName', { lastName: '\u0000' }],
     ['lastName', { lastName: undefined }],
     ['username', { username: 'with space' }],
     ['email', { email: 'not-an-email' }],

@@ -20,14 +20,27 @@ export interface ListQuery<Field extends string, Filter> {
 
 export const MAX_PAGE_SIZE = 1000;
 
+/** Whether a parsed JSON value holds the NUL character anywhere (a key or a string). */
+const holdsNul = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.includes('\u0000')
+    : typeof value === 'object' && value !== null && Object.entries(value).some(([key, child]) => key.includes('\u0000') || holdsNul(child));
+
 const jsonText = (label: string) =>
   z.string().transform((text, context) => {
+    let value: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      value = JSON.parse(text);
     } catch {
       context.addIssue({ code: 'custom', message: `${label} must be JSON` });
       return z.NEVER;
     }
+    // PostgreSQL text cannot hold NUL: comparing with it fails the query, which would be a 500.
+    if (holdsNul(value)) {
+      context.addIssue({ code: 'custom', message: `${label} must not contain a NUL character` });
+      return z.NEVER;
+    }
+    return value;
   });
 
 export interface ListQueryOptions<Field extends string, FilterSchema extends z.ZodType> {

@@ -174,7 +174,8 @@ function filterSchemaOf(definition: Pick<ResourceDefinition<{ id: number }>, 'se
     .looseObject(shape)
     .superRefine((value, context) => {
       for (const key of Object.keys(value)) {
-        if (!(key in shape)) context.addIssue({ code: 'custom', path: [key], message: `Unknown filter: ${key}` });
+        // Own keys only: `in` would take `constructor` or `toString`, which every object inherits, for filters.
+        if (!Object.hasOwn(shape, key)) context.addIssue({ code: 'custom', path: [key], message: `Unknown filter: ${key}` });
       }
     })
     .default({});
@@ -195,8 +196,8 @@ function filterCondition(definition: Pick<ResourceDefinition<{ id: number }>, 'i
       conditions.push(ids.length > 0 ? inArray(definition.id, ids) : sql`false`);
     } else if (key === 'q') {
       conditions.push(searchCondition(definition.search ?? [], value as string));
-    } else {
-      conditions.push(definition.filters?.[key]?.where(value, viewer));
+    } else if (definition.filters && Object.hasOwn(definition.filters, key)) {
+      conditions.push(definition.filters[key].where(value, viewer));
     }
   }
   return and(...conditions);
@@ -326,6 +327,8 @@ function translateDatabaseError(error: unknown, writes: ConstraintFields): unkno
       const field = writes.foreignKeyFields?.[constraint] ?? constraint;
       return new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [field]: 'Unknown or still referenced record' });
     }
+    case '22021': // a NUL or invalid character in text: the schemas refuse it, this is the safety net
+    case '22P05':
     case '23502':
     case '23514':
     case '22001':
