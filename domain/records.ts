@@ -5,7 +5,7 @@ import { z } from 'zod';
  * `id`, and `version`, the optimistic-concurrency counter. A PUT sends back the version it read; the
  * server answers 409 when the record changed since (docs/server.md "Generic resources").
  */
-export const recordVersionSchema = z.number().int().min(1);
+export const recordVersionSchema = z.number().int().min(1).max(2_147_483_647);
 
 /**
  * PostgreSQL text cannot hold the NUL character (the insert fails): refuse it as bad input on its own field,

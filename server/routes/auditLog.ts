@@ -27,7 +27,8 @@ export interface AuditLogRecord {
 /** Dates of the filter are Swiss calendar days (ARCHITECTURE.md §3: wall-clock dates in Europe/Zurich). */
 const AUDIT_TIME_ZONE = 'Europe/Zurich';
 
-const isoDate = z.iso.date();
+/** From the year 1000 on: PostgreSQL has no year 0, and a day before it would fail the query. */
+const isoDate = z.iso.date().refine((date) => !date.startsWith('0'), 'From the year 1000 on');
 
 /** The first instant of a Zurich calendar day (`2026-03-29` starts at 23:00 UTC the day before). */
 const startOfDay = (date: string) =>

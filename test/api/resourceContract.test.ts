@@ -234,6 +234,13 @@ describe('PUT', () => {
     expect((await call('GET', `/tags/${tag.id}`, root)).json()).toEqual(tag);
   });
 
+  it('answers 400 on version for a version beyond the column, not a database error', async () => {
+    const tag = await createTag(newTag('Probe huge version'));
+    const response = await call('PUT', `/tags/${tag.id}`, root, { ...newTag('Probe huge version'), version: 2 ** 31 });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toEqual(['version']);
+  });
+
   it('answers 409 EDIT_CONFLICT for a stale version and leaves the record as it was', async () => {
     const tag = await createTag(newTag('Probe stale'));
     const first = await call('PUT', `/tags/${tag.id}`, root, { ...newTag('Probe stale first'), version: 1 });
