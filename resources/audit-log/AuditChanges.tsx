@@ -1,6 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { AuditLogRecord } from './types';
+import type { AuditLogRecord } from '../../domain/audit';
 
 /** A before/after value as text: absent and null read "(empty)", objects as JSON. */
 const ValueText = ({ value }: { value: unknown }) => {

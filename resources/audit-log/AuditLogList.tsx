@@ -12,9 +12,9 @@ import {
 } from 'react-admin';
 import { RESOURCE_PERMISSIONS } from '../../domain/access';
 import { AUDIT_ACTIONS, type AuditAction } from '../../domain/enums';
+import type { AuditLogRecord } from '../../domain/audit';
 import type { UserRecord } from '../../domain/user';
 import { AuditChangesPanel, ChangedFieldsSummary } from './AuditChanges';
-import type { AuditLogRecord } from './types';
 
 /** The collections whose writes are logged, by their react-admin name (translated as resources). */
 const AUDITED_RESOURCES = Object.keys(RESOURCE_PERMISSIONS).filter((name) => !['occurrences', 'audit-log', 'outbox'].includes(name));

@@ -2,27 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { eq, gte, inArray, lt } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
+import type { AuditLogRecord } from '../../domain/audit';
 import { AUDIT_ACTIONS, type AuditAction } from '../../domain/enums';
 import { idSchema } from '../../domain/records';
-import { auditLog, type AuditChanges } from '../db/schema';
+import { auditLog } from '../db/schema';
 import { defineFilter, registerResource, type Queryable, type ResourceDefinition } from './shared/resource';
 
 /**
  * `/audit-log` (issue 3): who changed what, when; read-only, for AUDIT_LOG (ROOT). The rows are written by
  * the generic resource API in each write's transaction (server/services/audit.ts).
  */
-
-export interface AuditLogRecord {
-  id: number;
-  /** ISO 8601 instant in UTC. */
-  at: string;
-  actorUserId: number | null;
-  actorEmail: string | null;
-  resource: string;
-  recordId: string;
-  action: AuditAction;
-  changes: AuditChanges;
-}
 
 /** Dates of the filter are Swiss calendar days (ARCHITECTURE.md §3: wall-clock dates in Europe/Zurich). */
 const AUDIT_TIME_ZONE = 'Europe/Zurich';

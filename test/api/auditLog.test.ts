@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { AuditLogRecord } from '../../domain/audit';
 import type { Tag } from '../../domain/tag';
 import { auditLog, users } from '../../server/db/schema';
-import type { AuditLogRecord } from '../../server/routes/auditLog';
 import { changesBetween } from '../../server/services/audit';
 import { DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { AuditLogRecord } from '../../domain/audit';
 import type { SessionUser } from '../../domain/user';
-import type { AuditLogRecord } from '../../resources/audit-log/types';
 import { ana, apiUrl, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 

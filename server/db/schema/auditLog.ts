@@ -1,10 +1,10 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AuditChanges } from '../../../domain/audit';
 import { AUDIT_ACTIONS } from '../../../domain/enums';
 import { users } from './auth';
 import { checkOneOf } from './columns';
 
-/** For each changed field path, its value before and after (`before` absent on create, `after` on delete). */
-export type AuditChanges = Record<string, { before?: unknown; after?: unknown }>;
+export type { AuditChanges } from '../../../domain/audit';
 
 /**
  * Who changed what, when (issue 3). `actor_email` keeps the author readable after the user is deleted;
