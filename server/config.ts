@@ -10,6 +10,7 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_DATA_DIR = './data';
+export const DEFAULT_SIGN_INS_PER_MINUTE = 20;
 export const DEFAULT_DEMO_PASSWORD = 'Demo-Backoffice-2026';
 export const JWT_SECRET_MIN_LENGTH = 32;
 export const JWT_SECRET_FILE = 'jwt-secret';
@@ -33,6 +34,11 @@ export interface ServerConfig {
    * address behind a load balancer. false (default) trusts none.
    */
   trustProxy: boolean | string;
+  /**
+   * Sign-ins accepted per client address and minute (default 20). Raise it when many people share one
+   * address (an office behind NAT); the end-to-end tests raise it, since every browser there is 127.0.0.1.
+   */
+  signInsPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -88,6 +94,9 @@ const environmentSchema = z.object({
   TRUST_PROXY: optionalText().refine((value) => value === undefined || parseTrustProxy(value) !== undefined, {
     message: 'must be true, false, or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8,127.0.0.1)',
   }),
+  SIGN_INS_PER_MINUTE: optionalText().refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 100_000), {
+    message: 'must be a whole number from 1 to 100000',
+  }),
   DEMO_PASSWORD: optionalText().refine(
     (value) => value === undefined || (value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH),
     { message: `must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long` },
@@ -133,6 +142,7 @@ export function parseEnvironment(env: Environment, cwd = process.cwd()): ParsedC
     smtpUrl: values.SMTP_URL,
     demoPassword: values.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     trustProxy: values.TRUST_PROXY === undefined ? false : (parseTrustProxy(values.TRUST_PROXY) ?? false),
+    signInsPerMinute: values.SIGN_INS_PER_MINUTE === undefined ? DEFAULT_SIGN_INS_PER_MINUTE : Number(values.SIGN_INS_PER_MINUTE),
   };
 }
 

@@ -48,7 +48,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger: mailLogger,
       logLinks: config.nodeEnv !== 'production',
     });
-    app = await buildApp({ config, database, mailer });
+    app = await buildApp({ config, database, mailer, rateLimits: { signIn: { max: config.signInsPerMinute, windowMs: 60_000 } } });
     await app.listen({ port: config.port, host: config.host });
     printBanner(config, database, seeded);
   } catch (error) {

@@ -118,12 +118,15 @@ describe('ROOT manages users and tags', () => {
     await screenshot(other, 'tag-conflict-dark-en');
     // Reloading shows the first browser's change; saving again then works.
     await other.getByRole('button', { name: 'Reload' }).click();
+    await other.getByText(CONFLICT_MESSAGE).waitFor({ state: 'detached' });
     await other.getByRole('tab', { name: /Translation/ }).click();
     await expect.poll(() => field(other, 'German').inputValue()).toBe('Dachterrassen-Bar');
     await other.getByRole('tab', { name: /General/ }).click();
     await field(other, 'Subcategory').fill('Outdoor');
+    await expect.poll(() => field(other, 'Subcategory').inputValue()).toBe('Outdoor');
     await save(other);
     await other.waitForURL(/\/tags(\?.*)?$/);
+    await other.getByRole('row', { name: new RegExp(`Rooftop bar ${RUN}.*Outdoor`) }).waitFor();
 
     await page.goto(tagPath);
     await expect.poll(() => field(page, 'Subcategory').inputValue()).toBe('Outdoor');

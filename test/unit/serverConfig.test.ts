@@ -30,7 +30,15 @@ describe('parseEnvironment defaults', () => {
       smtpUrl: undefined,
       demoPassword: 'Demo-Backoffice-2026',
       trustProxy: false,
+      signInsPerMinute: 20,
     });
+  });
+
+  it('reads SIGN_INS_PER_MINUTE as a whole number from 1 to 100000', () => {
+    expect(parseEnvironment({ SIGN_INS_PER_MINUTE: '500' }).signInsPerMinute).toBe(500);
+    for (const value of ['0', '-1', '2.5', 'many', '100001']) {
+      expect(() => parseEnvironment({ SIGN_INS_PER_MINUTE: value })).toThrow(/SIGN_INS_PER_MINUTE/);
+    }
   });
 
   it('derives PUBLIC_URL from PORT and drops a trailing slash from an explicit one', () => {
