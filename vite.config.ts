@@ -76,6 +76,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page may take seconds to settle on a busy 2-core machine; expect.poll's 1 s default is too short.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

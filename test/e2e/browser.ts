@@ -34,5 +34,35 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/dashboard/);
+  try {
+    await page.waitForURL(/\/dashboard/);
+  } catch (error) {
+    // Say what the sign-in screen said instead (a refused password, too many attempts…).
+    const alerts = await page.getByRole('alert').allInnerTexts();
+    throw new Error(`${email} did not reach the dashboard; the page shows: ${alerts.join(' | ') || '(no alert)'}`, { cause: error });
+  }
+}
+
+/**
+ * Creates a customer through the API as root@demo.ch, for a test that changes an account (a password
+ * reset) without touching the demo accounts the other tests sign in with.
+ */
+export async function createCustomerAsRoot(email: string, username: string): Promise<void> {
+  const api = `${inject('baseUrl')}/api/v1`;
+  const json = { 'content-type': 'application/json' };
+  const signedIn = await fetch(`${api}/auth/sign-in`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: 'root@demo.ch', password: DEMO_PASSWORD }),
+  });
+  const { accessToken } = (await signedIn.json()) as { accessToken: string };
+  const bearer = { authorization: `Bearer ${accessToken}` };
+  const roles = (await (await fetch(`${api}/roles`, { headers: bearer })).json()) as Array<{ id: number; key: string }>;
+  const customerRole = roles.find((role) => role.key === 'CUSTOMER');
+  const created = await fetch(`${api}/users`, {
+    method: 'POST',
+    headers: { ...json, ...bearer },
+    body: JSON.stringify({ firstName: 'Reto', lastName: 'Rüegg', username, email, roleId: customerRole?.id }),
+  });
+  if (created.status !== 201) throw new Error(`creating ${email} answered ${created.status}: ${await created.text()}`);
 }
