@@ -32,6 +32,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) is reported here; without a
+    // listener node-postgres would throw it as an uncaught exception and stop the process. The pool replaces it.
+    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, engine: 'postgres', close: () => pool.end() };
   }
