@@ -80,7 +80,7 @@ describe('ROOT manages users and tags', () => {
 
   it('creates, searches, edits and deletes a tag; a second browser editing it gets the conflict message', async () => {
     const first = await newContext(browser);
-    const second = await newContext(browser, { colorScheme: 'dark' });
+    const second = await newContext(browser);
     const page = await first.newPage();
     const other = await second.newPage();
     await signIn(page, 'root@demo.ch');
@@ -115,7 +115,7 @@ describe('ROOT manages users and tags', () => {
     await save(other);
     await other.getByText(CONFLICT_MESSAGE).waitFor();
     expect(new URL(other.url()).pathname).toBe(tagPath);
-    await screenshot(other, 'tag-conflict-dark-en');
+    await screenshot(other, 'tag-conflict-light-en');
     // Reloading shows the first browser's change; saving again then works.
     await other.getByRole('button', { name: 'Reload' }).click();
     await other.getByText(CONFLICT_MESSAGE).waitFor({ state: 'detached' });
