@@ -23,7 +23,7 @@ export const AUTH_ERROR_CODES = {
 export const RESOURCE_ERROR_CODES = {
   invalidInput: 'Invalid input',
   notFound: 'Not found',
-  forbidden: 'FORBIDDEN',
+  forbidden: AUTH_ERROR_CODES.forbidden,
   /** 409: the record changed since it was read; reload and apply the change again. */
   editConflict: 'EDIT_CONFLICT',
   /** 409: a unique value (email, username, tag name) is taken; `errors` names the field. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ERROR_CODES } from '../../domain/errors';
-import type { RoleKey } from '../../domain/roles';
 import type { AuthService } from '../services/auth';
 import type { SessionIdentity } from '../services/authSessions';
 import { InvalidAccessTokenError } from '../services/tokens';
@@ -10,7 +9,9 @@ import { ApiError } from './errors';
  * Bearer authentication for every protected route:
  *
  *   app.get('/things', { preHandler: app.authenticate }, (request) => authOf(request).userId)
- *   app.get('/root-only', { preHandler: [app.authenticate, app.requireRoles('ROOT')] }, …)
+ *
+ * What a caller may do is the permission table's decision (domain/access.ts), checked with
+ * `requirePermission` of server/routes/shared/resource.ts.
  *
  * The access JWT is checked (HS256 only, signature, expiry, audience, type) and so is its session:
  * a revoked or expired session, or an inactive user, makes every access token of that session fail.
@@ -21,7 +22,6 @@ export type AuthPreHandler = (request: FastifyRequest, reply: FastifyReply) => P
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: AuthPreHandler;
-    requireRoles(...roleKeys: RoleKey[]): AuthPreHandler;
   }
   interface FastifyRequest {
     /** Set by `app.authenticate`; read it through `authOf(request)`. */
@@ -55,12 +55,5 @@ export function registerAuthentication(app: FastifyInstance, authService: AuthSe
     const identity = await authService.sessions.findActiveIdentity(claims.userId, claims.sessionId);
     if (!identity) throw notSignedIn();
     request.auth = identity;
-  });
-
-  app.decorate('requireRoles', (...roleKeys: RoleKey[]): AuthPreHandler => async (request: FastifyRequest) => {
-    const identity = authOf(request);
-    if (!identity.roleKeys.some((roleKey) => roleKeys.includes(roleKey))) {
-      throw new ApiError(403, AUTH_ERROR_CODES.forbidden);
-    }
   });
 }

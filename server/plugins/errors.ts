@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
 import type { ApiErrorBody } from '../../domain/errors';
-import { AUTH_ERROR_CODES } from '../../domain/errors';
+import { AUTH_ERROR_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { toApiErrorBody } from '../../domain/validation';
 
 /** An answer other than 2xx, with the API's error body (ARCHITECTURE.md §3). Throw it from a handler. */
@@ -20,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-export const INVALID_INPUT = 'Invalid input';
+export const INVALID_INPUT = RESOURCE_ERROR_CODES.invalidInput;
 
 /** Validates a body, query or params with a zod schema; failure is a 400 with one message per field. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
@@ -51,4 +51,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-export const notFoundBody = (): ApiErrorBody => ({ message: 'Not found' });
+export const notFoundBody = (): ApiErrorBody => ({ message: RESOURCE_ERROR_CODES.notFound });

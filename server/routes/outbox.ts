@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailOutbox } from '../db/schema';
 import { ApiError, parseInput } from '../plugins/errors';
 import { notFoundBody } from '../plugins/errors';
-import { parseListQuery, setContentRange } from './shared/listQuery';
+import { escapeLike, parseListQuery, setContentRange } from './shared/listQuery';
+import { requirePermission, viewerOf } from './shared/resource';
 
 /**
  * The Mail outbox (ROOT only, never registered in production): every mail the product recorded, so a
@@ -47,8 +48,6 @@ const summaryColumns = {
   sentAt: mailOutbox.sentAt,
 };
 
-/** `%` and `_` typed by a person are literal characters, not patterns. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 function whereOf(filter: z.output<typeof filterSchema>): SQL | undefined {
   const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
@@ -65,7 +64,9 @@ function whereOf(filter: z.output<typeof filterSchema>): SQL | undefined {
 const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
-  const rootOnly = { preHandler: [app.authenticate, app.requireRoles('ROOT')] };
+  // Who reads the outbox is the permission table's decision (MAIL_OUTBOX read: ROOT), as for every resource.
+  const mayRead = async (request: FastifyRequest) => requirePermission(viewerOf(request), 'MAIL_OUTBOX', 'read');
+  const rootOnly = { preHandler: [app.authenticate, mayRead] };
 
   app.get('/', rootOnly, async (request, reply) => {
     const query = parseListQuery(request.query, {

@@ -10,7 +10,9 @@ import type { Database } from '../../db/client';
 import { authOf } from '../../plugins/authenticate';
 import { ApiError, parseInput } from '../../plugins/errors';
 import { recordAudit } from '../../services/audit';
-import { parseListQuery, setContentRange, type SortOrder } from './listQuery';
+import { escapeLike, parseListQuery, setContentRange, type SortOrder } from './listQuery';
+
+export { escapeLike } from './listQuery';
 import { scopeCondition, type ResourceScope, type ScopeMode } from './scope';
 
 export { scopeCondition, type OwnerMatcher, type ResourceScope, type ScopeMapping } from './scope';
@@ -146,8 +148,6 @@ const MAX_IDS_PER_REQUEST = 1000;
 const idParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema) });
 const idsFilterSchema = z.union([idSchema, z.array(idSchema).max(MAX_IDS_PER_REQUEST)]);
 
-/** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 export const forbidden = () => new ApiError(403, RESOURCE_ERROR_CODES.forbidden);
 const notFound = () => new ApiError(404, RESOURCE_ERROR_CODES.notFound);
