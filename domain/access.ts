@@ -259,13 +259,20 @@ export const routesOf = (roleKeys: readonly string[]): RoutePrefix[] =>
   unique(knownRoles(roleKeys).flatMap((role) => ACCESS_TABLE[role].routes));
 
 /**
- * SPEC §2: a route is accessible when the path starts with one of the role's prefixes. The prefix must
- * match whole path segments: `/discount` opens `/discount/12` but not `/discount-template`, which is a
- * route of its own that fewer roles have.
+ * Whether a path lies under a route prefix, by whole path segments: `/discount/12` is under `discount`,
+ * `/discount-template` is not (it is a route of its own that fewer roles have).
  */
-export function canOpenRoute(roleKeys: readonly string[], pathname: string): boolean {
+export function isPathUnder(pathname: string, prefix: string): boolean {
   const path = `/${pathname.replace(/^\/+/, '')}`;
-  return routesOf(roleKeys).some((prefix) => path === `/${prefix}` || path.startsWith(`/${prefix}/`));
+  return path === `/${prefix}` || path.startsWith(`/${prefix}/`);
+}
+
+/** Whether a path belongs to any area of the table (other pages, such as Not Found, belong to none). */
+export const isAreaPath = (pathname: string): boolean => ROUTE_PREFIXES.some((prefix) => isPathUnder(pathname, prefix));
+
+/** SPEC §2: a route is accessible when the path starts with one of the role's prefixes (whole segments). */
+export function canOpenRoute(roleKeys: readonly string[], pathname: string): boolean {
+  return routesOf(roleKeys).some((prefix) => isPathUnder(pathname, prefix));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { canAccessResource, canOpenRoute } from '../domain/access';
+import { canAccessResource, canOpenRoute, isPathUnder } from '../domain/access';
 import { roleKeysOf, type SessionUser } from '../domain/user';
 import type { Session } from './session';
 
@@ -21,10 +21,8 @@ export interface Environment {
   isProduction: boolean;
 }
 
-const isDevelopmentOnlyPath = (pathname: string): boolean => {
-  const path = `/${pathname.replace(/^\/+/, '')}`;
-  return DEVELOPMENT_ONLY_ROUTES.some((route) => path === `/${route}` || path.startsWith(`/${route}/`));
-};
+const isDevelopmentOnlyPath = (pathname: string): boolean =>
+  DEVELOPMENT_ONLY_ROUTES.some((route) => isPathUnder(pathname, route));
 
 /**
  * May these role keys open this page? SPEC §2's prefix rule (whole path segments) over the table, and

@@ -1,18 +1,12 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { ROUTE_PREFIXES } from '../../domain/access';
+import { isAreaPath } from '../../domain/access';
 import { canOpenPath } from '../../providers/accessControl';
 import { appConfig } from '../config/env';
 import { PATHS } from '../pages/paths';
 import { DelayedLoader } from './DelayedLoader';
 import { useServerRoleKeys } from './useServerRoleKeys';
 
-/**
- * Whether a path belongs to an area of the permission table (domain/access.ts), by whole segments.
- * Other paths inside the layout (the Not Found page, react-admin's own pages) are no area: they pass.
- */
-export const isAreaPath = (pathname: string): boolean =>
-  ROUTE_PREFIXES.some((prefix) => pathname === `/${prefix}` || pathname.startsWith(`/${prefix}/`));
 
 /**
  * The route guard of SPEC §6 for every private page, custom or resource: an area's page opens when the
@@ -25,6 +19,7 @@ export const isAreaPath = (pathname: string): boolean =>
 export const RouteGuard = ({ children }: { children: ReactNode }) => {
   const { pathname } = useLocation();
   const { roleKeys, isPending } = useServerRoleKeys();
+  // Paths of no area (the Not Found page, react-admin's own pages) pass.
   if (!isAreaPath(pathname)) return <>{children}</>;
   if (isPending) return <DelayedLoader />;
   if (!canOpenPath(roleKeys, pathname, { isProduction: appConfig.isProduction })) {
