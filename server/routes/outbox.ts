@@ -5,7 +5,7 @@ import { mailOutbox } from '../db/schema';
 import { ApiError, parseInput } from '../plugins/errors';
 import { notFoundBody } from '../plugins/errors';
 import { escapeLike, parseListQuery, setContentRange } from './shared/listQuery';
-import { requirePermission, viewerOf } from './shared/resource';
+import { idParamsSchema, requirePermission, viewerOf } from './shared/resource';
 
 /**
  * The Mail outbox (ROOT only, never registered in production): every mail the product recorded, so a
@@ -61,7 +61,6 @@ function whereOf(filter: z.output<typeof filterSchema>): SQL | undefined {
   );
 }
 
-const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   // Who reads the outbox is the permission table's decision (MAIL_OUTBOX read: ROOT), as for every resource.

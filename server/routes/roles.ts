@@ -7,6 +7,7 @@ import type { RoleRecord } from '../../domain/user';
 import { roles } from '../db/schema';
 import { ApiError, parseInput } from '../plugins/errors';
 import { parseListQuery, setContentRange } from './shared/listQuery';
+import { idParamsSchema } from './shared/resource';
 
 /**
  * `/roles` (read-only, every signed-in user): the seven roles as `{id, key}`, so that forms pick a
@@ -22,7 +23,6 @@ const filterSchema = z
   })
   .default({});
 
-const idParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema) });
 
 async function allRoles(app: FastifyInstance): Promise<RoleRecord[]> {
   const rows = await app.db.select({ id: roles.id, key: roles.key }).from(roles);

@@ -9,6 +9,7 @@ import { REVOKE_REASONS, type AuthSessions } from '../services/authSessions';
 import { USER_DISABLED, authorizeUserWrite, toUserRecord, userRecordColumns, userValuesOf } from '../services/users';
 import {
   defineFilter,
+  idParamsSchema,
   registerResource,
   requireInScope,
   requirePermission,
@@ -96,7 +97,6 @@ export function userResource(sessions: SessionRevoker): ResourceDefinition<UserR
   };
 }
 
-const idParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema) });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const resource = userResource(app.authService.sessions);

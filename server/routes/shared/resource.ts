@@ -145,7 +145,8 @@ export interface ResourceDefinition<RecordShape extends { id: number }, Input ex
 export const MAX_SEARCH_LENGTH = 200;
 const MAX_IDS_PER_REQUEST = 1000;
 
-const idParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema) });
+/** `/:id` of every resource route: a database id, else a 400 on `id`. */
+export const idParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema) });
 const idsFilterSchema = z.union([idSchema, z.array(idSchema).max(MAX_IDS_PER_REQUEST)]);
 
 
