@@ -3,6 +3,7 @@ import { AUTH_ERROR_CODES } from '../domain/errors';
 import { createCanAccess, createServerRoles } from './accessControl';
 import { authApi as defaultAuthApi, type AuthApi } from './authApi';
 import { SIGN_IN_PAGE } from './authEndpoints';
+import { hasFieldErrors } from './errorBody';
 import { appConfig } from '../src/config/env';
 import { sessionStore, SessionUnreadableError, type Session, type SessionStore } from './session';
 
@@ -26,12 +27,6 @@ export class SessionUnreadableAuthError {
   readonly reason = AUTH_ERROR_CODES.accessLinkRequired;
   constructor(readonly cause?: unknown) {}
 }
-
-/** An API error body with `errors` per field (ARCHITECTURE.md §3), as the data provider's HttpError carries it. */
-const hasFieldErrors = (error: unknown): boolean => {
-  const errors = (error as { body?: { errors?: unknown } } | null)?.body?.errors;
-  return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0;
-};
 
 const statusOf = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;

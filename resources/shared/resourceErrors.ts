@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
+import { hasFieldErrors } from '../../providers/errorBody';
 
 /**
  * What the resource API answers when it refuses a write (ARCHITECTURE.md §3, domain/errors.ts), read from
@@ -22,23 +23,15 @@ export const errorCodeOf = (error: unknown): string | undefined => {
   return typeof message === 'string' ? message : undefined;
 };
 
-/** Field errors (`body.errors`): react-admin shows them beside their fields, so no toast is needed. */
-export const hasFieldErrors = (error: unknown): boolean => {
-  const errors = asErrorLike(error).body?.errors;
-  return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0;
-};
 
 /** 409 EDIT_CONFLICT: the record changed since it was read. */
 export const isEditConflict = (error: unknown): boolean =>
   asErrorLike(error).status === 409 && errorCodeOf(error) === RESOURCE_ERROR_CODES.editConflict;
 
-/** 409 from POST /users/:id/send-access-link: a disabled user gets no access link. */
-const USER_DISABLED = RESOURCE_ERROR_CODES.userDisabled;
-
-const MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(Object.entries(RESOURCE_ERROR_CODES).map(([name, code]) => [code, `resources.shared.errors.${name}`])),
-  [USER_DISABLED]: 'resources.shared.errors.userDisabled',
-};
+/** Each code of RESOURCE_ERROR_CODES has its sentence under `resources.shared.errors.<name>`. */
+const MESSAGE_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(RESOURCE_ERROR_CODES).map(([name, code]) => [code, `resources.shared.errors.${name}`]),
+);
 
 /** The translation key for an error: the app's sentence for a known code, else the message itself. */
 export const errorMessageKeyOf = (error: unknown): string => {
