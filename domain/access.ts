@@ -1,5 +1,6 @@
 import type { RoleKey } from './roles';
 import { ROLE_KEYS } from './roles';
+import { REFERENCE_RESOURCES, type ReferenceResource } from './reference';
 
 /**
  * The role and permission table of SPEC §6, once, as data (ARCHITECTURE.md §4). The browser's
@@ -55,6 +56,7 @@ export const ROUTE_PREFIXES = [
   'statistics',
   'audit-log',
   'outbox',
+  'reference-data',
 ] as const;
 export type RoutePrefix = (typeof ROUTE_PREFIXES)[number];
 
@@ -158,6 +160,11 @@ export const ROUTE_EXTENSIONS: readonly Extension<readonly RoutePrefix[]>[] = [
     roles: ['ROOT'],
     value: ['audit-log', 'outbox'],
     reason: 'The audit log (issue 3) and the Mail outbox (outside production) are ROOT\'s tools for running the platform.',
+  },
+  {
+    roles: ['ROOT'],
+    value: ['reference-data'],
+    reason: 'ROOT manages the reference data (types, musics, ambiances, services, games, environments) that every form picks from.',
   },
 ];
 
@@ -371,6 +378,7 @@ export const RESOURCE_PERMISSIONS = {
   'widget-settings': 'WIDGET_SETTINGS',
   'audit-log': 'AUDIT_LOG',
   outbox: 'MAIL_OUTBOX',
+  ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'REFERENCE_DATA'])) as Record<ReferenceResource, 'REFERENCE_DATA'>),
 } as const satisfies Record<string, PermissionResource>;
 export type ResourceName = keyof typeof RESOURCE_PERMISSIONS;
 
@@ -402,6 +410,7 @@ export const RESOURCE_ROUTES: Readonly<Partial<Record<ResourceName, RoutePrefix>
   'widget-settings': 'iframe',
   'audit-log': 'audit-log',
   outbox: 'outbox',
+  ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'reference-data'])) as Record<ReferenceResource, 'reference-data'>),
 };
 
 /**
@@ -416,3 +425,10 @@ export function canAccessResource(roleKeys: readonly string[], resource: string,
   if (!permission || !action || !route) return false;
   return canOpenRoute(roleKeys, `/${route}`) && hasPermission(roleKeys, permission, action);
 }
+
+/** The resources whose records carry files (logos, galleries, menus): who may write one may upload. */
+export const RESOURCES_WITH_UPLOADS: readonly PermissionResource[] = ['ESTABLISHMENT', 'PROMOTER_GROUP', 'EVENT'];
+
+/** `POST /uploads`: whoever may create or update a record that takes files (a customer may not). */
+export const canUpload = (roleKeys: readonly string[]): boolean =>
+  RESOURCES_WITH_UPLOADS.some((resource) => hasPermission(roleKeys, resource, 'create') || hasPermission(roleKeys, resource, 'update'));

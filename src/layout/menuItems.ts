@@ -1,5 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import CategoryIcon from '@mui/icons-material/Category';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
@@ -41,6 +42,7 @@ export const AREA_LABELS: Readonly<Record<RoutePrefix, string>> = {
   users: 'app.menu.users',
   'audit-log': 'app.menu.auditLog',
   outbox: 'app.menu.outbox',
+  'reference-data': 'app.menu.referenceData',
   billing: 'app.menu.billing',
   settings: 'app.menu.settings',
 };
@@ -115,6 +117,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { route: 'users', icon: ManageAccountsIcon, resource: 'users' },
       { route: 'audit-log', icon: HistoryIcon, resource: 'audit-log' },
       { route: 'outbox', icon: MailOutlineIcon, resource: 'outbox' },
+      { route: 'reference-data', icon: CategoryIcon },
     ],
   },
   {

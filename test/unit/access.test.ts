@@ -54,6 +54,7 @@ asks                         x    x    .    x    x    x    x
 statistics                   x    x    .    x    x    x    x
 audit-log                    x    .    .    .    .    .    .
 outbox                       x    .    .    .    .    .    .
+reference-data               x    .    .    .    .    .    .
 `;
 
 /**

@@ -23,6 +23,7 @@ const app = {
       iframe: 'Widget',
       users: 'Benutzer',
       auditLog: 'Audit-Protokoll',
+      referenceData: 'Stammdaten',
       outbox: 'Postausgang',
       billing: 'Abrechnung',
       groups: {

@@ -24,6 +24,7 @@ const app = {
       iframe: 'Widget',
       users: 'Users',
       auditLog: 'Audit log',
+      referenceData: 'Reference data',
       outbox: 'Mail outbox',
       billing: 'Billing',
       groups: {

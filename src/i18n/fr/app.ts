@@ -23,6 +23,7 @@ const app = {
       iframe: 'Widget',
       users: 'Utilisateurs',
       auditLog: 'Journal d’audit',
+      referenceData: 'Données de référence',
       outbox: 'Boîte d’envoi',
       billing: 'Facturation',
       groups: {

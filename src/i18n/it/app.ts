@@ -23,6 +23,7 @@ const app = {
       iframe: 'Widget',
       users: 'Utenti',
       auditLog: 'Registro di audit',
+      referenceData: 'Dati di riferimento',
       outbox: 'Posta in uscita',
       billing: 'Fatturazione',
       groups: {

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { VISIBILITIES } from './enums';
+import { idSchema, optionalText } from './records';
+
+/**
+ * Fields establishments and promoter groups share (and events reuse in issue 5): contact details,
+ * coordinates, the description pair, reference-id lists and tag links.
+ */
+
+export const PARTNER_LIMITS = {
+  name: 200,
+  email: 254,
+  phone: 30,
+  url: 2000,
+  localisation: 300,
+  city: 100,
+  placeId: 300,
+  description: 5000,
+  htmlDescription: 50_000,
+  referenceIds: 30,
+  tagTerms: 50,
+  tarif: 100_000,
+  capacity: 1_000_000,
+} as const;
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+export const optionalEmail = z.preprocess(
+  blankToNull,
+  z.string().trim().toLowerCase().max(PARTNER_LIMITS.email).pipe(z.email('An email address such as info@venue.ch')).nullable().default(null),
+);
+
+/** Swiss and international numbers as people write them: +41 44 555 70 70, 044/555.70.70. */
+export const optionalPhone = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .max(PARTNER_LIMITS.phone)
+    .regex(/^\+?[0-9][0-9 ()./-]{5,}$/, 'A phone number such as +41 44 555 70 70')
+    .nullable()
+    .default(null),
+);
+
+/** Only http and https: a `javascript:` link on a venue's page would run in the visitor's browser. */
+export const optionalWebUrl = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .max(PARTNER_LIMITS.url)
+    .pipe(z.url({ protocol: /^https?$/, error: 'A web address starting with https://' }))
+    .nullable()
+    .default(null),
+);
+
+export const latitudeSchema = z.number().min(-90).max(90);
+/** SPEC's `lang` beside `lat` is the longitude (the name is kept; forms label it "Longitude"). */
+export const longitudeSchema = z.number().min(-180).max(180);
+const optionalCoordinate = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (value === '' ? null : value), schema.nullable().default(null));
+export const optionalLatitude = optionalCoordinate(latitudeSchema);
+export const optionalLongitude = optionalCoordinate(longitudeSchema);
+
+/** `description`: the plain text (search, mails) and the rich text, sanitised by the server. */
+export const descriptionSchema = z
+  .object({
+    description: optionalText(PARTNER_LIMITS.description),
+    htmlDescription: optionalText(PARTNER_LIMITS.htmlDescription),
+  })
+  .default({ description: null, htmlDescription: null });
+
+/** A list of reference ids (musics, ambiances, types): no repeats; existence is the server's check. */
+export const referenceIdsSchema = z
+  .array(idSchema)
+  .max(PARTNER_LIMITS.referenceIds)
+  .refine((ids) => new Set(ids).size === ids.length, 'A value appears twice')
+  .default([]);
+
+/**
+ * `tagTerms` as written: the ids of the tags attached to the record (one join table per owner,
+ * docs/data-model.md). Records also carry a top-level `tagTerms` map, id → tag name, for display.
+ */
+export const tagTermIdsSchema = z
+  .array(idSchema)
+  .max(PARTNER_LIMITS.tagTerms)
+  .refine((ids) => new Set(ids).size === ids.length, 'A tag appears twice')
+  .default([]);
+
+/** The top-level `tagTerms` map of a record: tag id → tag name. Derived; ignored on input. */
+export const tagTermsMapSchema = z.record(z.string(), z.string());
+export type TagTermsMap = z.output<typeof tagTermsMapSchema>;
+
+/** New establishments and promoter groups are PUBLISHED (SPEC §4). */
+export const partnerVisibilitySchema = z.enum(VISIBILITIES).default('PUBLISHED');
+
+/** CHF with at most two decimals. */
+export const tarifSchema = z
+  .number()
+  .min(0)
+  .max(PARTNER_LIMITS.tarif)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimals (CHF)');
+export const optionalTarif = z.preprocess((value) => (value === '' ? null : value), tarifSchema.nullable().default(null));
+
+export const optionalCount = (max: number) =>
+  z.preprocess((value) => (value === '' ? null : value), z.number().int().min(0).max(max).nullable().default(null));
+
+export const TARIF_ORDER_PROBLEM = 'Must be at least the minimum price';
+export const COORDINATES_PAIR_PROBLEM = 'Give both latitude and longitude, or neither';

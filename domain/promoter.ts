@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { recordVersionSchema, requiredText } from './records';
+import { mediaInputSchema, mediaListStateSchema, uploadReferenceSchema, uploadSchema } from './upload';
+import {
+  descriptionSchema,
+  optionalEmail,
+  optionalPhone,
+  optionalWebUrl,
+  PARTNER_LIMITS,
+  partnerVisibilitySchema,
+  referenceIdsSchema,
+  tagTermIdsSchema,
+  tagTermsMapSchema,
+} from './partner';
+
+/**
+ * The Promoter record (a promoter group) of SPEC §3 in the shape of ARCHITECTURE.md §3: `generalInfos`,
+ * `specificInfos`, `additionalInfos`, `description`, `visibility`, `promoterId` (= `id`), the `tagTerms` map,
+ * `version`. `promoterTypesIds` and `evenTypesIds` (the specification's spelling) are reference ids.
+ */
+
+export const promoterGeneralInfosSchema = z.object({
+  promoterName: requiredText(PARTNER_LIMITS.name),
+  logo: uploadReferenceSchema.nullable().default(null),
+  promoterTypesIds: referenceIdsSchema,
+  evenTypesIds: referenceIdsSchema,
+  email: optionalEmail,
+  phone: optionalPhone,
+  urlBilletterie: optionalWebUrl,
+  urlSite: optionalWebUrl,
+  media: mediaInputSchema,
+  mediaListState: mediaListStateSchema.nullable().default(null),
+});
+
+export const promoterInputSchema = z.object({
+  generalInfos: promoterGeneralInfosSchema,
+  specificInfos: z.object({ musics: referenceIdsSchema, ambiance: referenceIdsSchema }).default({ musics: [], ambiance: [] }),
+  additionalInfos: z.object({ tagTerms: tagTermIdsSchema }).default({ tagTerms: [] }),
+  description: descriptionSchema,
+  visibility: partnerVisibilitySchema,
+  version: recordVersionSchema.optional(),
+});
+export type PromoterInput = z.output<typeof promoterInputSchema>;
+
+export interface Promoter {
+  id: number;
+  promoterId: number;
+  generalInfos: Omit<PromoterInput['generalInfos'], 'logo' | 'media' | 'mediaListState'> & {
+    logo: z.output<typeof uploadSchema> | null;
+    media: z.output<typeof uploadSchema>[];
+    mediaListState: z.output<typeof mediaListStateSchema>;
+  };
+  specificInfos: PromoterInput['specificInfos'];
+  additionalInfos: PromoterInput['additionalInfos'];
+  description: PromoterInput['description'];
+  visibility: PromoterInput['visibility'];
+  tagTerms: z.output<typeof tagTermsMapSchema>;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const PROMOTER_SECTIONS = ['generalInfos', 'specificInfos', 'additionalInfos', 'description'] as const;
+
+export const promoterDefaults = () => {
+  const parsed = promoterInputSchema.parse({ generalInfos: { promoterName: '-' } });
+  return { ...parsed, generalInfos: { ...parsed.generalInfos, promoterName: '' } };
+};

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { idSchema } from './records';
+
+/**
+ * Uploads (issue 4): every logo, gallery and file field goes through `POST /api/v1/uploads` (multipart,
+ * one part named `file`). The server decides the type from the content (never the name or the declared
+ * type), chooses the stored name, records image dimensions and writes a downscaled preview.
+ */
+
+export const UPLOAD_LIMITS = {
+  /** Larger files are refused with 413 before they are stored. */
+  maxBytes: 10 * 1024 * 1024,
+  /** The longest side of an image's preview, in pixels. */
+  previewSize: 480,
+  /** Images larger than this (either side) are refused: decoding them would exhaust memory. */
+  maxImageSide: 12_000,
+  /** The multipart part that carries the file. */
+  fieldName: 'file',
+  originalName: 255,
+} as const;
+
+/** What the server accepts, decided from the file's first bytes; anything else is a 415. */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const UPLOAD_MIME_TYPES = [...IMAGE_MIME_TYPES, 'application/pdf'] as const;
+export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];
+export const isImageMimeType = (mimeType: string): boolean => (IMAGE_MIME_TYPES as readonly string[]).includes(mimeType);
+
+/** The `accept` attribute of file inputs (the server still decides by content). */
+export const UPLOAD_ACCEPT = {
+  image: IMAGE_MIME_TYPES.join(','),
+  imageOrPdf: UPLOAD_MIME_TYPES.join(','),
+} as const;
+
+/** Error codes of the upload endpoint (the `message` of its 413 / 415 / 400 answers). */
+export const UPLOAD_ERROR_CODES = {
+  tooLarge: 'UPLOAD_TOO_LARGE',
+  unsupportedType: 'UPLOAD_UNSUPPORTED_TYPE',
+  missingFile: 'UPLOAD_MISSING_FILE',
+  unreadableImage: 'UPLOAD_UNREADABLE_IMAGE',
+} as const;
+
+/**
+ * An upload as records carry it (a logo, a gallery item, a file) and as `POST /uploads` answers it.
+ * `url` and `previewUrl` are served with headers that keep the file from running as a page.
+ */
+export const uploadSchema = z.object({
+  id: idSchema,
+  url: z.string(),
+  /** A downscaled image (also for small images, re-encoded); null for PDF. */
+  previewUrl: z.string().nullable(),
+  mimeType: z.enum(UPLOAD_MIME_TYPES),
+  sizeBytes: z.number().int().min(0),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+  originalName: z.string(),
+});
+export type Upload = z.output<typeof uploadSchema>;
+
+/** Where the server serves a stored file (public by an unguessable key: the widget shows logos). */
+export const UPLOAD_FILES_PATH = '/api/v1/uploads/files';
+export const uploadFileUrl = (storageKey: string): string => `${UPLOAD_FILES_PATH}/${storageKey}`;
+
+/**
+ * An upload in an input: the record's own upload object sent back, or just `{ id }`; only the id is
+ * read (zod strips the rest). The server accepts uploads the caller made, or ones already on the record.
+ */
+export const uploadReferenceSchema = z.object({ id: idSchema });
+export type UploadReference = z.output<typeof uploadReferenceSchema>;
+
+export const MEDIA_LIMITS = { maxItems: 30 } as const;
+
+/**
+ * `mediaListState` (SPEC §3): the gallery's edit state. `order` is the gallery after the edit (upload ids,
+ * first shown first); `added` are uploads new to it, `removed` the ones taken out. Records carry the
+ * state of the stored gallery (`order` = its ids, nothing added or removed).
+ */
+export const mediaListStateSchema = z.object({
+  order: z.array(idSchema).max(MEDIA_LIMITS.maxItems),
+  added: z.array(idSchema).max(MEDIA_LIMITS.maxItems).default([]),
+  removed: z.array(idSchema).max(MEDIA_LIMITS.maxItems * 2).default([]),
+});
+export type MediaListState = z.output<typeof mediaListStateSchema>;
+
+export const mediaInputSchema = z.array(uploadReferenceSchema).max(MEDIA_LIMITS.maxItems).default([]);
+
+export const GALLERY_PROBLEMS = {
+  duplicate: 'The same picture appears twice',
+  notAdded: 'Not in the gallery and not among the added pictures',
+  addedMissing: 'Added but missing from the order',
+  removedPresent: 'Removed but still in the order',
+} as const;
+
+export type GalleryResult = { ids: number[]; problems: Record<string, string> };
+
+/**
+ * The gallery a write leaves behind (pure, used by the server and the gallery input): the order of
+ * `mediaListState` when given, else the ids of `media`. Problems are keyed by input path.
+ */
+export function resolveGallery(
+  storedIds: readonly number[],
+  media: readonly UploadReference[],
+  state: MediaListState | null | undefined,
+  basePath: string,
+): GalleryResult {
+  const problems: Record<string, string> = {};
+  if (!state) {
+    const ids = media.map((item) => item.id);
+    if (new Set(ids).size !== ids.length) problems[`${basePath}.media`] = GALLERY_PROBLEMS.duplicate;
+    return { ids, problems };
+  }
+  const statePath = `${basePath}.mediaListState`;
+  const stored = new Set(storedIds);
+  const added = new Set(state.added);
+  const order = state.order;
+  if (new Set(order).size !== order.length) problems[`${statePath}.order`] = GALLERY_PROBLEMS.duplicate;
+  else if (order.some((id) => !stored.has(id) && !added.has(id))) problems[`${statePath}.order`] = GALLERY_PROBLEMS.notAdded;
+  if (state.added.some((id) => !order.includes(id))) problems[`${statePath}.added`] = GALLERY_PROBLEMS.addedMissing;
+  if (state.removed.some((id) => order.includes(id))) problems[`${statePath}.removed`] = GALLERY_PROBLEMS.removedPresent;
+  return { ids: [...order], problems };
+}
+
+/** The edit state of a stored gallery, as records carry it. */
+export const storedMediaListState = (media: readonly { id: number }[]): MediaListState => ({
+  order: media.map((item) => item.id),
+  added: [],
+  removed: [],
+});
