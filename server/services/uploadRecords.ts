@@ -1,0 +1,73 @@
+import { inArray } from 'drizzle-orm';
+import { isImageMimeType, uploadFileUrl, type Upload, type UploadMimeType } from '../../domain/upload';
+import { RESOURCE_ERROR_CODES } from '../../domain/errors';
+import type { Viewer } from '../../domain/access';
+import { uploads } from '../db/schema';
+import { ApiError } from '../plugins/errors';
+import type { Queryable } from '../routes/shared/resource';
+
+/**
+ * Uploads as records carry them (logos, galleries, files), and the rule for attaching one: a write may use
+ * an upload its caller made, or one the record already has. Anything else (another user's file, an id that
+ * does not exist, a PDF where a picture is expected) is a 400 on the field that names it.
+ */
+
+export const UPLOAD_PROBLEMS = {
+  unknown: 'Unknown file: upload it again',
+  notAnImage: 'Must be a picture (JPEG, PNG, WebP or GIF)',
+} as const;
+
+type UploadRow = typeof uploads.$inferSelect;
+
+export const uploadOf = (row: UploadRow): Upload => ({
+  id: row.id,
+  url: uploadFileUrl(row.storageKey),
+  previewUrl: row.previewKey ? uploadFileUrl(row.previewKey) : null,
+  mimeType: row.mimeType as UploadMimeType,
+  sizeBytes: row.sizeBytes,
+  width: row.width,
+  height: row.height,
+  originalName: row.originalName,
+});
+
+/** The uploads of these ids, by id (missing ids are left out). */
+export async function loadUploads(db: Queryable, ids: readonly number[]): Promise<Map<number, Upload>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(uploads).where(inArray(uploads.id, unique));
+  return new Map(rows.map((row) => [row.id, uploadOf(row)]));
+}
+
+export interface UploadUse {
+  /** The input path that names the upload (`generalInfos.logo`, `generalInfos.media.2`). */
+  field: string;
+  id: number;
+  /** Logos and galleries take pictures only; file fields (a menu) also take PDF. */
+  imageOnly: boolean;
+}
+
+/**
+ * 400 naming each field whose upload the caller may not attach. `attached` are the ids the record has
+ * now (on create: none).
+ */
+export async function requireUsableUploads(
+  tx: Queryable,
+  viewer: Viewer,
+  uses: readonly UploadUse[],
+  attached: ReadonlySet<number>,
+): Promise<void> {
+  if (uses.length === 0) return;
+  const rows = await tx
+    .select({ id: uploads.id, ownerUserId: uploads.ownerUserId, mimeType: uploads.mimeType })
+    .from(uploads)
+    .where(inArray(uploads.id, [...new Set(uses.map((use) => use.id))]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const problems: Record<string, string> = {};
+  for (const use of uses) {
+    const row = byId.get(use.id);
+    const usable = row && (attached.has(use.id) || row.ownerUserId === viewer.userId);
+    if (!usable) problems[use.field] = UPLOAD_PROBLEMS.unknown;
+    else if (use.imageOnly && !isImageMimeType(row.mimeType)) problems[use.field] = UPLOAD_PROBLEMS.notAnImage;
+  }
+  if (Object.keys(problems).length > 0) throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, problems);
+}
