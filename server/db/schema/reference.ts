@@ -1,11 +1,12 @@
 import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { timestamps, version } from './columns';
 
 /**
  * Reference vocabularies (issue 4): one table per kind so that every link has a real foreign key.
  * All share one shape: a stable `key` (for code and imports), a label in each interface language
  * (all four required: a vocabulary is shown in every language), a display `position`, and
- * `is_active` to retire a value without breaking the records that still use it.
+ * `is_active` to retire a value without breaking the records that still use it, and `version` for the
+ * optimistic concurrency of ROOT's edits (server/routes/referenceData.ts).
  */
 const referenceTable = <Name extends string>(name: Name) =>
   pgTable(
@@ -19,6 +20,7 @@ const referenceTable = <Name extends string>(name: Name) =>
       labelIt: text('label_it').notNull(),
       position: integer('position').notNull().default(0),
       isActive: boolean('is_active').notNull().default(true),
+      version: version(),
       ...timestamps(),
     },
     (table) => [index(`${name}_position_idx`).on(table.position)],
