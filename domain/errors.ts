@@ -32,4 +32,6 @@ export const RESOURCE_ERROR_CODES = {
   selfEscalation: 'CANNOT_CHANGE_OWN_ROLE_OR_SCOPE',
   /** 409: an access link cannot be sent to a disabled user. */
   userDisabled: 'USER_DISABLED',
+  /** 409: a record that other records still use cannot be deleted (retire it instead, where it can be). */
+  inUse: 'IN_USE',
 } as const;

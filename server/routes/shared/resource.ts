@@ -54,7 +54,9 @@ export { scopeCondition, type OwnerMatcher, type ResourceScope, type ScopeMappin
  * - DELETE answers the deleted record;
  * - each write is one transaction (hooks get its handle `tx`: never use `app.db` inside, PGlite deadlocks)
  *   and writes its audit row (server/services/audit.ts) in it; unique violations are 409 ALREADY_TAKEN on
- *   the field of `uniqueFields`, foreign-key violations 400 on the field of `foreignKeyFields`.
+ *   the field of `uniqueFields`, foreign-key violations 400 on the field of `foreignKeyFields`, except while
+ *   deleting: a record still referenced is a 409 IN_USE (a `remove` hook may throw `inUse()` itself for links
+ *   that would cascade).
  */
 
 /** What a hook may run queries on: the database outside a transaction, the transaction handle inside. */
@@ -315,7 +317,10 @@ function postgresErrorOf(error: unknown): PostgresError | undefined {
 /** Constraint violations are the caller's input, never a 500 (ARCHITECTURE.md §3). */
 type ConstraintFields = Pick<ResourceWrites<never, never>, 'uniqueFields' | 'foreignKeyFields'>;
 
-function translateDatabaseError(error: unknown, writes: ConstraintFields): unknown {
+/** 409 IN_USE: the record is still referenced. No field errors: a delete has no form to show them on. */
+export const inUse = () => new ApiError(409, RESOURCE_ERROR_CODES.inUse);
+
+function translateDatabaseError(error: unknown, writes: ConstraintFields, action: Exclude<Action, 'read'>): unknown {
   const postgresError = postgresErrorOf(error);
   if (!postgresError) return error;
   const constraint = postgresError.constraint ?? '';
@@ -325,6 +330,9 @@ function translateDatabaseError(error: unknown, writes: ConstraintFields): unkno
       return new ApiError(409, RESOURCE_ERROR_CODES.alreadyTaken, { [field]: RESOURCE_ERROR_CODES.alreadyTaken });
     }
     case '23503': {
+      // Deleting a record that a foreign key without ON DELETE CASCADE still points at: the input is fine,
+      // the state is not, hence a 409 (not a 400 on some field). A create or update naming an unknown record is the 400.
+      if (action === 'delete') return inUse();
       const field = writes.foreignKeyFields?.[constraint] ?? constraint;
       return new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [field]: 'Unknown or still referenced record' });
     }
@@ -370,12 +378,13 @@ interface WriteRun<RecordShape extends { id: number }, Input extends { version?:
 async function inWriteTransaction<Result>(
   app: FastifyInstance,
   writes: ConstraintFields,
+  action: Exclude<Action, 'read'>,
   work: (tx: Queryable) => Promise<Result>,
 ): Promise<Result> {
   try {
     return await app.db.transaction((tx) => work(tx));
   } catch (error) {
-    throw translateDatabaseError(error, writes);
+    throw translateDatabaseError(error, writes, action);
   }
 }
 
@@ -405,7 +414,7 @@ async function createRecord<RecordShape extends { id: number }, Input extends { 
   const { definition, writes, viewer } = run;
   requirePermission(viewer, definition.permission, 'create');
   const input = parseInput(writes.input, body);
-  return inWriteTransaction(run.app, writes, async (tx) => {
+  return inWriteTransaction(run.app, writes, 'create', async (tx) => {
     await writes.authorizeWrite?.({ action: 'create', viewer, input, current: null, tx });
     const id = await writes.insert(tx, input, { viewer, current: null });
     await requireWrittenInScope(tx, definition, viewer, id);
@@ -435,7 +444,7 @@ async function updateRecord<RecordShape extends { id: number }, Input extends { 
   if (input.version === undefined) {
     throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { version: 'Required: the version the record was read at' });
   }
-  return inWriteTransaction(run.app, writes, async (tx) => {
+  return inWriteTransaction(run.app, writes, 'update', async (tx) => {
     await requireInScope(tx, definition, viewer, id, 'write');
     // The conditional bump is the concurrency guard: of two PUTs read at one version, the second finds
     // the row already bumped (PostgreSQL re-checks the WHERE after the first commits) and gets the 409.
@@ -461,7 +470,7 @@ async function deleteRecord<RecordShape extends { id: number }, Input extends { 
 ): Promise<RecordShape> {
   const { definition, writes, viewer } = run;
   requirePermission(viewer, definition.permission, 'delete');
-  return inWriteTransaction(run.app, writes, async (tx) => {
+  return inWriteTransaction(run.app, writes, 'delete', async (tx) => {
     await requireInScope(tx, definition, viewer, id, 'write');
     const current = await loadOne(tx, definition, id);
     await writes.authorizeWrite?.({ action: 'delete', viewer, input: null, current, tx });
