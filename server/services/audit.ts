@@ -28,6 +28,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export function flattenRecord(record: unknown, omit: readonly string[] = []): Flat {
   const flat: Flat = {};
   const visit = (value: unknown, path: string) => {
+    // An omitted path leaves out everything under it (a derived map such as a record's `tagTerms`).
+    if (omit.includes(path)) return;
     if (isPlainObject(value)) {
       for (const [key, child] of Object.entries(value)) {
         if (SECRET_FIELD.test(key)) continue;
@@ -35,7 +37,7 @@ export function flattenRecord(record: unknown, omit: readonly string[] = []): Fl
       }
       return;
     }
-    if (BOOKKEEPING_FIELDS.has(path) || omit.includes(path)) return;
+    if (BOOKKEEPING_FIELDS.has(path)) return;
     flat[path] = value === undefined ? null : value;
   };
   visit(record, '');

@@ -36,6 +36,7 @@ export { scopeCondition, type OwnerMatcher, type ResourceScope, type ScopeMappin
  *       insert: (tx, input, context) => …returns the new id…,
  *       update: (tx, id, input, context) => …writes the whole record (the version is the generic's)…,
  *       authorizeWrite: ({ action, viewer, input, current }) => …throw ApiError(400|403, …, {field: …})…,
+ *       viewerAfterCreate: (viewer, id) => …the caller's scope once the create made the record theirs…,
  *       uniqueFields: { tags_name_unique: 'generalInfos.tagName' },
  *     },
  *   };
@@ -112,6 +113,12 @@ export interface ResourceWrites<RecordShape, Input extends { version?: number }>
    * `new ApiError(403 | 400, message, { field: problem })`. Runs inside the write's transaction.
    */
   authorizeWrite?(args: AuthorizeWriteArguments<RecordShape, Input>): Promise<void> | void;
+  /**
+   * The caller's scope once `insert` ran, for the create's scope check (default: unchanged). A create that
+   * makes the new record the caller's own answers the widened viewer: onboarding, where an ADMIN without an
+   * establishment creates one and `insert` sets `users.establishment_id` in the same transaction.
+   */
+  viewerAfterCreate?(viewer: Viewer, id: number): Viewer;
   /** Unique index or constraint name → the input field it guards (409 ALREADY_TAKEN on that field). */
   uniqueFields?: Readonly<Record<string, string>>;
   /** Foreign-key constraint name → the input field that references (400 on that field). */
@@ -417,7 +424,7 @@ async function createRecord<RecordShape extends { id: number }, Input extends { 
   return inWriteTransaction(run.app, writes, 'create', async (tx) => {
     await writes.authorizeWrite?.({ action: 'create', viewer, input, current: null, tx });
     const id = await writes.insert(tx, input, { viewer, current: null });
-    await requireWrittenInScope(tx, definition, viewer, id);
+    await requireWrittenInScope(tx, definition, writes.viewerAfterCreate?.(viewer, id) ?? viewer, id);
     const created = await loadOne(tx, definition, id);
     await audit(tx, run, 'CREATE', id, null, created);
     return created;
