@@ -1,6 +1,8 @@
 import { AxiosHeaders, type AxiosInstance, type AxiosResponse } from 'axios';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { HttpError, type DataProvider, type fetchUtils, type Identifier } from 'react-admin';
+import { HttpError, type DataProvider, type fetchUtils, type Identifier, type RaRecord } from 'react-admin';
+import type { Visibility } from '../domain/enums';
+import { UPLOAD_LIMITS, uploadSchema, type Upload } from '../domain/upload';
 import { appConfig } from '../src/config/env';
 import { ApiError, httpClient } from './httpClient';
 
@@ -29,6 +31,10 @@ const toFetchHeaders = (response: AxiosResponse): Headers => {
 const requestHeadersOf = (options: fetchUtils.Options): Record<string, string> =>
   Object.fromEntries(new Headers(options.headers ?? undefined).entries());
 
+/** An API refusal as react-admin's HttpError with the server's body; network failures (ApiNetworkError) and cancellations keep their own shape. */
+const asReactAdminError = (error: unknown): unknown =>
+  error instanceof ApiError ? new HttpError(error.message, error.status, error.body ?? null) : error;
+
 /**
  * Adapts the axios client to the `fetchJson` signature: `{status, headers, body, json}` on success;
  * on failure react-admin's `HttpError(message, status, body)`, whose `body.errors` react-admin shows
@@ -53,24 +59,93 @@ export const createSimpleRestHttpClient =
         json,
       };
     } catch (error) {
-      if (error instanceof ApiError) throw new HttpError(error.message, error.status, error.body ?? null);
-      // Network failures (ApiNetworkError) and cancellations keep their own shape.
-      throw error;
+      throw asReactAdminError(error);
     }
   };
+
+export interface UploadOptions {
+  /** Called as the bytes leave, with the fraction sent (0 to 1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A record the bulk change could not update, with the server's status (409 changed meanwhile, 403 outside scope…). */
+export interface VisibilityFailure {
+  id: Identifier;
+  status: number | null;
+  message: string;
+}
+
+export interface SetVisibilityResult {
+  /** The ids that now have the visibility (also those that had it already). */
+  data: Identifier[];
+  failed: VisibilityFailure[];
+}
 
 /** ra-data-simple-rest's methods plus the app's calls that are not CRUD. */
 export interface AppDataProvider extends DataProvider {
   /** `POST /users/:id/send-access-link`: mails the user a one-time sign-in link (ARCHITECTURE §3 access link). */
   sendAccessLink(id: Identifier): Promise<void>;
+  /** `POST /uploads` (multipart, one part): the stored upload, as records carry it (domain/upload.ts). */
+  upload(file: File, options?: UploadOptions): Promise<Upload>;
+  /**
+   * Bulk publish / unpublish. The API's PUT takes the whole record with its version (simple-rest's
+   * updateMany would send only `{visibility}`), so each record is read and written back whole; one
+   * refusal does not stop the others, and the result says which ids failed and why.
+   */
+  setVisibility(resource: string, ids: readonly Identifier[], visibility: Visibility): Promise<SetVisibilityResult>;
 }
+
+const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
+  const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
+  return {
+    id,
+    status: typeof status === 'number' && status > 0 ? status : null,
+    message: typeof message === 'string' ? message : String(error),
+  };
+};
 
 export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): AppDataProvider => {
   const httpClientForReactAdmin = createSimpleRestHttpClient(client);
+  const crud = simpleRestProvider(apiBaseUrl, httpClientForReactAdmin);
+
+  const setVisibilityOfOne = async (resource: string, id: Identifier, visibility: Visibility): Promise<Identifier> => {
+    const { data: record } = await crud.getOne<RaRecord & { visibility?: Visibility }>(resource, { id });
+    if (record.visibility === visibility) return id;
+    await crud.update(resource, { id, data: { ...record, visibility }, previousData: record });
+    return id;
+  };
+
   return {
-    ...simpleRestProvider(apiBaseUrl, httpClientForReactAdmin),
+    ...crud,
     sendAccessLink: async (id) => {
       await httpClientForReactAdmin(`${apiBaseUrl}/users/${encodeURIComponent(String(id))}/send-access-link`, { method: 'POST' });
+    },
+    upload: async (file, { onProgress, signal } = {}) => {
+      const body = new FormData();
+      body.append(UPLOAD_LIMITS.fieldName, file, file.name);
+      try {
+        const response = await client.post<unknown>(`${apiBaseUrl}/uploads`, body, {
+          signal,
+          onUploadProgress: (event) => {
+            const total = event.total ?? file.size;
+            if (onProgress && total > 0) onProgress(Math.min(1, event.loaded / total));
+          },
+        });
+        return uploadSchema.parse(response.data);
+      } catch (error) {
+        throw asReactAdminError(error);
+      }
+    },
+    setVisibility: async (resource, ids, visibility) => {
+      const outcomes = await Promise.allSettled(ids.map((id) => setVisibilityOfOne(resource, id, visibility)));
+      const result: SetVisibilityResult = { data: [], failed: [] };
+      outcomes.forEach((outcome, index) => {
+        const id = ids[index] as Identifier;
+        if (outcome.status === 'fulfilled') result.data.push(id);
+        else result.failed.push(failureOf(id, outcome.reason));
+      });
+      return result;
     },
   };
 };
