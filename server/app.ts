@@ -6,10 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../domain/auth';
 import { AUTH_ERROR_CODES } from '../domain/errors';
 import type { ServerConfig } from './config';
-import { usesLocalHttp } from './config';
+import { uploadsDirectory, usesLocalHttp } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { AuthService, type AuthLifetimes, type LinkMailer } from './services/auth';
 import { decoyPasswordHash } from './services/passwords';
+import { LocalFileStorage, type FileStorage } from './services/storage';
 import type { RateLimitPolicy } from './services/rateLimits';
 import { registerAuthentication } from './plugins/authenticate';
 import { BackgroundTasks } from './plugins/background';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     db: Database;
     authService: AuthService;
     background: BackgroundTasks;
+    /** Uploaded files (server/services/storage). */
+    storage: FileStorage;
   }
 }
 
@@ -40,6 +43,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimitPolicy>;
   /** The built app (Vite's outDir); default `dist/` at the repository root. */
   staticRoot?: string;
+  /** Where uploads are stored; default the local disk under DATA_DIR/uploads. */
+  storage?: FileStorage;
 }
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('authService', authService);
   app.decorate('background', background);
+  app.decorate('storage', options.storage ?? new LocalFileStorage(uploadsDirectory(config.dataDir)));
 
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);

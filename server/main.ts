@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { ConfigError, loadConfig, uploadsDirectory, type ServerConfig } from './config';
 import { buildApp } from './app';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client';
 import { DirectoryLockedError } from './db/lock';
@@ -22,8 +22,7 @@ export interface RunningServer {
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
-/** Uploaded files live under DATA_DIR whichever database runs (ARCHITECTURE.md §1). */
-export const uploadsDirectory = (dataDir: string): string => path.join(dataDir, 'uploads');
+export { uploadsDirectory } from './config';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);

@@ -7,6 +7,7 @@ import { auditLogRoutes } from './auditLog';
 import { roleRoutes } from './roles';
 import { tagRoutes } from './tags';
 import { userRoutes } from './users';
+import { uploadRoutes } from './uploads';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -30,4 +31,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(auditLogRoutes);
   await api.register(roleRoutes);
   await api.register(userRoutes);
+  await api.register(uploadRoutes);
 }

@@ -92,6 +92,8 @@ export interface TestServer {
   clock: TestClock;
   /** The directory served as the built app (an index.html made for the tests). */
   staticRoot: string;
+  /** A temporary DATA_DIR, removed by close(); uploads are stored in its `uploads` folder. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -101,8 +103,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   database.users += 1;
   const staticRoot = mkdtempSync(path.join(tmpdir(), 'backoffice-dist-'));
   writeFileSync(path.join(staticRoot, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  // DATA_DIR of its own (uploads land in DATA_DIR/uploads), apart from the served app's directory.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-data-'));
   const jwtSecret = options.env?.JWT_SECRET ?? randomBytes(32).toString('hex');
-  const environment = { NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: staticRoot, ...options.env, JWT_SECRET: jwtSecret };
+  const environment = { NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, ...options.env, JWT_SECRET: jwtSecret };
   const config: ServerConfig = { ...parseEnvironment(environment), jwtSecret };
   const clock = options.clock ?? new TestClock();
   const app = await buildApp({
@@ -123,9 +127,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     clock,
     staticRoot,
+    dataDir,
     close: async () => {
       await app.close();
       rmSync(staticRoot, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
       database.users -= 1;
       if (database.users === 0) {
         shared = undefined;

@@ -1,0 +1,133 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { ROLE_SCOPES, canUpload } from '../../domain/access';
+import { RESOURCE_ERROR_CODES } from '../../domain/errors';
+import { isRoleKey } from '../../domain/roles';
+import { UPLOAD_LIMITS, isImageMimeType } from '../../domain/upload';
+import { uploads } from '../db/schema';
+import { ApiError, parseInput } from '../plugins/errors';
+import { EXTENSION_OF_TYPE, isPreviewKey, isStorageKey, mimeTypeOfKey, originalKeyCandidates } from '../services/storage';
+import { missingFileError, storeUpload, tooLargeError } from '../services/uploads';
+import { uploadOf } from '../services/uploadRecords';
+import { forbidden, idParamsSchema, viewerOf } from './shared/resource';
+
+/**
+ * `/uploads` (issue 4; the file handling is server/services/uploads.ts, where files live is
+ * server/services/storage):
+ * - `POST /uploads`: multipart, one file part named `file`; whoever `canUpload` (domain/access.ts).
+ *   201 with the Upload shape; 413 too large, 415 not an accepted type, 400 no file or unreadable picture.
+ * - `GET /uploads/files/<key>`: public (the widget on other sites shows logos; keys are unguessable). The
+ *   headers keep a file from ever running as a page on this origin (see FILE_HELMET_OPTIONS).
+ * - `GET /uploads/:id`: the Upload shape, to the user who uploaded it or a platform role.
+ */
+
+/** Room for the multipart boundaries and part headers around the largest accepted file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Replaces the app's headers on served files: no script, style, plugin or form may run even if a file
+ * were opened as a page (`default-src 'none'`, `sandbox`: an opaque origin without scripts); other sites
+ * may embed the pictures (Cross-Origin-Resource-Policy, the widget). nosniff stays from the global headers.
+ */
+export const FILE_HELMET_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], sandbox: [] } },
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+} as const;
+
+const notFound = () => new ApiError(404, RESOURCE_ERROR_CODES.notFound);
+
+export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+  });
+
+  app.post('/uploads', { preHandler: app.authenticate }, async (request, reply) => {
+    const identity = viewerOf(request);
+    if (!canUpload(identity.roleKeys)) throw forbidden();
+    const bytes = await receiveFile(request);
+    const upload = await storeUpload(app.db, app.storage, { ...bytes, ownerUserId: identity.userId });
+    return reply.code(201).send(upload);
+  });
+
+  app.get('/uploads/files/*', { helmet: FILE_HELMET_OPTIONS }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    return serveFile(app, key, reply);
+  });
+
+  app.get('/uploads/:id', { preHandler: app.authenticate }, async (request) => {
+    const { id } = parseInput(idParamsSchema, request.params);
+    const viewer = viewerOf(request);
+    const [row] = await app.db.select().from(uploads).where(eq(uploads.id, id));
+    const seesAll = viewer.roleKeys.some((role) => isRoleKey(role) && ROLE_SCOPES[role] === 'all');
+    // Someone else's upload is "not found" rather than forbidden: its existence is nobody else's business.
+    if (!row || (row.ownerUserId !== viewer.userId && !seesAll)) throw notFound();
+    return uploadOf(row);
+  });
+}
+
+/** The bytes of the `file` part; the size limit is enforced while reading, so a large body is never kept. */
+async function receiveFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string | undefined }> {
+  const declaredLength = Number(request.headers['content-length']);
+  if (declaredLength > UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLargeError();
+  if (!request.isMultipart()) throw missingFileError();
+  const part = await request.file();
+  if (!part || part.fieldname !== UPLOAD_LIMITS.fieldName) throw missingFileError();
+  try {
+    return { bytes: await part.toBuffer(), fileName: part.filename };
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLargeError();
+    throw error;
+  }
+}
+
+type UploadRow = typeof uploads.$inferSelect;
+
+/**
+ * The row a key belongs to, as its file or its preview: only files with a row are served (a file left
+ * behind by a crash between writing and inserting stays invisible). The original of a preview is looked up
+ * by its possible keys, which uses the unique index on storage_key.
+ */
+async function findRowOfKey(app: FastifyInstance, key: string): Promise<UploadRow | undefined> {
+  const candidates = isPreviewKey(key) ? originalKeyCandidates(key) : [];
+  const asPreview = candidates.length > 0 ? and(inArray(uploads.storageKey, candidates), eq(uploads.previewKey, key)) : undefined;
+  const [row] = await app.db
+    .select()
+    .from(uploads)
+    .where(or(eq(uploads.storageKey, key), asPreview))
+    .limit(1);
+  return row;
+}
+
+async function serveFile(app: FastifyInstance, key: string, reply: FastifyReply): Promise<FastifyReply> {
+  if (!isStorageKey(key)) throw notFound();
+  const row = await findRowOfKey(app, key);
+  const mimeType = row?.storageKey === key ? row.mimeType : mimeTypeOfKey(key);
+  if (!row || !mimeType) throw notFound();
+  const file = await app.storage.open(key);
+  if (!file) throw notFound();
+  return reply
+    .type(mimeType)
+    .header('Content-Length', file.sizeBytes)
+    .header('X-Content-Type-Options', 'nosniff')
+    // A key never changes its bytes: caches may keep them for good.
+    .header('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
+    .header('Content-Disposition', contentDisposition(row.originalName, mimeType, row.storageKey !== key))
+    .send(file.stream);
+}
+
+/**
+ * Pictures are shown inline; a PDF is downloaded (`attachment`): it is then opened by a viewer outside this
+ * origin, and browsers' built-in viewers refuse to run under the `sandbox` policy anyway. The file name is
+ * the original one with the extension of the served type, in ASCII and in UTF-8 (RFC 6266).
+ */
+export function contentDisposition(originalName: string, mimeType: string, isPreview: boolean): string {
+  const extension = EXTENSION_OF_TYPE[mimeType as keyof typeof EXTENSION_OF_TYPE] ?? 'bin';
+  const base = originalName.replace(/\.[^.]*$/, '') || 'file';
+  const fileName = `${base}${isPreview ? '-preview' : ''}.${extension}`;
+  const asciiName = fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
+  const utf8Name = encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  const disposition = isImageMimeType(mimeType) ? 'inline' : 'attachment';
+  return `${disposition}; filename="${asciiName}"; filename*=UTF-8''${utf8Name}`;
+}

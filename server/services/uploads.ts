@@ -1,0 +1,182 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import {
+  UPLOAD_ERROR_CODES,
+  UPLOAD_LIMITS,
+  UPLOAD_MIME_TYPES,
+  isImageMimeType,
+  type Upload,
+  type UploadMimeType,
+} from '../../domain/upload';
+import type { Database } from '../db/client';
+import { uploads } from '../db/schema';
+import { ApiError } from '../plugins/errors';
+import { EXTENSION_OF_TYPE, PREVIEW_MIME_TYPE, newStorageKey, previewKeyOf, type FileStorage } from './storage';
+import { uploadOf } from './uploadRecords';
+
+/**
+ * What `POST /uploads` does with the received bytes (ARCHITECTURE.md §6, issue 4):
+ * - the type comes from the content (file-type), never from the name or the declared type; only
+ *   UPLOAD_MIME_TYPES pass (else 415);
+ * - images are decoded by sharp: sides above UPLOAD_LIMITS.maxImageSide and bytes sharp cannot decode are a
+ *   400 (UPLOAD_UNREADABLE_IMAGE); JPEG, PNG and WebP are re-encoded upright, which drops EXIF (phone photos
+ *   carry GPS positions) and anything appended to the picture; GIF is kept byte for byte (it has no EXIF,
+ *   and re-encoding would cost its animation or its palette);
+ * - every image gets a WebP preview that fits inside UPLOAD_LIMITS.previewSize; PDF has none;
+ * - files are stored before the row is inserted, and removed again when anything fails, so no row points
+ *   at a missing file and no failed upload leaves files behind.
+ */
+
+export const UPLOAD_PROBLEMS_OF_FILE = {
+  tooLarge: `Larger than ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB`,
+  unsupportedType: 'Only JPEG, PNG, WebP, GIF pictures and PDF documents are accepted',
+  missingFile: 'No file was sent',
+  unreadableImage: 'The picture cannot be read: it is damaged or not a picture',
+  imageTooLarge: `The picture is larger than ${UPLOAD_LIMITS.maxImageSide} pixels on a side`,
+} as const;
+
+const JPEG_QUALITY = 90;
+const WEBP_QUALITY = 90;
+const PREVIEW_QUALITY = 80;
+
+export const uploadError = (status: number, code: keyof typeof UPLOAD_ERROR_CODES, problem: string): ApiError =>
+  new ApiError(status, UPLOAD_ERROR_CODES[code], { [UPLOAD_LIMITS.fieldName]: problem });
+
+export const tooLargeError = () => uploadError(413, 'tooLarge', UPLOAD_PROBLEMS_OF_FILE.tooLarge);
+export const missingFileError = () => uploadError(400, 'missingFile', UPLOAD_PROBLEMS_OF_FILE.missingFile);
+const unsupportedTypeError = () => uploadError(415, 'unsupportedType', UPLOAD_PROBLEMS_OF_FILE.unsupportedType);
+const unreadableImageError = (problem: string = UPLOAD_PROBLEMS_OF_FILE.unreadableImage) =>
+  uploadError(400, 'unreadableImage', problem);
+
+/** The type of the bytes, from their content; a 415 for anything the product does not take. */
+export async function detectUploadType(bytes: Buffer): Promise<UploadMimeType> {
+  const detected = await fileTypeFromBuffer(bytes);
+  const mimeType = detected?.mime;
+  if (!mimeType || !(UPLOAD_MIME_TYPES as readonly string[]).includes(mimeType)) throw unsupportedTypeError();
+  return mimeType as UploadMimeType;
+}
+
+interface PreparedFile {
+  mimeType: UploadMimeType;
+  /** The bytes to store: re-encoded for JPEG, PNG and WebP, as received for GIF and PDF. */
+  bytes: Buffer;
+  width: number | null;
+  height: number | null;
+  preview: Buffer | null;
+}
+
+/** Decoding refuses more pixels than the largest accepted picture, and any damage (sharp's "warning"). */
+const decoderOptions = (animated = false): SharpOptions => ({
+  failOn: 'warning',
+  limitInputPixels: UPLOAD_LIMITS.maxImageSide * UPLOAD_LIMITS.maxImageSide,
+  animated,
+});
+
+async function prepareImage(bytes: Buffer, mimeType: UploadMimeType): Promise<PreparedFile> {
+  const metadata = await sharp(bytes, decoderOptions()).metadata();
+  const width = metadata.width;
+  const height = metadata.pageHeight ?? metadata.height;
+  if (!width || !height) throw unreadableImageError();
+  if (width > UPLOAD_LIMITS.maxImageSide || height > UPLOAD_LIMITS.maxImageSide) {
+    throw unreadableImageError(UPLOAD_PROBLEMS_OF_FILE.imageTooLarge);
+  }
+  const preview = await previewOf(bytes);
+  if (mimeType === 'image/gif') return { mimeType, bytes, width, height, preview };
+  const animated = (metadata.pages ?? 1) > 1;
+  if (animated) {
+    // Animated WebP: the frames are kept (re-encoding still drops the metadata); such files carry no orientation.
+    const reencoded = await sharp(bytes, decoderOptions(true)).webp({ quality: WEBP_QUALITY }).toBuffer();
+    return { mimeType, bytes: reencoded, width, height, preview };
+  }
+  const { data, info } = await reencode(sharp(bytes, decoderOptions()).autoOrient(), mimeType).toBuffer({ resolveWithObject: true });
+  return { mimeType, bytes: data, width: info.width, height: info.height, preview };
+}
+
+/** sharp writes no metadata unless asked to: the output carries pixels only. */
+function reencode(image: Sharp, mimeType: UploadMimeType): Sharp {
+  switch (mimeType) {
+    case 'image/jpeg':
+      return image.jpeg({ quality: JPEG_QUALITY });
+    case 'image/png':
+      return image.png();
+    case 'image/webp':
+      return image.webp({ quality: WEBP_QUALITY });
+    default:
+      throw new Error(`No re-encoding for ${mimeType}`);
+  }
+}
+
+const previewOf = (bytes: Buffer): Promise<Buffer> =>
+  sharp(bytes, decoderOptions())
+    .autoOrient()
+    .resize(UPLOAD_LIMITS.previewSize, UPLOAD_LIMITS.previewSize, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: PREVIEW_QUALITY })
+    .toBuffer();
+
+/** Checks and converts the received bytes; sharp's decoding errors become a 400, never a 500. */
+export async function prepareFile(bytes: Buffer): Promise<PreparedFile> {
+  const mimeType = await detectUploadType(bytes);
+  if (!isImageMimeType(mimeType)) return { mimeType, bytes, width: null, height: null, preview: null };
+  try {
+    return await prepareImage(bytes, mimeType);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw unreadableImageError();
+  }
+}
+
+/**
+ * The name people gave the file, for display only (it never names a stored file): no folders, no control
+ * or bidirectional-override characters, at most UPLOAD_LIMITS.originalName characters; a neutral name
+ * when nothing is left.
+ */
+export function cleanOriginalName(name: string | undefined, mimeType: UploadMimeType): string {
+  const lastSegment = (name ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = lastSegment
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
+  const characters = [...cleaned].slice(0, UPLOAD_LIMITS.originalName).join('').trim();
+  return characters === '' || /^\.+$/.test(characters) ? `upload.${EXTENSION_OF_TYPE[mimeType]}` : characters;
+}
+
+export interface ReceivedFile {
+  bytes: Buffer;
+  /** The multipart part's file name, as the client sent it. */
+  fileName: string | undefined;
+  ownerUserId: number;
+}
+
+/** Checks, converts and stores one file with its row; answers the Upload shape of domain/upload.ts. */
+export async function storeUpload(db: Database, storage: FileStorage, received: ReceivedFile): Promise<Upload> {
+  const prepared = await prepareFile(received.bytes);
+  const storageKey = newStorageKey(prepared.mimeType);
+  const previewKey = prepared.preview ? previewKeyOf(storageKey) : null;
+  const written: string[] = [];
+  try {
+    await storage.put(storageKey, prepared.bytes, prepared.mimeType);
+    written.push(storageKey);
+    if (previewKey && prepared.preview) {
+      await storage.put(previewKey, prepared.preview, PREVIEW_MIME_TYPE);
+      written.push(previewKey);
+    }
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        storageKey,
+        previewKey,
+        originalName: cleanOriginalName(received.fileName, prepared.mimeType),
+        mimeType: prepared.mimeType,
+        sizeBytes: prepared.bytes.length,
+        width: prepared.width,
+        height: prepared.height,
+        ownerUserId: received.ownerUserId,
+      })
+      .returning();
+    return uploadOf(row);
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => storage.delete(key)));
+    throw error;
+  }
+}
