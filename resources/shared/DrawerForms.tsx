@@ -22,6 +22,9 @@ interface DrawerFormProps {
   onClose: () => void;
   children: ReactNode;
   transform?: TransformData;
+  /** Passed to RecordDrawer: a status beside the title, a wider drawer. */
+  headerExtra?: ReactNode;
+  width?: number;
 }
 
 const EditTitle = () => <>{useEditContext().defaultTitle}</>;
@@ -60,7 +63,7 @@ const EditConflictAlert = ({ onReloaded }: { onReloaded: () => void }) => {
   );
 };
 
-export const DrawerEdit = ({ id, onClose, children, transform }: DrawerFormProps & { id: Identifier }) => {
+export const DrawerEdit = ({ id, onClose, children, transform, headerExtra, width }: DrawerFormProps & { id: Identifier }) => {
   const [conflict, setConflict] = useState(false);
   const notifyError = useNotifyResourceError();
   return (
@@ -76,7 +79,7 @@ export const DrawerEdit = ({ id, onClose, children, transform }: DrawerFormProps
         },
       }}
     >
-      <RecordDrawer open onClose={onClose} title={<EditTitle />}>
+      <RecordDrawer open onClose={onClose} title={<EditTitle />} headerExtra={headerExtra} width={width}>
         {conflict ? <EditConflictAlert onReloaded={() => setConflict(false)} /> : null}
         {children}
       </RecordDrawer>
@@ -84,11 +87,11 @@ export const DrawerEdit = ({ id, onClose, children, transform }: DrawerFormProps
   );
 };
 
-export const DrawerCreate = ({ onClose, children, transform }: DrawerFormProps) => {
+export const DrawerCreate = ({ onClose, children, transform, headerExtra, width }: DrawerFormProps) => {
   const notifyError = useNotifyResourceError();
   return (
     <CreateBase redirect="list" transform={transform} mutationOptions={{ onError: notifyError }}>
-      <RecordDrawer open onClose={onClose} title={<CreateTitle />}>
+      <RecordDrawer open onClose={onClose} title={<CreateTitle />} headerExtra={headerExtra} width={width}>
         {children}
       </RecordDrawer>
     </CreateBase>

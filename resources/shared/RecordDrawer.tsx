@@ -31,13 +31,17 @@ export interface RecordDrawerProps {
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
+  /** Beside the title: a record's status (draft, read only). */
+  headerExtra?: ReactNode;
+  /** From the small breakpoint up; long forms (establishments) ask for more than the default 560 px. */
+  width?: number;
 }
 
 /** Long forms (a user has a dozen fields) keep Save and Delete in view while the form scrolls. */
 const stickyToolbarSx = { position: 'sticky', bottom: 0, zIndex: 1 } as const;
 
 /** A right-hand drawer with a title and a close button; full width on phones. */
-export const RecordDrawer = ({ open, onClose, title, children }: RecordDrawerProps) => {
+export const RecordDrawer = ({ open, onClose, title, children, headerExtra, width = 560 }: RecordDrawerProps) => {
   const translate = useTranslate();
   const titleId = useId();
   return (
@@ -45,12 +49,13 @@ export const RecordDrawer = ({ open, onClose, title, children }: RecordDrawerPro
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 }, maxWidth: '100%' }, role: 'dialog', 'aria-labelledby': titleId } }}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: width }, maxWidth: '100%' }, role: 'dialog', 'aria-labelledby': titleId } }}
     >
       <Stack direction="row" alignItems="center" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }} noWrap>
           {title}
         </Typography>
+        {headerExtra}
         <IconButton aria-label={translate('resources.shared.drawer.close')} onClick={onClose} edge="end">
           <CloseIcon />
         </IconButton>

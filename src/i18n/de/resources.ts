@@ -3,6 +3,142 @@ import type { ResourceMessages } from '../en/resources';
 /** Meldungen der Bildschirme Benutzer, Tags und Audit-Protokoll, auf Deutsch (Schweizer Rechtschreibung, Sie-Form). */
 const resources: ResourceMessages = {
   resources: {
+    partners: {
+      visibility: {
+        DRAFT: 'Entwurf',
+        PUBLISHED: 'Veröffentlicht',
+      },
+      status: 'Status',
+      newRecord: 'Neu',
+      readOnlyChip: 'Nur lesen',
+      readOnly: 'Sie können diesen Datensatz ansehen, aber nicht ändern: Er gehört jemand anderem.',
+      sectionHasErrors: 'Dieser Abschnitt enthält Fehler',
+      actions: {
+        publish: 'Veröffentlichen',
+        saveDraft: 'Als Entwurf speichern',
+        unpublish: 'Zurückziehen',
+      },
+      bulk: {
+        publish: {
+          done: '%{smart_count} Datensatz veröffentlicht |||| %{smart_count} Datensätze veröffentlicht',
+          partial: '%{smart_count} veröffentlicht, %{failed} konnten nicht geändert werden (bleiben ausgewählt) |||| %{smart_count} veröffentlicht, %{failed} konnten nicht geändert werden (bleiben ausgewählt)',
+        },
+        unpublish: {
+          done: '%{smart_count} Datensatz zurückgezogen |||| %{smart_count} Datensätze zurückgezogen',
+          partial: '%{smart_count} zurückgezogen, %{failed} konnten nicht geändert werden (bleiben ausgewählt) |||| %{smart_count} zurückgezogen, %{failed} konnten nicht geändert werden (bleiben ausgewählt)',
+        },
+      },
+      tabs: {
+        generalInfos: 'Allgemeine Angaben',
+        specificInfos: 'Besondere Angaben',
+        additionalInfos: 'Weitere Angaben',
+        description: 'Beschreibung',
+      },
+      sections: {
+        identity: 'Identität',
+        address: 'Adresse',
+        contact: 'Kontakt',
+        openingHours: 'Öffnungszeiten',
+        gallery: 'Galerie',
+        happyHours: 'Happy Hours',
+        tags: 'Tags',
+      },
+      filters: {
+        music: 'Musik',
+      },
+      validation: {
+        phone: 'Eine Telefonnummer wie +41 44 555 70 70.',
+        url: 'Eine Webadresse, die mit https:// beginnt',
+        twoDecimals: 'Höchstens zwei Nachkommastellen (CHF).',
+        tarifOrder: 'Muss mindestens dem Mindestpreis entsprechen.',
+        coordinatesPair: 'Geben Sie Breiten- und Längengrad an, oder keines von beiden.',
+        requiredOnOpenDay: 'An einem Öffnungstag erforderlich.',
+      },
+    },
+    establishments: {
+      name: 'Betrieb |||| Betriebe',
+      fields: {
+        id: 'Id',
+        generalInfos: {
+          establishmentName: 'Name',
+          logo: 'Logo',
+          establishmentTypeId: 'Typ',
+          establishmentSecondaryTypeIds: 'Weitere Typen',
+          localisation: 'Adresse',
+          lat: 'Breitengrad',
+          lang: 'Längengrad',
+          city: 'Ort',
+          placeId: 'Orts-ID',
+          email: 'E-Mail',
+          phone: 'Telefon',
+          urlBilletterie: 'Ticketing-Link',
+          urlSite: 'Website',
+          workSchedules: 'Öffnungszeiten',
+          media: 'Galerie',
+        },
+        specificInfos: {
+          musics: 'Musikrichtungen',
+          ambiance: 'Ambiente',
+        },
+        additionalInfos: {
+          ageMin: 'Mindestalter',
+          tarifMin: 'Mindestpreis (CHF)',
+          tarifMax: 'Höchstpreis (CHF)',
+          externalCapacity: 'Kapazität aussen',
+          internalCapacity: 'Kapazität innen',
+          happyHours: 'Happy Hours',
+          tagTerms: 'Tags',
+        },
+        description: {
+          description: 'Beschreibung',
+          htmlDescription: 'Formatierte Beschreibung',
+        },
+        visibility: 'Sichtbarkeit',
+        updatedAt: 'Geändert',
+      },
+      empty: {
+        title: 'Noch kein Betrieb',
+        invite: 'Erfassen Sie den ersten Betrieb: Sein Profil speist die Events, die Angebote und das Widget.',
+        nothingYet: 'Betriebe erscheinen hier, sobald sie veröffentlicht sind.',
+      },
+      exportFileName: 'betriebe',
+    },
+    promoters: {
+      name: 'Veranstaltergruppe |||| Veranstaltergruppen',
+      fields: {
+        id: 'Id',
+        generalInfos: {
+          promoterName: 'Name',
+          logo: 'Logo',
+          promoterTypesIds: 'Veranstaltertypen',
+          evenTypesIds: 'Eventtypen',
+          email: 'E-Mail',
+          phone: 'Telefon',
+          urlBilletterie: 'Ticketing-Link',
+          urlSite: 'Website',
+          media: 'Galerie',
+        },
+        specificInfos: {
+          musics: 'Musikrichtungen',
+          ambiance: 'Ambiente',
+        },
+        additionalInfos: {
+          tagTerms: 'Tags',
+        },
+        description: {
+          description: 'Beschreibung',
+          htmlDescription: 'Formatierte Beschreibung',
+        },
+        visibility: 'Sichtbarkeit',
+        updatedAt: 'Geändert',
+      },
+      empty: {
+        title: 'Noch keine Veranstaltergruppe',
+        invite: 'Erfassen Sie die erste Veranstaltergruppe: Ihr Profil speist ihre Events und Angebote.',
+        nothingYet: 'Veranstaltergruppen erscheinen hier, sobald sie veröffentlicht sind.',
+      },
+      exportFileName: 'veranstaltergruppen',
+    },
     shared: {
       conflict: {
         message:

@@ -4,6 +4,142 @@
  */
 const resources = {
   resources: {
+    partners: {
+      visibility: {
+        DRAFT: 'Draft',
+        PUBLISHED: 'Published',
+      },
+      status: 'Status',
+      newRecord: 'New',
+      readOnlyChip: 'Read only',
+      readOnly: 'You can view this record but not change it: it belongs to someone else.',
+      sectionHasErrors: 'This section has errors',
+      actions: {
+        publish: 'Publish',
+        saveDraft: 'Save as draft',
+        unpublish: 'Unpublish',
+      },
+      bulk: {
+        publish: {
+          done: '%{smart_count} record published |||| %{smart_count} records published',
+          partial: '%{smart_count} published, %{failed} could not be changed (still selected) |||| %{smart_count} published, %{failed} could not be changed (still selected)',
+        },
+        unpublish: {
+          done: '%{smart_count} record unpublished |||| %{smart_count} records unpublished',
+          partial: '%{smart_count} unpublished, %{failed} could not be changed (still selected) |||| %{smart_count} unpublished, %{failed} could not be changed (still selected)',
+        },
+      },
+      tabs: {
+        generalInfos: 'General information',
+        specificInfos: 'Specific information',
+        additionalInfos: 'Additional information',
+        description: 'Description',
+      },
+      sections: {
+        identity: 'Identity',
+        address: 'Address',
+        contact: 'Contact',
+        openingHours: 'Opening hours',
+        gallery: 'Gallery',
+        happyHours: 'Happy hours',
+        tags: 'Tags',
+      },
+      filters: {
+        music: 'Music',
+      },
+      validation: {
+        phone: 'A phone number such as +41 44 555 70 70.',
+        url: 'A web address starting with https://',
+        twoDecimals: 'At most two decimals (CHF).',
+        tarifOrder: 'Must be at least the minimum price.',
+        coordinatesPair: 'Give both latitude and longitude, or neither.',
+        requiredOnOpenDay: 'Required on an open day.',
+      },
+    },
+    establishments: {
+      name: 'Establishment |||| Establishments',
+      fields: {
+        id: 'Id',
+        generalInfos: {
+          establishmentName: 'Name',
+          logo: 'Logo',
+          establishmentTypeId: 'Type',
+          establishmentSecondaryTypeIds: 'Secondary types',
+          localisation: 'Address',
+          lat: 'Latitude',
+          lang: 'Longitude',
+          city: 'City',
+          placeId: 'Place id',
+          email: 'Email',
+          phone: 'Phone',
+          urlBilletterie: 'Ticketing link',
+          urlSite: 'Website',
+          workSchedules: 'Opening hours',
+          media: 'Gallery',
+        },
+        specificInfos: {
+          musics: 'Musics',
+          ambiance: 'Ambiances',
+        },
+        additionalInfos: {
+          ageMin: 'Minimum age',
+          tarifMin: 'Minimum price (CHF)',
+          tarifMax: 'Maximum price (CHF)',
+          externalCapacity: 'Outdoor capacity',
+          internalCapacity: 'Indoor capacity',
+          happyHours: 'Happy hours',
+          tagTerms: 'Tags',
+        },
+        description: {
+          description: 'Description',
+          htmlDescription: 'Formatted description',
+        },
+        visibility: 'Visibility',
+        updatedAt: 'Updated',
+      },
+      empty: {
+        title: 'No establishment yet',
+        invite: 'Create the first venue: its profile feeds the events, the offers and the widget.',
+        nothingYet: 'Venues will appear here once they are published.',
+      },
+      exportFileName: 'establishments',
+    },
+    promoters: {
+      name: 'Promoter group |||| Promoter groups',
+      fields: {
+        id: 'Id',
+        generalInfos: {
+          promoterName: 'Name',
+          logo: 'Logo',
+          promoterTypesIds: 'Promoter types',
+          evenTypesIds: 'Event types',
+          email: 'Email',
+          phone: 'Phone',
+          urlBilletterie: 'Ticketing link',
+          urlSite: 'Website',
+          media: 'Gallery',
+        },
+        specificInfos: {
+          musics: 'Musics',
+          ambiance: 'Ambiances',
+        },
+        additionalInfos: {
+          tagTerms: 'Tags',
+        },
+        description: {
+          description: 'Description',
+          htmlDescription: 'Formatted description',
+        },
+        visibility: 'Visibility',
+        updatedAt: 'Updated',
+      },
+      empty: {
+        title: 'No promoter group yet',
+        invite: 'Create the first promoter group: its profile feeds its events and offers.',
+        nothingYet: 'Promoter groups will appear here once they are published.',
+      },
+      exportFileName: 'promoter-groups',
+    },
     shared: {
       conflict: {
         message: 'Someone else changed this record since you opened it. Reload to see their changes, then apply yours again.',

@@ -3,6 +3,142 @@ import type { ResourceMessages } from '../en/resources';
 /** Messages des écrans Utilisateurs, Tags et Journal d'audit, en français (vouvoiement). */
 const resources: ResourceMessages = {
   resources: {
+    partners: {
+      visibility: {
+        DRAFT: 'Brouillon',
+        PUBLISHED: 'Publié',
+      },
+      status: 'Statut',
+      newRecord: 'Nouveau',
+      readOnlyChip: 'Lecture seule',
+      readOnly: "Vous pouvez consulter cet enregistrement mais pas le modifier : il appartient à quelqu'un d'autre.",
+      sectionHasErrors: 'Cette section contient des erreurs',
+      actions: {
+        publish: 'Publier',
+        saveDraft: 'Enregistrer comme brouillon',
+        unpublish: 'Dépublier',
+      },
+      bulk: {
+        publish: {
+          done: '%{smart_count} enregistrement publié |||| %{smart_count} enregistrements publiés',
+          partial: "%{smart_count} publié, %{failed} n'ont pas pu être modifiés (toujours sélectionnés) |||| %{smart_count} publiés, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)",
+        },
+        unpublish: {
+          done: '%{smart_count} enregistrement dépublié |||| %{smart_count} enregistrements dépubliés',
+          partial: "%{smart_count} dépublié, %{failed} n'ont pas pu être modifiés (toujours sélectionnés) |||| %{smart_count} dépubliés, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)",
+        },
+      },
+      tabs: {
+        generalInfos: 'Informations générales',
+        specificInfos: 'Informations spécifiques',
+        additionalInfos: 'Informations complémentaires',
+        description: 'Description',
+      },
+      sections: {
+        identity: 'Identité',
+        address: 'Adresse',
+        contact: 'Contact',
+        openingHours: "Heures d'ouverture",
+        gallery: 'Galerie',
+        happyHours: 'Happy hours',
+        tags: 'Tags',
+      },
+      filters: {
+        music: 'Musique',
+      },
+      validation: {
+        phone: 'Un numéro de téléphone comme +41 44 555 70 70.',
+        url: 'Une adresse web commençant par https://',
+        twoDecimals: 'Au plus deux décimales (CHF).',
+        tarifOrder: 'Doit être au moins égal au prix minimum.',
+        coordinatesPair: 'Indiquez la latitude et la longitude, ou aucune des deux.',
+        requiredOnOpenDay: 'Obligatoire pour un jour d’ouverture.',
+      },
+    },
+    establishments: {
+      name: 'Établissement |||| Établissements',
+      fields: {
+        id: 'Id',
+        generalInfos: {
+          establishmentName: 'Nom',
+          logo: 'Logo',
+          establishmentTypeId: 'Type',
+          establishmentSecondaryTypeIds: 'Types secondaires',
+          localisation: 'Adresse',
+          lat: 'Latitude',
+          lang: 'Longitude',
+          city: 'Ville',
+          placeId: 'Identifiant du lieu',
+          email: 'E-mail',
+          phone: 'Téléphone',
+          urlBilletterie: 'Lien de billetterie',
+          urlSite: 'Site web',
+          workSchedules: "Heures d'ouverture",
+          media: 'Galerie',
+        },
+        specificInfos: {
+          musics: 'Musiques',
+          ambiance: 'Ambiances',
+        },
+        additionalInfos: {
+          ageMin: 'Âge minimum',
+          tarifMin: 'Prix minimum (CHF)',
+          tarifMax: 'Prix maximum (CHF)',
+          externalCapacity: 'Capacité extérieure',
+          internalCapacity: 'Capacité intérieure',
+          happyHours: 'Happy hours',
+          tagTerms: 'Tags',
+        },
+        description: {
+          description: 'Description',
+          htmlDescription: 'Description mise en forme',
+        },
+        visibility: 'Visibilité',
+        updatedAt: 'Modifié',
+      },
+      empty: {
+        title: "Aucun établissement pour l'instant",
+        invite: 'Créez le premier lieu : son profil alimente les événements, les offres et le widget.',
+        nothingYet: 'Les lieux apparaîtront ici dès leur publication.',
+      },
+      exportFileName: 'etablissements',
+    },
+    promoters: {
+      name: "Groupe d'organisateurs |||| Groupes d'organisateurs",
+      fields: {
+        id: 'Id',
+        generalInfos: {
+          promoterName: 'Nom',
+          logo: 'Logo',
+          promoterTypesIds: "Types d'organisateur",
+          evenTypesIds: "Types d'événement",
+          email: 'E-mail',
+          phone: 'Téléphone',
+          urlBilletterie: 'Lien de billetterie',
+          urlSite: 'Site web',
+          media: 'Galerie',
+        },
+        specificInfos: {
+          musics: 'Musiques',
+          ambiance: 'Ambiances',
+        },
+        additionalInfos: {
+          tagTerms: 'Tags',
+        },
+        description: {
+          description: 'Description',
+          htmlDescription: 'Description mise en forme',
+        },
+        visibility: 'Visibilité',
+        updatedAt: 'Modifié',
+      },
+      empty: {
+        title: "Aucun groupe d'organisateurs pour l'instant",
+        invite: "Créez le premier groupe d'organisateurs : son profil alimente ses événements et ses offres.",
+        nothingYet: "Les groupes d'organisateurs apparaîtront ici dès leur publication.",
+      },
+      exportFileName: 'groupes-organisateurs',
+    },
     shared: {
       conflict: {
         message:

@@ -3,6 +3,142 @@ import type { ResourceMessages } from '../en/resources';
 /** Messaggi delle schermate Utenti, Tag e Registro di audit, in italiano (forma di cortesia). */
 const resources: ResourceMessages = {
   resources: {
+    partners: {
+      visibility: {
+        DRAFT: 'Bozza',
+        PUBLISHED: 'Pubblicato',
+      },
+      status: 'Stato',
+      newRecord: 'Nuovo',
+      readOnlyChip: 'Sola lettura',
+      readOnly: 'Potete consultare questo record ma non modificarlo: appartiene a qualcun altro.',
+      sectionHasErrors: 'Questa sezione contiene errori',
+      actions: {
+        publish: 'Pubblica',
+        saveDraft: 'Salva come bozza',
+        unpublish: 'Ritira',
+      },
+      bulk: {
+        publish: {
+          done: '%{smart_count} record pubblicato |||| %{smart_count} record pubblicati',
+          partial: '%{smart_count} pubblicato, %{failed} non modificabili (restano selezionati) |||| %{smart_count} pubblicati, %{failed} non modificabili (restano selezionati)',
+        },
+        unpublish: {
+          done: '%{smart_count} record ritirato |||| %{smart_count} record ritirati',
+          partial: '%{smart_count} ritirato, %{failed} non modificabili (restano selezionati) |||| %{smart_count} ritirati, %{failed} non modificabili (restano selezionati)',
+        },
+      },
+      tabs: {
+        generalInfos: 'Informazioni generali',
+        specificInfos: 'Informazioni specifiche',
+        additionalInfos: 'Informazioni aggiuntive',
+        description: 'Descrizione',
+      },
+      sections: {
+        identity: 'Identità',
+        address: 'Indirizzo',
+        contact: 'Contatto',
+        openingHours: 'Orari di apertura',
+        gallery: 'Galleria',
+        happyHours: 'Happy hour',
+        tags: 'Tag',
+      },
+      filters: {
+        music: 'Musica',
+      },
+      validation: {
+        phone: 'Un numero di telefono come +41 44 555 70 70.',
+        url: 'Un indirizzo web che inizia con https://',
+        twoDecimals: 'Al massimo due decimali (CHF).',
+        tarifOrder: 'Deve essere almeno pari al prezzo minimo.',
+        coordinatesPair: 'Indicate sia latitudine sia longitudine, oppure nessuna delle due.',
+        requiredOnOpenDay: 'Obbligatorio in un giorno di apertura.',
+      },
+    },
+    establishments: {
+      name: 'Locale |||| Locali',
+      fields: {
+        id: 'Id',
+        generalInfos: {
+          establishmentName: 'Nome',
+          logo: 'Logo',
+          establishmentTypeId: 'Tipo',
+          establishmentSecondaryTypeIds: 'Tipi secondari',
+          localisation: 'Indirizzo',
+          lat: 'Latitudine',
+          lang: 'Longitudine',
+          city: 'Città',
+          placeId: 'ID del luogo',
+          email: 'E-mail',
+          phone: 'Telefono',
+          urlBilletterie: 'Link biglietteria',
+          urlSite: 'Sito web',
+          workSchedules: 'Orari di apertura',
+          media: 'Galleria',
+        },
+        specificInfos: {
+          musics: 'Generi musicali',
+          ambiance: 'Atmosfere',
+        },
+        additionalInfos: {
+          ageMin: 'Età minima',
+          tarifMin: 'Prezzo minimo (CHF)',
+          tarifMax: 'Prezzo massimo (CHF)',
+          externalCapacity: 'Capienza esterna',
+          internalCapacity: 'Capienza interna',
+          happyHours: 'Happy hour',
+          tagTerms: 'Tag',
+        },
+        description: {
+          description: 'Descrizione',
+          htmlDescription: 'Descrizione formattata',
+        },
+        visibility: 'Visibilità',
+        updatedAt: 'Modificato',
+      },
+      empty: {
+        title: 'Ancora nessun locale',
+        invite: 'Create il primo locale: il suo profilo alimenta gli eventi, le offerte e il widget.',
+        nothingYet: 'I locali appariranno qui non appena saranno pubblicati.',
+      },
+      exportFileName: 'locali',
+    },
+    promoters: {
+      name: 'Gruppo di organizzatori |||| Gruppi di organizzatori',
+      fields: {
+        id: 'Id',
+        generalInfos: {
+          promoterName: 'Nome',
+          logo: 'Logo',
+          promoterTypesIds: 'Tipi di organizzatore',
+          evenTypesIds: 'Tipi di evento',
+          email: 'E-mail',
+          phone: 'Telefono',
+          urlBilletterie: 'Link biglietteria',
+          urlSite: 'Sito web',
+          media: 'Galleria',
+        },
+        specificInfos: {
+          musics: 'Generi musicali',
+          ambiance: 'Atmosfere',
+        },
+        additionalInfos: {
+          tagTerms: 'Tag',
+        },
+        description: {
+          description: 'Descrizione',
+          htmlDescription: 'Descrizione formattata',
+        },
+        visibility: 'Visibilità',
+        updatedAt: 'Modificato',
+      },
+      empty: {
+        title: 'Ancora nessun gruppo di organizzatori',
+        invite: 'Create il primo gruppo di organizzatori: il suo profilo alimenta i suoi eventi e le sue offerte.',
+        nothingYet: 'I gruppi di organizzatori appariranno qui non appena saranno pubblicati.',
+      },
+      exportFileName: 'gruppi-organizzatori',
+    },
     shared: {
       conflict: {
         message:

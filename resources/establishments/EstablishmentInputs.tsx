@@ -1,0 +1,81 @@
+import { NumberInput, TabbedForm, TextInput, type TabbedFormProps } from 'react-admin';
+import { AddressInput } from '../shared/inputs/AddressInput';
+import { GalleryInput } from '../shared/inputs/GalleryInput';
+import { HappyHoursInput } from '../shared/inputs/HappyHoursInput';
+import { ReferenceDataArrayInput, ReferenceDataInput } from '../shared/inputs/ReferenceDataInput';
+import { TagTermsInput } from '../shared/inputs/TagTermsInput';
+import { UploadInput } from '../shared/inputs/UploadInput';
+import { WorkSchedulesInput } from '../shared/inputs/WorkSchedulesInput';
+import { RichTextDescriptionInput } from '../shared/RichTextDescriptionInput';
+import { FormSection, SubHeading } from './partner/ReadOnlySection';
+import { SectionTabLabel } from './partner/SectionTabLabel';
+
+const FIELDS = 'resources.establishments.fields';
+
+interface EstablishmentFormProps extends Omit<TabbedFormProps, 'children'> {
+  readOnly: boolean;
+}
+
+/**
+ * Every field of SPEC §3 Establishment, in the record's sections (one tab each), shared by create and
+ * edit. General information is long, so it has sub-headings: identity, address, contact, opening hours,
+ * gallery. A tab holding an error says so in its title (SectionTabLabel).
+ */
+export const EstablishmentForm = ({ readOnly, ...props }: EstablishmentFormProps) => (
+  <TabbedForm syncWithLocation={false} {...props}>
+    <TabbedForm.Tab label={<SectionTabLabel index={0} label="resources.partners.tabs.generalInfos" />}>
+      <FormSection readOnly={readOnly}>
+        <SubHeading>resources.partners.sections.identity</SubHeading>
+        <TextInput source="generalInfos.establishmentName" isRequired />
+        <UploadInput source="generalInfos.logo" label={`${FIELDS}.generalInfos.logo`} accept="image" />
+        <ReferenceDataInput
+          source="generalInfos.establishmentTypeId"
+          kind="establishment-types"
+          label={`${FIELDS}.generalInfos.establishmentTypeId`}
+          isRequired
+        />
+        <ReferenceDataArrayInput
+          source="generalInfos.establishmentSecondaryTypeIds"
+          kind="establishment-types"
+          label={`${FIELDS}.generalInfos.establishmentSecondaryTypeIds`}
+        />
+        <SubHeading>resources.partners.sections.address</SubHeading>
+        <AddressInput source="generalInfos" />
+        <SubHeading>resources.partners.sections.contact</SubHeading>
+        <TextInput source="generalInfos.email" type="email" />
+        <TextInput source="generalInfos.phone" type="tel" />
+        <TextInput source="generalInfos.urlSite" type="url" />
+        <TextInput source="generalInfos.urlBilletterie" type="url" />
+        <SubHeading>resources.partners.sections.openingHours</SubHeading>
+        <WorkSchedulesInput source="generalInfos.workSchedules" />
+        <SubHeading>resources.partners.sections.gallery</SubHeading>
+        <GalleryInput source="generalInfos" />
+      </FormSection>
+    </TabbedForm.Tab>
+    <TabbedForm.Tab label={<SectionTabLabel index={1} label="resources.partners.tabs.specificInfos" />}>
+      <FormSection readOnly={readOnly}>
+        <ReferenceDataArrayInput source="specificInfos.musics" kind="musics" label={`${FIELDS}.specificInfos.musics`} />
+        <ReferenceDataArrayInput source="specificInfos.ambiance" kind="ambiances" label={`${FIELDS}.specificInfos.ambiance`} />
+      </FormSection>
+    </TabbedForm.Tab>
+    <TabbedForm.Tab label={<SectionTabLabel index={2} label="resources.partners.tabs.additionalInfos" />}>
+      <FormSection readOnly={readOnly}>
+        <NumberInput source="additionalInfos.ageMin" min={0} step={1} />
+        <NumberInput source="additionalInfos.tarifMin" min={0} step={0.5} />
+        <NumberInput source="additionalInfos.tarifMax" min={0} step={0.5} />
+        <NumberInput source="additionalInfos.internalCapacity" min={0} step={1} />
+        <NumberInput source="additionalInfos.externalCapacity" min={0} step={1} />
+        <SubHeading>resources.partners.sections.happyHours</SubHeading>
+        <HappyHoursInput source="additionalInfos.happyHours" />
+        <SubHeading>resources.partners.sections.tags</SubHeading>
+        <TagTermsInput source="additionalInfos.tagTerms" />
+      </FormSection>
+    </TabbedForm.Tab>
+    <TabbedForm.Tab label={<SectionTabLabel index={3} label="resources.partners.tabs.description" />}>
+      <FormSection readOnly={readOnly}>
+        <TextInput source="description.description" multiline minRows={3} />
+        <RichTextDescriptionInput source="description.htmlDescription" readOnly={readOnly} />
+      </FormSection>
+    </TabbedForm.Tab>
+  </TabbedForm>
+);

@@ -1,0 +1,125 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  ExportButton,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useCanAccess,
+  useRecordContext,
+} from 'react-admin';
+import type { Establishment } from '../../domain/establishment';
+import { ReferenceDataChipsField, ReferenceDataField, ReferenceDataInput } from '../shared/inputs/ReferenceDataInput';
+import { useDrawerRoute } from '../shared/RecordDrawer';
+import { EstablishmentCreate, EstablishmentEdit } from './EstablishmentForms';
+import { useEstablishmentExporter } from './establishmentExporter';
+import { BulkVisibilityButtons } from './partner/BulkVisibilityButtons';
+import { CityFilterInput } from './partner/CityFilterInput';
+import { LogoThumbnail } from './partner/LogoThumbnail';
+import { PartnerEmpty } from './partner/PartnerEmpty';
+import { VisibilityField, visibilityChoices } from './partner/visibility';
+
+const FIELDS = 'resources.establishments.fields';
+
+/** Filter keys of GET /establishments (docs/server.md "Establishments"). */
+const establishmentFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <CityFilterInput key="city" source="city" label={`${FIELDS}.generalInfos.city`} citiesPath="/establishments/cities" />,
+  <ReferenceDataInput key="type" source="establishmentTypeId" kind="establishment-types" label={`${FIELDS}.generalInfos.establishmentTypeId`} />,
+  <ReferenceDataInput key="music" source="musicId" kind="musics" label="resources.partners.filters.music" />,
+  <SelectInput key="visibility" source="visibility" label={`${FIELDS}.visibility`} choices={visibilityChoices} />,
+];
+
+const EstablishmentListActions = () => {
+  const { canAccess: canCreate } = useCanAccess({ resource: 'establishments', action: 'create' });
+  const { canAccess: canExport } = useCanAccess({ resource: 'establishments', action: 'export' });
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canCreate ? <CreateButton /> : null}
+      {canExport ? <ExportButton /> : null}
+    </TopToolbar>
+  );
+};
+
+const Logo = ({ record }: { record: Establishment }) => <LogoThumbnail logo={record.generalInfos.logo} name={record.generalInfos.establishmentName} />;
+
+const LogoField = () => {
+  const record = useRecordContext<Establishment>();
+  return record ? <Logo record={record} /> : null;
+};
+
+/** Rows open the drawer; it decides between edit and read only (useCanWriteRecord). */
+const EstablishmentTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => (
+  <DataTable<Establishment> rowClick="edit" bulkActionButtons={canBulkEdit ? <BulkVisibilityButtons /> : false}>
+    <DataTable.Col label={`${FIELDS}.generalInfos.logo`} disableSort>
+      <LogoField />
+    </DataTable.Col>
+    {/* The API sorts on flat names (establishmentName, city, updatedAt); the values sit in the sections. */}
+    <DataTable.Col
+      source="establishmentName"
+      label={`${FIELDS}.generalInfos.establishmentName`}
+      render={(record) => record.generalInfos.establishmentName}
+    />
+    <DataTable.Col label={`${FIELDS}.generalInfos.establishmentTypeId`} disableSort>
+      <ReferenceDataField source="generalInfos.establishmentTypeId" kind="establishment-types" />
+    </DataTable.Col>
+    <DataTable.Col source="city" label={`${FIELDS}.generalInfos.city`} render={(record) => record.generalInfos.city} />
+    <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
+      <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
+    </DataTable.Col>
+    <DataTable.Col source="visibility" label={`${FIELDS}.visibility`} disableSort>
+      <VisibilityField />
+    </DataTable.Col>
+    <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
+      <DateField source="updatedAt" showTime />
+    </DataTable.Col>
+  </DataTable>
+);
+
+/** Phones: logo, name, city and type, and the visibility. */
+const EstablishmentSimpleList = () => (
+  <SimpleList<Establishment>
+    rowClick="edit"
+    leftAvatar={(record) => <Logo record={record} />}
+    primaryText={(record) => record.generalInfos.establishmentName}
+    secondaryText={(record) => record.generalInfos.city}
+    tertiaryText={<VisibilityField />}
+  />
+);
+
+/** The drawer the route asks for: create when allowed, else the record (edit or read only). */
+const EstablishmentDrawer = () => {
+  const route = useDrawerRoute();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'establishments', action: 'create' });
+  if (route.mode === 'create') return canCreate ? <EstablishmentCreate onClose={route.close} /> : null;
+  if (route.mode === 'edit') return <EstablishmentEdit key={String(route.id)} id={route.id} onClose={route.close} />;
+  return null;
+};
+
+/** Establishments (issue 4): search, filters, sort, pages, bulk publish, CSV export; create and edit in a drawer. */
+export const EstablishmentList = () => {
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const { canAccess: canEdit } = useCanAccess({ resource: 'establishments', action: 'edit' });
+  const exporter = useEstablishmentExporter();
+  return (
+    <>
+      <List
+        sort={{ field: 'establishmentName', order: 'ASC' }}
+        filters={establishmentFilters}
+        perPage={25}
+        actions={<EstablishmentListActions />}
+        exporter={exporter}
+        empty={<PartnerEmpty />}
+      >
+        {isPhone ? <EstablishmentSimpleList /> : <EstablishmentTable canBulkEdit={Boolean(canEdit)} />}
+      </List>
+      <EstablishmentDrawer />
+    </>
+  );
+};

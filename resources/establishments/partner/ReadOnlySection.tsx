@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+/**
+ * One section of a partner form. Read-only, it is a disabled fieldset: the browser disables every input
+ * and button inside, whichever component draws them (uploads, galleries, schedules), and the save
+ * buttons are not shown at all.
+ */
+export const FormSection = ({ readOnly, children }: { readOnly: boolean; children: ReactNode }) => (
+  <Box
+    component="fieldset"
+    disabled={readOnly}
+    sx={{ border: 0, p: 0, m: 0, minWidth: 0, width: '100%', '&:disabled .MuiInputBase-root': { color: 'text.secondary' } }}
+  >
+    <Stack spacing={1} sx={{ width: '100%' }}>
+      {children}
+    </Stack>
+  </Box>
+);
+
+/** A sub-heading inside a long section (Identity, Address, Contact…). */
+export const SubHeading = ({ children }: { children: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="subtitle1" component="h3" color="text.secondary" sx={{ pt: 2 }}>
+      {translate(children)}
+    </Typography>
+  );
+};
+
+export const ReadOnlyNotice = () => {
+  const translate = useTranslate();
+  return (
+    <Alert severity="info" sx={{ mx: 2, mt: 2 }}>
+      {translate('resources.partners.readOnly')}
+    </Alert>
+  );
+};

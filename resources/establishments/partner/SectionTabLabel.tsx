@@ -1,0 +1,20 @@
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import { Stack } from '@mui/material';
+import { useFormGroup, useTranslate } from 'react-admin';
+
+/**
+ * A form tab's title that says when the section holds an error: react-admin only colours such a tab; the
+ * icon and its words make it visible without colour and readable by screen readers. `index` is the tab's
+ * position, which is its form group name when the tabbed form does not sync with the location.
+ */
+export const SectionTabLabel = ({ index, label }: { index: number; label: string }) => {
+  const translate = useTranslate();
+  const { isValid } = useFormGroup(String(index));
+  if (isValid) return <>{translate(label)}</>;
+  return (
+    <Stack direction="row" spacing={0.5} alignItems="center" component="span">
+      <span>{translate(label)}</span>
+      <ErrorOutlineIcon fontSize="small" color="error" titleAccess={translate('resources.partners.sectionHasErrors')} />
+    </Stack>
+  );
+};

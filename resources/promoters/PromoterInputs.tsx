@@ -1,0 +1,53 @@
+import { TabbedForm, TextInput, type TabbedFormProps } from 'react-admin';
+import { GalleryInput } from '../shared/inputs/GalleryInput';
+import { ReferenceDataArrayInput } from '../shared/inputs/ReferenceDataInput';
+import { TagTermsInput } from '../shared/inputs/TagTermsInput';
+import { UploadInput } from '../shared/inputs/UploadInput';
+import { RichTextDescriptionInput } from '../shared/RichTextDescriptionInput';
+import { FormSection, SubHeading } from '../establishments/partner/ReadOnlySection';
+import { SectionTabLabel } from '../establishments/partner/SectionTabLabel';
+
+const FIELDS = 'resources.promoters.fields';
+
+interface PromoterFormProps extends Omit<TabbedFormProps, 'children'> {
+  readOnly: boolean;
+}
+
+/** Every field of SPEC §3 Promoter, in the record's sections (one tab each), shared by create and edit. */
+export const PromoterForm = ({ readOnly, ...props }: PromoterFormProps) => (
+  <TabbedForm syncWithLocation={false} {...props}>
+    <TabbedForm.Tab label={<SectionTabLabel index={0} label="resources.partners.tabs.generalInfos" />}>
+      <FormSection readOnly={readOnly}>
+        <SubHeading>resources.partners.sections.identity</SubHeading>
+        <TextInput source="generalInfos.promoterName" isRequired />
+        <UploadInput source="generalInfos.logo" label={`${FIELDS}.generalInfos.logo`} accept="image" />
+        <ReferenceDataArrayInput source="generalInfos.promoterTypesIds" kind="promoter-types" label={`${FIELDS}.generalInfos.promoterTypesIds`} />
+        <ReferenceDataArrayInput source="generalInfos.evenTypesIds" kind="event-types" label={`${FIELDS}.generalInfos.evenTypesIds`} />
+        <SubHeading>resources.partners.sections.contact</SubHeading>
+        <TextInput source="generalInfos.email" type="email" />
+        <TextInput source="generalInfos.phone" type="tel" />
+        <TextInput source="generalInfos.urlSite" type="url" />
+        <TextInput source="generalInfos.urlBilletterie" type="url" />
+        <SubHeading>resources.partners.sections.gallery</SubHeading>
+        <GalleryInput source="generalInfos" />
+      </FormSection>
+    </TabbedForm.Tab>
+    <TabbedForm.Tab label={<SectionTabLabel index={1} label="resources.partners.tabs.specificInfos" />}>
+      <FormSection readOnly={readOnly}>
+        <ReferenceDataArrayInput source="specificInfos.musics" kind="musics" label={`${FIELDS}.specificInfos.musics`} />
+        <ReferenceDataArrayInput source="specificInfos.ambiance" kind="ambiances" label={`${FIELDS}.specificInfos.ambiance`} />
+      </FormSection>
+    </TabbedForm.Tab>
+    <TabbedForm.Tab label={<SectionTabLabel index={2} label="resources.partners.tabs.additionalInfos" />}>
+      <FormSection readOnly={readOnly}>
+        <TagTermsInput source="additionalInfos.tagTerms" />
+      </FormSection>
+    </TabbedForm.Tab>
+    <TabbedForm.Tab label={<SectionTabLabel index={3} label="resources.partners.tabs.description" />}>
+      <FormSection readOnly={readOnly}>
+        <TextInput source="description.description" multiline minRows={3} />
+        <RichTextDescriptionInput source="description.htmlDescription" readOnly={readOnly} />
+      </FormSection>
+    </TabbedForm.Tab>
+  </TabbedForm>
+);

@@ -1,0 +1,119 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  ExportButton,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useCanAccess,
+  useRecordContext,
+} from 'react-admin';
+import type { Promoter } from '../../domain/promoter';
+import { BulkVisibilityButtons } from '../establishments/partner/BulkVisibilityButtons';
+import { LogoThumbnail } from '../establishments/partner/LogoThumbnail';
+import { PartnerEmpty } from '../establishments/partner/PartnerEmpty';
+import { VisibilityField, visibilityChoices } from '../establishments/partner/visibility';
+import { ReferenceDataChipsField, ReferenceDataInput } from '../shared/inputs/ReferenceDataInput';
+import { useDrawerRoute } from '../shared/RecordDrawer';
+import { PromoterCreate, PromoterEdit } from './PromoterForms';
+import { usePromoterExporter } from './promoterExporter';
+
+const FIELDS = 'resources.promoters.fields';
+
+/** Filter keys of GET /promoters (docs/server.md "Promoter groups"). */
+const promoterFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceDataInput key="promoterType" source="promoterTypeId" kind="promoter-types" label={`${FIELDS}.generalInfos.promoterTypesIds`} />,
+  <ReferenceDataInput key="eventType" source="eventTypeId" kind="event-types" label={`${FIELDS}.generalInfos.evenTypesIds`} />,
+  <ReferenceDataInput key="music" source="musicId" kind="musics" label="resources.partners.filters.music" />,
+  <SelectInput key="visibility" source="visibility" label={`${FIELDS}.visibility`} choices={visibilityChoices} />,
+];
+
+const PromoterListActions = () => {
+  const { canAccess: canCreate } = useCanAccess({ resource: 'promoters', action: 'create' });
+  const { canAccess: canExport } = useCanAccess({ resource: 'promoters', action: 'export' });
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canCreate ? <CreateButton /> : null}
+      {canExport ? <ExportButton /> : null}
+    </TopToolbar>
+  );
+};
+
+const Logo = ({ record }: { record: Promoter }) => <LogoThumbnail logo={record.generalInfos.logo} name={record.generalInfos.promoterName} />;
+
+const LogoField = () => {
+  const record = useRecordContext<Promoter>();
+  return record ? <Logo record={record} /> : null;
+};
+
+const PromoterTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => (
+  <DataTable<Promoter> rowClick="edit" bulkActionButtons={canBulkEdit ? <BulkVisibilityButtons /> : false}>
+    <DataTable.Col label={`${FIELDS}.generalInfos.logo`} disableSort>
+      <LogoField />
+    </DataTable.Col>
+    {/* The API sorts on flat names (promoterName, updatedAt); the values sit in the sections. */}
+    <DataTable.Col source="promoterName" label={`${FIELDS}.generalInfos.promoterName`} render={(record) => record.generalInfos.promoterName} />
+    <DataTable.Col label={`${FIELDS}.generalInfos.promoterTypesIds`} disableSort>
+      <ReferenceDataChipsField source="generalInfos.promoterTypesIds" kind="promoter-types" />
+    </DataTable.Col>
+    <DataTable.Col label={`${FIELDS}.generalInfos.evenTypesIds`} disableSort>
+      <ReferenceDataChipsField source="generalInfos.evenTypesIds" kind="event-types" />
+    </DataTable.Col>
+    <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
+      <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
+    </DataTable.Col>
+    <DataTable.Col source="visibility" label={`${FIELDS}.visibility`} disableSort>
+      <VisibilityField />
+    </DataTable.Col>
+    <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
+      <DateField source="updatedAt" showTime />
+    </DataTable.Col>
+  </DataTable>
+);
+
+const PromoterSimpleList = () => (
+  <SimpleList<Promoter>
+    rowClick="edit"
+    leftAvatar={(record) => <Logo record={record} />}
+    primaryText={(record) => record.generalInfos.promoterName}
+    secondaryText={(record) => record.generalInfos.email ?? ''}
+    tertiaryText={<VisibilityField />}
+  />
+);
+
+const PromoterDrawer = () => {
+  const route = useDrawerRoute();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'promoters', action: 'create' });
+  if (route.mode === 'create') return canCreate ? <PromoterCreate onClose={route.close} /> : null;
+  if (route.mode === 'edit') return <PromoterEdit key={String(route.id)} id={route.id} onClose={route.close} />;
+  return null;
+};
+
+/** Promoter groups (issue 4): the same list and drawer as establishments, without address and hours. */
+export const PromoterList = () => {
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const { canAccess: canEdit } = useCanAccess({ resource: 'promoters', action: 'edit' });
+  const exporter = usePromoterExporter();
+  return (
+    <>
+      <List
+        sort={{ field: 'promoterName', order: 'ASC' }}
+        filters={promoterFilters}
+        perPage={25}
+        actions={<PromoterListActions />}
+        exporter={exporter}
+        empty={<PartnerEmpty />}
+      >
+        {isPhone ? <PromoterSimpleList /> : <PromoterTable canBulkEdit={Boolean(canEdit)} />}
+      </List>
+      <PromoterDrawer />
+    </>
+  );
+};

@@ -1,0 +1,273 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { establishmentDefaults, establishmentInputSchema, type Establishment } from '../../domain/establishment';
+import type { ReferenceRecord } from '../../domain/reference';
+import type { SessionUser } from '../../domain/user';
+import { ana, apiUrl, server } from './msw';
+import { renderApp, startSignedIn } from './renderApp';
+
+type Sections = Partial<Pick<Establishment, 'specificInfos' | 'additionalInfos' | 'visibility'>> & {
+  generalInfos?: Partial<Establishment['generalInfos']>;
+};
+
+const establishment = (id: number, name: string, city: string, sections: Sections = {}): Establishment => {
+  const defaults = establishmentDefaults();
+  return {
+    ...defaults,
+    id,
+    establishmentId: id,
+    generalInfos: {
+      ...defaults.generalInfos,
+      establishmentName: name,
+      establishmentTypeId: 1,
+      city,
+      logo: null,
+      media: [],
+      mediaListState: { order: [], added: [], removed: [] },
+      ...sections.generalInfos,
+    },
+    specificInfos: sections.specificInfos ?? { musics: [], ambiance: [] },
+    additionalInfos: sections.additionalInfos ?? defaults.additionalInfos,
+    visibility: sections.visibility ?? 'PUBLISHED',
+    tagTerms: {},
+    version: 3,
+    createdAt: '2026-01-10T10:00:00.000Z',
+    updatedAt: '2026-02-01T18:30:00.000Z',
+  };
+};
+
+const bourg = establishment(3, 'Le Bourg', 'Lausanne', { specificInfos: { musics: [11, 12], ambiance: [] } });
+const port = establishment(4, 'Bar du Port', 'Zurich', { generalInfos: { establishmentTypeId: 2 }, visibility: 'DRAFT' });
+
+const reference = (id: number, key: string, en: string): ReferenceRecord => ({
+  id,
+  key,
+  label: { en, fr: en, de: en, it: en },
+  position: id,
+  isActive: true,
+  version: 1,
+});
+
+const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
+  'establishment-types': [reference(1, 'CLUB', 'Club'), reference(2, 'BAR', 'Bar')],
+  musics: [reference(11, 'TECHNO', 'Techno'), reference(12, 'JAZZ', 'Jazz')],
+  ambiances: [reference(21, 'COSY', 'Cosy')],
+};
+
+const listAnswer = (resource: string, records: unknown[], total = records.length) =>
+  HttpResponse.json(records, {
+    headers: { 'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${total}`, 'Access-Control-Expose-Headers': 'Content-Range' },
+  });
+
+const filterOf = (request: Request): Record<string, unknown> => JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
+
+/** Reference data of every kind (lists and getMany), tags for the tag picker. */
+const serveVocabularies = () =>
+  server.use(
+    http.get(apiUrl('/reference-data/:kind'), ({ request, params }) => {
+      const records = REFERENCE_DATA[String(params.kind)] ?? [];
+      const ids = filterOf(request).id;
+      const wanted = Array.isArray(ids) ? records.filter((record) => ids.includes(record.id)) : records;
+      return listAnswer(`reference-data/${String(params.kind)}`, wanted);
+    }),
+    http.get(apiUrl('/tags'), () => listAnswer('tags', [])),
+  );
+
+/** GET /establishments (recording each list query), /establishments/cities, /establishments/:id. */
+const serveEstablishments = (records: Establishment[] = [bourg, port]) => {
+  const queries: URLSearchParams[] = [];
+  serveVocabularies();
+  server.use(
+    http.get(apiUrl('/establishments/cities'), () => HttpResponse.json(['Lausanne', 'Zurich'])),
+    http.get(apiUrl('/establishments'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      queries.push(query);
+      const ids = filterOf(request).id;
+      return listAnswer('establishments', Array.isArray(ids) ? records.filter((record) => ids.includes(record.id)) : records);
+    }),
+    http.get(apiUrl('/establishments/:id'), ({ params }) => {
+      const found = records.find((record) => String(record.id) === params.id);
+      return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'NOT_FOUND' }, { status: 404 });
+    }),
+  );
+  return {
+    filters: () => queries.map((query) => JSON.parse(query.get('filter') ?? '{}') as Record<string, unknown>).filter((filter) => !('id' in filter)),
+    sorts: () => queries.map((query) => query.get('sort')),
+  };
+};
+
+/** PUT /establishments/:id, recording each body and answering it as the stored record. */
+const recordPuts = () => {
+  const puts: { id: string; body: Record<string, unknown> }[] = [];
+  server.use(
+    http.put(apiUrl('/establishments/:id'), async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      puts.push({ id: String(params.id), body });
+      return HttpResponse.json({ ...body, id: Number(params.id), version: Number(body.version ?? 1) + 1 });
+    }),
+  );
+  return puts;
+};
+
+const venueAdmin: SessionUser = { ...ana, id: 12, roleId: 4, establishmentId: 3, userRoles: [{ role: { id: 4, key: 'ADMIN' } }] };
+
+const drawer = () => within(screen.getByRole('dialog'));
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+describe('the Establishments list', () => {
+  it('shows each venue with its type and musics as labels, its city, and marks drafts', async () => {
+    serveEstablishments();
+    startSignedIn();
+    renderApp('/establishments');
+
+    const bourgRow = await rowOf('Le Bourg');
+    expect(within(bourgRow).getByText('Lausanne')).toBeInTheDocument();
+    expect(await within(bourgRow).findByText('Club')).toBeInTheDocument();
+    expect(await within(bourgRow).findByText('Techno')).toBeInTheDocument();
+    expect(within(bourgRow).getByText('Jazz')).toBeInTheDocument();
+    expect(within(bourgRow).getByText('Published').closest('[data-visibility]')).toHaveAttribute('data-visibility', 'PUBLISHED');
+    const portRow = await rowOf('Bar du Port');
+    expect(await within(portRow).findByText('Bar')).toBeInTheDocument();
+    expect(within(portRow).getByText('Draft').closest('[data-visibility]')).toHaveAttribute('data-visibility', 'DRAFT');
+  });
+
+  it('sorts by name first, and sends the search, the city and the visibility as filters', async () => {
+    const requests = serveEstablishments();
+    startSignedIn();
+    renderApp('/establishments');
+    const actor = userEvent.setup();
+    await screen.findByText('Le Bourg');
+    expect(requests.sorts()[0]).toBe('["establishmentName","ASC"]');
+
+    await actor.click(within(screen.getByRole('columnheader', { name: 'City' })).getByRole('button'));
+    await waitFor(() => expect(requests.sorts().at(-1)).toBe('["city","ASC"]'));
+
+    await actor.type(screen.getByPlaceholderText('Search'), 'bourg');
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ q: 'bourg' }));
+
+    await actor.click(screen.getByRole('button', { name: 'Add filter' }));
+    await actor.click(await screen.findByRole('menuitemcheckbox', { name: 'Visibility' }));
+    await actor.click(await screen.findByRole('combobox', { name: 'Visibility' }));
+    await actor.click(await screen.findByRole('option', { name: 'Draft' }));
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ q: 'bourg', visibility: 'DRAFT' }));
+
+    await actor.click(screen.getByRole('button', { name: 'Add filter' }));
+    await actor.click(await screen.findByRole('menuitemcheckbox', { name: 'City' }));
+    await actor.click(await screen.findByRole('combobox', { name: 'City' }));
+    await actor.click(await screen.findByRole('option', { name: 'Zurich' }));
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ q: 'bourg', visibility: 'DRAFT', city: 'Zurich' }));
+  });
+
+  it('publishes the selected venues by writing each whole record back, and counts them', async () => {
+    serveEstablishments([port, establishment(5, 'Chez Max', 'Bern', { visibility: 'DRAFT' })]);
+    const puts = recordPuts();
+    startSignedIn();
+    renderApp('/establishments');
+    const actor = userEvent.setup();
+
+    await actor.click(within(await rowOf('Bar du Port')).getByRole('checkbox'));
+    await actor.click(within(await rowOf('Chez Max')).getByRole('checkbox'));
+    await actor.click(await screen.findByRole('button', { name: 'Publish' }));
+
+    await waitFor(() => expect(puts).toHaveLength(2));
+    const portPut = puts.find((put) => put.id === '4')!;
+    expect(portPut.body).toMatchObject({ visibility: 'PUBLISHED', version: 3, generalInfos: { establishmentName: 'Bar du Port', city: 'Zurich' } });
+    expect(establishmentInputSchema.safeParse(portPut.body).success).toBe(true);
+    expect(await screen.findByText('2 records published')).toBeInTheDocument();
+  });
+
+  it('invites to create the first venue when there is none', async () => {
+    serveEstablishments([]);
+    startSignedIn();
+    renderApp('/establishments');
+
+    expect(await screen.findByText('No establishment yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create' })).toBeInTheDocument();
+  });
+});
+
+describe('the establishment drawer', () => {
+  it('saves a published venue as a draft, sending the whole record with DRAFT', async () => {
+    serveEstablishments();
+    const puts = recordPuts();
+    startSignedIn();
+    renderApp('/establishments/3');
+    const actor = userEvent.setup();
+    await screen.findByDisplayValue('Le Bourg');
+    expect(within(drawer().getByLabelText('Status')).getByText('Published')).toBeInTheDocument();
+
+    await actor.click(drawer().getByRole('button', { name: 'Save as draft' }));
+
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.body).toMatchObject({ visibility: 'DRAFT', version: 3 });
+    expect(establishmentInputSchema.safeParse(puts[0]!.body).success).toBe(true);
+  });
+
+  it('shows a field error of the server on its field and marks the section that holds it', async () => {
+    serveEstablishments();
+    server.use(
+      http.put(apiUrl('/establishments/3'), () =>
+        HttpResponse.json(
+          { message: 'INVALID_INPUT', errors: { 'additionalInfos.internalCapacity': 'Too large for this venue' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    startSignedIn();
+    renderApp('/establishments/3');
+    const actor = userEvent.setup();
+    await screen.findByDisplayValue('Le Bourg');
+
+    const additionalTab = drawer().getByRole('tab', { name: /Additional information/ });
+    expect(within(additionalTab).queryByTitle('This section has errors')).not.toBeInTheDocument();
+    await actor.click(drawer().getByRole('button', { name: 'Publish' }));
+
+    await waitFor(() => expect(within(additionalTab).getByTitle('This section has errors')).toBeInTheDocument());
+    expect(within(drawer().getByRole('tab', { name: /General information/ })).queryByTitle('This section has errors')).not.toBeInTheDocument();
+    await actor.click(additionalTab);
+    expect(drawer().getByRole('spinbutton', { name: 'Indoor capacity' })).toHaveAccessibleDescription('Too large for this venue');
+  });
+
+  it('refuses a minimum price above the maximum before sending, on the maximum', async () => {
+    serveEstablishments();
+    const puts = recordPuts();
+    startSignedIn();
+    renderApp('/establishments/3');
+    const actor = userEvent.setup();
+    await screen.findByDisplayValue('Le Bourg');
+
+    await actor.click(drawer().getByRole('tab', { name: /Additional information/ }));
+    await actor.type(drawer().getByRole('spinbutton', { name: 'Minimum price (CHF)' }), '30');
+    await actor.type(drawer().getByRole('spinbutton', { name: 'Maximum price (CHF)' }), '20');
+    await actor.click(drawer().getByRole('button', { name: 'Publish' }));
+
+    await waitFor(() =>
+      expect(drawer().getByRole('spinbutton', { name: 'Maximum price (CHF)' })).toHaveAccessibleDescription('Must be at least the minimum price.'),
+    );
+    expect(within(drawer().getByRole('tab', { name: /Additional information/ })).getByTitle('This section has errors')).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+  });
+
+  it('opens another venue read only for a venue administrator, and their own for editing', async () => {
+    serveEstablishments();
+    startSignedIn(venueAdmin);
+    renderApp('/establishments/4');
+
+    expect(await screen.findByDisplayValue('Bar du Port')).toBeDisabled();
+    expect(within(drawer().getByLabelText('Status')).getByText('Read only')).toBeInTheDocument();
+    expect(drawer().queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(drawer().queryByRole('button', { name: 'Save as draft' })).not.toBeInTheDocument();
+  });
+
+  it('lets a venue administrator edit their own venue', async () => {
+    serveEstablishments();
+    startSignedIn(venueAdmin);
+    renderApp('/establishments/3');
+
+    expect(await screen.findByDisplayValue('Le Bourg')).toBeEnabled();
+    expect(drawer().getByRole('button', { name: 'Publish' })).toBeInTheDocument();
+    expect(within(drawer().getByLabelText('Status')).queryByText('Read only')).not.toBeInTheDocument();
+  });
+});
