@@ -7,6 +7,8 @@ import { auditLogRoutes } from './auditLog';
 import { roleRoutes } from './roles';
 import { tagRoutes } from './tags';
 import { userRoutes } from './users';
+import { establishmentRoutes } from './establishments';
+import { promoterRoutes } from './promoters';
 import { uploadRoutes } from './uploads';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
@@ -31,5 +33,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(auditLogRoutes);
   await api.register(roleRoutes);
   await api.register(userRoutes);
+  await api.register(establishmentRoutes);
+  await api.register(promoterRoutes);
   await api.register(uploadRoutes);
 }

@@ -1,0 +1,194 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { VISIBILITIES } from '../../domain/enums';
+import { promoterInputSchema, type Promoter, type PromoterInput } from '../../domain/promoter';
+import {
+  ambiances,
+  eventTypes,
+  musics,
+  promoterGroupAmbiances,
+  promoterGroupEventTypes,
+  promoterGroupMedia,
+  promoterGroupMusics,
+  promoterGroupPromoterTypes,
+  promoterGroups,
+  promoterGroupTags,
+  promoterTypes,
+  tags,
+} from '../db/schema';
+import { loadUploads } from '../services/uploadRecords';
+import {
+  checkPartnerWrite,
+  claimForCaller,
+  descriptionColumnsOf,
+  idOrIdsSchema,
+  isoOf,
+  linksToAny,
+  loadLinks,
+  loadMedia,
+  loadTagLinks,
+  NO_TAGS,
+  picturesOf,
+  PROMOTER_GROUP_ONBOARDING,
+  replaceLinks,
+  replaceMedia,
+  requireMayCreate,
+  viewerAfterCreateOf,
+  type LinkTable,
+  type MediaTable,
+  type ReferenceCheck,
+} from './shared/partner';
+import { defineFilter, registerResource, type Queryable, type ResourceDefinition } from './shared/resource';
+
+/**
+ * `/promoters` (issue 4): the Promoter record of SPEC §3 (a promoter group) through the generic resource API
+ * (docs/server.md "Establishments and promoter groups"). The group is a row of `promoter_groups`; its type
+ * lists, musics, ambiances, tags and gallery are child rows, replaced on every write. Every signed-in user
+ * reads published groups; a PROMOTER sees its own, drafts included; ROOT and COORDINATOR_ADMIN_FULL see all.
+ */
+
+const LINKS = {
+  promoterTypes: {
+    table: promoterGroupPromoterTypes,
+    owner: promoterGroupPromoterTypes.promoterGroupId,
+    target: promoterGroupPromoterTypes.promoterTypeId,
+  },
+  eventTypes: { table: promoterGroupEventTypes, owner: promoterGroupEventTypes.promoterGroupId, target: promoterGroupEventTypes.eventTypeId },
+  musics: { table: promoterGroupMusics, owner: promoterGroupMusics.promoterGroupId, target: promoterGroupMusics.musicId },
+  ambiances: { table: promoterGroupAmbiances, owner: promoterGroupAmbiances.promoterGroupId, target: promoterGroupAmbiances.ambianceId },
+  tags: { table: promoterGroupTags, owner: promoterGroupTags.promoterGroupId, target: promoterGroupTags.tagId },
+} satisfies Record<string, LinkTable>;
+
+const MEDIA: MediaTable = {
+  table: promoterGroupMedia,
+  owner: promoterGroupMedia.promoterGroupId,
+  upload: promoterGroupMedia.uploadId,
+  position: promoterGroupMedia.position,
+};
+
+/** The records of these ids in a fixed number of queries (eight), whatever the page size. */
+async function loadPromoters(db: Queryable, ids: readonly number[]): Promise<Promoter[]> {
+  const rows = await db.select().from(promoterGroups).where(inArray(promoterGroups.id, [...ids]));
+  if (rows.length === 0) return [];
+  const ownerIds = rows.map((row) => row.id);
+  const promoterTypeLinks = await loadLinks(db, LINKS.promoterTypes, ownerIds);
+  const eventTypeLinks = await loadLinks(db, LINKS.eventTypes, ownerIds);
+  const musicLinks = await loadLinks(db, LINKS.musics, ownerIds);
+  const ambianceLinks = await loadLinks(db, LINKS.ambiances, ownerIds);
+  const tagLinks = await loadTagLinks(db, LINKS.tags, ownerIds);
+  const media = await loadMedia(db, MEDIA, ownerIds);
+  const uploadsById = await loadUploads(db, [
+    ...rows.flatMap((row) => (row.logoUploadId === null ? [] : [row.logoUploadId])),
+    ...[...media.values()].flat(),
+  ]);
+  return rows.map((row) => {
+    const tagsOfRow = tagLinks.get(row.id) ?? NO_TAGS;
+    return {
+      id: row.id,
+      promoterId: row.id,
+      generalInfos: {
+        promoterName: row.name,
+        promoterTypesIds: promoterTypeLinks.get(row.id) ?? [],
+        evenTypesIds: eventTypeLinks.get(row.id) ?? [],
+        email: row.email,
+        phone: row.phone,
+        urlBilletterie: row.urlBilletterie,
+        urlSite: row.urlSite,
+        ...picturesOf(row.logoUploadId, media.get(row.id) ?? [], uploadsById),
+      },
+      specificInfos: { musics: musicLinks.get(row.id) ?? [], ambiance: ambianceLinks.get(row.id) ?? [] },
+      additionalInfos: { tagTerms: tagsOfRow.ids },
+      description: { description: row.description, htmlDescription: row.htmlDescription },
+      visibility: row.visibility as Promoter['visibility'],
+      tagTerms: tagsOfRow.names,
+      version: row.version,
+      createdAt: isoOf(row.createdAt),
+      updatedAt: isoOf(row.updatedAt),
+    };
+  });
+}
+
+function columnsOf(input: PromoterInput) {
+  const general = input.generalInfos;
+  return {
+    name: general.promoterName,
+    logoUploadId: general.logo?.id ?? null,
+    email: general.email,
+    phone: general.phone,
+    urlBilletterie: general.urlBilletterie,
+    urlSite: general.urlSite,
+    ...descriptionColumnsOf(input.description),
+    visibility: input.visibility,
+  };
+}
+
+const referenceChecksOf = (input: PromoterInput): ReferenceCheck[] => [
+  { field: 'generalInfos.promoterTypesIds', column: promoterTypes.id, ids: input.generalInfos.promoterTypesIds },
+  { field: 'generalInfos.evenTypesIds', column: eventTypes.id, ids: input.generalInfos.evenTypesIds },
+  { field: 'specificInfos.musics', column: musics.id, ids: input.specificInfos.musics },
+  { field: 'specificInfos.ambiance', column: ambiances.id, ids: input.specificInfos.ambiance },
+  { field: 'additionalInfos.tagTerms', column: tags.id, ids: input.additionalInfos.tagTerms },
+];
+
+async function writeChildren(tx: Queryable, id: number, input: PromoterInput, galleryIds: readonly number[]): Promise<void> {
+  await replaceLinks(tx, LINKS.promoterTypes, id, input.generalInfos.promoterTypesIds);
+  await replaceLinks(tx, LINKS.eventTypes, id, input.generalInfos.evenTypesIds);
+  await replaceLinks(tx, LINKS.musics, id, input.specificInfos.musics);
+  await replaceLinks(tx, LINKS.ambiances, id, input.specificInfos.ambiance);
+  await replaceLinks(tx, LINKS.tags, id, input.additionalInfos.tagTerms);
+  await replaceMedia(tx, MEDIA, id, galleryIds);
+}
+
+export const promoterResource: ResourceDefinition<Promoter, PromoterInput> = {
+  name: 'promoters',
+  permission: 'PROMOTER_GROUP',
+  table: promoterGroups,
+  id: promoterGroups.id,
+  sortable: {
+    id: promoterGroups.id,
+    promoterName: sql`lower(${promoterGroups.name})`,
+    visibility: promoterGroups.visibility,
+    createdAt: promoterGroups.createdAt,
+    updatedAt: promoterGroups.updatedAt,
+  },
+  defaultSort: { field: 'promoterName', order: 'ASC' },
+  filters: {
+    promoterTypeId: defineFilter(idOrIdsSchema, (typeIds) => linksToAny(LINKS.promoterTypes, promoterGroups.id, typeIds)),
+    eventTypeId: defineFilter(idOrIdsSchema, (typeIds) => linksToAny(LINKS.eventTypes, promoterGroups.id, typeIds)),
+    musicId: defineFilter(idOrIdsSchema, (musicIds) => linksToAny(LINKS.musics, promoterGroups.id, musicIds)),
+    tagId: defineFilter(idOrIdsSchema, (tagIds) => linksToAny(LINKS.tags, promoterGroups.id, tagIds)),
+    visibility: defineFilter(z.enum(VISIBILITIES), (visibility) => eq(promoterGroups.visibility, visibility)),
+  },
+  search: [promoterGroups.name, promoterGroups.email],
+  scope: { promoterGroup: promoterGroups.id, visibility: promoterGroups.visibility },
+  load: loadPromoters,
+  write: {
+    input: promoterInputSchema,
+    version: promoterGroups.version,
+    updatedAt: promoterGroups.updatedAt,
+    authorizeWrite: ({ action, viewer }) => {
+      if (action === 'create') requireMayCreate(viewer, PROMOTER_GROUP_ONBOARDING);
+    },
+    viewerAfterCreate: viewerAfterCreateOf(PROMOTER_GROUP_ONBOARDING),
+    async insert(tx, input, { viewer }) {
+      const galleryIds = await checkPartnerWrite(tx, viewer, input.generalInfos, null, referenceChecksOf(input));
+      const [row] = await tx.insert(promoterGroups).values(columnsOf(input)).returning({ id: promoterGroups.id });
+      await writeChildren(tx, row.id, input, galleryIds);
+      await claimForCaller(tx, viewer, PROMOTER_GROUP_ONBOARDING, row.id);
+      return row.id;
+    },
+    async update(tx, id, input, { viewer, current }) {
+      const galleryIds = await checkPartnerWrite(tx, viewer, input.generalInfos, current?.generalInfos ?? null, referenceChecksOf(input));
+      await tx.update(promoterGroups).set(columnsOf(input)).where(eq(promoterGroups.id, id));
+      await writeChildren(tx, id, input, galleryIds);
+    },
+    // Deleting (ROOT only) takes the group's events, offers and promo codes with it (the schema's cascades);
+    // its promoters keep their accounts, without a group (users: SET NULL).
+    auditOmit: ['promoterId', 'tagTerms', 'generalInfos.mediaListState', 'createdAt', 'updatedAt'],
+  },
+};
+
+export async function promoterRoutes(app: FastifyInstance): Promise<void> {
+  registerResource(app, promoterResource);
+}

@@ -1,0 +1,318 @@
+import { asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Viewer } from '../../../domain/access';
+import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
+import { PARTNER_LIMITS, type TagTermsMap } from '../../../domain/partner';
+import { idSchema } from '../../../domain/records';
+import { UNKNOWN_REFERENCE } from '../../../domain/reference';
+import { resolveGallery, storedMediaListState, type MediaListState, type Upload, type UploadReference } from '../../../domain/upload';
+import { tags, users } from '../../db/schema';
+import { ApiError } from '../../plugins/errors';
+import { htmlToPlainText, sanitizeUserHtml, truncateText } from '../../services/html';
+import { requireUsableUploads, type UploadUse } from '../../services/uploadRecords';
+import type { Queryable } from './resource';
+import { scopeKindsOf } from './scope';
+
+/**
+ * What the establishments and promoters resources share (server/routes/establishments.ts, promoters.ts):
+ * their join tables (reference lists, tags, the gallery), the checks a write passes before anything is
+ * written (reference and tag ids exist, uploads are usable pictures, the gallery edit is consistent; all
+ * problems in one 400), the description pair, list filters on links, and onboarding (a partner's first
+ * establishment or promoter group becomes theirs).
+ */
+
+// ---- join tables -------------------------------------------------------------------------------------
+
+/** A join table from an owner (an establishment, a promoter group) to reference values or tags. */
+export interface LinkTable {
+  table: PgTable;
+  owner: PgColumn;
+  target: PgColumn;
+}
+
+/** A gallery table: the owner's uploads in `position` order. */
+export interface MediaTable {
+  table: PgTable;
+  owner: PgColumn;
+  upload: PgColumn;
+  position: PgColumn;
+}
+
+/** The property name drizzle wants in `.values()` for a column of the table. */
+function propertyKeyOf(table: PgTable, column: PgColumn): string {
+  const key = Object.entries(getTableColumns(table)).find(([, candidate]) => candidate === column)?.[0];
+  if (!key) throw new Error(`column ${column.name} is not in its link table`);
+  return key;
+}
+
+const groupByOwner = (rows: readonly { owner: unknown; target: unknown }[]): Map<number, number[]> => {
+  const byOwner = new Map<number, number[]>();
+  for (const row of rows) {
+    const owner = row.owner as number;
+    byOwner.set(owner, [...(byOwner.get(owner) ?? []), row.target as number]);
+  }
+  return byOwner;
+};
+
+/** The linked ids per owner, ascending (join tables keep no order; ids give a stable one). One query. */
+export async function loadLinks(db: Queryable, link: LinkTable, ownerIds: readonly number[]): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select({ owner: link.owner, target: link.target })
+    .from(link.table)
+    .where(inArray(link.owner, [...ownerIds]))
+    .orderBy(asc(link.target));
+  return groupByOwner(rows);
+}
+
+/** Replaces the owner's links with exactly these ids. */
+export async function replaceLinks(tx: Queryable, link: LinkTable, ownerId: number, targetIds: readonly number[]): Promise<void> {
+  await tx.delete(link.table).where(eq(link.owner, ownerId));
+  if (targetIds.length === 0) return;
+  const ownerKey = propertyKeyOf(link.table, link.owner);
+  const targetKey = propertyKeyOf(link.table, link.target);
+  await tx.insert(link.table).values(targetIds.map((targetId) => ({ [ownerKey]: ownerId, [targetKey]: targetId })) as never);
+}
+
+/** The gallery's upload ids per owner, in position order. One query. */
+export async function loadMedia(db: Queryable, media: MediaTable, ownerIds: readonly number[]): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select({ owner: media.owner, target: media.upload })
+    .from(media.table)
+    .where(inArray(media.owner, [...ownerIds]))
+    .orderBy(asc(media.position));
+  return groupByOwner(rows);
+}
+
+export async function replaceMedia(tx: Queryable, media: MediaTable, ownerId: number, uploadIds: readonly number[]): Promise<void> {
+  await tx.delete(media.table).where(eq(media.owner, ownerId));
+  if (uploadIds.length === 0) return;
+  const keys = {
+    owner: propertyKeyOf(media.table, media.owner),
+    upload: propertyKeyOf(media.table, media.upload),
+    position: propertyKeyOf(media.table, media.position),
+  };
+  await tx
+    .insert(media.table)
+    .values(uploadIds.map((uploadId, position) => ({ [keys.owner]: ownerId, [keys.upload]: uploadId, [keys.position]: position })) as never);
+}
+
+export interface TagLinks {
+  ids: number[];
+  /** The record's top-level `tagTerms`: tag id → tag name, for display without another request. */
+  names: TagTermsMap;
+}
+
+/** The tags of each owner with their names (one query, joined to `tags`). */
+export async function loadTagLinks(db: Queryable, link: LinkTable, ownerIds: readonly number[]): Promise<Map<number, TagLinks>> {
+  const rows = await db
+    .select({ owner: link.owner, tagId: tags.id, tagName: tags.tagName })
+    .from(link.table)
+    .innerJoin(tags, eq(tags.id, link.target))
+    .where(inArray(link.owner, [...ownerIds]))
+    .orderBy(asc(tags.id));
+  const byOwner = new Map<number, TagLinks>();
+  for (const row of rows) {
+    const owner = row.owner as number;
+    const links = byOwner.get(owner) ?? { ids: [], names: {} };
+    links.ids.push(row.tagId);
+    links.names[String(row.tagId)] = row.tagName;
+    byOwner.set(owner, links);
+  }
+  return byOwner;
+}
+
+export const NO_TAGS: TagLinks = { ids: [], names: {} };
+
+// ---- uploads as the record carries them --------------------------------------------------------------
+
+export interface PartnerPictures {
+  logo: Upload | null;
+  media: Upload[];
+  mediaListState: MediaListState;
+}
+
+/** The logo and the gallery of a record from the loaded uploads (`loadUploads`). */
+export function picturesOf(logoUploadId: number | null, mediaIds: readonly number[], uploadsById: ReadonlyMap<number, Upload>): PartnerPictures {
+  const media = mediaIds.flatMap((id) => uploadsById.get(id) ?? []);
+  return {
+    logo: logoUploadId === null ? null : (uploadsById.get(logoUploadId) ?? null),
+    media,
+    mediaListState: storedMediaListState(media),
+  };
+}
+
+// ---- checks before a write ---------------------------------------------------------------------------
+
+/** Ids an input names in one field, and the table where each must exist (its `id` column). */
+export interface ReferenceCheck {
+  field: string;
+  column: PgColumn;
+  ids: readonly number[];
+}
+
+/** One problem per field that names an id its table does not have. One query per field with ids. */
+async function unknownReferenceProblems(tx: Queryable, checks: readonly ReferenceCheck[]): Promise<Record<string, string>> {
+  const problems: Record<string, string> = {};
+  for (const check of checks) {
+    const wanted = [...new Set(check.ids)];
+    if (wanted.length === 0) continue;
+    const found = await tx.select({ id: check.column }).from(check.column.table).where(inArray(check.column, wanted));
+    const known = new Set(found.map((row) => row.id as number));
+    if (wanted.some((id) => !known.has(id))) problems[check.field] = UNKNOWN_REFERENCE;
+  }
+  return problems;
+}
+
+/** What a partner input says about its pictures (`generalInfos`), and what the stored record has. */
+export interface PicturesInput {
+  logo: UploadReference | null;
+  media: readonly UploadReference[];
+  mediaListState: MediaListState | null;
+}
+
+/** The uploads (logo and gallery: pictures only) the input attaches, each with the field that names it. */
+function pictureUses(logo: UploadReference | null, galleryIds: readonly number[]): UploadUse[] {
+  return [
+    ...(logo ? [{ field: 'generalInfos.logo', id: logo.id, imageOnly: true }] : []),
+    ...galleryIds.map((id, index) => ({ field: `generalInfos.media.${index}`, id, imageOnly: true })),
+  ];
+}
+
+/** `requireUsableUploads` as problems to report with the others rather than a 400 of its own. */
+async function uploadProblems(tx: Queryable, viewer: Viewer, uses: readonly UploadUse[], attached: ReadonlySet<number>) {
+  try {
+    await requireUsableUploads(tx, viewer, uses, attached);
+    return {};
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 400 && error.errors) return error.errors;
+    throw error;
+  }
+}
+
+/**
+ * Every check of a partner write that the schema cannot make, all at once and before anything is written:
+ * the gallery edit (`resolveGallery`), the uploads (the caller's own or already on the record; pictures),
+ * and every reference and tag id. Answers the gallery to store; throws one 400 naming every field.
+ */
+export async function checkPartnerWrite(
+  tx: Queryable,
+  viewer: Viewer,
+  pictures: PicturesInput,
+  stored: PartnerPictures | null,
+  references: readonly ReferenceCheck[],
+): Promise<number[]> {
+  const storedMediaIds = stored?.media.map((upload) => upload.id) ?? [];
+  const gallery = resolveGallery(storedMediaIds, pictures.media, pictures.mediaListState, 'generalInfos');
+  const attached = new Set([...storedMediaIds, ...(stored?.logo ? [stored.logo.id] : [])]);
+  const problems = {
+    ...(await unknownReferenceProblems(tx, references)),
+    ...(await uploadProblems(tx, viewer, pictureUses(pictures.logo, gallery.ids), attached)),
+    ...gallery.problems,
+  };
+  if (Object.keys(problems).length > 0) throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, problems);
+  return gallery.ids;
+}
+
+// ---- columns -----------------------------------------------------------------------------------------
+
+/**
+ * The description pair as stored: the HTML sanitised (services/html.ts), and an empty plain description
+ * filled from the HTML's text so that lists, search and mails have it.
+ */
+export function descriptionColumnsOf(description: { description: string | null; htmlDescription: string | null }) {
+  const htmlDescription = sanitizeUserHtml(description.htmlDescription);
+  const plain =
+    description.description ?? (htmlDescription ? truncateText(htmlToPlainText(htmlDescription), PARTNER_LIMITS.description) : null);
+  return { description: plain, htmlDescription };
+}
+
+export const isoOf = (instant: Date): string => instant.toISOString();
+
+// ---- list filters ------------------------------------------------------------------------------------
+
+const MAX_FILTER_VALUES = 100;
+
+/** A filter value given as one id or a list (a multi-select); an empty list filters nothing. */
+export const idOrIdsSchema = z
+  .union([idSchema, z.array(idSchema).max(MAX_FILTER_VALUES)])
+  .transform((value) => (Array.isArray(value) ? value : [value]));
+
+/** A text filter value given once or as a list (cities). */
+export const textOrTextsSchema = (max: number) => {
+  const text = z.string().trim().min(1).max(max);
+  return z.union([text, z.array(text).max(MAX_FILTER_VALUES)]).transform((value) => (Array.isArray(value) ? value : [value]));
+};
+
+/** The record (its id column) has a link to one of the ids. */
+export const linksToAny = (link: LinkTable, ownerId: PgColumn, ids: readonly number[]): SQL | undefined =>
+  ids.length === 0
+    ? undefined
+    : sql`EXISTS (SELECT 1 FROM ${link.table} WHERE ${link.owner} = ${ownerId} AND ${inArray(link.target, [...ids])})`;
+
+/** The text column equals one of the values, whatever their case. */
+export const equalsAnyIgnoringCase = (column: PgColumn, values: readonly string[]): SQL | undefined =>
+  values.length === 0 ? undefined : or(...values.map((value) => sql`lower(${column}) = lower(${value})`));
+
+// ---- onboarding --------------------------------------------------------------------------------------
+
+/**
+ * Who may create a partner record (domain/access.ts grants ESTABLISHMENT create to ADMIN, PROMOTER_GROUP
+ * create to PROMOTER): the platform roles (scope `all`) any number; a partner only its first one, which
+ * becomes theirs in the same transaction (`users.establishment_id` / `promoter_group_id`). A partner who
+ * already has one gets 403, naming the record's id field with the reason.
+ */
+export interface Onboarding {
+  /** The viewer's scope kind that owns this kind of record. */
+  scopeKind: 'establishment' | 'promoterGroup';
+  /** The viewer's field that points at its record. */
+  viewerField: 'establishmentId' | 'promoterGroupId';
+  /** The record's id field, named by the 403. */
+  recordField: string;
+  alreadyOwnsOne: string;
+  cannotOwnOne: string;
+}
+
+export const ESTABLISHMENT_ONBOARDING: Onboarding = {
+  scopeKind: 'establishment',
+  viewerField: 'establishmentId',
+  recordField: 'establishmentId',
+  alreadyOwnsOne: 'You already manage an establishment: ask the platform team to add another one',
+  cannotOwnOne: 'Your role cannot own an establishment',
+};
+
+export const PROMOTER_GROUP_ONBOARDING: Onboarding = {
+  scopeKind: 'promoterGroup',
+  viewerField: 'promoterGroupId',
+  recordField: 'promoterId',
+  alreadyOwnsOne: 'You already manage a promoter group: ask the platform team to add another one',
+  cannotOwnOne: 'Your role cannot own a promoter group',
+};
+
+const seesEverything = (viewer: Viewer) => scopeKindsOf(viewer).includes('all');
+
+/** True when this create is the caller's onboarding: a partner role without a record of this kind yet. */
+export const isOnboarding = (viewer: Viewer, onboarding: Onboarding): boolean =>
+  !seesEverything(viewer) && scopeKindsOf(viewer).includes(onboarding.scopeKind) && viewer[onboarding.viewerField] === null;
+
+export function requireMayCreate(viewer: Viewer, onboarding: Onboarding): void {
+  if (seesEverything(viewer) || isOnboarding(viewer, onboarding)) return;
+  const reason = scopeKindsOf(viewer).includes(onboarding.scopeKind) ? onboarding.alreadyOwnsOne : onboarding.cannotOwnOne;
+  throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { [onboarding.recordField]: reason });
+}
+
+/** On onboarding, the new record becomes the caller's (same transaction as the insert). */
+export async function claimForCaller(tx: Queryable, viewer: Viewer, onboarding: Onboarding, id: number): Promise<void> {
+  if (!isOnboarding(viewer, onboarding)) return;
+  await tx
+    .update(users)
+    // A new version: a user form open on the caller would otherwise save the old scope back.
+    .set({ [onboarding.viewerField]: id, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, viewer.userId));
+}
+
+/** The generic's `viewerAfterCreate`: the caller's scope once an onboarding create made the record theirs. */
+export const viewerAfterCreateOf =
+  (onboarding: Onboarding) =>
+  (viewer: Viewer, id: number): Viewer =>
+    isOnboarding(viewer, onboarding) ? { ...viewer, [onboarding.viewerField]: id } : viewer;
