@@ -4,8 +4,10 @@ import { count, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { canUpload } from '../../domain/access';
 import { UPLOAD_ERROR_CODES, UPLOAD_LIMITS, type Upload } from '../../domain/upload';
 import { uploads } from '../../server/db/schema';
+import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { createUser, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './harness';
 
 /** `POST /uploads` and the served files (issue 4 "Uploads"; server/routes/uploads.ts). */
@@ -122,6 +124,16 @@ describe('accepted files', () => {
     expect(Buffer.compare(served.rawPayload, gifBytes)).toBe(0);
   });
 
+  it('re-encodes an animated WebP with all its frames', async () => {
+    const frameOf = (color: string) => sharp({ create: { width: 10, height: 10, channels: 3, background: color } }).png().toBuffer();
+    const frames = await Promise.all(['#f00', '#0f0', '#00f'].map(frameOf));
+    const animation = await sharp(frames, { join: { animated: true } }).webp({ loop: 0, delay: [100, 100, 100] }).toBuffer();
+    const upload = await uploaded(animation, 'blink.webp', 'image/webp');
+    expect(upload).toMatchObject({ mimeType: 'image/webp', width: 10, height: 10 });
+    const served = await fetchFile(upload.url);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ pages: 3, width: 10 });
+  });
+
   it('stores a PDF as it is, without dimensions or preview', async () => {
     const upload = await uploaded(PDF, 'Menu.pdf', 'application/pdf');
     expect(upload).toMatchObject({ mimeType: 'application/pdf', width: null, height: null, previewUrl: null, sizeBytes: PDF.length });
@@ -233,6 +245,15 @@ describe('refused files', () => {
     for (const response of [noFile, otherName, notMultipart]) {
       expect(response.statusCode).toBe(400);
       expect(errorOf(response)).toEqual({ message: UPLOAD_ERROR_CODES.missingFile, errors: { file: expect.any(String) } });
+    }
+  });
+
+  it('lets exactly the roles the permission table allows upload (canUpload), every demo account', async () => {
+    const png = await picture(4, 4).png().toBuffer();
+    for (const account of DEMO_ACCOUNTS) {
+      const token = (await signIn(server.app, account.email)).accessToken;
+      const response = await postFile(png, 'a.png', 'image/png', token);
+      expect(response.statusCode, account.email).toBe(canUpload([account.roleKey]) ? 201 : 403);
     }
   });
 
