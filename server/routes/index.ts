@@ -10,6 +10,7 @@ import { userRoutes } from './users';
 import { establishmentRoutes } from './establishments';
 import { promoterRoutes } from './promoters';
 import { uploadRoutes } from './uploads';
+import { referenceDataRoutes } from './referenceData';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -36,4 +37,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(establishmentRoutes);
   await api.register(promoterRoutes);
   await api.register(uploadRoutes);
+  await api.register(referenceDataRoutes);
 }
