@@ -1,0 +1,38 @@
+import { ArrayInput, SelectArrayInput, SimpleFormIterator, TextInput, useTranslate, useWrappedSource } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { WEEK_DAYS } from '../../../domain/enums';
+import { HAPPY_HOUR_LIMITS } from '../../../domain/schedule';
+import { NextDayHint, TimeOfDayInput } from './TimeRangeHints';
+
+export interface HappyHoursInputProps {
+  /** The happy-hours list, e.g. `additionalInfos.happyHours`. */
+  source: string;
+  label?: string;
+}
+
+const WEEK_DAY_CHOICES = WEEK_DAYS.map((day) => ({ id: day, name: `inputs.weekDays.${day}` }));
+
+/** Under one happy hour: its end is the next day when at or before its start. */
+const HappyHourNextDayHint = () => {
+  const start: unknown = useWatch({ name: useWrappedSource('startTime') });
+  const end: unknown = useWatch({ name: useWrappedSource('endTime') });
+  return <NextDayHint start={start} end={end} />;
+};
+
+/** Happy hours: a title, the days (chips), and a time range that may run past midnight. */
+export const HappyHoursInput = ({ source, label = 'inputs.happyHours.label' }: HappyHoursInputProps) => {
+  const translate = useTranslate();
+  const items = useWatch({ name: useWrappedSource(source) }) as unknown[] | undefined;
+  const isFull = (items?.length ?? 0) >= HAPPY_HOUR_LIMITS.maxPerEstablishment;
+  return (
+    <ArrayInput source={source} label={translate(label, { _: label })}>
+      <SimpleFormIterator disableAdd={isFull} disableReordering fullWidth>
+        <TextInput source="title" label="inputs.happyHours.title" isRequired helperText={false} />
+        <SelectArrayInput source="days" label="inputs.happyHours.days" choices={WEEK_DAY_CHOICES} isRequired defaultValue={[]} helperText={false} />
+        <TimeOfDayInput source="startTime" label="inputs.happyHours.start" isRequired helperText={false} sx={{ width: 140 }} />
+        <TimeOfDayInput source="endTime" label="inputs.happyHours.end" isRequired helperText={false} sx={{ width: 140 }} />
+        <HappyHourNextDayHint />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+};

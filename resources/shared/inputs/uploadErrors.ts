@@ -1,0 +1,42 @@
+import { UPLOAD_ERROR_CODES, UPLOAD_LIMITS } from '../../../domain/upload';
+import { errorCodeOf } from '../resourceErrors';
+
+/**
+ * Why an upload failed, as a translation key and its arguments: what the user can do about it (a smaller
+ * file, another type, try again) rather than the status code.
+ */
+export interface UploadProblem {
+  key: string;
+  args?: Record<string, string | number>;
+}
+
+const BYTES_PER_MB = 1024 * 1024;
+export const MAX_UPLOAD_MB = Math.round(UPLOAD_LIMITS.maxBytes / BYTES_PER_MB);
+
+export const TOO_LARGE: UploadProblem = { key: 'inputs.upload.errors.tooLarge', args: { maxMb: MAX_UPLOAD_MB } };
+
+const statusOf = (error: unknown): number | undefined => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+};
+
+export const isCancellation = (error: unknown): boolean => {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'CanceledError' || name === 'AbortError';
+};
+
+/** The problem of a failed `dataProvider.upload` (HttpError with the server's body, or a network error). */
+export const uploadProblemOf = (error: unknown): UploadProblem => {
+  const status = statusOf(error);
+  const code = errorCodeOf(error);
+  if (status === 413 || code === UPLOAD_ERROR_CODES.tooLarge) return TOO_LARGE;
+  if (status === 415 || code === UPLOAD_ERROR_CODES.unsupportedType) return { key: 'inputs.upload.errors.unsupportedType' };
+  if (code === UPLOAD_ERROR_CODES.unreadableImage) return { key: 'inputs.upload.errors.unreadableImage' };
+  if (status === 403) return { key: 'inputs.upload.errors.forbidden' };
+  // No answer (offline, server down): ApiNetworkError has status 0.
+  if (!status) return { key: 'inputs.upload.errors.network' };
+  return { key: 'inputs.upload.errors.failed' };
+};
+
+/** Checked before sending: the server would refuse it anyway, after the whole file went over the network. */
+export const problemBeforeUpload = (file: File): UploadProblem | null => (file.size > UPLOAD_LIMITS.maxBytes ? TOO_LARGE : null);
