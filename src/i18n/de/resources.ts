@@ -153,6 +153,7 @@ const resources: ResourceMessages = {
         alreadyTaken: 'Dieser Wert wird bereits von einem anderen Datensatz verwendet.',
         selfEscalation: 'Niemand kann die eigene Rolle oder den eigenen Bereich ändern.',
         userDisabled: 'Dieser Benutzer ist deaktiviert. Aktivieren Sie ihn zuerst.',
+        inUse: 'Andere Datensätze verwenden ihn noch, daher kann er nicht gelöscht werden. Wenn er sich stilllegen (deaktivieren) lässt, tun Sie das stattdessen.',
       },
       validation: {
         invalid: 'Dieser Wert ist ungültig.',

@@ -153,6 +153,7 @@ const resources = {
         alreadyTaken: 'This value is already used by another record.',
         selfEscalation: 'Nobody can change their own role or scope.',
         userDisabled: 'This user is disabled. Make them active first.',
+        inUse: 'Other records still use this one, so it cannot be deleted. Where it can be retired (made inactive), do that instead.',
       },
       validation: {
         invalid: 'This value is not valid.',

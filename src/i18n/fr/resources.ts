@@ -153,6 +153,7 @@ const resources: ResourceMessages = {
         alreadyTaken: 'Cette valeur est déjà utilisée par un autre enregistrement.',
         selfEscalation: 'Personne ne peut modifier son propre rôle ni son propre périmètre.',
         userDisabled: "Cet utilisateur est désactivé. Activez-le d'abord.",
+        inUse: "D'autres enregistrements l'utilisent encore : il ne peut pas être supprimé. S'il peut être retiré (rendu inactif), faites-le plutôt.",
       },
       validation: {
         invalid: "Cette valeur n'est pas valable.",

@@ -153,6 +153,7 @@ const resources: ResourceMessages = {
         alreadyTaken: 'Questo valore è già usato da un altro record.',
         selfEscalation: 'Nessuno può modificare il proprio ruolo o il proprio ambito.',
         userDisabled: 'Questo utente è disattivato. Lo attivi prima.',
+        inUse: 'Altri record lo usano ancora, quindi non può essere eliminato. Se può essere ritirato (reso inattivo), lo faccia invece.',
       },
       validation: {
         invalid: 'Questo valore non è valido.',
