@@ -8,7 +8,7 @@ import { UPLOAD_LIMITS, isImageMimeType } from '../../domain/upload';
 import { uploads } from '../db/schema';
 import { ApiError, parseInput } from '../plugins/errors';
 import { EXTENSION_OF_TYPE, isPreviewKey, isStorageKey, mimeTypeOfKey, originalKeyCandidates } from '../services/storage';
-import { missingFileError, storeUpload, tooLargeError } from '../services/uploads';
+import { malformedBodyError, missingFileError, storeUpload, tooLargeError } from '../services/uploads';
 import { uploadOf } from '../services/uploadRecords';
 import { forbidden, idParamsSchema, viewerOf } from './shared/resource';
 
@@ -72,14 +72,23 @@ async function receiveFile(request: FastifyRequest): Promise<{ bytes: Buffer; fi
   const declaredLength = Number(request.headers['content-length']);
   if (declaredLength > UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLargeError();
   if (!request.isMultipart()) throw missingFileError();
-  const part = await request.file();
-  if (!part || part.fieldname !== UPLOAD_LIMITS.fieldName) throw missingFileError();
   try {
+    const part = await request.file();
+    if (!part || part.fieldname !== UPLOAD_LIMITS.fieldName) throw missingFileError();
     return { bytes: await part.toBuffer(), fileName: part.filename };
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLargeError();
-    throw error;
+    throw asClientError(error);
   }
+}
+
+/** Reading the body fails only because of the body: a missing boundary or a cut part is the client's 400. */
+function asClientError(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLargeError();
+  // @fastify/multipart's own 4xx (too many parts or files) keep their status.
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error;
+  return malformedBodyError();
 }
 
 type UploadRow = typeof uploads.$inferSelect;

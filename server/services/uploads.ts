@@ -31,6 +31,7 @@ export const UPLOAD_PROBLEMS_OF_FILE = {
   tooLarge: `Larger than ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB`,
   unsupportedType: 'Only JPEG, PNG, WebP, GIF pictures and PDF documents are accepted',
   missingFile: 'No file was sent',
+  malformedBody: 'The file was not sent as a well-formed multipart form',
   unreadableImage: 'The picture cannot be read: it is damaged or not a picture',
   imageTooLarge: `The picture is larger than ${UPLOAD_LIMITS.maxImageSide} pixels on a side`,
 } as const;
@@ -44,6 +45,7 @@ export const uploadError = (status: number, code: keyof typeof UPLOAD_ERROR_CODE
 
 export const tooLargeError = () => uploadError(413, 'tooLarge', UPLOAD_PROBLEMS_OF_FILE.tooLarge);
 export const missingFileError = () => uploadError(400, 'missingFile', UPLOAD_PROBLEMS_OF_FILE.missingFile);
+export const malformedBodyError = () => uploadError(400, 'missingFile', UPLOAD_PROBLEMS_OF_FILE.malformedBody);
 const unsupportedTypeError = () => uploadError(415, 'unsupportedType', UPLOAD_PROBLEMS_OF_FILE.unsupportedType);
 const unreadableImageError = (problem: string = UPLOAD_PROBLEMS_OF_FILE.unreadableImage) =>
   uploadError(400, 'unreadableImage', problem);

@@ -257,6 +257,17 @@ describe('refused files', () => {
     }
   });
 
+  it('answers 400, never 500, to a malformed multipart body', async () => {
+    const send = (contentType: string, payload: string) =>
+      server.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${root}` } });
+    const noBoundary = await send('multipart/form-data', 'whatever');
+    const cutShort = await send(`multipart/form-data; boundary=${BOUNDARY}`, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`);
+    for (const response of [noBoundary, cutShort]) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorOf(response)).toEqual({ message: UPLOAD_ERROR_CODES.missingFile, errors: { file: expect.any(String) } });
+    }
+  });
+
   it('answers 401 without a session and 403 to a customer', async () => {
     const png = await picture(4, 4).png().toBuffer();
     expect((await postFile(png, 'a.png', 'image/png', '')).statusCode).toBe(401);
