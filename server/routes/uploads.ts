@@ -46,8 +46,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   app.post('/uploads', { preHandler: app.authenticate }, async (request, reply) => {
     const identity = viewerOf(request);
     if (!canUpload(identity.roleKeys)) throw forbidden();
-    const bytes = await receiveFile(request);
-    const upload = await storeUpload(app.db, app.storage, { ...bytes, ownerUserId: identity.userId });
+    const received = await receiveFile(request);
+    const upload = await storeUpload(app.db, app.storage, { ...received, ownerUserId: identity.userId });
     return reply.code(201).send(upload);
   });
 
