@@ -10,7 +10,7 @@ import {
 } from '../../domain/access';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../../server/db/client';
-import { auditLog, roles, tags, users } from '../../server/db/schema';
+import { auditLog, establishments, establishmentTypes, promoterGroups, roles, tags, users } from '../../server/db/schema';
 import { userOwnership } from '../../server/services/users';
 
 /**
@@ -50,6 +50,8 @@ export interface SeededScopes {
   firstPromoterGroupId: number;
   secondPromoterGroupId: number;
   roleIds: Record<RoleKey, number>;
+  /** A seeded establishment type, which every establishment needs. */
+  establishmentTypeId: number;
 }
 
 /** Whom a throwaway record belongs to: the first and second establishment and promoter group, or nobody. */
@@ -188,7 +190,84 @@ const rolesFixture: ResourceFixture = {
   rows: (db) => globalRows(db.select({ id: roles.id }).from(roles)),
 };
 
-export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [usersFixture, tagsFixture, auditLogFixture, rolesFixture];
+/**
+ * Establishments and promoter groups own themselves: a record is in the scope of the staff whose
+ * `establishmentId` / `promoterGroupId` is its id, and readable by everyone once published. Throwaway ones belong
+ * to nobody's staff and alternate between PUBLISHED and DRAFT, so that across the update and delete tests
+ * every account meets both (a published one of another is a 403 to change, a draft one a 404).
+ */
+let throwawayCount = 0;
+const nextThrowawayVisibility = () => (throwawayCount++ % 2 === 0 ? 'PUBLISHED' : 'DRAFT');
+
+const partnerOwnership = (kind: 'establishmentIds' | 'promoterGroupIds') => (row: { id: number; visibility: string }): OwnedRow => ({
+  id: row.id,
+  ownership: { [kind]: [row.id], visibility: row.visibility },
+});
+
+/** A new partner record has no id yet, so no partner's staff owns it: only the platform roles create one (onboarding aside). */
+const newPartnerOwnership = (kind: 'establishmentIds' | 'promoterGroupIds') => (input: Record<string, unknown>): RecordOwnership => ({
+  [kind]: [],
+  visibility: typeof input.visibility === 'string' ? input.visibility : 'PUBLISHED',
+});
+
+const editDescription = (record: Record<string, unknown>, mark: string) => ({
+  ...record,
+  description: { ...(record.description as object), description: mark },
+});
+const descriptionOf = (record: Record<string, unknown>) => (record.description as { description?: unknown } | undefined)?.description;
+
+const establishmentsFixture: ResourceFixture = {
+  collection: 'establishments',
+  permission: 'ESTABLISHMENT',
+  actions: MATRIX_ACTIONS,
+  rows: async (db) =>
+    (await db.select({ id: establishments.id, visibility: establishments.visibility }).from(establishments)).map(partnerOwnership('establishmentIds')),
+  writes: {
+    newInput: (scopes) => ({ generalInfos: { establishmentName: `Matrix ${suffix()}`, establishmentTypeId: scopes.establishmentTypeId, city: 'Bern' } }),
+    ownershipOfInput: newPartnerOwnership('establishmentIds'),
+    owners: ['nobody'],
+    insertThrowaway: async (db, _owner, scopes) => {
+      const [row] = await db
+        .insert(establishments)
+        .values({ name: `Throwaway ${suffix()}`, city: 'Bern', establishmentTypeId: scopes.establishmentTypeId, visibility: nextThrowawayVisibility() })
+        .returning({ id: establishments.id });
+      return row.id;
+    },
+    edit: editDescription,
+    markOf: descriptionOf,
+  },
+};
+
+const promotersFixture: ResourceFixture = {
+  collection: 'promoters',
+  permission: 'PROMOTER_GROUP',
+  actions: MATRIX_ACTIONS,
+  rows: async (db) =>
+    (await db.select({ id: promoterGroups.id, visibility: promoterGroups.visibility }).from(promoterGroups)).map(partnerOwnership('promoterGroupIds')),
+  writes: {
+    newInput: () => ({ generalInfos: { promoterName: `Matrix ${suffix()}` } }),
+    ownershipOfInput: newPartnerOwnership('promoterGroupIds'),
+    owners: ['nobody'],
+    insertThrowaway: async (db) => {
+      const [row] = await db
+        .insert(promoterGroups)
+        .values({ name: `Throwaway ${suffix()}`, visibility: nextThrowawayVisibility() })
+        .returning({ id: promoterGroups.id });
+      return row.id;
+    },
+    edit: editDescription,
+    markOf: descriptionOf,
+  },
+};
+
+export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
+  usersFixture,
+  tagsFixture,
+  auditLogFixture,
+  rolesFixture,
+  establishmentsFixture,
+  promotersFixture,
+];
 
 /**
  * What the table says a call must answer (ARCHITECTURE.md §3–§4):
@@ -252,6 +331,7 @@ export async function seededScopes(db: Database): Promise<SeededScopes> {
   );
   const roleRows = await db.select({ id: roles.id, key: roles.key }).from(roles);
   const roleIds = Object.fromEntries(roleRows.map((row) => [row.key, row.id])) as Record<RoleKey, number>;
+  const [establishmentType] = await db.select({ id: establishmentTypes.id }).from(establishmentTypes).limit(1);
   const required = (value: number | null, what: string): number => {
     if (value === null) throw new Error(`the seed gives no ${what}`);
     return value;
@@ -262,5 +342,6 @@ export async function seededScopes(db: Database): Promise<SeededScopes> {
     firstPromoterGroupId: required(promoter.promoterGroupId, 'first promoter group'),
     secondPromoterGroupId: required(promoter2.promoterGroupId, 'second promoter group'),
     roleIds,
+    establishmentTypeId: required(establishmentType?.id ?? null, 'establishment type'),
   };
 }
