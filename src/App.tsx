@@ -9,6 +9,7 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { preferencesStore } from '../providers/preferencesStore';
 import auditLog from '../resources/audit-log';
 import outbox from '../resources/outbox';
+import { REFERENCE_DATA_RESOURCE_NAMES, ReferenceDataHome, referenceDataResourceProps } from '../resources/reference-data';
 import tags from '../resources/tags';
 import users from '../resources/users';
 import { DelayedLoader, DelayedLoadingPage } from './layout/DelayedLoader';
@@ -125,6 +126,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
     <CustomRoutes>
       <Route path={PATHS.dashboard} element={<DashboardPage />} />
       <Route path={PATHS.settings} element={<SettingsPage />} />
+      <Route path={areaPath('reference-data')} element={<ReferenceDataHome />} />
       {PLACEHOLDER_AREAS.map((area) => (
         <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
       ))}
@@ -133,6 +135,9 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
     <Resource name="tags" {...tags} />
     <Resource name="audit-log" {...auditLog} />
     <Resource name="outbox" {...outbox} />
+    {REFERENCE_DATA_RESOURCE_NAMES.map((name) => (
+      <Resource key={name} name={name} {...referenceDataResourceProps} />
+    ))}
   </Admin>
 );
 
