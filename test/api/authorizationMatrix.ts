@@ -10,7 +10,8 @@ import {
 } from '../../domain/access';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../../server/db/client';
-import { auditLog, establishments, establishmentTypes, promoterGroups, roles, tags, users } from '../../server/db/schema';
+import { auditLog, establishments, establishmentTypes, promoterGroups, referenceTables, roles, tags, users } from '../../server/db/schema';
+import { REFERENCE_KINDS, referenceResourceOf, type ReferenceKind } from '../../domain/reference';
 import { userOwnership } from '../../server/services/users';
 
 /**
@@ -190,6 +191,33 @@ const rolesFixture: ResourceFixture = {
   rows: (db) => globalRows(db.select({ id: roles.id }).from(roles)),
 };
 
+/** A reference-data kind (issue 4): global, read by everyone, written by ROOT. */
+function referenceDataFixture(kind: ReferenceKind): ResourceFixture {
+  const table = referenceTables[REFERENCE_KINDS[kind]];
+  const labels = (text: string) => ({ en: text, fr: text, de: text, it: text });
+  return {
+    collection: referenceResourceOf(kind),
+    permission: 'REFERENCE_DATA',
+    actions: MATRIX_ACTIONS,
+    rows: (db) => globalRows(db.select({ id: table.id }).from(table)),
+    writes: {
+      newInput: () => ({ key: `MATRIX_${suffix().toUpperCase()}`, label: labels('Matrix') }),
+      ownershipOfInput: () => ({ global: true }),
+      owners: ['nobody'],
+      insertThrowaway: async (db) => {
+        const key = `THROWAWAY_${suffix().toUpperCase()}`;
+        const [row] = await db
+          .insert(table)
+          .values({ key, labelEn: key, labelFr: key, labelDe: key, labelIt: key })
+          .returning({ id: table.id });
+        return row.id;
+      },
+      edit: (record, mark) => ({ ...record, label: { ...(record.label as object), en: mark } }),
+      markOf: (record) => (record.label as { en?: unknown } | undefined)?.en,
+    },
+  };
+}
+
 /**
  * Establishments and promoter groups own themselves: a record is in the scope of the staff whose
  * `establishmentId` / `promoterGroupId` is its id, and readable by everyone once published. Throwaway ones belong
@@ -265,6 +293,9 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   tagsFixture,
   auditLogFixture,
   rolesFixture,
+  // The nine kinds are one definition (server/routes/referenceData.ts): one stands for all here, and
+  // test/api/referenceData.test.ts checks every kind's reads and refused writes for every account.
+  referenceDataFixture('musics'),
   establishmentsFixture,
   promotersFixture,
 ];
