@@ -15,7 +15,7 @@ const EXPECTED_MENUS: Record<string, string[]> = {
   'root@demo.ch': [
     ...PARTNER,
     'Establishments', 'Promoters', 'Events', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
-    'Tags', 'Tag terms', 'Widget', 'Users', 'Audit log', 'Mail outbox', 'Billing',
+    'Tags', 'Tag terms', 'Widget', 'Users', 'Audit log', 'Mail outbox', 'Reference data', 'Billing',
   ],
   'promoter@demo.ch': [...PARTNER, 'Promoters', 'Events', 'Offers', 'Billing'],
   'customer@demo.ch': EVERYONE,
@@ -39,7 +39,7 @@ const FORBIDDEN_URLS: Record<string, string[]> = {
   'admin@demo.ch': ['/tags/1', '/promoters', '/users', '/audit-log'],
   'coordinator@demo.ch': ['/iframe', '/billing', '/users'],
   'coordinator-limited@demo.ch': ['/discount', '/tags'],
-  'coordinator-full@demo.ch': ['/audit-log', '/billing', '/outbox'],
+  'coordinator-full@demo.ch': ['/audit-log', '/billing', '/outbox', '/reference-data/musics'],
   'promoter2@demo.ch': ['/users', '/iframe'],
   'admin2@demo.ch': ['/discount-template', '/tag-terms'],
 };

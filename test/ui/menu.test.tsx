@@ -17,7 +17,7 @@ const EXPECTED_MENUS: Record<RoleKey, string[]> = {
     'Venues & events', 'Establishments', 'Promoters', 'Events',
     'Offers & promotions', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
     'Content', 'Tags', 'Tag terms', 'Widget',
-    'Administration', 'Users', 'Audit log', 'Mail outbox',
+    'Administration', 'Users', 'Audit log', 'Mail outbox', 'Reference data',
     'Account', 'Billing', 'Settings',
   ],
   PROMOTER: [
