@@ -44,13 +44,14 @@ const keepEnterInSuggestions = (event: KeyboardEvent) => {
 /** Loads Places once a real key is configured, and fills the five fields from the chosen place. */
 const usePlacesAutocomplete = (apiKey: string | null, fillFrom: (address: PlaceAddress) => void) => {
   const [locale] = useLocaleState();
-  const inputRef = useRef<HTMLInputElement>(null);
+  /** Around the address field: react-admin keeps the input's own ref for the form. */
+  const fieldBox = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<MapsState>(apiKey ? 'loading' : 'off');
   const fill = useRef(fillFrom);
   fill.current = fillFrom;
 
   useEffect(() => {
-    const input = inputRef.current;
+    const input = fieldBox.current?.querySelector('input');
     if (!apiKey || !input) return undefined;
     let cancelled = false;
     let listener: { remove(): void } | undefined;
@@ -75,7 +76,7 @@ const usePlacesAutocomplete = (apiKey: string | null, fillFrom: (address: PlaceA
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [apiKey]);
 
-  return { inputRef, state };
+  return { fieldBox, state };
 };
 
 /**
@@ -89,7 +90,7 @@ export const AddressInput = ({ source, label = 'inputs.address.label', mapsApiKe
   const apiKey = usableMapsKey(mapsApiKey);
   const { setValue } = useFormContext();
   const sectionPath = useWrappedSource(source);
-  const { inputRef, state } = usePlacesAutocomplete(apiKey, (address) => {
+  const { fieldBox, state } = usePlacesAutocomplete(apiKey, (address) => {
     for (const [field, value] of Object.entries(address)) {
       setValue(`${sectionPath}.${field}`, value, { shouldDirty: true, shouldValidate: true });
     }
@@ -111,14 +112,15 @@ export const AddressInput = ({ source, label = 'inputs.address.label', mapsApiKe
           {translate('inputs.address.mapsFailed')}
         </Alert>
       ) : null}
-      <TextInput
-        source={`${source}.localisation`}
-        label="inputs.address.localisation"
-        inputRef={inputRef}
-        onKeyDown={state === 'ready' ? keepEnterInSuggestions : undefined}
-        helperText={state === 'ready' ? 'inputs.address.searchHint' : false}
-        slotProps={{ htmlInput: { maxLength: PARTNER_LIMITS.localisation, autoComplete: 'off' } }}
-      />
+      <Box ref={fieldBox}>
+        <TextInput
+          source={`${source}.localisation`}
+          label="inputs.address.localisation"
+          onKeyDown={state === 'ready' ? keepEnterInSuggestions : undefined}
+          helperText={state === 'ready' ? 'inputs.address.searchHint' : false}
+          slotProps={{ htmlInput: { maxLength: PARTNER_LIMITS.localisation, autoComplete: 'off' } }}
+        />
+      </Box>
       <TextInput source={`${source}.city`} label="inputs.address.city" isRequired helperText={false} slotProps={{ htmlInput: { maxLength: PARTNER_LIMITS.city } }} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
         <NumberInput source={`${source}.lat`} label="inputs.address.lat" validate={validateLatitude} step={0.000001} helperText={false} />
