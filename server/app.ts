@@ -88,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
-  await registerSecurityHeaders(app, { https });
+  await registerSecurityHeaders(app, { https, maps: config.mapsEnabled });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/auth';
+import { usableMapsKey } from '../src/config/maps';
 
 /** The server's configuration, read from the environment once at start (issue 2 "Project and runtime"). */
 export const NODE_ENVS = ['development', 'test', 'staging', 'production'] as const;
@@ -39,6 +40,12 @@ export interface ServerConfig {
    * address (an office behind NAT); the end-to-end tests raise it, since every browser there is 127.0.0.1.
    */
   signInsPerMinute: number;
+  /**
+   * Whether the browser app was given a real maps key (VITE_MAPS_API_KEY, the same variable as the build,
+   * set in the server's environment too): only then does the CSP allow Google's origins for the address
+   * autocomplete. The shipped `local-no-maps` is no key.
+   */
+  mapsEnabled: boolean;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +82,7 @@ const isPlainOrigin = (value: string): boolean => {
 };
 
 const environmentSchema = z.object({
+  VITE_MAPS_API_KEY: optionalText(),
   PORT: optionalText().refine((value) => value === undefined || isPortNumber(value), {
     message: 'must be an integer between 1 and 65535',
   }),
@@ -146,6 +154,7 @@ export function parseEnvironment(env: Environment, cwd = process.cwd()): ParsedC
     demoPassword: values.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     trustProxy: values.TRUST_PROXY === undefined ? false : (parseTrustProxy(values.TRUST_PROXY) ?? false),
     signInsPerMinute: values.SIGN_INS_PER_MINUTE === undefined ? DEFAULT_SIGN_INS_PER_MINUTE : Number(values.SIGN_INS_PER_MINUTE),
+    mapsEnabled: usableMapsKey(values.VITE_MAPS_API_KEY) !== null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import { GOOGLE_MAPS_CSP_SOURCES } from '../../src/config/maps';
 
 /**
  * Security headers on every response (ARCHITECTURE.md §6): CSP, nosniff, no referrer, and no framing
@@ -10,8 +11,14 @@ export const WIDGET_PATH_PREFIX = '/external/widgets/';
 
 type Directives = Record<string, string[]>;
 
-/** The app's Content-Security-Policy; later features add origins here (e.g. a maps provider). */
-export function contentSecurityDirectives({ https }: { https: boolean }): Directives {
+export interface SecurityHeaderOptions {
+  https: boolean;
+  /** A real maps key is configured: the address autocomplete loads Google Maps (src/config/maps.ts). */
+  maps?: boolean;
+}
+
+/** The app's Content-Security-Policy; later features add origins here. */
+export function contentSecurityDirectives({ https, maps = false }: SecurityHeaderOptions): Directives {
   const directives: Directives = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -31,14 +38,17 @@ export function contentSecurityDirectives({ https }: { https: boolean }): Direct
     'frame-src': ["'self'"],
     'manifest-src': ["'self'"],
   };
+  if (maps) {
+    for (const [directive, sources] of Object.entries(GOOGLE_MAPS_CSP_SOURCES)) directives[directive] = [...(directives[directive] ?? []), ...sources];
+  }
   if (https) directives['upgrade-insecure-requests'] = [];
   return directives;
 }
 
-export function helmetOptions({ https }: { https: boolean }): FastifyHelmetOptions {
+export function helmetOptions({ https, maps = false }: SecurityHeaderOptions): FastifyHelmetOptions {
   return {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives({ https }) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives({ https, maps }) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // HSTS only means something over https; on local http it would only confuse other local apps.
@@ -57,6 +67,6 @@ export function widgetHelmetOptions({ https }: { https: boolean }) {
   } as const;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
-  await app.register(helmet, helmetOptions({ https }));
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+  await app.register(helmet, helmetOptions(options));
 }

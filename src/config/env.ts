@@ -123,14 +123,8 @@ export const parseAppConfig = (
   };
 };
 
-/**
- * The maps key to call Google with, or null for "no key": an empty key, and the `local-…` placeholders of
- * the shipped .env files (`local-no-maps`), mean the address is typed by hand and no map provider is called.
- */
-export const usableMapsKey = (mapsApiKey: string | null | undefined): string | null => {
-  const key = mapsApiKey?.trim() ?? '';
-  return key === '' || key.startsWith('local-') ? null : key;
-};
+/** The rule for a usable maps key lives with the server's share of it. */
+export { usableMapsKey } from './maps';
 
 // Outside a browser (unit tests in Node) there is no page: any origin will do for the defaults.
 const pageOrigin = (): string => globalThis.location?.origin ?? 'http://localhost';

@@ -31,7 +31,14 @@ describe('parseEnvironment defaults', () => {
       demoPassword: 'Demo-Backoffice-2026',
       trustProxy: false,
       signInsPerMinute: 20,
+      mapsEnabled: false,
     });
+  });
+
+  it('enables maps only for a real VITE_MAPS_API_KEY (the shipped local-no-maps is none)', () => {
+    expect(parseEnvironment({ VITE_MAPS_API_KEY: 'local-no-maps' }).mapsEnabled).toBe(false);
+    expect(parseEnvironment({ VITE_MAPS_API_KEY: '  ' }).mapsEnabled).toBe(false);
+    expect(parseEnvironment({ VITE_MAPS_API_KEY: 'AIzaSyA-real-key' }).mapsEnabled).toBe(true);
   });
 
   it('reads SIGN_INS_PER_MINUTE as a whole number from 1 to 100000', () => {
