@@ -8,7 +8,9 @@ import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 import { preferencesStore } from '../providers/preferencesStore';
 import auditLog from '../resources/audit-log';
+import establishments from '../resources/establishments';
 import outbox from '../resources/outbox';
+import promoters from '../resources/promoters';
 import { REFERENCE_DATA_RESOURCE_NAMES, ReferenceDataHome, referenceDataResourceProps } from '../resources/reference-data';
 import tags from '../resources/tags';
 import users from '../resources/users';
@@ -138,6 +140,8 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
     {REFERENCE_DATA_RESOURCE_NAMES.map((name) => (
       <Resource key={name} name={name} {...referenceDataResourceProps} />
     ))}
+    <Resource name="establishments" {...establishments} />
+    <Resource name="promoters" {...promoters} />
   </Admin>
 );
 

@@ -33,6 +33,11 @@ export const EstablishmentEdit = ({ id, onClose }: { id: Identifier; onClose: ()
 
 export const EstablishmentCreate = ({ onClose }: { onClose: () => void }) => (
   <DrawerCreate onClose={onClose} width={PARTNER_DRAWER_WIDTH} headerExtra={<DrawerStatus isNew readOnly={false} />}>
-    <EstablishmentForm readOnly={false} validate={validateEstablishment} defaultValues={NEW_ESTABLISHMENT} toolbar={<PartnerToolbar isEdit={false} />} />
+    <EstablishmentForm
+      readOnly={false}
+      validate={validateEstablishment}
+      defaultValues={NEW_ESTABLISHMENT}
+      toolbar={<PartnerToolbar isEdit={false} />}
+    />
   </DrawerCreate>
 );

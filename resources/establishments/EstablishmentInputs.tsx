@@ -1,11 +1,14 @@
 import { NumberInput, TabbedForm, TextInput, type TabbedFormProps } from 'react-admin';
-import { AddressInput } from '../shared/inputs/AddressInput';
-import { GalleryInput } from '../shared/inputs/GalleryInput';
-import { HappyHoursInput } from '../shared/inputs/HappyHoursInput';
-import { ReferenceDataArrayInput, ReferenceDataInput } from '../shared/inputs/ReferenceDataInput';
-import { TagTermsInput } from '../shared/inputs/TagTermsInput';
-import { UploadInput } from '../shared/inputs/UploadInput';
-import { WorkSchedulesInput } from '../shared/inputs/WorkSchedulesInput';
+import {
+  AddressInput,
+  GalleryInput,
+  HappyHoursInput,
+  ReferenceDataArrayInput,
+  ReferenceDataInput,
+  TagTermsInput,
+  UploadInput,
+  WorkSchedulesInput,
+} from '../shared/inputs';
 import { RichTextDescriptionInput } from '../shared/RichTextDescriptionInput';
 import { FormSection, SubHeading } from './partner/ReadOnlySection';
 import { SectionTabLabel } from './partner/SectionTabLabel';
@@ -18,8 +21,8 @@ interface EstablishmentFormProps extends Omit<TabbedFormProps, 'children'> {
 
 /**
  * Every field of SPEC §3 Establishment, in the record's sections (one tab each), shared by create and
- * edit. General information is long, so it has sub-headings: identity, address, contact, opening hours,
- * gallery. A tab holding an error says so in its title (SectionTabLabel).
+ * edit. General information is long, so it has sub-headings: identity and contact here, while the address,
+ * opening hours and gallery inputs carry their own headings. A tab holding an error says so in its title.
  */
 export const EstablishmentForm = ({ readOnly, ...props }: EstablishmentFormProps) => (
   <TabbedForm syncWithLocation={false} {...props}>
@@ -39,16 +42,13 @@ export const EstablishmentForm = ({ readOnly, ...props }: EstablishmentFormProps
           kind="establishment-types"
           label={`${FIELDS}.generalInfos.establishmentSecondaryTypeIds`}
         />
-        <SubHeading>resources.partners.sections.address</SubHeading>
         <AddressInput source="generalInfos" />
         <SubHeading>resources.partners.sections.contact</SubHeading>
         <TextInput source="generalInfos.email" type="email" />
         <TextInput source="generalInfos.phone" type="tel" />
         <TextInput source="generalInfos.urlSite" type="url" />
         <TextInput source="generalInfos.urlBilletterie" type="url" />
-        <SubHeading>resources.partners.sections.openingHours</SubHeading>
         <WorkSchedulesInput source="generalInfos.workSchedules" />
-        <SubHeading>resources.partners.sections.gallery</SubHeading>
         <GalleryInput source="generalInfos" />
       </FormSection>
     </TabbedForm.Tab>
@@ -65,9 +65,7 @@ export const EstablishmentForm = ({ readOnly, ...props }: EstablishmentFormProps
         <NumberInput source="additionalInfos.tarifMax" min={0} step={0.5} />
         <NumberInput source="additionalInfos.internalCapacity" min={0} step={1} />
         <NumberInput source="additionalInfos.externalCapacity" min={0} step={1} />
-        <SubHeading>resources.partners.sections.happyHours</SubHeading>
         <HappyHoursInput source="additionalInfos.happyHours" />
-        <SubHeading>resources.partners.sections.tags</SubHeading>
         <TagTermsInput source="additionalInfos.tagTerms" />
       </FormSection>
     </TabbedForm.Tab>

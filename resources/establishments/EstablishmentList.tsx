@@ -14,7 +14,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { Establishment } from '../../domain/establishment';
-import { ReferenceDataChipsField, ReferenceDataField, ReferenceDataInput } from '../shared/inputs/ReferenceDataInput';
+import { ReferenceDataChipsField, ReferenceDataField, ReferenceDataInput } from '../shared/inputs';
 import { useDrawerRoute } from '../shared/RecordDrawer';
 import { EstablishmentCreate, EstablishmentEdit } from './EstablishmentForms';
 import { useEstablishmentExporter } from './establishmentExporter';
@@ -26,7 +26,7 @@ import { VisibilityField, visibilityChoices } from './partner/visibility';
 
 const FIELDS = 'resources.establishments.fields';
 
-/** Filter keys of GET /establishments (docs/server.md "Establishments"). */
+/** Filter keys of GET /establishments (server/routes/establishments.ts). */
 const establishmentFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <CityFilterInput key="city" source="city" label={`${FIELDS}.generalInfos.city`} citiesPath="/establishments/cities" />,
@@ -73,7 +73,7 @@ const EstablishmentTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => (
     <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
       <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
     </DataTable.Col>
-    <DataTable.Col source="visibility" label={`${FIELDS}.visibility`} disableSort>
+    <DataTable.Col source="visibility" label={`${FIELDS}.visibility`}>
       <VisibilityField />
     </DataTable.Col>
     <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>

@@ -1,8 +1,5 @@
 import { TabbedForm, TextInput, type TabbedFormProps } from 'react-admin';
-import { GalleryInput } from '../shared/inputs/GalleryInput';
-import { ReferenceDataArrayInput } from '../shared/inputs/ReferenceDataInput';
-import { TagTermsInput } from '../shared/inputs/TagTermsInput';
-import { UploadInput } from '../shared/inputs/UploadInput';
+import { GalleryInput, ReferenceDataArrayInput, TagTermsInput, UploadInput } from '../shared/inputs';
 import { RichTextDescriptionInput } from '../shared/RichTextDescriptionInput';
 import { FormSection, SubHeading } from '../establishments/partner/ReadOnlySection';
 import { SectionTabLabel } from '../establishments/partner/SectionTabLabel';
@@ -28,7 +25,6 @@ export const PromoterForm = ({ readOnly, ...props }: PromoterFormProps) => (
         <TextInput source="generalInfos.phone" type="tel" />
         <TextInput source="generalInfos.urlSite" type="url" />
         <TextInput source="generalInfos.urlBilletterie" type="url" />
-        <SubHeading>resources.partners.sections.gallery</SubHeading>
         <GalleryInput source="generalInfos" />
       </FormSection>
     </TabbedForm.Tab>

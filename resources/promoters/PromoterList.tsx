@@ -18,14 +18,14 @@ import { BulkVisibilityButtons } from '../establishments/partner/BulkVisibilityB
 import { LogoThumbnail } from '../establishments/partner/LogoThumbnail';
 import { PartnerEmpty } from '../establishments/partner/PartnerEmpty';
 import { VisibilityField, visibilityChoices } from '../establishments/partner/visibility';
-import { ReferenceDataChipsField, ReferenceDataInput } from '../shared/inputs/ReferenceDataInput';
+import { ReferenceDataChipsField, ReferenceDataInput } from '../shared/inputs';
 import { useDrawerRoute } from '../shared/RecordDrawer';
 import { PromoterCreate, PromoterEdit } from './PromoterForms';
 import { usePromoterExporter } from './promoterExporter';
 
 const FIELDS = 'resources.promoters.fields';
 
-/** Filter keys of GET /promoters (docs/server.md "Promoter groups"). */
+/** Filter keys of GET /promoters (server/routes/promoters.ts). */
 const promoterFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <ReferenceDataInput key="promoterType" source="promoterTypeId" kind="promoter-types" label={`${FIELDS}.generalInfos.promoterTypesIds`} />,
@@ -69,7 +69,7 @@ const PromoterTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => (
     <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
       <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
     </DataTable.Col>
-    <DataTable.Col source="visibility" label={`${FIELDS}.visibility`} disableSort>
+    <DataTable.Col source="visibility" label={`${FIELDS}.visibility`}>
       <VisibilityField />
     </DataTable.Col>
     <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>

@@ -86,8 +86,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     id: 'venuesAndEvents',
     label: 'app.menu.groups.venuesAndEvents',
     entries: [
-      { route: 'establishments', icon: StorefrontIcon },
-      { route: 'promoters', icon: GroupsIcon },
+      { route: 'establishments', icon: StorefrontIcon, resource: 'establishments' },
+      { route: 'promoters', icon: GroupsIcon, resource: 'promoters' },
       { route: 'events', icon: EventIcon },
     ],
   },

@@ -80,7 +80,7 @@ const serveEstablishments = (records: Establishment[] = [bourg, port]) => {
   const queries: URLSearchParams[] = [];
   serveVocabularies();
   server.use(
-    http.get(apiUrl('/establishments/cities'), () => HttpResponse.json(['Lausanne', 'Zurich'])),
+    http.get(apiUrl('/establishments/cities'), () => HttpResponse.json([{ id: 'Lausanne', name: 'Lausanne' }, { id: 'Zurich', name: 'Zurich' }])),
     http.get(apiUrl('/establishments'), ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
@@ -114,6 +114,15 @@ const recordPuts = () => {
 const venueAdmin: SessionUser = { ...ana, id: 12, roleId: 4, establishmentId: 3, userRoles: [{ role: { id: 4, key: 'ADMIN' } }] };
 
 const drawer = () => within(screen.getByRole('dialog'));
+
+/**
+ * The drawer's form renders every section at once (react-admin validates hidden tabs too), which takes
+ * jsdom several seconds on a busy machine: the first wait for it, and the drawer tests, get more time.
+ */
+const SLOW_RENDER = { timeout: 30_000 };
+const DRAWER_TESTS = { timeout: 60_000 };
+const drawerWithValue = (value: string) => screen.findByDisplayValue(value, {}, SLOW_RENDER);
+const openedDrawer = () => screen.findByRole('dialog', {}, SLOW_RENDER);
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 describe('the Establishments list', () => {
@@ -188,14 +197,45 @@ describe('the Establishments list', () => {
   });
 });
 
-describe('the establishment drawer', () => {
+describe('the establishment drawer', DRAWER_TESTS, () => {
+  it('creates a venue, published by default, with a body the API schema accepts', async () => {
+    serveEstablishments();
+    const posted: Record<string, unknown>[] = [];
+    server.use(
+      http.post(apiUrl('/establishments'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push(body);
+        return HttpResponse.json({ ...establishment(9, 'Le Nouveau', 'Sion'), ...body, id: 9 }, { status: 201 });
+      }),
+    );
+    startSignedIn();
+    renderApp('/establishments/create');
+    const actor = userEvent.setup();
+    await openedDrawer();
+    expect(within(drawer().getByLabelText('Status')).getByText('New')).toBeInTheDocument();
+
+    await actor.type(drawer().getByRole('textbox', { name: 'Name' }), 'Le Nouveau');
+    await actor.click(drawer().getByRole('combobox', { name: 'Type' }));
+    await actor.click(await screen.findByRole('option', { name: 'Club' }));
+    await actor.type(drawer().getByRole('textbox', { name: 'City' }), 'Sion');
+    await actor.click(drawer().getByRole('button', { name: 'Publish' }));
+
+    await waitFor(() => expect(posted).toHaveLength(1));
+    const parsed = establishmentInputSchema.safeParse(posted[0]);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({
+      visibility: 'PUBLISHED',
+      generalInfos: { establishmentName: 'Le Nouveau', establishmentTypeId: 1, city: 'Sion', lat: null, lang: null },
+    });
+  });
+
   it('saves a published venue as a draft, sending the whole record with DRAFT', async () => {
     serveEstablishments();
     const puts = recordPuts();
     startSignedIn();
     renderApp('/establishments/3');
     const actor = userEvent.setup();
-    await screen.findByDisplayValue('Le Bourg');
+    await drawerWithValue('Le Bourg');
     expect(within(drawer().getByLabelText('Status')).getByText('Published')).toBeInTheDocument();
 
     await actor.click(drawer().getByRole('button', { name: 'Save as draft' }));
@@ -218,7 +258,7 @@ describe('the establishment drawer', () => {
     startSignedIn();
     renderApp('/establishments/3');
     const actor = userEvent.setup();
-    await screen.findByDisplayValue('Le Bourg');
+    await drawerWithValue('Le Bourg');
 
     const additionalTab = drawer().getByRole('tab', { name: /Additional information/ });
     expect(within(additionalTab).queryByTitle('This section has errors')).not.toBeInTheDocument();
@@ -236,7 +276,7 @@ describe('the establishment drawer', () => {
     startSignedIn();
     renderApp('/establishments/3');
     const actor = userEvent.setup();
-    await screen.findByDisplayValue('Le Bourg');
+    await drawerWithValue('Le Bourg');
 
     await actor.click(drawer().getByRole('tab', { name: /Additional information/ }));
     await actor.type(drawer().getByRole('spinbutton', { name: 'Minimum price (CHF)' }), '30');
@@ -255,7 +295,7 @@ describe('the establishment drawer', () => {
     startSignedIn(venueAdmin);
     renderApp('/establishments/4');
 
-    expect(await screen.findByDisplayValue('Bar du Port')).toBeDisabled();
+    expect(await drawerWithValue('Bar du Port')).toBeDisabled();
     expect(within(drawer().getByLabelText('Status')).getByText('Read only')).toBeInTheDocument();
     expect(drawer().queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
     expect(drawer().queryByRole('button', { name: 'Save as draft' })).not.toBeInTheDocument();
@@ -266,7 +306,7 @@ describe('the establishment drawer', () => {
     startSignedIn(venueAdmin);
     renderApp('/establishments/3');
 
-    expect(await screen.findByDisplayValue('Le Bourg')).toBeEnabled();
+    expect(await drawerWithValue('Le Bourg')).toBeEnabled();
     expect(drawer().getByRole('button', { name: 'Publish' })).toBeInTheDocument();
     expect(within(drawer().getByLabelText('Status')).queryByText('Read only')).not.toBeInTheDocument();
   });

@@ -10,13 +10,11 @@ interface CityFilterInputProps {
   alwaysOn?: boolean;
 }
 
-/** The cities endpoint answers a list of names; a list of `{city}` or `{id, name}` objects is read too. */
-const cityNamesOf = (answer: unknown): string[] => {
-  const items: unknown[] = Array.isArray(answer) ? answer : Array.isArray((answer as { data?: unknown })?.data) ? (answer as { data: unknown[] }).data : [];
-  return items
-    .map((item) => (typeof item === 'string' ? item : ((item as { city?: unknown; name?: unknown })?.city ?? (item as { name?: unknown })?.name)))
+/** `GET /establishments/cities` answers `[{ id, name }]` (server/routes/establishments.ts). */
+const cityNamesOf = (answer: unknown): string[] =>
+  (Array.isArray(answer) ? answer : [])
+    .map((item: unknown) => (item as { name?: unknown } | null)?.name)
     .filter((name): name is string => typeof name === 'string' && name.trim() !== '');
-};
 
 /**
  * The city filter: a picker over the distinct cities the API knows. While the list cannot be read (the

@@ -70,12 +70,7 @@ const resources: ResourceMessages = {
       },
       sections: {
         identity: 'Identität',
-        address: 'Adresse',
         contact: 'Kontakt',
-        openingHours: 'Öffnungszeiten',
-        gallery: 'Galerie',
-        happyHours: 'Happy Hours',
-        tags: 'Tags',
       },
       filters: {
         music: 'Musik',

@@ -71,12 +71,7 @@ const resources = {
       },
       sections: {
         identity: 'Identity',
-        address: 'Address',
         contact: 'Contact',
-        openingHours: 'Opening hours',
-        gallery: 'Gallery',
-        happyHours: 'Happy hours',
-        tags: 'Tags',
       },
       filters: {
         music: 'Music',

@@ -70,12 +70,7 @@ const resources: ResourceMessages = {
       },
       sections: {
         identity: 'Identité',
-        address: 'Adresse',
         contact: 'Contact',
-        openingHours: "Heures d'ouverture",
-        gallery: 'Galerie',
-        happyHours: 'Happy hours',
-        tags: 'Tags',
       },
       filters: {
         music: 'Musique',

@@ -70,12 +70,7 @@ const resources: ResourceMessages = {
       },
       sections: {
         identity: 'Identità',
-        address: 'Indirizzo',
         contact: 'Contatto',
-        openingHours: 'Orari di apertura',
-        gallery: 'Galleria',
-        happyHours: 'Happy hour',
-        tags: 'Tag',
       },
       filters: {
         music: 'Musica',

@@ -6,15 +6,13 @@ export { PlaceholderPage } from './PlaceholderPage';
  * The areas that show a placeholder page for now. SPEC §2's placeholder screens (tag terms, statistics,
  * promo codes, notifications, billing, asks) and, until their issues build them, the areas of later
  * issues, so that the menu is complete and every role already sees exactly its areas. An issue that
- * builds one removes it here and adds its `<Resource>` (or page) in App.tsx. Users, tags and the audit
- * log are real resources.
+ * builds one removes it here and adds its `<Resource>` (or page) in App.tsx. Users, tags, the audit
+ * log, establishments and promoter groups are real resources.
  */
 export const PLACEHOLDER_AREAS = [
   'statistics',
   'notifications',
   'asks',
-  'establishments',
-  'promoters',
   'events',
   'discount',
   'discount-template',

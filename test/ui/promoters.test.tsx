@@ -1,0 +1,223 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { promoterDefaults, promoterInputSchema, type Promoter } from '../../domain/promoter';
+import type { ReferenceRecord } from '../../domain/reference';
+import type { SessionUser } from '../../domain/user';
+import { ana, apiUrl, server } from './msw';
+import { renderApp, startSignedIn } from './renderApp';
+
+const promoter = (
+  id: number,
+  name: string,
+  fields: Partial<Promoter['generalInfos']> = {},
+  visibility: Promoter['visibility'] = 'PUBLISHED',
+): Promoter => {
+  const defaults = promoterDefaults();
+  return {
+    ...defaults,
+    id,
+    promoterId: id,
+    generalInfos: {
+      ...defaults.generalInfos,
+      promoterName: name,
+      logo: null,
+      media: [],
+      mediaListState: { order: [], added: [], removed: [] },
+      ...fields,
+    },
+    specificInfos: { musics: [11], ambiance: [] },
+    visibility,
+    tagTerms: {},
+    version: 2,
+    createdAt: '2026-01-10T10:00:00.000Z',
+    updatedAt: '2026-02-01T18:30:00.000Z',
+  };
+};
+
+const nuits = promoter(5, 'Nuits Sonores', { promoterTypesIds: [31], evenTypesIds: [41] });
+const collectif = promoter(6, 'Collectif Bleu', { promoterTypesIds: [32] }, 'DRAFT');
+
+const reference = (id: number, key: string, en: string): ReferenceRecord => ({
+  id,
+  key,
+  label: { en, fr: en, de: en, it: en },
+  position: id,
+  isActive: true,
+  version: 1,
+});
+
+const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
+  'promoter-types': [reference(31, 'COLLECTIVE', 'Collective'), reference(32, 'AGENCY', 'Booking agency')],
+  'event-types': [reference(41, 'RAVE', 'Rave')],
+  musics: [reference(11, 'TECHNO', 'Techno')],
+  ambiances: [],
+};
+
+const listAnswer = (resource: string, records: unknown[], total = records.length) =>
+  HttpResponse.json(records, {
+    headers: { 'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${total}`, 'Access-Control-Expose-Headers': 'Content-Range' },
+  });
+
+const filterOf = (request: Request): Record<string, unknown> => JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
+
+const servePromoters = (records: Promoter[] = [nuits, collectif]) => {
+  const filters: Record<string, unknown>[] = [];
+  server.use(
+    http.get(apiUrl('/reference-data/:kind'), ({ request, params }) => {
+      const all = REFERENCE_DATA[String(params.kind)] ?? [];
+      const ids = filterOf(request).id;
+      return listAnswer(`reference-data/${String(params.kind)}`, Array.isArray(ids) ? all.filter((record) => ids.includes(record.id)) : all);
+    }),
+    http.get(apiUrl('/tags'), () => listAnswer('tags', [])),
+    http.get(apiUrl('/promoters'), ({ request }) => {
+      const filter = filterOf(request);
+      const ids = filter.id;
+      if (Array.isArray(ids)) return listAnswer('promoters', records.filter((record) => ids.includes(record.id)));
+      filters.push(filter);
+      return listAnswer('promoters', records);
+    }),
+    http.get(apiUrl('/promoters/:id'), ({ params }) => {
+      const found = records.find((record) => String(record.id) === params.id);
+      return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'NOT_FOUND' }, { status: 404 });
+    }),
+  );
+  return filters;
+};
+
+const drawer = () => within(screen.getByRole('dialog'));
+
+/**
+ * The drawer's form renders every section at once (react-admin validates hidden tabs too), which takes
+ * jsdom several seconds on a busy machine: the first wait for it, and the drawer tests, get more time.
+ */
+const SLOW_RENDER = { timeout: 30_000 };
+const DRAWER_TESTS = { timeout: 60_000 };
+const drawerWithValue = (value: string) => screen.findByDisplayValue(value, {}, SLOW_RENDER);
+const openedDrawer = () => screen.findByRole('dialog', {}, SLOW_RENDER);
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+const promoterOfNuits: SessionUser = { ...ana, id: 20, roleId: 2, promoterGroupId: 5, userRoles: [{ role: { id: 2, key: 'PROMOTER' } }] };
+
+describe('the promoter groups list', () => {
+  it('shows each group with its types and musics as labels, and marks drafts', async () => {
+    servePromoters();
+    startSignedIn();
+    renderApp('/promoters');
+
+    const nuitsRow = await rowOf('Nuits Sonores');
+    expect(await within(nuitsRow).findByText('Collective')).toBeInTheDocument();
+    expect(await within(nuitsRow).findByText('Rave')).toBeInTheDocument();
+    expect(await within(nuitsRow).findByText('Techno')).toBeInTheDocument();
+    const collectifRow = await rowOf('Collectif Bleu');
+    expect(await within(collectifRow).findByText('Booking agency')).toBeInTheDocument();
+    expect(within(collectifRow).getByText('Draft').closest('[data-visibility]')).toHaveAttribute('data-visibility', 'DRAFT');
+  });
+
+  it('sends the search and the visibility as filters', async () => {
+    const filters = servePromoters();
+    startSignedIn();
+    renderApp('/promoters');
+    const actor = userEvent.setup();
+    await screen.findByText('Nuits Sonores');
+
+    await actor.type(screen.getByPlaceholderText('Search'), 'nuits');
+    await waitFor(() => expect(filters.at(-1)).toEqual({ q: 'nuits' }));
+    await actor.click(screen.getByRole('button', { name: 'Add filter' }));
+    await actor.click(await screen.findByRole('menuitemcheckbox', { name: 'Visibility' }));
+    await actor.click(await screen.findByRole('combobox', { name: 'Visibility' }));
+    await actor.click(await screen.findByRole('option', { name: 'Published' }));
+    await waitFor(() => expect(filters.at(-1)).toEqual({ q: 'nuits', visibility: 'PUBLISHED' }));
+  });
+});
+
+describe('the promoter group drawer', DRAWER_TESTS, () => {
+  it('creates a group, published by default, with a body the API schema accepts', async () => {
+    servePromoters();
+    const posted: Record<string, unknown>[] = [];
+    server.use(
+      http.post(apiUrl('/promoters'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push(body);
+        return HttpResponse.json({ ...promoter(9, 'Basel Bass'), ...body, id: 9 }, { status: 201 });
+      }),
+    );
+    startSignedIn();
+    renderApp('/promoters/create');
+    const actor = userEvent.setup();
+    await openedDrawer();
+    expect(within(drawer().getByLabelText('Status')).getByText('New')).toBeInTheDocument();
+
+    await actor.type(drawer().getByRole('textbox', { name: 'Name' }), 'Basel Bass');
+    await actor.type(drawer().getByRole('textbox', { name: 'Email' }), 'info@baselbass.ch');
+    await actor.click(drawer().getByRole('button', { name: 'Publish' }));
+
+    await waitFor(() => expect(posted).toHaveLength(1));
+    const parsed = promoterInputSchema.safeParse(posted[0]);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ visibility: 'PUBLISHED', generalInfos: { promoterName: 'Basel Bass', email: 'info@baselbass.ch' } });
+  });
+
+  it('saves a new group as a draft', async () => {
+    servePromoters();
+    const posted: Record<string, unknown>[] = [];
+    server.use(
+      http.post(apiUrl('/promoters'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push(body);
+        return HttpResponse.json({ ...promoter(9, 'Basel Bass'), ...body, id: 9 }, { status: 201 });
+      }),
+    );
+    startSignedIn();
+    renderApp('/promoters/create');
+    const actor = userEvent.setup();
+    await openedDrawer();
+
+    await actor.type(drawer().getByRole('textbox', { name: 'Name' }), 'Basel Bass');
+    await actor.click(drawer().getByRole('button', { name: 'Save as draft' }));
+
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(promoterInputSchema.parse(posted[0])).toMatchObject({ visibility: 'DRAFT' });
+  });
+
+  it('refuses an invalid email before sending and marks the general section', async () => {
+    servePromoters();
+    let posts = 0;
+    server.use(http.post(apiUrl('/promoters'), () => ((posts += 1), HttpResponse.json({}, { status: 500 }))));
+    startSignedIn();
+    renderApp('/promoters/create');
+    const actor = userEvent.setup();
+    await openedDrawer();
+
+    await actor.type(drawer().getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await actor.click(drawer().getByRole('tab', { name: /Description/ }));
+    await actor.click(drawer().getByRole('button', { name: 'Publish' }));
+
+    const generalTab = drawer().getByRole('tab', { name: /General information/ });
+    await waitFor(() => expect(within(generalTab).getByTitle('This section has errors')).toBeInTheDocument());
+    await actor.click(generalTab);
+    expect(drawer().getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Required');
+    expect(drawer().getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Must be a valid email');
+    expect(posts).toBe(0);
+  });
+
+  it('lets a promoter edit their own group but only read another one', async () => {
+    servePromoters();
+    startSignedIn(promoterOfNuits);
+    renderApp('/promoters/6');
+
+    expect(await drawerWithValue('Collectif Bleu')).toBeDisabled();
+    expect(drawer().queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(within(drawer().getByLabelText('Status')).getByText('Read only')).toBeInTheDocument();
+  });
+
+  it('opens the own group of a promoter for editing', async () => {
+    servePromoters();
+    startSignedIn(promoterOfNuits);
+    renderApp('/promoters/5');
+
+    expect(await drawerWithValue('Nuits Sonores')).toBeEnabled();
+    expect(drawer().getByRole('button', { name: 'Save as draft' })).toBeInTheDocument();
+  });
+});
