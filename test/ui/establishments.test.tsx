@@ -1,12 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { establishmentDefaults, establishmentInputSchema, type Establishment } from '../../domain/establishment';
 import type { ReferenceRecord } from '../../domain/reference';
 import type { SessionUser } from '../../domain/user';
 import { ana, apiUrl, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
+
+/** The export's file is caught instead of downloaded (jsdom cannot save files); the CSV text is what is tested. */
+const downloads = vi.hoisted(() => [] as { csv: string; fileName: string }[]);
+vi.mock('../../resources/establishments/partner/csv', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  downloadCsv: (csv: string, fileName: string) => downloads.push({ csv, fileName }),
+}));
 
 type Sections = Partial<Pick<Establishment, 'specificInfos' | 'additionalInfos' | 'visibility'>> & {
   generalInfos?: Partial<Establishment['generalInfos']>;
@@ -185,6 +192,33 @@ describe('the Establishments list', () => {
     expect(portPut.body).toMatchObject({ visibility: 'PUBLISHED', version: 3, generalInfos: { establishmentName: 'Bar du Port', city: 'Zurich' } });
     expect(establishmentInputSchema.safeParse(portPut.body).success).toBe(true);
     expect(await screen.findByText('2 records published')).toBeInTheDocument();
+  });
+
+  it('exports the list as CSV with labels instead of ids, hours as text and no HTML', async () => {
+    const friday = { isActive: true, startTime: '22:00', endTime: '04:00' };
+    const withHours = {
+      ...bourg,
+      generalInfos: { ...bourg.generalInfos, workSchedules: { ...bourg.generalInfos.workSchedules, FRIDAY: friday } },
+      description: { description: null, htmlDescription: '<p>Live <strong>jazz</strong>, "late"</p>' },
+    };
+    serveEstablishments([withHours]);
+    startSignedIn();
+    renderApp('/establishments');
+    const actor = userEvent.setup();
+    await screen.findByText('Le Bourg');
+
+    await actor.click(screen.getByRole('button', { name: 'Export' }));
+
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const [heading, row] = downloads[0]!.csv.split('\r\n');
+    expect(heading).toContain('Name,Type,Secondary types,Address,City');
+    expect(row).toContain('Le Bourg,Club,,,Lausanne');
+    expect(row).toContain('"Techno, Jazz"');
+    expect(row).toContain('Fri 22:00–04:00');
+    expect(row).toContain('"Live jazz, ""late"""');
+    expect(row).not.toContain('<');
+    expect(row).toContain('Published');
+    expect(downloads[0]!.fileName).toBe('establishments');
   });
 
   it('invites to create the first venue when there is none', async () => {
