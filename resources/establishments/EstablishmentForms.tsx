@@ -2,11 +2,11 @@ import type { Identifier } from 'react-admin';
 import { establishmentDefaults, establishmentInputSchema } from '../../domain/establishment';
 import { DrawerCreate, DrawerEdit } from '../shared/DrawerForms';
 import { EstablishmentForm } from './EstablishmentInputs';
-import { PartnerToolbar } from './partner/PartnerToolbar';
-import { ReadOnlyNotice } from './partner/ReadOnlySection';
-import { useCanWriteRecord } from './partner/useCanWriteRecord';
-import { coordinatesProblems, partnerValidator, tarifOrderProblems } from './partner/validation';
-import { DrawerStatus } from './partner/visibility';
+import { PartnerToolbar } from '../shared/partner/PartnerToolbar';
+import { ReadOnlyNotice } from '../shared/partner/ReadOnlySection';
+import { useCanWriteRecord } from '../shared/partner/useCanWriteRecord';
+import { coordinatesProblems, partnerValidator, tarifOrderProblems } from '../shared/partner/validation';
+import { DrawerStatus } from '../shared/partner/visibility';
 
 /** The server's schema (domain/establishment.ts), each problem on its field, and its rules across fields. */
 export const validateEstablishment = partnerValidator(establishmentInputSchema, (values) => ({

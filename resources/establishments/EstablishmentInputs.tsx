@@ -10,8 +10,8 @@ import {
   WorkSchedulesInput,
 } from '../shared/inputs';
 import { RichTextDescriptionInput } from '../shared/RichTextDescriptionInput';
-import { FormSection, SubHeading } from './partner/ReadOnlySection';
-import { SectionTabLabel } from './partner/SectionTabLabel';
+import { FormSection, SubHeading } from '../shared/partner/ReadOnlySection';
+import { SectionTabLabel } from '../shared/partner/SectionTabLabel';
 
 const FIELDS = 'resources.establishments.fields';
 

@@ -18,11 +18,11 @@ import { ReferenceDataChipsField, ReferenceDataField, ReferenceDataInput } from 
 import { useDrawerRoute } from '../shared/RecordDrawer';
 import { EstablishmentCreate, EstablishmentEdit } from './EstablishmentForms';
 import { useEstablishmentExporter } from './establishmentExporter';
-import { BulkVisibilityButtons } from './partner/BulkVisibilityButtons';
-import { CityFilterInput } from './partner/CityFilterInput';
-import { LogoThumbnail } from './partner/LogoThumbnail';
-import { PartnerEmpty } from './partner/PartnerEmpty';
-import { VisibilityField, visibilityChoices } from './partner/visibility';
+import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
+import { CityFilterInput } from '../shared/partner/CityFilterInput';
+import { LogoThumbnail } from '../shared/partner/LogoThumbnail';
+import { PartnerEmpty } from '../shared/partner/PartnerEmpty';
+import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
 
 const FIELDS = 'resources.establishments.fields';
 

@@ -11,7 +11,7 @@ import {
   toCsv,
   workSchedulesText,
   type CsvColumn,
-} from './partner/csv';
+} from '../shared/partner/csv';
 
 const FIELDS = 'resources.establishments.fields';
 

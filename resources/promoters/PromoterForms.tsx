@@ -1,11 +1,11 @@
 import type { Identifier } from 'react-admin';
 import { promoterDefaults, promoterInputSchema } from '../../domain/promoter';
 import { PARTNER_DRAWER_WIDTH } from '../establishments/EstablishmentForms';
-import { PartnerToolbar } from '../establishments/partner/PartnerToolbar';
-import { ReadOnlyNotice } from '../establishments/partner/ReadOnlySection';
-import { useCanWriteRecord } from '../establishments/partner/useCanWriteRecord';
-import { partnerValidator } from '../establishments/partner/validation';
-import { DrawerStatus } from '../establishments/partner/visibility';
+import { PartnerToolbar } from '../shared/partner/PartnerToolbar';
+import { ReadOnlyNotice } from '../shared/partner/ReadOnlySection';
+import { useCanWriteRecord } from '../shared/partner/useCanWriteRecord';
+import { partnerValidator } from '../shared/partner/validation';
+import { DrawerStatus } from '../shared/partner/visibility';
 import { DrawerCreate, DrawerEdit } from '../shared/DrawerForms';
 import { PromoterForm } from './PromoterInputs';
 

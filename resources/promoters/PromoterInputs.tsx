@@ -1,8 +1,8 @@
 import { TabbedForm, TextInput, type TabbedFormProps } from 'react-admin';
 import { GalleryInput, ReferenceDataArrayInput, TagTermsInput, UploadInput } from '../shared/inputs';
 import { RichTextDescriptionInput } from '../shared/RichTextDescriptionInput';
-import { FormSection, SubHeading } from '../establishments/partner/ReadOnlySection';
-import { SectionTabLabel } from '../establishments/partner/SectionTabLabel';
+import { FormSection, SubHeading } from '../shared/partner/ReadOnlySection';
+import { SectionTabLabel } from '../shared/partner/SectionTabLabel';
 
 const FIELDS = 'resources.promoters.fields';
 

@@ -14,10 +14,10 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { Promoter } from '../../domain/promoter';
-import { BulkVisibilityButtons } from '../establishments/partner/BulkVisibilityButtons';
-import { LogoThumbnail } from '../establishments/partner/LogoThumbnail';
-import { PartnerEmpty } from '../establishments/partner/PartnerEmpty';
-import { VisibilityField, visibilityChoices } from '../establishments/partner/visibility';
+import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
+import { LogoThumbnail } from '../shared/partner/LogoThumbnail';
+import { PartnerEmpty } from '../shared/partner/PartnerEmpty';
+import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
 import { ReferenceDataChipsField, ReferenceDataInput } from '../shared/inputs';
 import { useDrawerRoute } from '../shared/RecordDrawer';
 import { PromoterCreate, PromoterEdit } from './PromoterForms';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useLocaleState, useTranslate, type Exporter } from 'react-admin';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../domain/languages';
 import type { Promoter } from '../../domain/promoter';
-import { downloadCsv, fetchReferenceLabels, labelsText, plainTextOf, toCsv, type CsvColumn } from '../establishments/partner/csv';
+import { downloadCsv, fetchReferenceLabels, labelsText, plainTextOf, toCsv, type CsvColumn } from '../shared/partner/csv';
 
 const FIELDS = 'resources.promoters.fields';
 
