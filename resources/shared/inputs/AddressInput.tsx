@@ -1,3 +1,4 @@
+import { useInputsReadOnly } from './readOnly';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Box, FormLabel, GlobalStyles, Stack } from '@mui/material';
 import { maxValue, minValue, NumberInput, TextInput, useLocaleState, useTranslate, useWrappedSource } from 'react-admin';
@@ -87,6 +88,7 @@ const usePlacesAutocomplete = (apiKey: string | null, fillFrom: (address: PlaceA
  */
 export const AddressInput = ({ source, label = 'inputs.address.label', mapsApiKey = appConfig.mapsApiKey }: AddressInputProps) => {
   const translate = useTranslate();
+  const readOnly = useInputsReadOnly();
   const apiKey = usableMapsKey(mapsApiKey);
   const { setValue } = useFormContext();
   const sectionPath = useWrappedSource(source);
@@ -102,7 +104,7 @@ export const AddressInput = ({ source, label = 'inputs.address.label', mapsApiKe
       <FormLabel component="legend" sx={{ mb: 1 }}>
         {translate(label, { _: label })}
       </FormLabel>
-      {state === 'off' ? (
+      {state === 'off' && !readOnly ? (
         <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
           {translate('inputs.address.manual')}
         </Alert>

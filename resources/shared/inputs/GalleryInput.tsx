@@ -1,3 +1,4 @@
+import { useInputsReadOnly } from './readOnly';
 import { useMemo, useState } from 'react';
 import {
   closestCenter,
@@ -50,6 +51,7 @@ const SortableThumbnail = ({ upload, index, count, onMove, onRemove }: Thumbnail
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: upload.id });
   const name = upload.originalName;
   const position = { position: index + 1, count };
+  const readOnly = useInputsReadOnly();
   return (
     <Paper
       ref={setNodeRef}
@@ -62,6 +64,7 @@ const SortableThumbnail = ({ upload, index, count, onMove, onRemove }: Thumbnail
       <Box sx={{ height: THUMBNAIL_SIZE, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <UploadPreview upload={upload} size={THUMBNAIL_SIZE} />
       </Box>
+      {readOnly ? null : (
       <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mt: 0.5 }}>
         <IconButton
           ref={setActivatorNodeRef}
@@ -93,6 +96,7 @@ const SortableThumbnail = ({ upload, index, count, onMove, onRemove }: Thumbnail
           </IconButton>
         </Tooltip>
       </Stack>
+      )}
     </Paper>
   );
 };

@@ -2,6 +2,7 @@ import { ArrayInput, SelectArrayInput, SimpleFormIterator, TextInput, useTransla
 import { useWatch } from 'react-hook-form';
 import { WEEK_DAYS } from '../../../domain/enums';
 import { HAPPY_HOUR_LIMITS } from '../../../domain/schedule';
+import { useInputsReadOnly } from './readOnly';
 import { NextDayHint, TimeOfDayInput } from './TimeRangeHints';
 
 export interface HappyHoursInputProps {
@@ -24,11 +25,12 @@ export const HappyHoursInput = ({ source, label = 'inputs.happyHours.label' }: H
   const translate = useTranslate();
   const items = useWatch({ name: useWrappedSource(source) }) as unknown[] | undefined;
   const isFull = (items?.length ?? 0) >= HAPPY_HOUR_LIMITS.maxPerEstablishment;
+  const readOnly = useInputsReadOnly();
   return (
     <ArrayInput source={source} label={translate(label, { _: label })}>
-      <SimpleFormIterator disableAdd={isFull} disableReordering fullWidth>
-        <TextInput source="title" label="inputs.happyHours.title" isRequired helperText={false} />
-        <SelectArrayInput source="days" label="inputs.happyHours.days" choices={WEEK_DAY_CHOICES} isRequired defaultValue={[]} helperText={false} />
+      <SimpleFormIterator disableAdd={isFull || readOnly} disableRemove={readOnly} disableClear={readOnly} disableReordering inline>
+        <TextInput source="title" label="inputs.happyHours.title" isRequired helperText={false} sx={{ width: 220 }} />
+        <SelectArrayInput source="days" label="inputs.happyHours.days" choices={WEEK_DAY_CHOICES} isRequired defaultValue={[]} helperText={false} sx={{ minWidth: 260 }} />
         <TimeOfDayInput source="startTime" label="inputs.happyHours.start" isRequired helperText={false} sx={{ width: 140 }} />
         <TimeOfDayInput source="endTime" label="inputs.happyHours.end" isRequired helperText={false} sx={{ width: 140 }} />
         <HappyHourNextDayHint />

@@ -1,3 +1,4 @@
+import { useInputsReadOnly } from './readOnly';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
@@ -62,6 +63,7 @@ interface FileDropZoneProps {
  */
 export const FileDropZone = ({ accept, multiple = false, disabled = false, buttonLabel, inputLabel, onFiles, children }: FileDropZoneProps) => {
   const translate = useTranslate();
+  const readOnly = useInputsReadOnly();
   const fileInput = useRef<HTMLInputElement>(null);
   const [isDragOver, setDragOver] = useState(false);
 
@@ -79,6 +81,7 @@ export const FileDropZone = ({ accept, multiple = false, disabled = false, butto
     takeFiles(event.dataTransfer.files);
   };
 
+  if (readOnly) return <Box>{children}</Box>;
   return (
     <Box
       onDragOver={onDragOver}

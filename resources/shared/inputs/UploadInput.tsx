@@ -1,3 +1,4 @@
+import { useInputsReadOnly } from './readOnly';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Box, Button, Chip, FormControl, FormHelperText, FormLabel, Stack } from '@mui/material';
@@ -52,6 +53,7 @@ export const UploadInput = ({ source, label, accept, helperText }: UploadInputPr
   const { field, fieldState, id } = useInput<Upload | null>({ source, defaultValue: null });
   const { tasks, failures, uploadFile, dismissFailure, clearFailures } = useUploads();
   const upload = field.value ?? null;
+  const readOnly = useInputsReadOnly();
   const translatedLabel = translate(label, { _: label });
 
   const onFiles = async ([file]: File[]) => {
@@ -77,9 +79,11 @@ export const UploadInput = ({ source, label, accept, helperText }: UploadInputPr
         {upload ? (
           <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
             <UploadPreview upload={upload} />
-            <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={() => field.onChange(null)} disabled={tasks.length > 0}>
-              {translate('inputs.upload.remove')}
-            </Button>
+            {readOnly ? null : (
+              <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={() => field.onChange(null)} disabled={tasks.length > 0}>
+                {translate('inputs.upload.remove')}
+              </Button>
+            )}
           </Stack>
         ) : null}
       </FileDropZone>

@@ -1,3 +1,4 @@
+import { useInputsReadOnly } from './readOnly';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Box, FormLabel, IconButton, Stack, Tooltip } from '@mui/material';
 import { BooleanInput, useNotify, useTranslate, useWrappedSource } from 'react-admin';
@@ -14,6 +15,7 @@ export interface WorkSchedulesInputProps {
 
 const DayRow = ({ source, day }: { source: string; day: WeekDay }) => {
   const translate = useTranslate();
+  const readOnly = useInputsReadOnly();
   const notify = useNotify();
   const { getValues, setValue } = useFormContext();
   const daySource = `${source}.${day}`;
@@ -39,11 +41,13 @@ const DayRow = ({ source, day }: { source: string; day: WeekDay }) => {
         </Box>
         <TimeOfDayInput source={`${daySource}.startTime`} label="inputs.schedule.start" disabled={!isOpen} helperText={false} sx={{ width: 140 }} />
         <TimeOfDayInput source={`${daySource}.endTime`} label="inputs.schedule.end" disabled={!isOpen} helperText={false} sx={{ width: 140 }} />
-        <Tooltip title={translate('inputs.schedule.copyToAll')}>
-          <IconButton onClick={copyToAllDays} aria-label={translate('inputs.schedule.copyDayToAll', { day: dayName })}>
-            <ContentCopyIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        {readOnly ? null : (
+          <Tooltip title={translate('inputs.schedule.copyToAll')}>
+            <IconButton onClick={copyToAllDays} aria-label={translate('inputs.schedule.copyDayToAll', { day: dayName })}>
+              <ContentCopyIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
       </Stack>
       {isOpen ? <NextDayHint start={value.startTime} end={value.endTime} day={day} /> : null}
     </Box>

@@ -16,4 +16,5 @@ export {
 } from './ReferenceDataInput';
 export { TagTermsInput, type TagTermsInputProps } from './TagTermsInput';
 export { UploadInput, UploadPreview, type UploadInputProps } from './UploadInput';
+export { InputsReadOnlyProvider, useInputsReadOnly } from './readOnly';
 export { WorkSchedulesInput, type WorkSchedulesInputProps } from './WorkSchedulesInput';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { InputsReadOnlyProvider } from '../inputs/readOnly';
 
 /**
  * One section of a partner form. Read-only, it is a disabled fieldset: the browser disables every input
@@ -13,9 +14,11 @@ export const FormSection = ({ readOnly, children }: { readOnly: boolean; childre
     disabled={readOnly}
     sx={{ border: 0, p: 0, m: 0, minWidth: 0, width: '100%', '&:disabled .MuiInputBase-root': { color: 'text.secondary' } }}
   >
-    <Stack spacing={1} sx={{ width: '100%' }}>
-      {children}
-    </Stack>
+    <InputsReadOnlyProvider value={readOnly}>
+      <Stack spacing={1} sx={{ width: '100%' }}>
+        {children}
+      </Stack>
+    </InputsReadOnlyProvider>
   </Box>
 );
 

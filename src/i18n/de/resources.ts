@@ -28,7 +28,7 @@ const resources: ResourceMessages = {
         key: 'Grossbuchstaben, Ziffern und einzelne Unterstriche, wie DEEP_HOUSE.',
       },
     },
-    'reference-data/establishment-types': { name: 'Betriebsart |||| Betriebsarten' },
+    'reference-data/establishment-types': { name: 'Lokaltyp |||| Lokaltypen' },
     'reference-data/promoter-types': { name: 'Veranstalterart |||| Veranstalterarten' },
     'reference-data/event-types': { name: 'Veranstaltungsart |||| Veranstaltungsarten' },
     'reference-data/musics': { name: 'Musikstil |||| Musikstile' },
@@ -85,7 +85,7 @@ const resources: ResourceMessages = {
       },
     },
     establishments: {
-      name: 'Betrieb |||| Betriebe',
+      name: 'Lokal |||| Lokale',
       fields: {
         id: 'Id',
         generalInfos: {
@@ -126,9 +126,9 @@ const resources: ResourceMessages = {
         updatedAt: 'Geändert',
       },
       empty: {
-        title: 'Noch kein Betrieb',
-        invite: 'Erfassen Sie den ersten Betrieb: Sein Profil speist die Events, die Angebote und das Widget.',
-        nothingYet: 'Betriebe erscheinen hier, sobald sie veröffentlicht sind.',
+        title: 'Noch kein Lokal',
+        invite: 'Erfassen Sie das erste Lokal: Sein Profil speist die Events, die Angebote und das Widget.',
+        nothingYet: 'Lokale erscheinen hier, sobald sie veröffentlicht sind.',
       },
       exportFileName: 'betriebe',
     },
