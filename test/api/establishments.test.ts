@@ -18,6 +18,7 @@ import {
   uploads,
   users,
 } from '../../server/db/schema';
+import { claimForCaller, ESTABLISHMENT_ONBOARDING } from '../../server/routes/shared/partner';
 import { UPLOAD_PROBLEMS } from '../../server/services/uploadRecords';
 import { createUser, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './harness';
 
@@ -562,6 +563,36 @@ describe('onboarding: a partner without an establishment creates its first one',
     expect(second.statusCode).toBe(403);
     expect(second.json().message).toBe(RESOURCE_ERROR_CODES.forbidden);
     expect(errorsOf(second).establishmentId).toMatch(/already/);
+  });
+
+  it('writes an audit row on the user it makes the owner', async () => {
+    const newcomer = await createUser(server.db, { roleKey: 'ADMIN' });
+    const token = (await signIn(server.app, newcomer.email, TEST_PASSWORD)).accessToken;
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/establishments',
+      payload: fullInput(),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const userAudit = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'users'), eq(auditLog.recordId, String(newcomer.id))));
+    expect(userAudit.map((row) => [row.action, row.actorUserId, row.changes])).toEqual([
+      ['UPDATE', newcomer.id, { establishmentId: { before: null, after: response.json<Establishment>().id } }],
+    ]);
+  });
+
+  it('refuses the claim of a caller who got an establishment since the request began (two first creates at once)', async () => {
+    const newcomer = await createUser(server.db, { roleKey: 'ADMIN' });
+    // The first create has committed; the second still carries the viewer it authenticated with.
+    await server.db.update(users).set({ establishmentId: ids.firstEstablishment }).where(eq(users.id, newcomer.id));
+    const staleViewer = { userId: newcomer.id, roleKeys: ['ADMIN'], establishmentId: null, promoterGroupId: null };
+    const claim = server.db.transaction((tx) => claimForCaller(tx, staleViewer, ESTABLISHMENT_ONBOARDING, ids.secondEstablishment));
+    await expect(claim).rejects.toMatchObject({ statusCode: 403, errors: { establishmentId: expect.stringMatching(/already/) } });
+    const [stored] = await server.db.select().from(users).where(eq(users.id, newcomer.id));
+    expect(stored.establishmentId).toBe(ids.firstEstablishment);
   });
 
   it('admin@demo.ch, who has one, gets 403 naming why and nothing is written', async () => {

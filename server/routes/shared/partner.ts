@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Viewer } from '../../../domain/access';
@@ -9,6 +9,7 @@ import { UNKNOWN_REFERENCE } from '../../../domain/reference';
 import { resolveGallery, storedMediaListState, type MediaListState, type Upload, type UploadReference } from '../../../domain/upload';
 import { tags, users } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
+import { recordAudit } from '../../services/audit';
 import { htmlToPlainText, sanitizeUserHtml, truncateText } from '../../services/html';
 import { requireUsableUploads, type UploadUse } from '../../services/uploadRecords';
 import type { Queryable } from './resource';
@@ -301,14 +302,30 @@ export function requireMayCreate(viewer: Viewer, onboarding: Onboarding): void {
   throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { [onboarding.recordField]: reason });
 }
 
-/** On onboarding, the new record becomes the caller's (same transaction as the insert). */
+/**
+ * On onboarding, the new record becomes the caller's (same transaction as the insert), with an audit row on
+ * the user since their scope changed. Only while the caller still has none: `viewer` was read when the
+ * request began, so two creates sent at once both pass `requireMayCreate`; the second then finds the
+ * column set (PostgreSQL re-checks the WHERE once the first commits) and is refused, rolling back its record.
+ */
 export async function claimForCaller(tx: Queryable, viewer: Viewer, onboarding: Onboarding, id: number): Promise<void> {
   if (!isOnboarding(viewer, onboarding)) return;
-  await tx
+  const scopeColumn = users[onboarding.viewerField];
+  const [claimed] = await tx
     .update(users)
     // A new version: a user form open on the caller would otherwise save the old scope back.
     .set({ [onboarding.viewerField]: id, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(users.id, viewer.userId));
+    .where(and(eq(users.id, viewer.userId), isNull(scopeColumn)))
+    .returning({ email: users.email });
+  if (!claimed) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { [onboarding.recordField]: onboarding.alreadyOwnsOne });
+  await recordAudit(tx, {
+    actor: { userId: viewer.userId, email: claimed.email },
+    resource: 'users',
+    recordId: viewer.userId,
+    action: 'UPDATE',
+    before: { [onboarding.viewerField]: null },
+    after: { [onboarding.viewerField]: id },
+  });
 }
 
 /** The generic's `viewerAfterCreate`: the caller's scope once an onboarding create made the record theirs. */
