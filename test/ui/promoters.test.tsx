@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { promoterDefaults, promoterInputSchema, type Promoter } from '../../domain/promoter';
 import type { ReferenceRecord } from '../../domain/reference';
 import type { SessionUser } from '../../domain/user';
-import { ana, apiUrl, server } from './msw';
+import { readSessionOrNull } from '../../providers/session';
+import { ana, apiUrl, meHandler, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 
 const promoter = (
@@ -219,5 +220,19 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
 
     expect(await drawerWithValue('Nuits Sonores')).toBeEnabled();
     expect(drawer().getByRole('button', { name: 'Save as draft' })).toBeInTheDocument();
+  });
+
+  it('opens for editing the group a promoter just created as their first (onboarding), though they signed in without one', async () => {
+    servePromoters();
+    // Signed in without a group; their first create made group 5 theirs on the server.
+    startSignedIn({ ...promoterOfNuits, promoterGroupId: null });
+    server.use(meHandler(() => promoterOfNuits));
+    renderApp('/promoters/5');
+
+    await drawerWithValue('Nuits Sonores');
+    await waitFor(() => expect(screen.getByDisplayValue('Nuits Sonores')).toBeEnabled());
+    expect(drawer().getByRole('button', { name: 'Save as draft' })).toBeInTheDocument();
+    expect(within(drawer().getByLabelText('Status')).queryByText('Read only')).not.toBeInTheDocument();
+    expect(readSessionOrNull()?.authenticatedUser.promoterGroupId).toBe(5);
   });
 });
