@@ -107,3 +107,12 @@ export const optionalCount = (max: number) =>
 
 export const TARIF_ORDER_PROBLEM = 'Must be at least the minimum price';
 export const COORDINATES_PAIR_PROBLEM = 'Give both latitude and longitude, or neither';
+
+/**
+ * Why a create of a partner record is refused (403, on the record's id field: server/routes/shared/partner.ts
+ * onboarding). Codes, like ALREADY_TAKEN, so that the browser says them in the user's language.
+ */
+export const ONBOARDING_REFUSALS = {
+  establishment: { alreadyOwnsOne: 'ALREADY_MANAGES_AN_ESTABLISHMENT', cannotOwnOne: 'CANNOT_MANAGE_AN_ESTABLISHMENT' },
+  promoterGroup: { alreadyOwnsOne: 'ALREADY_MANAGES_A_PROMOTER_GROUP', cannotOwnOne: 'CANNOT_MANAGE_A_PROMOTER_GROUP' },
+} as const;

@@ -40,14 +40,28 @@ export const errorMessageKeyOf = (error: unknown): string => {
   return code || 'ra.notification.http_error';
 };
 
+/** The first field error of a 403: the reason of a refusal, which often names no field of the form (a create's id). */
+const refusalReasonOf = (error: unknown): string | undefined => {
+  const { status, body } = asErrorLike(error);
+  if (status !== 403 || typeof body?.errors !== 'object' || body.errors === null) return undefined;
+  const [reason] = Object.values(body.errors as Record<string, unknown>);
+  return typeof reason === 'string' ? reason : undefined;
+};
+
 /**
  * A toast for a failed save or delete, translated. Field errors are left to the form, which shows
- * them on their fields (react-admin reads `body.errors` in pessimistic mode).
+ * them on their fields (react-admin reads `body.errors` in pessimistic mode), except a refusal (403):
+ * no edit of a field fixes it, and its field may not be on the form, so the toast says why.
  */
 export const useNotifyResourceError = () => {
   const notify = useNotify();
   return useCallback(
     (error: unknown) => {
+      const refusal = refusalReasonOf(error);
+      if (refusal) {
+        notify(refusal, { type: 'error', messageArgs: { _: refusal } });
+        return;
+      }
       if (hasFieldErrors(error)) return;
       const key = errorMessageKeyOf(error);
       notify(key, { type: 'error', messageArgs: { _: errorCodeOf(error) ?? key } });

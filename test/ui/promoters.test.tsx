@@ -182,6 +182,24 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
     expect(promoterInputSchema.parse(posted[0])).toMatchObject({ visibility: 'DRAFT' });
   });
 
+  it('says why a promoter who already has a group may not create another (the refusal names no field of the form)', async () => {
+    servePromoters();
+    server.use(
+      http.post(apiUrl('/promoters'), () =>
+        HttpResponse.json({ message: 'FORBIDDEN', errors: { promoterId: 'ALREADY_MANAGES_A_PROMOTER_GROUP' } }, { status: 403 }),
+      ),
+    );
+    startSignedIn(promoterOfNuits);
+    renderApp('/promoters/create');
+    const actor = userEvent.setup();
+    await openedDrawer();
+
+    await actor.type(drawer().getByRole('textbox', { name: 'Name' }), 'Second Group');
+    await actor.click(drawer().getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText('You already manage a promoter group: ask the platform team to add another one.')).toBeInTheDocument();
+  });
+
   it('refuses an invalid email before sending and marks the general section', async () => {
     servePromoters();
     let posts = 0;

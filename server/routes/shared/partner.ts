@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Viewer } from '../../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
-import { PARTNER_LIMITS, type TagTermsMap } from '../../../domain/partner';
+import { ONBOARDING_REFUSALS, PARTNER_LIMITS, type TagTermsMap } from '../../../domain/partner';
 import { idSchema } from '../../../domain/records';
 import { UNKNOWN_REFERENCE } from '../../../domain/reference';
 import { resolveGallery, storedMediaListState, type MediaListState, type Upload, type UploadReference } from '../../../domain/upload';
@@ -261,7 +261,7 @@ export const equalsAnyIgnoringCase = (column: PgColumn, values: readonly string[
  * Who may create a partner record (domain/access.ts grants ESTABLISHMENT create to ADMIN, PROMOTER_GROUP
  * create to PROMOTER): the platform roles (scope `all`) any number; a partner only its first one, which
  * becomes theirs in the same transaction (`users.establishment_id` / `promoter_group_id`). A partner who
- * already has one gets 403, naming the record's id field with the reason.
+ * already has one gets 403, naming the record's id field with the reason (a code of domain/partner.ts ONBOARDING_REFUSALS).
  */
 export interface Onboarding {
   /** The viewer's scope kind that owns this kind of record. */
@@ -278,16 +278,14 @@ export const ESTABLISHMENT_ONBOARDING: Onboarding = {
   scopeKind: 'establishment',
   viewerField: 'establishmentId',
   recordField: 'establishmentId',
-  alreadyOwnsOne: 'You already manage an establishment: ask the platform team to add another one',
-  cannotOwnOne: 'Your role cannot own an establishment',
+  ...ONBOARDING_REFUSALS.establishment,
 };
 
 export const PROMOTER_GROUP_ONBOARDING: Onboarding = {
   scopeKind: 'promoterGroup',
   viewerField: 'promoterGroupId',
   recordField: 'promoterId',
-  alreadyOwnsOne: 'You already manage a promoter group: ask the platform team to add another one',
-  cannotOwnOne: 'Your role cannot own a promoter group',
+  ...ONBOARDING_REFUSALS.promoterGroup,
 };
 
 const seesEverything = (viewer: Viewer) => scopeKindsOf(viewer).includes('all');

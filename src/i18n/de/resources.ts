@@ -421,6 +421,10 @@ const resources: ResourceMessages = {
   },
   ALREADY_TAKEN: 'Wird bereits von einem anderen Datensatz verwendet.',
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Niemand kann die eigene Rolle oder den eigenen Bereich ändern.',
+  ALREADY_MANAGES_AN_ESTABLISHMENT: 'Sie verwalten bereits ein Lokal: Bitten Sie das Plattform-Team, ein weiteres hinzuzufügen.',
+  CANNOT_MANAGE_AN_ESTABLISHMENT: 'Ihre Rolle kann kein Lokal verwalten.',
+  ALREADY_MANAGES_A_PROMOTER_GROUP: 'Sie verwalten bereits eine Veranstaltergruppe: Bitten Sie das Plattform-Team, eine weitere hinzuzufügen.',
+  CANNOT_MANAGE_A_PROMOTER_GROUP: 'Ihre Rolle kann keine Veranstaltergruppe verwalten.',
   ra: {
     tiptap: {
       bold: 'Fett',

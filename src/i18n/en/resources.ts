@@ -424,6 +424,10 @@ const resources = {
    */
   ALREADY_TAKEN: 'Already used by another record.',
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Nobody can change their own role or scope.',
+  ALREADY_MANAGES_AN_ESTABLISHMENT: 'You already manage an establishment: ask the platform team to add another one.',
+  CANNOT_MANAGE_AN_ESTABLISHMENT: 'Your role cannot manage an establishment.',
+  ALREADY_MANAGES_A_PROMOTER_GROUP: 'You already manage a promoter group: ask the platform team to add another one.',
+  CANNOT_MANAGE_A_PROMOTER_GROUP: 'Your role cannot manage a promoter group.',
   ra: {
     tiptap: {
       bold: 'Bold',

@@ -421,6 +421,10 @@ const resources: ResourceMessages = {
   },
   ALREADY_TAKEN: 'Déjà utilisé par un autre enregistrement.',
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Personne ne peut modifier son propre rôle ni son propre périmètre.',
+  ALREADY_MANAGES_AN_ESTABLISHMENT: 'Vous gérez déjà un établissement : demandez à l’équipe de la plateforme d’en ajouter un autre.',
+  CANNOT_MANAGE_AN_ESTABLISHMENT: 'Votre rôle ne permet pas de gérer un établissement.',
+  ALREADY_MANAGES_A_PROMOTER_GROUP: 'Vous gérez déjà un groupe d’organisateurs : demandez à l’équipe de la plateforme d’en ajouter un autre.',
+  CANNOT_MANAGE_A_PROMOTER_GROUP: 'Votre rôle ne permet pas de gérer un groupe d’organisateurs.',
   ra: {
     tiptap: {
       bold: 'Gras',

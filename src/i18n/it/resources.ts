@@ -421,6 +421,10 @@ const resources: ResourceMessages = {
   },
   ALREADY_TAKEN: 'Già usato da un altro record.',
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Nessuno può modificare il proprio ruolo o il proprio ambito.',
+  ALREADY_MANAGES_AN_ESTABLISHMENT: 'Gestisce già un locale: chieda al team della piattaforma di aggiungerne un altro.',
+  CANNOT_MANAGE_AN_ESTABLISHMENT: 'Il Suo ruolo non consente di gestire un locale.',
+  ALREADY_MANAGES_A_PROMOTER_GROUP: 'Gestisce già un gruppo di organizzatori: chieda al team della piattaforma di aggiungerne un altro.',
+  CANNOT_MANAGE_A_PROMOTER_GROUP: 'Il Suo ruolo non consente di gestire un gruppo di organizzatori.',
   ra: {
     tiptap: {
       bold: 'Grassetto',
