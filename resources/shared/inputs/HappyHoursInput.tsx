@@ -29,10 +29,10 @@ export const HappyHoursInput = ({ source, label = 'inputs.happyHours.label' }: H
   return (
     <ArrayInput source={source} label={translate(label, { _: label })}>
       <SimpleFormIterator disableAdd={isFull || readOnly} disableRemove={readOnly} disableClear={readOnly} disableReordering inline>
-        <TextInput source="title" label="inputs.happyHours.title" isRequired helperText={false} sx={{ width: 220 }} />
+        <TextInput source="title" label="inputs.happyHours.title" isRequired helperText={false} sx={{ minWidth: 220 }} />
         <SelectArrayInput source="days" label="inputs.happyHours.days" choices={WEEK_DAY_CHOICES} isRequired defaultValue={[]} helperText={false} sx={{ minWidth: 260 }} />
-        <TimeOfDayInput source="startTime" label="inputs.happyHours.start" isRequired helperText={false} sx={{ width: 140 }} />
-        <TimeOfDayInput source="endTime" label="inputs.happyHours.end" isRequired helperText={false} sx={{ width: 140 }} />
+        <TimeOfDayInput source="startTime" label="inputs.happyHours.start" isRequired helperText={false} sx={{ minWidth: 140 }} />
+        <TimeOfDayInput source="endTime" label="inputs.happyHours.end" isRequired helperText={false} sx={{ minWidth: 140 }} />
         <HappyHourNextDayHint />
       </SimpleFormIterator>
     </ArrayInput>
