@@ -18,7 +18,7 @@ import {
   uploads,
   users,
 } from '../../server/db/schema';
-import { claimForCaller, ESTABLISHMENT_ONBOARDING } from '../../server/routes/shared/partner';
+import { claimForCaller, ESTABLISHMENT_ONBOARDING, SANITISED_TOO_LONG } from '../../server/routes/shared/partner';
 import { UPLOAD_PROBLEMS } from '../../server/services/uploadRecords';
 import { createUser, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './harness';
 
@@ -237,6 +237,17 @@ describe('the record', () => {
     expect(html).not.toMatch(/script|onerror|onclick|javascript|<img/i);
     expect(html).toContain('<em>late</em>');
     expect(record.description.description).toBe('Open late\nlink');
+  });
+
+  it('refuses HTML that sanitising would make longer than the limit, so every stored record can be saved back', async () => {
+    const input = fullInput();
+    // Under the limit as sent; each link gains target and rel once sanitised.
+    input.description = { description: '', htmlDescription: '<a href="https://a.ch">x</a>'.repeat(1700) };
+    const before = await countEstablishments();
+    const response = await asRoot('POST', '/establishments', input);
+    expect(response.statusCode).toBe(400);
+    expect(errorsOf(response)).toEqual({ 'description.htmlDescription': SANITISED_TOO_LONG });
+    expect(await countEstablishments()).toBe(before);
   });
 
   it('keeps derived fields out of the audit log', async () => {

@@ -217,12 +217,19 @@ export async function checkPartnerWrite(
 
 // ---- columns -----------------------------------------------------------------------------------------
 
+export const SANITISED_TOO_LONG = `Longer than ${PARTNER_LIMITS.htmlDescription} characters once cleaned (links get attributes): shorten it`;
+
 /**
  * The description pair as stored: the HTML sanitised (services/html.ts), and an empty plain description
- * filled from the HTML's text so that lists, search and mails have it.
+ * filled from the HTML's text so that lists, search and mails have it. Sanitising may lengthen the HTML
+ * (every link gets `target` and `rel`, a bare `&` becomes `&amp;`): stored longer than the schema allows,
+ * the record could never be saved back as read, so that is a 400 now rather than on every later save.
  */
 export function descriptionColumnsOf(description: { description: string | null; htmlDescription: string | null }) {
   const htmlDescription = sanitizeUserHtml(description.htmlDescription);
+  if (htmlDescription && htmlDescription.length > PARTNER_LIMITS.htmlDescription) {
+    throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { 'description.htmlDescription': SANITISED_TOO_LONG });
+  }
   const plain =
     description.description ?? (htmlDescription ? truncateText(htmlToPlainText(htmlDescription), PARTNER_LIMITS.description) : null);
   return { description: plain, htmlDescription };
