@@ -10,7 +10,7 @@ import { renderApp, startSignedIn } from './renderApp';
 
 /** The export's file is caught instead of downloaded (jsdom cannot save files); the CSV text is what is tested. */
 const downloads = vi.hoisted(() => [] as { csv: string; fileName: string }[]);
-vi.mock('../../resources/establishments/partner/csv', async (importOriginal) => ({
+vi.mock('../../resources/shared/partner/csv', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   downloadCsv: (csv: string, fileName: string) => downloads.push({ csv, fileName }),
 }));
