@@ -21,8 +21,6 @@ import {
 } from '../db/schema';
 import { loadUploads } from '../services/uploadRecords';
 import {
-  checkPartnerWrite,
-  claimForCaller,
   descriptionColumnsOf,
   equalsAnyIgnoringCase,
   ESTABLISHMENT_ONBOARDING,
@@ -33,12 +31,11 @@ import {
   loadMedia,
   loadTagLinks,
   NO_TAGS,
+  partnerWrites,
   picturesOf,
   replaceLinks,
   replaceMedia,
-  requireMayCreate,
   textOrTextsSchema,
-  viewerAfterCreateOf,
   type LinkTable,
   type MediaTable,
   type ReferenceCheck,
@@ -265,30 +262,20 @@ export const establishmentResource: ResourceDefinition<Establishment, Establishm
   search: [establishments.name, establishments.city, establishments.localisation, establishments.email],
   scope: SCOPE,
   load: loadEstablishments,
-  write: {
+  write: partnerWrites<Establishment, EstablishmentInput>({
     input: establishmentInputSchema,
+    table: establishments,
+    id: establishments.id,
     version: establishments.version,
     updatedAt: establishments.updatedAt,
-    authorizeWrite: ({ action, viewer }) => {
-      if (action === 'create') requireMayCreate(viewer, ESTABLISHMENT_ONBOARDING);
-    },
-    viewerAfterCreate: viewerAfterCreateOf(ESTABLISHMENT_ONBOARDING),
-    async insert(tx, input, { viewer }) {
-      const galleryIds = await checkPartnerWrite(tx, viewer, input.generalInfos, null, referenceChecksOf(input));
-      const [row] = await tx.insert(establishments).values(columnsOf(input)).returning({ id: establishments.id });
-      await writeChildren(tx, row.id, input, galleryIds);
-      await claimForCaller(tx, viewer, ESTABLISHMENT_ONBOARDING, row.id);
-      return row.id;
-    },
-    async update(tx, id, input, { viewer, current }) {
-      const galleryIds = await checkPartnerWrite(tx, viewer, input.generalInfos, current?.generalInfos ?? null, referenceChecksOf(input));
-      await tx.update(establishments).set(columnsOf(input)).where(eq(establishments.id, id));
-      await writeChildren(tx, id, input, galleryIds);
-    },
+    onboarding: ESTABLISHMENT_ONBOARDING,
+    columnsOf,
+    referenceChecksOf,
+    writeChildren,
     // Deleting (ROOT only) takes the venue's events, offers, promo codes and widget settings with it (the
     // schema's cascades); its staff keep their accounts, without an establishment (users: SET NULL).
     auditOmit: ['establishmentId', 'tagTerms', 'generalInfos.mediaListState', 'createdAt', 'updatedAt'],
-  },
+  }),
 };
 
 /**

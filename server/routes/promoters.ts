@@ -19,8 +19,6 @@ import {
 } from '../db/schema';
 import { loadUploads } from '../services/uploadRecords';
 import {
-  checkPartnerWrite,
-  claimForCaller,
   descriptionColumnsOf,
   idOrIdsSchema,
   isoOf,
@@ -29,12 +27,11 @@ import {
   loadMedia,
   loadTagLinks,
   NO_TAGS,
+  partnerWrites,
   picturesOf,
   PROMOTER_GROUP_ONBOARDING,
   replaceLinks,
   replaceMedia,
-  requireMayCreate,
-  viewerAfterCreateOf,
   type LinkTable,
   type MediaTable,
   type ReferenceCheck,
@@ -163,30 +160,20 @@ export const promoterResource: ResourceDefinition<Promoter, PromoterInput> = {
   search: [promoterGroups.name, promoterGroups.email],
   scope: { promoterGroup: promoterGroups.id, visibility: promoterGroups.visibility },
   load: loadPromoters,
-  write: {
+  write: partnerWrites<Promoter, PromoterInput>({
     input: promoterInputSchema,
+    table: promoterGroups,
+    id: promoterGroups.id,
     version: promoterGroups.version,
     updatedAt: promoterGroups.updatedAt,
-    authorizeWrite: ({ action, viewer }) => {
-      if (action === 'create') requireMayCreate(viewer, PROMOTER_GROUP_ONBOARDING);
-    },
-    viewerAfterCreate: viewerAfterCreateOf(PROMOTER_GROUP_ONBOARDING),
-    async insert(tx, input, { viewer }) {
-      const galleryIds = await checkPartnerWrite(tx, viewer, input.generalInfos, null, referenceChecksOf(input));
-      const [row] = await tx.insert(promoterGroups).values(columnsOf(input)).returning({ id: promoterGroups.id });
-      await writeChildren(tx, row.id, input, galleryIds);
-      await claimForCaller(tx, viewer, PROMOTER_GROUP_ONBOARDING, row.id);
-      return row.id;
-    },
-    async update(tx, id, input, { viewer, current }) {
-      const galleryIds = await checkPartnerWrite(tx, viewer, input.generalInfos, current?.generalInfos ?? null, referenceChecksOf(input));
-      await tx.update(promoterGroups).set(columnsOf(input)).where(eq(promoterGroups.id, id));
-      await writeChildren(tx, id, input, galleryIds);
-    },
+    onboarding: PROMOTER_GROUP_ONBOARDING,
+    columnsOf,
+    referenceChecksOf,
+    writeChildren,
     // Deleting (ROOT only) takes the group's events, offers and promo codes with it (the schema's cascades);
     // its promoters keep their accounts, without a group (users: SET NULL).
     auditOmit: ['promoterId', 'tagTerms', 'generalInfos.mediaListState', 'createdAt', 'updatedAt'],
-  },
+  }),
 };
 
 export async function promoterRoutes(app: FastifyInstance): Promise<void> {

@@ -12,7 +12,7 @@ import { ApiError } from '../../plugins/errors';
 import { recordAudit } from '../../services/audit';
 import { htmlToPlainText, sanitizeUserHtml, truncateText } from '../../services/html';
 import { requireUsableUploads, type UploadUse } from '../../services/uploadRecords';
-import type { Queryable } from './resource';
+import type { Queryable, ResourceWrites } from './resource';
 import { scopeKindsOf } from './scope';
 
 /**
@@ -338,3 +338,60 @@ export const viewerAfterCreateOf =
   (onboarding: Onboarding) =>
   (viewer: Viewer, id: number): Viewer =>
     isOnboarding(viewer, onboarding) ? { ...viewer, [onboarding.viewerField]: id } : viewer;
+
+// ---- the write block ---------------------------------------------------------------------------------
+
+/** What differs between the establishments and promoters writes: the table, its columns and children. */
+export interface PartnerWriteParts<Input> {
+  input: z.ZodType<Input>;
+  table: PgTable;
+  id: PgColumn;
+  version: PgColumn;
+  updatedAt: PgColumn;
+  onboarding: Onboarding;
+  /** The record's own row as `.values()` / `.set()` want it. */
+  columnsOf(input: Input): Record<string, unknown>;
+  referenceChecksOf(input: Input): ReferenceCheck[];
+  /** Replaces the child rows (links, gallery, schedules) with the input's. */
+  writeChildren(tx: Queryable, id: number, input: Input, galleryIds: readonly number[]): Promise<void>;
+  auditOmit: readonly string[];
+}
+
+/**
+ * The generic's `write` for a partner resource: onboarding rules on create, every check before anything is
+ * written (`checkPartnerWrite`), the row, its children, and on onboarding the claim by the caller.
+ */
+export function partnerWrites<
+  RecordShape extends { generalInfos: PartnerPictures },
+  Input extends { version?: number; generalInfos: PicturesInput },
+>(parts: PartnerWriteParts<Input>): ResourceWrites<RecordShape, Input> {
+  return {
+    input: parts.input,
+    version: parts.version,
+    updatedAt: parts.updatedAt,
+    authorizeWrite: ({ action, viewer }) => {
+      if (action === 'create') requireMayCreate(viewer, parts.onboarding);
+    },
+    viewerAfterCreate: viewerAfterCreateOf(parts.onboarding),
+    async insert(tx, input, { viewer }) {
+      const galleryIds = await checkPartnerWrite(tx, viewer, input.generalInfos, null, parts.referenceChecksOf(input));
+      const [row] = await tx
+        .insert(parts.table)
+        .values(parts.columnsOf(input) as never)
+        .returning({ id: parts.id });
+      const id = row.id as number;
+      await parts.writeChildren(tx, id, input, galleryIds);
+      await claimForCaller(tx, viewer, parts.onboarding, id);
+      return id;
+    },
+    async update(tx, id, input, { viewer, current }) {
+      const galleryIds = await checkPartnerWrite(tx, viewer, input.generalInfos, current?.generalInfos ?? null, parts.referenceChecksOf(input));
+      await tx
+        .update(parts.table)
+        .set(parts.columnsOf(input) as never)
+        .where(eq(parts.id, id));
+      await parts.writeChildren(tx, id, input, galleryIds);
+    },
+    auditOmit: parts.auditOmit,
+  };
+}
