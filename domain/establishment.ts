@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, optionalText, recordVersionSchema, requiredText } from './records';
 import { happyHoursSchema, workSchedulesSchema } from './schedule';
-import { mediaInputSchema, mediaListStateSchema, uploadReferenceSchema, uploadSchema } from './upload';
+import { mediaInputSchema, mediaListStateSchema, uploadReferenceSchema } from './upload';
 import {
   COORDINATES_PAIR_PROBLEM,
   descriptionSchema,
@@ -13,11 +13,11 @@ import {
   optionalTarif,
   optionalWebUrl,
   PARTNER_LIMITS,
+  type PartnerRecord,
   partnerVisibilitySchema,
   referenceIdsSchema,
   TARIF_ORDER_PROBLEM,
   tagTermIdsSchema,
-  tagTermsMapSchema,
 } from './partner';
 
 /**
@@ -96,22 +96,8 @@ export const establishmentInputSchema = z
 export type EstablishmentInput = z.output<typeof establishmentInputSchema>;
 
 /** The record as the API answers it. */
-export interface Establishment {
-  id: number;
+export interface Establishment extends PartnerRecord<EstablishmentInput> {
   establishmentId: number;
-  generalInfos: Omit<EstablishmentInput['generalInfos'], 'logo' | 'media' | 'mediaListState'> & {
-    logo: z.output<typeof uploadSchema> | null;
-    media: z.output<typeof uploadSchema>[];
-    mediaListState: z.output<typeof mediaListStateSchema>;
-  };
-  specificInfos: EstablishmentInput['specificInfos'];
-  additionalInfos: EstablishmentInput['additionalInfos'];
-  description: EstablishmentInput['description'];
-  visibility: EstablishmentInput['visibility'];
-  tagTerms: z.output<typeof tagTermsMapSchema>;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** The sections of the record, in the order the form shows them (per-section validation). */

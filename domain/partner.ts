@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VISIBILITIES } from './enums';
 import { idSchema, optionalText } from './records';
+import type { MediaListState, Upload } from './upload';
 
 /**
  * Fields establishments and promoter groups share (and events reuse in issue 5): contact details,
@@ -90,6 +91,37 @@ export const tagTermIdsSchema = z
 /** The top-level `tagTerms` map of a record: tag id → tag name. Derived; ignored on input. */
 export const tagTermsMapSchema = z.record(z.string(), z.string());
 export type TagTermsMap = z.output<typeof tagTermsMapSchema>;
+
+/** What every partner input has (domain/establishment.ts, domain/promoter.ts), as the record repeats it. */
+interface PartnerInputShape {
+  generalInfos: { logo: unknown; media: unknown; mediaListState: unknown };
+  specificInfos: unknown;
+  additionalInfos: unknown;
+  description: { description: string | null; htmlDescription: string | null };
+  visibility: (typeof VISIBILITIES)[number];
+}
+
+/**
+ * A partner record as the API answers it, from its input type: the input's sections, with the pictures as
+ * stored uploads (the input names them by reference) and the gallery's state as stored; plus the derived
+ * fields. Each record adds its own id field (`establishmentId`, `promoterId`).
+ */
+export interface PartnerRecord<Input extends PartnerInputShape> {
+  id: number;
+  generalInfos: Omit<Input['generalInfos'], 'logo' | 'media' | 'mediaListState'> & {
+    logo: Upload | null;
+    media: Upload[];
+    mediaListState: MediaListState;
+  };
+  specificInfos: Input['specificInfos'];
+  additionalInfos: Input['additionalInfos'];
+  description: Input['description'];
+  visibility: Input['visibility'];
+  tagTerms: TagTermsMap;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** New establishments and promoter groups are PUBLISHED (SPEC §4). */
 export const partnerVisibilitySchema = z.enum(VISIBILITIES).default('PUBLISHED');

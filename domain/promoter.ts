@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { recordVersionSchema, requiredText } from './records';
-import { mediaInputSchema, mediaListStateSchema, uploadReferenceSchema, uploadSchema } from './upload';
+import { mediaInputSchema, mediaListStateSchema, uploadReferenceSchema } from './upload';
 import {
   descriptionSchema,
   optionalEmail,
   optionalPhone,
   optionalWebUrl,
   PARTNER_LIMITS,
+  type PartnerRecord,
   partnerVisibilitySchema,
   referenceIdsSchema,
   tagTermIdsSchema,
-  tagTermsMapSchema,
 } from './partner';
 
 /**
@@ -42,22 +42,9 @@ export const promoterInputSchema = z.object({
 });
 export type PromoterInput = z.output<typeof promoterInputSchema>;
 
-export interface Promoter {
-  id: number;
+/** The record as the API answers it. */
+export interface Promoter extends PartnerRecord<PromoterInput> {
   promoterId: number;
-  generalInfos: Omit<PromoterInput['generalInfos'], 'logo' | 'media' | 'mediaListState'> & {
-    logo: z.output<typeof uploadSchema> | null;
-    media: z.output<typeof uploadSchema>[];
-    mediaListState: z.output<typeof mediaListStateSchema>;
-  };
-  specificInfos: PromoterInput['specificInfos'];
-  additionalInfos: PromoterInput['additionalInfos'];
-  description: PromoterInput['description'];
-  visibility: PromoterInput['visibility'];
-  tagTerms: z.output<typeof tagTermsMapSchema>;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export const PROMOTER_SECTIONS = ['generalInfos', 'specificInfos', 'additionalInfos', 'description'] as const;
