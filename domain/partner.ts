@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ROLE_SCOPES, type Viewer } from './access';
+import { isRoleKey } from './roles';
 import { VISIBILITIES } from './enums';
 import { idSchema, optionalText } from './records';
 import type { MediaListState, Upload } from './upload';
@@ -148,3 +150,33 @@ export const ONBOARDING_REFUSALS = {
   establishment: { alreadyOwnsOne: 'ALREADY_MANAGES_AN_ESTABLISHMENT', cannotOwnOne: 'CANNOT_MANAGE_AN_ESTABLISHMENT' },
   promoterGroup: { alreadyOwnsOne: 'ALREADY_MANAGES_A_PROMOTER_GROUP', cannotOwnOne: 'CANNOT_MANAGE_A_PROMOTER_GROUP' },
 } as const;
+
+/** The two kinds of partner record a partner role manages, by the scope kind that owns them. */
+export type PartnerKind = keyof typeof ONBOARDING_REFUSALS;
+
+/** The viewer's field that points at its own record of that kind. */
+export const PARTNER_SCOPE_FIELD = { establishment: 'establishmentId', promoterGroup: 'promoterGroupId' } as const;
+
+type CreatingViewer = Pick<Viewer, 'roleKeys' | 'establishmentId' | 'promoterGroupId'>;
+
+const scopeKindsOfRoles = (roleKeys: readonly string[]) => roleKeys.filter(isRoleKey).map((role) => ROLE_SCOPES[role]);
+
+/**
+ * This create is the viewer's onboarding: a partner role of this kind (ADMIN: establishment, PROMOTER:
+ * promoter group) without a record of it yet, and no platform role. The new record becomes theirs.
+ */
+export function isOnboardingCreate(viewer: CreatingViewer, kind: PartnerKind): boolean {
+  const kinds = scopeKindsOfRoles(viewer.roleKeys);
+  return !kinds.includes('all') && kinds.includes(kind) && viewer[PARTNER_SCOPE_FIELD[kind]] === null;
+}
+
+/**
+ * Why this viewer may not create a record of this kind (a code of ONBOARDING_REFUSALS), or null when it may:
+ * the platform roles (scope `all`) any number, a partner only its first. The permission table
+ * (domain/access.ts) is a separate check. The server refuses with it (403); the browser hides Create.
+ */
+export function createRefusalOf(viewer: CreatingViewer, kind: PartnerKind): string | null {
+  const kinds = scopeKindsOfRoles(viewer.roleKeys);
+  if (kinds.includes('all') || isOnboardingCreate(viewer, kind)) return null;
+  return kinds.includes(kind) ? ONBOARDING_REFUSALS[kind].alreadyOwnsOne : ONBOARDING_REFUSALS[kind].cannotOwnOne;
+}

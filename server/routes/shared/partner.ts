@@ -3,7 +3,14 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Viewer } from '../../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
-import { ONBOARDING_REFUSALS, PARTNER_LIMITS, type TagTermsMap } from '../../../domain/partner';
+import {
+  createRefusalOf,
+  isOnboardingCreate,
+  ONBOARDING_REFUSALS,
+  PARTNER_LIMITS,
+  type PartnerKind,
+  type TagTermsMap,
+} from '../../../domain/partner';
 import { idSchema } from '../../../domain/records';
 import { UNKNOWN_REFERENCE } from '../../../domain/reference';
 import { resolveGallery, storedMediaListState, type MediaListState, type Upload, type UploadReference } from '../../../domain/upload';
@@ -13,7 +20,6 @@ import { recordAudit } from '../../services/audit';
 import { htmlToPlainText, sanitizeUserHtml, truncateText } from '../../services/html';
 import { requireUsableUploads, type UploadUse } from '../../services/uploadRecords';
 import type { Queryable, ResourceWrites } from './resource';
-import { scopeKindsOf } from './scope';
 
 /**
  * What the establishments and promoters resources share (server/routes/establishments.ts, promoters.ts):
@@ -272,13 +278,13 @@ export const equalsAnyIgnoringCase = (column: PgColumn, values: readonly string[
  */
 export interface Onboarding {
   /** The viewer's scope kind that owns this kind of record. */
-  scopeKind: 'establishment' | 'promoterGroup';
+  scopeKind: PartnerKind;
   /** The viewer's field that points at its record. */
   viewerField: 'establishmentId' | 'promoterGroupId';
   /** The record's id field, named by the 403. */
   recordField: string;
+  /** The refusal of a claim that lost the race to another create (a code of ONBOARDING_REFUSALS). */
   alreadyOwnsOne: string;
-  cannotOwnOne: string;
 }
 
 export const ESTABLISHMENT_ONBOARDING: Onboarding = {
@@ -295,16 +301,12 @@ export const PROMOTER_GROUP_ONBOARDING: Onboarding = {
   ...ONBOARDING_REFUSALS.promoterGroup,
 };
 
-const seesEverything = (viewer: Viewer) => scopeKindsOf(viewer).includes('all');
-
 /** True when this create is the caller's onboarding: a partner role without a record of this kind yet. */
-export const isOnboarding = (viewer: Viewer, onboarding: Onboarding): boolean =>
-  !seesEverything(viewer) && scopeKindsOf(viewer).includes(onboarding.scopeKind) && viewer[onboarding.viewerField] === null;
+export const isOnboarding = (viewer: Viewer, onboarding: Onboarding): boolean => isOnboardingCreate(viewer, onboarding.scopeKind);
 
 export function requireMayCreate(viewer: Viewer, onboarding: Onboarding): void {
-  if (seesEverything(viewer) || isOnboarding(viewer, onboarding)) return;
-  const reason = scopeKindsOf(viewer).includes(onboarding.scopeKind) ? onboarding.alreadyOwnsOne : onboarding.cannotOwnOne;
-  throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { [onboarding.recordField]: reason });
+  const reason = createRefusalOf(viewer, onboarding.scopeKind);
+  if (reason !== null) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { [onboarding.recordField]: reason });
 }
 
 /**
