@@ -1,27 +1,20 @@
-import { useMediaQuery, type Theme } from '@mui/material';
 import {
-  CreateButton,
   DataTable,
   DateField,
-  ExportButton,
-  FilterButton,
-  List,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
-  useCanAccess,
   useRecordContext,
 } from 'react-admin';
 import type { Establishment } from '../../domain/establishment';
 import { ReferenceDataChipsField, ReferenceDataField, ReferenceDataInput } from '../shared/inputs';
-import { useDrawerRoute } from '../shared/RecordDrawer';
 import { EstablishmentCreate, EstablishmentEdit } from './EstablishmentForms';
 import { useEstablishmentExporter } from './establishmentExporter';
 import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
 import { CityFilterInput } from '../shared/partner/CityFilterInput';
 import { LogoThumbnail } from '../shared/partner/LogoThumbnail';
-import { PartnerEmpty } from '../shared/partner/PartnerEmpty';
+import { PartnerRouteDrawer } from '../shared/partner/PartnerDrawers';
+import { PartnerList } from '../shared/partner/PartnerList';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
 
 const FIELDS = 'resources.establishments.fields';
@@ -34,18 +27,6 @@ const establishmentFilters = [
   <ReferenceDataInput key="music" source="musicId" kind="musics" label="resources.partners.filters.music" />,
   <SelectInput key="visibility" source="visibility" label={`${FIELDS}.visibility`} choices={visibilityChoices} />,
 ];
-
-const EstablishmentListActions = () => {
-  const { canAccess: canCreate } = useCanAccess({ resource: 'establishments', action: 'create' });
-  const { canAccess: canExport } = useCanAccess({ resource: 'establishments', action: 'export' });
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {canCreate ? <CreateButton /> : null}
-      {canExport ? <ExportButton /> : null}
-    </TopToolbar>
-  );
-};
 
 const Logo = ({ record }: { record: Establishment }) => <LogoThumbnail logo={record.generalInfos.logo} name={record.generalInfos.establishmentName} />;
 
@@ -93,33 +74,24 @@ const EstablishmentSimpleList = () => (
   />
 );
 
-/** The drawer the route asks for: create when allowed, else the record (edit or read only). */
-const EstablishmentDrawer = () => {
-  const route = useDrawerRoute();
-  const { canAccess: canCreate } = useCanAccess({ resource: 'establishments', action: 'create' });
-  if (route.mode === 'create') return canCreate ? <EstablishmentCreate onClose={route.close} /> : null;
-  if (route.mode === 'edit') return <EstablishmentEdit key={String(route.id)} id={route.id} onClose={route.close} />;
-  return null;
-};
-
 /** Establishments (issue 4): search, filters, sort, pages, bulk publish, CSV export; create and edit in a drawer. */
 export const EstablishmentList = () => {
-  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const { canAccess: canEdit } = useCanAccess({ resource: 'establishments', action: 'edit' });
   const exporter = useEstablishmentExporter();
   return (
-    <>
-      <List
-        sort={{ field: 'establishmentName', order: 'ASC' }}
-        filters={establishmentFilters}
-        perPage={25}
-        actions={<EstablishmentListActions />}
-        exporter={exporter}
-        empty={<PartnerEmpty />}
-      >
-        {isPhone ? <EstablishmentSimpleList /> : <EstablishmentTable canBulkEdit={Boolean(canEdit)} />}
-      </List>
-      <EstablishmentDrawer />
-    </>
+    <PartnerList
+      resource="establishments"
+      nameSortField="establishmentName"
+      filters={establishmentFilters}
+      exporter={exporter}
+      table={(canBulkEdit) => <EstablishmentTable canBulkEdit={canBulkEdit} />}
+      simpleList={<EstablishmentSimpleList />}
+      drawer={
+        <PartnerRouteDrawer
+          resource="establishments"
+          create={(onClose) => <EstablishmentCreate onClose={onClose} />}
+          edit={(id, onClose) => <EstablishmentEdit key={String(id)} id={id} onClose={onClose} />}
+        />
+      }
+    />
   );
 };

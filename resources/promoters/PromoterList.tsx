@@ -1,25 +1,18 @@
-import { useMediaQuery, type Theme } from '@mui/material';
 import {
-  CreateButton,
   DataTable,
   DateField,
-  ExportButton,
-  FilterButton,
-  List,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
-  useCanAccess,
   useRecordContext,
 } from 'react-admin';
 import type { Promoter } from '../../domain/promoter';
 import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
 import { LogoThumbnail } from '../shared/partner/LogoThumbnail';
-import { PartnerEmpty } from '../shared/partner/PartnerEmpty';
+import { PartnerRouteDrawer } from '../shared/partner/PartnerDrawers';
+import { PartnerList } from '../shared/partner/PartnerList';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
 import { ReferenceDataChipsField, ReferenceDataInput } from '../shared/inputs';
-import { useDrawerRoute } from '../shared/RecordDrawer';
 import { PromoterCreate, PromoterEdit } from './PromoterForms';
 import { usePromoterExporter } from './promoterExporter';
 
@@ -33,18 +26,6 @@ const promoterFilters = [
   <ReferenceDataInput key="music" source="musicId" kind="musics" label="resources.partners.filters.music" />,
   <SelectInput key="visibility" source="visibility" label={`${FIELDS}.visibility`} choices={visibilityChoices} />,
 ];
-
-const PromoterListActions = () => {
-  const { canAccess: canCreate } = useCanAccess({ resource: 'promoters', action: 'create' });
-  const { canAccess: canExport } = useCanAccess({ resource: 'promoters', action: 'export' });
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {canCreate ? <CreateButton /> : null}
-      {canExport ? <ExportButton /> : null}
-    </TopToolbar>
-  );
-};
 
 const Logo = ({ record }: { record: Promoter }) => <LogoThumbnail logo={record.generalInfos.logo} name={record.generalInfos.promoterName} />;
 
@@ -88,32 +69,24 @@ const PromoterSimpleList = () => (
   />
 );
 
-const PromoterDrawer = () => {
-  const route = useDrawerRoute();
-  const { canAccess: canCreate } = useCanAccess({ resource: 'promoters', action: 'create' });
-  if (route.mode === 'create') return canCreate ? <PromoterCreate onClose={route.close} /> : null;
-  if (route.mode === 'edit') return <PromoterEdit key={String(route.id)} id={route.id} onClose={route.close} />;
-  return null;
-};
-
 /** Promoter groups (issue 4): the same list and drawer as establishments, without address and hours. */
 export const PromoterList = () => {
-  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const { canAccess: canEdit } = useCanAccess({ resource: 'promoters', action: 'edit' });
   const exporter = usePromoterExporter();
   return (
-    <>
-      <List
-        sort={{ field: 'promoterName', order: 'ASC' }}
-        filters={promoterFilters}
-        perPage={25}
-        actions={<PromoterListActions />}
-        exporter={exporter}
-        empty={<PartnerEmpty />}
-      >
-        {isPhone ? <PromoterSimpleList /> : <PromoterTable canBulkEdit={Boolean(canEdit)} />}
-      </List>
-      <PromoterDrawer />
-    </>
+    <PartnerList
+      resource="promoters"
+      nameSortField="promoterName"
+      filters={promoterFilters}
+      exporter={exporter}
+      table={(canBulkEdit) => <PromoterTable canBulkEdit={canBulkEdit} />}
+      simpleList={<PromoterSimpleList />}
+      drawer={
+        <PartnerRouteDrawer
+          resource="promoters"
+          create={(onClose) => <PromoterCreate onClose={onClose} />}
+          edit={(id, onClose) => <PromoterEdit key={String(id)} id={id} onClose={onClose} />}
+        />
+      }
+    />
   );
 };

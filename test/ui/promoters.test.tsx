@@ -116,6 +116,21 @@ describe('the promoter groups list', () => {
     expect(within(collectifRow).getByText('Draft').closest('[data-visibility]')).toHaveAttribute('data-visibility', 'DRAFT');
   });
 
+  it('offers Create to the platform team but not to a promoter who already has a group (the server would refuse)', async () => {
+    servePromoters();
+    startSignedIn(promoterOfNuits);
+    const { unmount } = renderApp('/promoters');
+    await screen.findByText('Nuits Sonores');
+    // Export answers to the same permissions: once it shows, Create would have too.
+    expect(await screen.findByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create' })).not.toBeInTheDocument();
+    unmount();
+
+    startSignedIn();
+    renderApp('/promoters');
+    expect(await screen.findByRole('link', { name: 'Create' })).toBeInTheDocument();
+  });
+
   it('sends the search and the visibility as filters', async () => {
     const filters = servePromoters();
     startSignedIn();
@@ -189,7 +204,8 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
         HttpResponse.json({ message: 'FORBIDDEN', errors: { promoterId: 'ALREADY_MANAGES_A_PROMOTER_GROUP' } }, { status: 403 }),
       ),
     );
-    startSignedIn(promoterOfNuits);
+    // The session still says no group (one was made theirs since, in another tab): the browser offers Create, the server refuses.
+    startSignedIn({ ...promoterOfNuits, promoterGroupId: null });
     renderApp('/promoters/create');
     const actor = userEvent.setup();
     await openedDrawer();

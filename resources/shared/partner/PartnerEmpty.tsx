@@ -1,11 +1,13 @@
 import { Box, Typography } from '@mui/material';
-import { CreateButton, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
+import { CreateButton, useResourceContext, useTranslate } from 'react-admin';
+import { useCanCreatePartner, type PartnerResource } from './useCanWriteRecord';
 
-/** The list of a resource with no record at all: say so and invite whoever may create one. */
+/** The list of a resource with no record at all: say so and invite whoever may create one (useCanCreatePartner). */
 export const PartnerEmpty = () => {
-  const resource = useResourceContext();
+  // Rendered by PartnerList only, inside the establishments or promoters resource.
+  const resource = useResourceContext() as PartnerResource;
   const translate = useTranslate();
-  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
+  const canCreate = useCanCreatePartner(resource);
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2, width: '100%' }}>
       <Typography variant="h5" component="p" gutterBottom>

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, usePermissions, type Identifier } from 'react-admin';
-import { isInScope, permissionOf, ROLE_SCOPES, scopeFieldOf, type RecordOwnership } from '../../../domain/access';
-import { isRoleKey } from '../../../domain/roles';
+import { isInScope, permissionOf, type RecordOwnership } from '../../../domain/access';
+import { createRefusalOf, isOnboardingCreate, type PartnerKind } from '../../../domain/partner';
 import type { SessionUser } from '../../../domain/user';
 import { fetchCurrentUser } from '../../../providers/authApi';
 import { readSessionOrNull } from '../../../providers/session';
@@ -11,8 +11,8 @@ const NO_ROLES: string[] = [];
 
 export type PartnerResource = 'establishments' | 'promoters';
 
-/** The user's field that names their own record of this kind. */
-const OWN_RECORD_FIELD = { establishments: 'establishmentId', promoters: 'promoterGroupId' } as const;
+/** The kind of record (the scope kind that owns it) each partner resource holds. */
+const PARTNER_KIND: Readonly<Record<PartnerResource, PartnerKind>> = { establishments: 'establishment', promoters: 'promoterGroup' };
 
 /** An establishment is owned by itself, a promoter group by itself (their ids are the scope ids). */
 const ownershipOf = (resource: PartnerResource, id: Identifier): RecordOwnership =>
@@ -23,16 +23,8 @@ const ownershipOf = (resource: PartnerResource, id: Identifier): RecordOwnership
  * one theirs on the server (onboarding, server/routes/shared/partner.ts), which the stored session cannot
  * know, so the server is asked again rather than opening their new record read only.
  */
-const mayHaveOnboarded = (resource: PartnerResource, roleKeys: readonly string[], user: SessionUser | undefined): boolean => {
-  const field = OWN_RECORD_FIELD[resource];
-  const roles = roleKeys.filter(isRoleKey);
-  return (
-    user !== undefined &&
-    user[field] === null &&
-    roles.some((role) => scopeFieldOf(role) === field) &&
-    !roles.some((role) => ROLE_SCOPES[role] === 'all')
-  );
-};
+const mayHaveOnboarded = (resource: PartnerResource, roleKeys: readonly string[], user: SessionUser | undefined): boolean =>
+  user !== undefined && isOnboardingCreate({ ...user, roleKeys }, PARTNER_KIND[resource]);
 
 /**
  * May the signed-in user change this record? The resource's edit permission (canAccess) and the record's
@@ -54,4 +46,17 @@ export const useCanWriteRecord = (resource: PartnerResource, id: Identifier | un
     const viewer = { userId: user.id, roleKeys, establishmentId: user.establishmentId, promoterGroupId: user.promoterGroupId };
     return isInScope(viewer, permission, ownershipOf(resource, id), 'write');
   }, [resource, id, canEdit, roleKeys, user]);
+};
+
+/**
+ * May the signed-in user create a record of this kind? The resource's create permission and the onboarding
+ * rule the server refuses by (domain/partner.ts createRefusalOf): an ADMIN or a PROMOTER who already has
+ * their establishment or group is not offered Create. Without a readable session the server decides alone.
+ */
+export const useCanCreatePartner = (resource: PartnerResource): boolean => {
+  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
+  const { permissions: roleKeys = NO_ROLES } = usePermissions<string[]>();
+  const user = readSessionOrNull()?.authenticatedUser;
+  if (!canCreate) return false;
+  return user === undefined || createRefusalOf({ ...user, roleKeys }, PARTNER_KIND[resource]) === null;
 };
