@@ -14,6 +14,7 @@ import { createI18nProvider } from '../../providers/i18nProvider';
 import { AddressInput } from '../../resources/shared/inputs/AddressInput';
 import { GalleryInput } from '../../resources/shared/inputs/GalleryInput';
 import { HappyHoursInput } from '../../resources/shared/inputs/HappyHoursInput';
+import { InputsReadOnlyProvider } from '../../resources/shared/inputs/readOnly';
 import { ReferenceDataArrayInput, ReferenceDataInput } from '../../resources/shared/inputs/ReferenceDataInput';
 import { UploadInput } from '../../resources/shared/inputs/UploadInput';
 import { WorkSchedulesInput } from '../../resources/shared/inputs/WorkSchedulesInput';
@@ -313,5 +314,29 @@ describe('reference data inputs', () => {
     expect(screen.getByRole('button', { name: 'Techno minimale' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox'));
     expect(screen.queryByRole('option', { name: /Disco/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the chips of a read-only record: they have no delete icon to click', async () => {
+    serveMusics();
+    const record = { specificInfos: { musics: [3, 1] } };
+    const renderMusics = (readOnly: boolean) =>
+      renderInForm(
+        <InputsReadOnlyProvider value={readOnly}>
+          <ReferenceDataArrayInput source="specificInfos.musics" kind="musics" label="Musics" />
+        </InputsReadOnlyProvider>,
+        { dataProvider: createDataProvider(apiUrl(''), httpClient), record },
+      );
+    const deleteIconOf = async (label: string) =>
+      (await screen.findByText(label)).closest('.MuiChip-root')!.querySelector('.MuiChip-deleteIcon');
+
+    const editable = renderMusics(false);
+    fireEvent.click((await deleteIconOf('Jazz'))!);
+    await waitFor(() => expect(formValues().specificInfos.musics).toEqual([1]));
+    editable.unmount();
+
+    renderMusics(true);
+    expect(await deleteIconOf('Jazz')).toBeNull();
+    expect(await deleteIconOf('Techno')).toBeNull();
+    expect(formValues().specificInfos.musics).toEqual([3, 1]);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from 'react-admin';
 import type { ReferenceKind } from '../../../domain/reference';
 import { valueAtPath } from './paths';
+import { readOnlyChipsProps, useInputsReadOnly } from './readOnly';
 import { offeredOptions, useReferenceValues, type ReferenceOption } from './useReferenceData';
 
 /**
@@ -64,10 +65,14 @@ export const ReferenceDataInput = ({ source, kind, label, isRequired, ...rest }:
 
 export type ReferenceDataArrayInputProps = ReferenceDataInputBaseProps & Omit<AutocompleteArrayInputProps, 'source' | 'choices' | 'label'>;
 
-/** Several values of a kind, as chips, searchable by label. */
+/**
+ * Several values of a kind, as chips, searchable by label. Read only, the chips have no delete icon
+ * (readOnlyChipsProps).
+ */
 export const ReferenceDataArrayInput = ({ source, kind, label, ...rest }: ReferenceDataArrayInputProps) => {
   const { field } = useInput({ source, defaultValue: [] });
   const { choices, isPending } = useChoices(kind, asList(field.value));
+  const readOnly = useInputsReadOnly();
   return (
     <AutocompleteArrayInput
       source={source}
@@ -76,6 +81,7 @@ export const ReferenceDataArrayInput = ({ source, kind, label, ...rest }: Refere
       isPending={isPending}
       translateChoice={false}
       defaultValue={[]}
+      {...readOnlyChipsProps(readOnly)}
       {...rest}
     />
   );
