@@ -9,7 +9,7 @@ import {
   UploadInput,
   WorkSchedulesInput,
 } from '../shared/inputs';
-import { RichTextDescriptionInput } from '../shared/RichTextDescriptionInput';
+import { PartnerContactInputs, PartnerDescriptionInputs, PartnerSpecificInfosInputs } from '../shared/partner/PartnerInputs';
 import { FormSection, SubHeading } from '../shared/partner/ReadOnlySection';
 import { SectionTabLabel } from '../shared/partner/SectionTabLabel';
 
@@ -43,19 +43,14 @@ export const EstablishmentForm = ({ readOnly, ...props }: EstablishmentFormProps
           label={`${FIELDS}.generalInfos.establishmentSecondaryTypeIds`}
         />
         <AddressInput source="generalInfos" />
-        <SubHeading>resources.partners.sections.contact</SubHeading>
-        <TextInput source="generalInfos.email" type="email" />
-        <TextInput source="generalInfos.phone" type="tel" />
-        <TextInput source="generalInfos.urlSite" type="url" />
-        <TextInput source="generalInfos.urlBilletterie" type="url" />
+        <PartnerContactInputs />
         <WorkSchedulesInput source="generalInfos.workSchedules" />
         <GalleryInput source="generalInfos" />
       </FormSection>
     </TabbedForm.Tab>
     <TabbedForm.Tab label={<SectionTabLabel index={1} label="resources.partners.tabs.specificInfos" />}>
       <FormSection readOnly={readOnly}>
-        <ReferenceDataArrayInput source="specificInfos.musics" kind="musics" label={`${FIELDS}.specificInfos.musics`} />
-        <ReferenceDataArrayInput source="specificInfos.ambiance" kind="ambiances" label={`${FIELDS}.specificInfos.ambiance`} />
+        <PartnerSpecificInfosInputs fields={FIELDS} />
       </FormSection>
     </TabbedForm.Tab>
     <TabbedForm.Tab label={<SectionTabLabel index={2} label="resources.partners.tabs.additionalInfos" />}>
@@ -71,8 +66,7 @@ export const EstablishmentForm = ({ readOnly, ...props }: EstablishmentFormProps
     </TabbedForm.Tab>
     <TabbedForm.Tab label={<SectionTabLabel index={3} label="resources.partners.tabs.description" />}>
       <FormSection readOnly={readOnly}>
-        <TextInput source="description.description" multiline minRows={3} />
-        <RichTextDescriptionInput source="description.htmlDescription" readOnly={readOnly} />
+        <PartnerDescriptionInputs readOnly={readOnly} />
       </FormSection>
     </TabbedForm.Tab>
   </TabbedForm>

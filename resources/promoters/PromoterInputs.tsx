@@ -1,6 +1,6 @@
 import { TabbedForm, TextInput, type TabbedFormProps } from 'react-admin';
 import { GalleryInput, ReferenceDataArrayInput, TagTermsInput, UploadInput } from '../shared/inputs';
-import { RichTextDescriptionInput } from '../shared/RichTextDescriptionInput';
+import { PartnerContactInputs, PartnerDescriptionInputs, PartnerSpecificInfosInputs } from '../shared/partner/PartnerInputs';
 import { FormSection, SubHeading } from '../shared/partner/ReadOnlySection';
 import { SectionTabLabel } from '../shared/partner/SectionTabLabel';
 
@@ -20,18 +20,13 @@ export const PromoterForm = ({ readOnly, ...props }: PromoterFormProps) => (
         <UploadInput source="generalInfos.logo" label={`${FIELDS}.generalInfos.logo`} accept="image" />
         <ReferenceDataArrayInput source="generalInfos.promoterTypesIds" kind="promoter-types" label={`${FIELDS}.generalInfos.promoterTypesIds`} />
         <ReferenceDataArrayInput source="generalInfos.evenTypesIds" kind="event-types" label={`${FIELDS}.generalInfos.evenTypesIds`} />
-        <SubHeading>resources.partners.sections.contact</SubHeading>
-        <TextInput source="generalInfos.email" type="email" />
-        <TextInput source="generalInfos.phone" type="tel" />
-        <TextInput source="generalInfos.urlSite" type="url" />
-        <TextInput source="generalInfos.urlBilletterie" type="url" />
+        <PartnerContactInputs />
         <GalleryInput source="generalInfos" />
       </FormSection>
     </TabbedForm.Tab>
     <TabbedForm.Tab label={<SectionTabLabel index={1} label="resources.partners.tabs.specificInfos" />}>
       <FormSection readOnly={readOnly}>
-        <ReferenceDataArrayInput source="specificInfos.musics" kind="musics" label={`${FIELDS}.specificInfos.musics`} />
-        <ReferenceDataArrayInput source="specificInfos.ambiance" kind="ambiances" label={`${FIELDS}.specificInfos.ambiance`} />
+        <PartnerSpecificInfosInputs fields={FIELDS} />
       </FormSection>
     </TabbedForm.Tab>
     <TabbedForm.Tab label={<SectionTabLabel index={2} label="resources.partners.tabs.additionalInfos" />}>
@@ -41,8 +36,7 @@ export const PromoterForm = ({ readOnly, ...props }: PromoterFormProps) => (
     </TabbedForm.Tab>
     <TabbedForm.Tab label={<SectionTabLabel index={3} label="resources.partners.tabs.description" />}>
       <FormSection readOnly={readOnly}>
-        <TextInput source="description.description" multiline minRows={3} />
-        <RichTextDescriptionInput source="description.htmlDescription" readOnly={readOnly} />
+        <PartnerDescriptionInputs readOnly={readOnly} />
       </FormSection>
     </TabbedForm.Tab>
   </TabbedForm>
