@@ -1,19 +1,8 @@
-import { Box } from '@mui/material';
-import {
-  BooleanInput,
-  DeleteButton,
-  NumberInput,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  type Identifier,
-  type SimpleFormProps,
-} from 'react-admin';
+import { BooleanInput, NumberInput, SimpleForm, TextInput, type Identifier, type SimpleFormProps } from 'react-admin';
 import { LANGUAGES } from '../../domain/languages';
 import { REFERENCE_LIMITS, referenceInputSchema } from '../../domain/reference';
 import { DrawerCreate, DrawerEdit } from '../shared/DrawerForms';
-import { useNotifyResourceError } from '../shared/resourceErrors';
+import { SaveDeleteToolbar } from '../shared/EditToolbar';
 import { zodFormErrors } from '../shared/zodValidation';
 
 /** The server's schema (domain/reference.ts), each problem on its field; the key's pattern explained in words. */
@@ -59,20 +48,9 @@ const ReferenceValueForm = (props: Omit<SimpleFormProps, 'children'>) => (
 );
 
 /** Delete is pessimistic: a value still in use (409 IN_USE) stays, and the toast says to retire it instead. */
-const ReferenceValueEditToolbar = () => {
-  const notifyError = useNotifyResourceError();
-  return (
-    <Toolbar>
-      <SaveButton />
-      <Box sx={{ flex: 1 }} />
-      <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError: notifyError }} />
-    </Toolbar>
-  );
-};
-
 export const ReferenceValueEdit = ({ id, onClose }: { id: Identifier; onClose: () => void }) => (
   <DrawerEdit id={id} onClose={onClose}>
-    <ReferenceValueForm validate={validateReferenceValue} toolbar={<ReferenceValueEditToolbar />} />
+    <ReferenceValueForm validate={validateReferenceValue} toolbar={<SaveDeleteToolbar />} />
   </DrawerEdit>
 );
 

@@ -1,8 +1,7 @@
-import { Box } from '@mui/material';
-import { DeleteButton, SaveButton, Toolbar, type Identifier } from 'react-admin';
+import type { Identifier } from 'react-admin';
 import { tagInputSchema } from '../../domain/tag';
 import { DrawerCreate, DrawerEdit } from '../shared/DrawerForms';
-import { useNotifyResourceError } from '../shared/resourceErrors';
+import { SaveDeleteToolbar } from '../shared/EditToolbar';
 import { zodFormErrors } from '../shared/zodValidation';
 import { TagForm } from './TagInputs';
 
@@ -15,20 +14,9 @@ const NEW_TAG_DEFAULTS = {
   advanced: { description: null, htmlDescription: null },
 };
 
-const TagEditToolbar = () => {
-  const notifyError = useNotifyResourceError();
-  return (
-    <Toolbar>
-      <SaveButton />
-      <Box sx={{ flex: 1 }} />
-      <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError: notifyError }} />
-    </Toolbar>
-  );
-};
-
 export const TagEdit = ({ id, onClose }: { id: Identifier; onClose: () => void }) => (
   <DrawerEdit id={id} onClose={onClose}>
-    <TagForm validate={validateTag} toolbar={<TagEditToolbar />} />
+    <TagForm validate={validateTag} toolbar={<SaveDeleteToolbar />} />
   </DrawerEdit>
 );
 

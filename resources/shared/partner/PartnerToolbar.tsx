@@ -1,10 +1,10 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import PublicIcon from '@mui/icons-material/Public';
 import { Box } from '@mui/material';
-import { DeleteButton, SaveButton, Toolbar, useCanAccess, useResourceContext, type RaRecord } from 'react-admin';
+import { SaveButton, Toolbar, useCanAccess, useResourceContext, type RaRecord } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { Visibility } from '../../../domain/enums';
-import { useNotifyResourceError } from '../../shared/resourceErrors';
+import { PessimisticDeleteButton } from '../EditToolbar';
 
 const withVisibility = (visibility: Visibility) => (data: RaRecord) => ({ ...data, visibility });
 const saveAsDraft = withVisibility('DRAFT');
@@ -19,7 +19,6 @@ export const PartnerToolbar = ({ isEdit }: { isEdit: boolean }) => {
   const resource = useResourceContext();
   const { isSubmitting } = useFormState();
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
-  const notifyError = useNotifyResourceError();
   return (
     <Toolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
       <SaveButton type="button" label="resources.partners.actions.publish" icon={<PublicIcon />} transform={publish} alwaysEnable={!isSubmitting} />
@@ -32,7 +31,7 @@ export const PartnerToolbar = ({ isEdit }: { isEdit: boolean }) => {
         alwaysEnable={!isSubmitting}
       />
       <Box sx={{ flex: 1 }} />
-      {isEdit && canDelete ? <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError: notifyError }} /> : null}
+      {isEdit && canDelete ? <PessimisticDeleteButton /> : null}
     </Toolbar>
   );
 };
