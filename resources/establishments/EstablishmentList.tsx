@@ -1,11 +1,4 @@
-import {
-  DataTable,
-  DateField,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  useRecordContext,
-} from 'react-admin';
+import { DataTable, DateField, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
 import type { Establishment } from '../../domain/establishment';
 import { ReferenceDataChipsField, ReferenceDataField, ReferenceDataInput } from '../shared/inputs';
 import { EstablishmentCreate, EstablishmentEdit } from './EstablishmentForms';

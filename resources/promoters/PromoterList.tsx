@@ -1,11 +1,4 @@
-import {
-  DataTable,
-  DateField,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  useRecordContext,
-} from 'react-admin';
+import { DataTable, DateField, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
 import type { Promoter } from '../../domain/promoter';
 import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
 import { LogoThumbnail } from '../shared/partner/LogoThumbnail';

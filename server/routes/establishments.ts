@@ -25,12 +25,12 @@ import {
   equalsAnyIgnoringCase,
   ESTABLISHMENT_ONBOARDING,
   idOrIdsSchema,
-  isoOf,
   linksToAny,
   loadLinks,
   loadMedia,
   loadTagLinks,
   NO_TAGS,
+  partnerRecordBasicsOf,
   partnerWrites,
   picturesOf,
   replaceLinks,
@@ -160,12 +160,7 @@ async function loadEstablishments(db: Queryable, ids: readonly number[]): Promis
         happyHours: (happyHours.get(row.id) ?? []).map(happyHourOf),
         tagTerms: tagsOfRow.ids,
       },
-      description: { description: row.description, htmlDescription: row.htmlDescription },
-      visibility: row.visibility as Establishment['visibility'],
-      tagTerms: tagsOfRow.names,
-      version: row.version,
-      createdAt: isoOf(row.createdAt),
-      updatedAt: isoOf(row.updatedAt),
+      ...partnerRecordBasicsOf(row, tagsOfRow),
     };
   });
 }

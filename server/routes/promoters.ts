@@ -21,12 +21,12 @@ import { loadUploads } from '../services/uploadRecords';
 import {
   descriptionColumnsOf,
   idOrIdsSchema,
-  isoOf,
   linksToAny,
   loadLinks,
   loadMedia,
   loadTagLinks,
   NO_TAGS,
+  partnerRecordBasicsOf,
   partnerWrites,
   picturesOf,
   PROMOTER_GROUP_ONBOARDING,
@@ -96,12 +96,7 @@ async function loadPromoters(db: Queryable, ids: readonly number[]): Promise<Pro
       },
       specificInfos: { musics: musicLinks.get(row.id) ?? [], ambiance: ambianceLinks.get(row.id) ?? [] },
       additionalInfos: { tagTerms: tagsOfRow.ids },
-      description: { description: row.description, htmlDescription: row.htmlDescription },
-      visibility: row.visibility as Promoter['visibility'],
-      tagTerms: tagsOfRow.names,
-      version: row.version,
-      createdAt: isoOf(row.createdAt),
-      updatedAt: isoOf(row.updatedAt),
+      ...partnerRecordBasicsOf(row, tagsOfRow),
     };
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } fro
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Viewer } from '../../../domain/access';
+import type { Visibility } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import {
   createRefusalOf,
@@ -242,6 +243,27 @@ export function descriptionColumnsOf(description: { description: string | null; 
 }
 
 export const isoOf = (instant: Date): string => instant.toISOString();
+
+/** The columns every partner row has that the record shows as they are (or nearly). */
+interface PartnerRowBasics {
+  description: string | null;
+  htmlDescription: string | null;
+  visibility: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The fields every partner record reads alike from its row and its tags: description to `updatedAt`. */
+export const partnerRecordBasicsOf = (row: PartnerRowBasics, tagLinks: TagLinks) => ({
+  description: { description: row.description, htmlDescription: row.htmlDescription },
+  // The column's CHECK constraint allows only these (server/db/schema).
+  visibility: row.visibility as Visibility,
+  tagTerms: tagLinks.names,
+  version: row.version,
+  createdAt: isoOf(row.createdAt),
+  updatedAt: isoOf(row.updatedAt),
+});
 
 // ---- list filters ------------------------------------------------------------------------------------
 
