@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../domain/languages';
 import { TAG_LIMITS, TAG_TRANSLATION_FIELDS, tagInputSchema, type Tag, type TagInput, type TagTranslationField } from '../../domain/tag';
 import { tags, tagTranslations } from '../db/schema';
-import { htmlToPlainText, sanitizeUserHtml, truncateText } from '../services/html';
+import { storedDescription } from '../services/html';
 import { defineFilter, escapeLike, registerResource, type Queryable, type ResourceDefinition } from './shared/resource';
 
 /**
@@ -39,20 +39,17 @@ async function loadTags(db: Queryable, ids: readonly number[]): Promise<Tag[]> {
   });
 }
 
-/**
- * The stored columns of a tag input: the HTML sanitised (services/html.ts), and an empty plain description
- * filled from the HTML's text so lists and search have it.
- */
+/** The stored columns of a tag input; the description pair as services/html.ts stores every user HTML. */
 function columnsOf(input: TagInput) {
-  const htmlDescription = sanitizeUserHtml(input.advanced.htmlDescription);
-  const description =
-    input.advanced.description ?? (htmlDescription ? truncateText(htmlToPlainText(htmlDescription), TAG_LIMITS.description) : null);
   return {
     tagName: input.generalInfos.tagName,
     category: input.generalInfos.category,
     subCategory: input.generalInfos.subCategory,
-    description,
-    htmlDescription,
+    ...storedDescription(input.advanced, {
+      plain: TAG_LIMITS.description,
+      html: TAG_LIMITS.html,
+      htmlField: 'advanced.htmlDescription',
+    }),
   };
 }
 

@@ -1,3 +1,5 @@
+import { RESOURCE_ERROR_CODES } from '../../domain/errors';
+import { ApiError } from '../plugins/errors';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -58,4 +60,35 @@ export function truncateText(text: string, max: number): string {
   const cut = text.slice(0, max - 1);
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+/** The field message when sanitising makes the HTML longer than its schema allows. */
+export const sanitisedTooLong = (max: number): string =>
+  `Longer than ${max} characters once cleaned (links get attributes): shorten it`;
+
+export interface DescriptionLimits {
+  /** Longest plain description (a derived one is cut to it). */
+  plain: number;
+  /** Longest HTML the input schema accepts. */
+  html: number;
+  /** The input path of the HTML, for the 400 (`description.htmlDescription`, `advanced.htmlDescription`). */
+  htmlField: string;
+}
+
+/**
+ * A description pair as stored: the HTML sanitised, and an empty plain description filled from the HTML's
+ * text so that lists, search and mails have it. Sanitising may lengthen the HTML (every link gets `target`
+ * and `rel`, a bare `&` becomes `&amp;`): stored longer than the schema allows, the record could never be
+ * saved back as read, so that is a 400 on the HTML field now rather than on every later save.
+ */
+export function storedDescription(
+  input: { description: string | null; htmlDescription: string | null },
+  limits: DescriptionLimits,
+): { description: string | null; htmlDescription: string | null } {
+  const htmlDescription = sanitizeUserHtml(input.htmlDescription);
+  if (htmlDescription && htmlDescription.length > limits.html) {
+    throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [limits.htmlField]: sanitisedTooLong(limits.html) });
+  }
+  const description = input.description ?? (htmlDescription ? truncateText(htmlToPlainText(htmlDescription), limits.plain) : null);
+  return { description, htmlDescription };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Tag } from '../../domain/tag';
+import { TAG_LIMITS, type Tag } from '../../domain/tag';
 import { tags, tagTranslations } from '../../server/db/schema';
 import { signIn, startTestServer, type TestServer } from './harness';
 
@@ -171,6 +171,16 @@ describe('rich text', () => {
     expect(filled.advanced.description).toBe('First & best\nSecond');
     const kept = await created({ ...general('Probe kept'), advanced: { description: 'Mine', htmlDescription: '<p>Other</p>' } });
     expect(kept.advanced).toEqual({ description: 'Mine', htmlDescription: '<p>Other</p>' });
+  });
+
+  it('refuses HTML that sanitising makes longer than the limit, on its field, and stores nothing', async () => {
+    // Each bare link gains target and rel when cleaned: within 20,000 characters as sent, far beyond once cleaned.
+    const link = '<a href="https://x.ch">x</a>';
+    const html = `<p>${link.repeat(Math.floor(TAG_LIMITS.html / link.length))}</p>`.slice(0, TAG_LIMITS.html);
+    const response = await post({ ...general('Probe growing html'), advanced: { htmlDescription: html } });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(errorsOf(response))).toEqual(['advanced.htmlDescription']);
+    expect(names(await listTags({ q: 'Probe growing html' }))).toEqual([]);
   });
 
   it('stores HTML without text (an emptied editor) as no description', async () => {

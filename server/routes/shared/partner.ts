@@ -18,7 +18,7 @@ import { resolveGallery, storedMediaListState, type MediaListState, type Upload,
 import { tags, users } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import { recordAudit } from '../../services/audit';
-import { htmlToPlainText, sanitizeUserHtml, truncateText } from '../../services/html';
+import { sanitisedTooLong, storedDescription } from '../../services/html';
 import { requireUsableUploads, type UploadUse } from '../../services/uploadRecords';
 import type { Queryable, ResourceWrites } from './resource';
 
@@ -224,23 +224,15 @@ export async function checkPartnerWrite(
 
 // ---- columns -----------------------------------------------------------------------------------------
 
-export const SANITISED_TOO_LONG = `Longer than ${PARTNER_LIMITS.htmlDescription} characters once cleaned (links get attributes): shorten it`;
+export const SANITISED_TOO_LONG = sanitisedTooLong(PARTNER_LIMITS.htmlDescription);
 
-/**
- * The description pair as stored: the HTML sanitised (services/html.ts), and an empty plain description
- * filled from the HTML's text so that lists, search and mails have it. Sanitising may lengthen the HTML
- * (every link gets `target` and `rel`, a bare `&` becomes `&amp;`): stored longer than the schema allows,
- * the record could never be saved back as read, so that is a 400 now rather than on every later save.
- */
-export function descriptionColumnsOf(description: { description: string | null; htmlDescription: string | null }) {
-  const htmlDescription = sanitizeUserHtml(description.htmlDescription);
-  if (htmlDescription && htmlDescription.length > PARTNER_LIMITS.htmlDescription) {
-    throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { 'description.htmlDescription': SANITISED_TOO_LONG });
-  }
-  const plain =
-    description.description ?? (htmlDescription ? truncateText(htmlToPlainText(htmlDescription), PARTNER_LIMITS.description) : null);
-  return { description: plain, htmlDescription };
-}
+/** The description pair as stored (services/html.ts: sanitised, plain text derived, 400 when it grows too long). */
+export const descriptionColumnsOf = (description: { description: string | null; htmlDescription: string | null }) =>
+  storedDescription(description, {
+    plain: PARTNER_LIMITS.description,
+    html: PARTNER_LIMITS.htmlDescription,
+    htmlField: 'description.htmlDescription',
+  });
 
 export const isoOf = (instant: Date): string => instant.toISOString();
 
