@@ -65,3 +65,6 @@ export const referenceLabel = (record: Pick<ReferenceRecord, 'label'>, language:
 
 /** Problem text when an input names a reference id that does not exist (400 on that field). */
 export const UNKNOWN_REFERENCE = 'Unknown value';
+
+/** Problem text when an input picks a retired value the record did not already have (400 on that field). */
+export const RETIRED_REFERENCE = 'No longer offered: pick another value';

@@ -38,6 +38,7 @@ import {
   textOrTextsSchema,
   type LinkTable,
   type MediaTable,
+  referenceCheck,
   type ReferenceCheck,
 } from './shared/partner';
 import {
@@ -194,10 +195,10 @@ function columnsOf(input: EstablishmentInput) {
 }
 
 const referenceChecksOf = (input: EstablishmentInput): ReferenceCheck[] => [
-  { field: 'generalInfos.establishmentTypeId', column: establishmentTypes.id, ids: [input.generalInfos.establishmentTypeId] },
-  { field: 'generalInfos.establishmentSecondaryTypeIds', column: establishmentTypes.id, ids: input.generalInfos.establishmentSecondaryTypeIds },
-  { field: 'specificInfos.musics', column: musics.id, ids: input.specificInfos.musics },
-  { field: 'specificInfos.ambiance', column: ambiances.id, ids: input.specificInfos.ambiance },
+  referenceCheck('generalInfos.establishmentTypeId', establishmentTypes, [input.generalInfos.establishmentTypeId]),
+  referenceCheck('generalInfos.establishmentSecondaryTypeIds', establishmentTypes, input.generalInfos.establishmentSecondaryTypeIds),
+  referenceCheck('specificInfos.musics', musics, input.specificInfos.musics),
+  referenceCheck('specificInfos.ambiance', ambiances, input.specificInfos.ambiance),
   { field: 'additionalInfos.tagTerms', column: tags.id, ids: input.additionalInfos.tagTerms },
 ];
 

@@ -34,6 +34,7 @@ import {
   replaceMedia,
   type LinkTable,
   type MediaTable,
+  referenceCheck,
   type ReferenceCheck,
 } from './shared/partner';
 import { defineFilter, registerResource, type Queryable, type ResourceDefinition } from './shared/resource';
@@ -116,10 +117,10 @@ function columnsOf(input: PromoterInput) {
 }
 
 const referenceChecksOf = (input: PromoterInput): ReferenceCheck[] => [
-  { field: 'generalInfos.promoterTypesIds', column: promoterTypes.id, ids: input.generalInfos.promoterTypesIds },
-  { field: 'generalInfos.evenTypesIds', column: eventTypes.id, ids: input.generalInfos.evenTypesIds },
-  { field: 'specificInfos.musics', column: musics.id, ids: input.specificInfos.musics },
-  { field: 'specificInfos.ambiance', column: ambiances.id, ids: input.specificInfos.ambiance },
+  referenceCheck('generalInfos.promoterTypesIds', promoterTypes, input.generalInfos.promoterTypesIds),
+  referenceCheck('generalInfos.evenTypesIds', eventTypes, input.generalInfos.evenTypesIds),
+  referenceCheck('specificInfos.musics', musics, input.specificInfos.musics),
+  referenceCheck('specificInfos.ambiance', ambiances, input.specificInfos.ambiance),
   { field: 'additionalInfos.tagTerms', column: tags.id, ids: input.additionalInfos.tagTerms },
 ];
 

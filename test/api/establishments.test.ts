@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Establishment } from '../../domain/establishment';
-import { UNKNOWN_REFERENCE } from '../../domain/reference';
+import { RETIRED_REFERENCE, UNKNOWN_REFERENCE } from '../../domain/reference';
 import { GALLERY_PROBLEMS } from '../../domain/upload';
 import {
   ambiances,
@@ -705,5 +705,37 @@ describe('delete (ROOT only)', () => {
     expect(await server.db.select().from(establishmentWorkSchedules).where(eq(establishmentWorkSchedules.establishmentId, record.id))).toEqual([]);
     const [kept] = await server.db.select().from(users).where(eq(users.id, staff.id));
     expect(kept.establishmentId).toBeNull();
+  });
+});
+
+describe('retired reference values', () => {
+  it('stay on the records that have them, but nobody picks them anew', async () => {
+    const holder = await create(fullInput());
+    const retired = holder.specificInfos.musics[0];
+    const other = fullInput();
+    other.specificInfos.musics = reference.musics.filter((id) => !holder.specificInfos.musics.includes(id)).slice(0, 1);
+    const fresh = await create(other);
+    await server.db.update(musics).set({ isActive: false }).where(eq(musics.id, retired));
+    try {
+      const read = (await asRoot('GET', `/establishments/${holder.id}`)).json<Establishment>();
+      const savedBack = await asRoot('PUT', `/establishments/${holder.id}`, read);
+      expect(savedBack.statusCode, savedBack.body).toBe(200);
+
+      const picking = await asRoot('PUT', `/establishments/${fresh.id}`, {
+        ...fresh,
+        specificInfos: { ...fresh.specificInfos, musics: [...fresh.specificInfos.musics, retired] },
+      });
+      expect(picking.statusCode).toBe(400);
+      expect(errorsOf(picking)).toEqual({ 'specificInfos.musics': RETIRED_REFERENCE });
+
+      const creating = await call('root@demo.ch', 'POST', '/establishments', {
+        ...fullInput(),
+        specificInfos: { musics: [retired], ambiance: [] },
+      });
+      expect(creating.statusCode).toBe(400);
+      expect(errorsOf(creating)).toEqual({ 'specificInfos.musics': RETIRED_REFERENCE });
+    } finally {
+      await server.db.update(musics).set({ isActive: true }).where(eq(musics.id, retired));
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
   type TagTermsMap,
 } from '../../../domain/partner';
 import { idSchema } from '../../../domain/records';
-import { UNKNOWN_REFERENCE } from '../../../domain/reference';
+import { RETIRED_REFERENCE, UNKNOWN_REFERENCE } from '../../../domain/reference';
 import { resolveGallery, storedMediaListState, type MediaListState, type Upload, type UploadReference } from '../../../domain/upload';
 import { tags, users } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
@@ -152,22 +152,47 @@ export function picturesOf(logoUploadId: number | null, mediaIds: readonly numbe
 
 // ---- checks before a write ---------------------------------------------------------------------------
 
-/** Ids an input names in one field, and the table where each must exist (its `id` column). */
+/**
+ * Ids an input names in one field, and the table where each must exist (its `id` column). Reference values
+ * (`isActive`) that were retired stay acceptable only where the stored record already has them, so old
+ * records save back unchanged while new choices come from the values still offered.
+ */
 export interface ReferenceCheck {
   field: string;
   column: PgColumn;
   ids: readonly number[];
+  /** The `is_active` column of a reference table; tags have none. */
+  isActive?: PgColumn;
 }
 
-/** One problem per field that names an id its table does not have. One query per field with ids. */
-async function unknownReferenceProblems(tx: Queryable, checks: readonly ReferenceCheck[]): Promise<Record<string, string>> {
+/** A check on a reference-data table (all share `id` and `isActive`, server/db/schema/reference.ts). */
+export const referenceCheck = (
+  field: string,
+  table: { id: PgColumn; isActive: PgColumn },
+  ids: readonly number[],
+): ReferenceCheck => ({ field, column: table.id, isActive: table.isActive, ids });
+
+/**
+ * One problem per field that names an id its table does not have, or a retired value the stored record
+ * did not have (`stored`: the same checks built from the stored record). One query per field with ids.
+ */
+async function unknownReferenceProblems(
+  tx: Queryable,
+  checks: readonly ReferenceCheck[],
+  stored: readonly ReferenceCheck[],
+): Promise<Record<string, string>> {
   const problems: Record<string, string> = {};
   for (const check of checks) {
     const wanted = [...new Set(check.ids)];
     if (wanted.length === 0) continue;
-    const found = await tx.select({ id: check.column }).from(check.column.table).where(inArray(check.column, wanted));
-    const known = new Set(found.map((row) => row.id as number));
+    const found = await tx
+      .select({ id: check.column, isActive: check.isActive ?? sql<boolean>`true` })
+      .from(check.column.table)
+      .where(inArray(check.column, wanted));
+    const known = new Map(found.map((row) => [row.id as number, row.isActive as boolean]));
+    const kept = new Set(stored.find((candidate) => candidate.field === check.field)?.ids ?? []);
     if (wanted.some((id) => !known.has(id))) problems[check.field] = UNKNOWN_REFERENCE;
+    else if (wanted.some((id) => known.get(id) === false && !kept.has(id))) problems[check.field] = RETIRED_REFERENCE;
   }
   return problems;
 }
@@ -209,12 +234,13 @@ export async function checkPartnerWrite(
   pictures: PicturesInput,
   stored: PartnerPictures | null,
   references: readonly ReferenceCheck[],
+  storedReferences: readonly ReferenceCheck[] = [],
 ): Promise<number[]> {
   const storedMediaIds = stored?.media.map((upload) => upload.id) ?? [];
   const gallery = resolveGallery(storedMediaIds, pictures.media, pictures.mediaListState, 'generalInfos');
   const attached = new Set([...storedMediaIds, ...(stored?.logo ? [stored.logo.id] : [])]);
   const problems = {
-    ...(await unknownReferenceProblems(tx, references)),
+    ...(await unknownReferenceProblems(tx, references, storedReferences)),
     ...(await uploadProblems(tx, viewer, pictureUses(pictures.logo, gallery.ids), attached)),
     ...gallery.problems,
   };
@@ -401,7 +427,16 @@ export function partnerWrites<
       return id;
     },
     async update(tx, id, input, { viewer, current }) {
-      const galleryIds = await checkPartnerWrite(tx, viewer, input.generalInfos, current?.generalInfos ?? null, parts.referenceChecksOf(input));
+      // The stored record has the input's sections (domain/partner.ts PartnerRecord), so the same checks read its ids.
+      const storedReferences = current ? parts.referenceChecksOf(current as unknown as Input) : [];
+      const galleryIds = await checkPartnerWrite(
+        tx,
+        viewer,
+        input.generalInfos,
+        current?.generalInfos ?? null,
+        parts.referenceChecksOf(input),
+        storedReferences,
+      );
       await tx
         .update(parts.table)
         .set(parts.columnsOf(input) as never)
