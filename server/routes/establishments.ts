@@ -19,6 +19,7 @@ import {
   musics,
   tags,
 } from '../db/schema';
+import { loadUploads } from '../services/uploadRecords';
 import {
   descriptionColumnsOf,
   equalsAnyIgnoringCase,
@@ -26,11 +27,12 @@ import {
   idOrIdsSchema,
   linksToAny,
   loadLinks,
-  loadPictures,
+  loadMedia,
   loadTagLinks,
   NO_TAGS,
   partnerRecordBasicsOf,
   partnerWrites,
+  picturesOf,
   replaceLinks,
   replaceMedia,
   textOrTextsSchema,
@@ -122,7 +124,11 @@ async function loadEstablishments(db: Queryable, ids: readonly number[]): Promis
   const musicLinks = await loadLinks(db, LINKS.musics, ownerIds);
   const ambianceLinks = await loadLinks(db, LINKS.ambiances, ownerIds);
   const tagLinks = await loadTagLinks(db, LINKS.tags, ownerIds);
-  const picturesOfRow = await loadPictures(db, MEDIA, rows);
+  const media = await loadMedia(db, MEDIA, ownerIds);
+  const uploadsById = await loadUploads(db, [
+    ...rows.flatMap((row) => (row.logoUploadId === null ? [] : [row.logoUploadId])),
+    ...[...media.values()].flat(),
+  ]);
   return rows.map((row) => {
     const tagsOfRow = tagLinks.get(row.id) ?? NO_TAGS;
     return {
@@ -143,7 +149,7 @@ async function loadEstablishments(db: Queryable, ids: readonly number[]): Promis
         urlBilletterie: row.urlBilletterie,
         urlSite: row.urlSite,
         workSchedules: workSchedulesOf(schedules.get(row.id) ?? []),
-        ...picturesOfRow(row.id),
+        ...picturesOf(row.logoUploadId, media.get(row.id) ?? [], uploadsById),
       },
       specificInfos: { musics: musicLinks.get(row.id) ?? [], ambiance: ambianceLinks.get(row.id) ?? [] },
       additionalInfos: {

@@ -17,16 +17,18 @@ import {
   promoterTypes,
   tags,
 } from '../db/schema';
+import { loadUploads } from '../services/uploadRecords';
 import {
   descriptionColumnsOf,
   idOrIdsSchema,
   linksToAny,
   loadLinks,
-  loadPictures,
+  loadMedia,
   loadTagLinks,
   NO_TAGS,
   partnerRecordBasicsOf,
   partnerWrites,
+  picturesOf,
   PROMOTER_GROUP_ONBOARDING,
   replaceLinks,
   replaceMedia,
@@ -73,7 +75,11 @@ async function loadPromoters(db: Queryable, ids: readonly number[]): Promise<Pro
   const musicLinks = await loadLinks(db, LINKS.musics, ownerIds);
   const ambianceLinks = await loadLinks(db, LINKS.ambiances, ownerIds);
   const tagLinks = await loadTagLinks(db, LINKS.tags, ownerIds);
-  const picturesOfRow = await loadPictures(db, MEDIA, rows);
+  const media = await loadMedia(db, MEDIA, ownerIds);
+  const uploadsById = await loadUploads(db, [
+    ...rows.flatMap((row) => (row.logoUploadId === null ? [] : [row.logoUploadId])),
+    ...[...media.values()].flat(),
+  ]);
   return rows.map((row) => {
     const tagsOfRow = tagLinks.get(row.id) ?? NO_TAGS;
     return {
@@ -87,7 +93,7 @@ async function loadPromoters(db: Queryable, ids: readonly number[]): Promise<Pro
         phone: row.phone,
         urlBilletterie: row.urlBilletterie,
         urlSite: row.urlSite,
-        ...picturesOfRow(row.id),
+        ...picturesOf(row.logoUploadId, media.get(row.id) ?? [], uploadsById),
       },
       specificInfos: { musics: musicLinks.get(row.id) ?? [], ambiance: ambianceLinks.get(row.id) ?? [] },
       additionalInfos: { tagTerms: tagsOfRow.ids },
