@@ -66,3 +66,19 @@ export async function createCustomerAsRoot(email: string, username: string): Pro
   });
   if (created.status !== 201) throw new Error(`creating ${email} answered ${created.status}: ${await created.text()}`);
 }
+
+/**
+ * Types into the list's search box and waits for the debounced filter to reach the URL. Clearing the box
+ * waits for the previous text to leave the URL: a filter added before the debounce fires would otherwise
+ * be dropped by it.
+ */
+export async function search(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Search' });
+  const previous = await box.inputValue();
+  await box.fill(text);
+  if (text === '' && previous !== '') {
+    await page.waitForURL((url) => !decodeURIComponent(url.search).includes(previous));
+  } else {
+    await page.waitForURL((url) => decodeURIComponent(url.search).includes(text));
+  }
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, newContext, screenshot, signIn } from './browser';
+import { DEMO_PASSWORD, launchBrowser, newContext, screenshot, search, signIn } from './browser';
 
 /**
  * Issue 4, done when: ROOT creates an establishment with logo, gallery, opening hours across midnight,
@@ -40,11 +40,6 @@ const rows = (page: Page) => page.locator('table tbody tr');
 const textbox = (scope: Page | Locator, label: string) => scope.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
 const numberBox = (page: Page, label: string) => page.getByRole('spinbutton', { name: new RegExp(`^${label}( \\*)?$`) });
 const fileInput = (page: Page, label: string) => page.locator(`input[type="file"][aria-label="${label}"]`);
-
-async function search(page: Page, text: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Search' }).fill(text);
-  await page.waitForURL((url) => decodeURIComponent(url.search).includes(text));
-}
 
 async function openOnlyRow(page: Page, text: string): Promise<number> {
   await search(page, text);

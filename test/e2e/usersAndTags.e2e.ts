@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signIn } from './browser';
+import { launchBrowser, newContext, screenshot, search, signIn } from './browser';
 
 /**
  * Issue 3, done when: a ROOT user creates, edits, searches and deletes a user and a tag; a second browser
@@ -11,11 +11,6 @@ import { launchBrowser, newContext, screenshot, signIn } from './browser';
 const RUN = Date.now().toString(36);
 
 const CONFLICT_MESSAGE = 'Someone else changed this record since you opened it.';
-
-async function search(page: Page, text: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Search' }).fill(text);
-  await page.waitForURL((url) => decodeURIComponent(url.search).includes(text));
-}
 
 /** A form field by its label (a required one ends with " *"); list headers carry labels too, so look for text boxes. */
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
