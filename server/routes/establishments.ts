@@ -19,7 +19,6 @@ import {
   musics,
   tags,
 } from '../db/schema';
-import { loadUploads } from '../services/uploadRecords';
 import {
   descriptionColumnsOf,
   equalsAnyIgnoringCase,
@@ -27,12 +26,11 @@ import {
   idOrIdsSchema,
   linksToAny,
   loadLinks,
-  loadMedia,
+  loadPictures,
   loadTagLinks,
   NO_TAGS,
   partnerRecordBasicsOf,
   partnerWrites,
-  picturesOf,
   replaceLinks,
   replaceMedia,
   textOrTextsSchema,
@@ -124,11 +122,7 @@ async function loadEstablishments(db: Queryable, ids: readonly number[]): Promis
   const musicLinks = await loadLinks(db, LINKS.musics, ownerIds);
   const ambianceLinks = await loadLinks(db, LINKS.ambiances, ownerIds);
   const tagLinks = await loadTagLinks(db, LINKS.tags, ownerIds);
-  const media = await loadMedia(db, MEDIA, ownerIds);
-  const uploadsById = await loadUploads(db, [
-    ...rows.flatMap((row) => (row.logoUploadId === null ? [] : [row.logoUploadId])),
-    ...[...media.values()].flat(),
-  ]);
+  const picturesOfRow = await loadPictures(db, MEDIA, rows);
   return rows.map((row) => {
     const tagsOfRow = tagLinks.get(row.id) ?? NO_TAGS;
     return {
@@ -149,7 +143,7 @@ async function loadEstablishments(db: Queryable, ids: readonly number[]): Promis
         urlBilletterie: row.urlBilletterie,
         urlSite: row.urlSite,
         workSchedules: workSchedulesOf(schedules.get(row.id) ?? []),
-        ...picturesOf(row.logoUploadId, media.get(row.id) ?? [], uploadsById),
+        ...picturesOfRow(row.id),
       },
       specificInfos: { musics: musicLinks.get(row.id) ?? [], ambiance: ambianceLinks.get(row.id) ?? [] },
       additionalInfos: {

@@ -17,18 +17,16 @@ import {
   promoterTypes,
   tags,
 } from '../db/schema';
-import { loadUploads } from '../services/uploadRecords';
 import {
   descriptionColumnsOf,
   idOrIdsSchema,
   linksToAny,
   loadLinks,
-  loadMedia,
+  loadPictures,
   loadTagLinks,
   NO_TAGS,
   partnerRecordBasicsOf,
   partnerWrites,
-  picturesOf,
   PROMOTER_GROUP_ONBOARDING,
   replaceLinks,
   replaceMedia,
@@ -75,11 +73,7 @@ async function loadPromoters(db: Queryable, ids: readonly number[]): Promise<Pro
   const musicLinks = await loadLinks(db, LINKS.musics, ownerIds);
   const ambianceLinks = await loadLinks(db, LINKS.ambiances, ownerIds);
   const tagLinks = await loadTagLinks(db, LINKS.tags, ownerIds);
-  const media = await loadMedia(db, MEDIA, ownerIds);
-  const uploadsById = await loadUploads(db, [
-    ...rows.flatMap((row) => (row.logoUploadId === null ? [] : [row.logoUploadId])),
-    ...[...media.values()].flat(),
-  ]);
+  const picturesOfRow = await loadPictures(db, MEDIA, rows);
   return rows.map((row) => {
     const tagsOfRow = tagLinks.get(row.id) ?? NO_TAGS;
     return {
@@ -93,7 +87,7 @@ async function loadPromoters(db: Queryable, ids: readonly number[]): Promise<Pro
         phone: row.phone,
         urlBilletterie: row.urlBilletterie,
         urlSite: row.urlSite,
-        ...picturesOf(row.logoUploadId, media.get(row.id) ?? [], uploadsById),
+        ...picturesOfRow(row.id),
       },
       specificInfos: { musics: musicLinks.get(row.id) ?? [], ambiance: ambianceLinks.get(row.id) ?? [] },
       additionalInfos: { tagTerms: tagsOfRow.ids },

@@ -19,7 +19,7 @@ import { tags, users } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import { recordAudit } from '../../services/audit';
 import { sanitisedTooLong, storedDescription } from '../../services/html';
-import { requireUsableUploads, type UploadUse } from '../../services/uploadRecords';
+import { loadUploads, requireUsableUploads, type UploadUse } from '../../services/uploadRecords';
 import type { Queryable, ResourceWrites } from './resource';
 
 /**
@@ -83,7 +83,7 @@ export async function replaceLinks(tx: Queryable, link: LinkTable, ownerId: numb
 }
 
 /** The gallery's upload ids per owner, in position order. One query. */
-export async function loadMedia(db: Queryable, media: MediaTable, ownerIds: readonly number[]): Promise<Map<number, number[]>> {
+async function loadMedia(db: Queryable, media: MediaTable, ownerIds: readonly number[]): Promise<Map<number, number[]>> {
   const rows = await db
     .select({ owner: media.owner, target: media.upload })
     .from(media.table)
@@ -140,14 +140,32 @@ export interface PartnerPictures {
   mediaListState: MediaListState;
 }
 
-/** The logo and the gallery of a record from the loaded uploads (`loadUploads`). */
-export function picturesOf(logoUploadId: number | null, mediaIds: readonly number[], uploadsById: ReadonlyMap<number, Upload>): PartnerPictures {
+/** The logo and the gallery of a record from the loaded uploads. */
+function picturesOf(logoUploadId: number | null, mediaIds: readonly number[], uploadsById: ReadonlyMap<number, Upload>): PartnerPictures {
   const media = mediaIds.flatMap((id) => uploadsById.get(id) ?? []);
   return {
     logo: logoUploadId === null ? null : (uploadsById.get(logoUploadId) ?? null),
     media,
     mediaListState: storedMediaListState(media),
   };
+}
+
+/**
+ * The pictures (logo and gallery) of a page of partner rows in two queries: the gallery links, then every
+ * upload they and the logos name. Answers each row's `PartnerPictures` by its id.
+ */
+export async function loadPictures(
+  db: Queryable,
+  media: MediaTable,
+  rows: readonly { id: number; logoUploadId: number | null }[],
+): Promise<(ownerId: number) => PartnerPictures> {
+  const galleries = await loadMedia(db, media, rows.map((row) => row.id));
+  const uploadsById = await loadUploads(db, [
+    ...rows.flatMap((row) => (row.logoUploadId === null ? [] : [row.logoUploadId])),
+    ...[...galleries.values()].flat(),
+  ]);
+  const logoOf = new Map(rows.map((row) => [row.id, row.logoUploadId]));
+  return (ownerId) => picturesOf(logoOf.get(ownerId) ?? null, galleries.get(ownerId) ?? [], uploadsById);
 }
 
 // ---- checks before a write ---------------------------------------------------------------------------
