@@ -21,16 +21,18 @@ const cityNamesOf = (answer: unknown): string[] =>
  * endpoint missing or failing) it is a text box, so the filter always works.
  */
 export const CityFilterInput = ({ source, label, citiesPath }: CityFilterInputProps) => {
-  const { data, isError } = useQuery({
+  const { data, isError, isPending } = useQuery({
     queryKey: ['partner-cities', citiesPath],
     queryFn: async () => cityNamesOf(await api.get<unknown>(citiesPath)),
   });
-  if (isError || !data) return <TextInput source={source} label={label} helperText={false} />;
+  // While the list loads the picker is already there (the choices follow), so it never swaps under the user.
+  if (isError) return <TextInput source={source} label={label} helperText={false} />;
   return (
     <AutocompleteInput
       source={source}
       label={label}
-      choices={data.map((city) => ({ id: city, name: city }))}
+      choices={(data ?? []).map((city) => ({ id: city, name: city }))}
+      isPending={isPending}
       translateChoice={false}
       helperText={false}
       sx={{ minWidth: 200 }}
