@@ -515,3 +515,10 @@ export interface OccurrenceItem {
 }
 
 export const occurrenceId = (eventId: number, originalStartsAt: string): string => `${eventId}@${originalStartsAt}`;
+
+/** Field errors of `GET /occurrences` on `filter.from` / `filter.to`; the browser translates them. */
+export const OCCURRENCE_WINDOW_PROBLEMS = {
+  notADateOrInstant: 'A_DATE_OR_AN_INSTANT',
+  endsBeforeStart: 'WINDOW_ENDS_BEFORE_IT_STARTS',
+  tooLong: 'WINDOW_TOO_LONG',
+} as const;
