@@ -94,6 +94,10 @@ export interface AppDataProvider extends DataProvider {
    * refusal does not stop the others, and the result says which ids failed and why.
    */
   setVisibility(resource: string, ids: readonly Identifier[], visibility: Visibility): Promise<SetVisibilityResult>;
+  /** `POST /events/:id/approve`: the venue accepts a promoter's request (APPROVED, PUBLISHED); answers the event. */
+  approveEvent(id: Identifier, reason?: string): Promise<RaRecord>;
+  /** `POST /events/:id/reject`: the venue turns a request down with a reason (REJECTED, stays a draft); answers the event. */
+  rejectEvent(id: Identifier, reason: string): Promise<RaRecord>;
 }
 
 const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
@@ -114,6 +118,15 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     if (record.visibility === visibility) return id;
     await crud.update(resource, { id, data: { ...record, visibility }, previousData: record });
     return id;
+  };
+
+  const decideEvent = async (id: Identifier, decision: 'approve' | 'reject', body: { reason?: string }): Promise<RaRecord> => {
+    const { json } = await httpClientForReactAdmin(`${apiBaseUrl}/events/${encodeURIComponent(String(id))}/${decision}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+    });
+    return json as RaRecord;
   };
 
   return {
@@ -137,6 +150,8 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
         throw asReactAdminError(error);
       }
     },
+    approveEvent: async (id, reason) => decideEvent(id, 'approve', reason ? { reason } : {}),
+    rejectEvent: async (id, reason) => decideEvent(id, 'reject', { reason }),
     setVisibility: async (resource, ids, visibility) => {
       const outcomes = await Promise.allSettled(ids.map((id) => setVisibilityOfOne(resource, id, visibility)));
       const result: SetVisibilityResult = { data: [], failed: [] };
