@@ -26,6 +26,8 @@ declare module 'fastify' {
     db: Database;
     authService: AuthService;
     background: BackgroundTasks;
+    /** Mails (server/services/mail): the outbox, and SMTP when configured. Send after the write commits. */
+    mailer: LinkMailer;
     /** Uploaded files (server/services/storage). */
     storage: FileStorage;
   }
@@ -84,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('authService', authService);
   app.decorate('background', background);
+  app.decorate('mailer', options.mailer);
   app.decorate('storage', options.storage ?? new LocalFileStorage(uploadsDirectory(config.dataDir)));
 
   registerErrorHandling(app);

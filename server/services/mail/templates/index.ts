@@ -2,10 +2,12 @@ import type { Language } from '../../../../domain/languages';
 import { renderMail, type RenderedMail } from '../layout';
 import { accessLinkTemplate } from './accessLink';
 import { deleteAccountTemplate } from './deleteAccount';
+import { eventRequestApprovedTemplate, eventRequestedTemplate, eventRequestRejectedTemplate } from './eventRequests';
 import { resetPasswordTemplate } from './resetPassword';
 import type { MailTemplate } from './types';
 
 export type { LinkMailParams, MailTemplate } from './types';
+export type { EventRequestMailParams } from './eventRequests';
 
 /**
  * Every mail the product can send, by name. A later feature (e.g. event approval) adds its template
@@ -15,6 +17,9 @@ export const mailTemplates = {
   accessLink: accessLinkTemplate,
   resetPassword: resetPasswordTemplate,
   deleteAccount: deleteAccountTemplate,
+  eventRequested: eventRequestedTemplate,
+  eventRequestApproved: eventRequestApprovedTemplate,
+  eventRequestRejected: eventRequestRejectedTemplate,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
