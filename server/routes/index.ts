@@ -11,6 +11,8 @@ import { establishmentRoutes } from './establishments';
 import { promoterRoutes } from './promoters';
 import { uploadRoutes } from './uploads';
 import { referenceDataRoutes } from './referenceData';
+import { occurrenceRoutes } from './occurrences';
+import { eventApprovalRoutes } from './eventApprovals';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -38,4 +40,6 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(promoterRoutes);
   await api.register(uploadRoutes);
   await api.register(referenceDataRoutes);
+  await api.register(occurrenceRoutes);
+  await api.register(eventApprovalRoutes);
 }
