@@ -9,6 +9,7 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { preferencesStore } from '../providers/preferencesStore';
 import auditLog from '../resources/audit-log';
 import establishments from '../resources/establishments';
+import events from '../resources/events';
 import outbox from '../resources/outbox';
 import promoters from '../resources/promoters';
 import { REFERENCE_DATA_RESOURCE_NAMES, ReferenceDataHome, referenceDataResourceProps } from '../resources/reference-data';
@@ -142,6 +143,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
     ))}
     <Resource name="establishments" {...establishments} />
     <Resource name="promoters" {...promoters} />
+    <Resource {...events} />
   </Admin>
 );
 

@@ -1,0 +1,64 @@
+import { EVENT_TIME_ZONE } from '../../domain/recurrence';
+import { WEEK_DAYS, type WeekDay } from '../../domain/enums';
+
+/**
+ * Dates and times as the events screens show them: wall-clock in Europe/Zurich (ARCHITECTURE §3), in
+ * the UI language with Swiss conventions (en is British English: "31 Dec 2026", not "Dec 31, 2026").
+ * Display only: arithmetic on wall-clock times is the recurrence engine's (Temporal).
+ */
+
+const INTL_LOCALES: Record<string, string> = { en: 'en-GB', fr: 'fr-CH', de: 'de-CH', it: 'it-CH' };
+
+export const intlLocaleOf = (locale: string): string => INTL_LOCALES[locale] ?? 'en-GB';
+
+/** A `YYYY-MM-DD` local date at noon UTC, so that any zone shows the same calendar day. */
+const dateAtNoon = (localDate: string): Date => new Date(`${localDate}T12:00:00Z`);
+
+/** "Sat, 28 Nov 2026" for a `YYYY-MM-DD` local date. */
+export const formatLocalDate = (localDate: string, locale: string, withWeekday = false): string =>
+  new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    ...(withWeekday ? { weekday: 'short' as const } : {}),
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(dateAtNoon(localDate));
+
+/** "14 August": a month (1–12) and day, without a year. */
+export const formatDayOfYear = (month: number, day: number, locale: string): string =>
+  new Intl.DateTimeFormat(intlLocaleOf(locale), { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, month - 1, day, 12)),
+  );
+
+/** 2024-01-01 was a Monday: WEEK_DAYS[i] is that date plus i days. */
+export const weekDayName = (day: WeekDay, locale: string, width: 'long' | 'short' = 'long'): string =>
+  new Intl.DateTimeFormat(intlLocaleOf(locale), { weekday: width, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, 1 + WEEK_DAYS.indexOf(day), 12)),
+  );
+
+/** "a, b and c" in the UI language. */
+export const formatList = (items: readonly string[], locale: string): string =>
+  new Intl.ListFormat(intlLocaleOf(locale), { type: 'conjunction' }).format(items);
+
+/** An instant's local date and time in Zurich: "Sat, 28 Nov 2026, 22:00". */
+export const formatInstant = (instant: string, locale: string): string =>
+  new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: EVENT_TIME_ZONE,
+  }).format(new Date(instant));
+
+/** An instant's wall-clock time in Zurich, "04:00". */
+export const formatTime = (instant: string, locale: string): string =>
+  new Intl.DateTimeFormat(intlLocaleOf(locale), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: EVENT_TIME_ZONE }).format(
+    new Date(instant),
+  );
+
+/** An occurrence: "Sat, 28 Nov 2026, 22:00–04:00". */
+export const formatOccurrenceSpan = (startsAt: string, endsAt: string, locale: string): string =>
+  `${formatInstant(startsAt, locale)}–${formatTime(endsAt, locale)}`;
