@@ -1,0 +1,339 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { ApprovalStatus, OutOfScheduleAction, RecurrenceEndType, RecurrencePattern, Visibility, WeekDay } from '../../../domain/enums';
+import { isWeekDay } from '../../../domain/enums';
+import { derivedEndDate, type Event, type EventReference, type OutOfScheduleEvent } from '../../../domain/event';
+import { countOccurrences, type OutOfScheduleRow, type RecurrenceRule } from '../../../domain/recurrence';
+import { storedMediaListState, type Upload } from '../../../domain/upload';
+import {
+  eventEnvironments,
+  eventGames,
+  eventMedia,
+  eventMusics,
+  eventOutOfSchedule,
+  eventServices,
+  events,
+  eventTags,
+  eventTypes,
+} from '../../db/schema';
+import { isoOf, loadLinks, loadTagLinks, NO_TAGS, type LinkTable } from '../../routes/shared/partner';
+import type { Queryable } from '../../routes/shared/resource';
+import { loadUploads } from '../uploadRecords';
+
+/**
+ * The Event record of domain/event.ts read from its tables (docs/data-model.md "Event"): the `events` row,
+ * its join tables, gallery, menu file, out-of-schedule rows and its chain of segments. Everything that is
+ * derived on read (the end date when not stored, the occurrence count, the segment relatives and flags) is
+ * computed here, so every reader (the resource, the occurrence edits, the approvals) answers the same record.
+ */
+
+export type EventRow = typeof events.$inferSelect;
+type OutOfScheduleTableRow = typeof eventOutOfSchedule.$inferSelect;
+
+export const EVENT_LINKS = {
+  musics: { table: eventMusics, owner: eventMusics.eventId, target: eventMusics.musicId },
+  services: { table: eventServices, owner: eventServices.eventId, target: eventServices.serviceId },
+  games: { table: eventGames, owner: eventGames.eventId, target: eventGames.gameId },
+  environments: { table: eventEnvironments, owner: eventEnvironments.eventId, target: eventEnvironments.environmentId },
+  tags: { table: eventTags, owner: eventTags.eventId, target: eventTags.tagId },
+} satisfies Record<string, LinkTable>;
+
+// ---- the rule and its rows -----------------------------------------------------------------------------
+
+/** The rule of a stored series (the engine's input). The columns' CHECK constraints allow only the enums. */
+export const ruleOfRow = (row: EventRow): RecurrenceRule => ({
+  startDate: row.startDate,
+  endDate: row.endDate,
+  startTime: row.startTime,
+  endTime: row.endTime,
+  recurrencePattern: row.recurrencePattern as RecurrencePattern,
+  recurrenceDaysOfWeek: row.recurrenceDaysOfWeek.filter(isWeekDay) as WeekDay[],
+  recurrenceEndType: row.recurrenceEndType as RecurrenceEndType,
+  maxOccurrences: row.maxOccurrences,
+  recurrenceEndDate: row.recurrenceEndDate,
+});
+
+/** Two rules generate the same occurrences when every field is equal (the days compared as a set). */
+export function sameRule(first: RecurrenceRule, second: RecurrenceRule): boolean {
+  const days = (rule: RecurrenceRule) => [...rule.recurrenceDaysOfWeek].sort().join(',');
+  return (
+    first.startDate === second.startDate &&
+    (first.endDate ?? derivedEndDate(first.startDate, first.startTime, first.endTime)) ===
+      (second.endDate ?? derivedEndDate(second.startDate, second.startTime, second.endTime)) &&
+    first.startTime === second.startTime &&
+    first.endTime === second.endTime &&
+    first.recurrencePattern === second.recurrencePattern &&
+    days(first) === days(second) &&
+    first.recurrenceEndType === second.recurrenceEndType &&
+    first.maxOccurrences === second.maxOccurrences &&
+    first.recurrenceEndDate === second.recurrenceEndDate
+  );
+}
+
+const instantOrNull = (value: Date | null): string | null => (value === null ? null : isoOf(value));
+
+export const outOfScheduleRowOf = (row: OutOfScheduleTableRow): OutOfScheduleRow & OutOfScheduleEvent => ({
+  id: row.id,
+  action: row.action as OutOfScheduleAction,
+  originalStartsAt: isoOf(row.originalStartsAt),
+  startsAt: instantOrNull(row.startsAt),
+  endsAt: instantOrNull(row.endsAt),
+  eventTitle: row.title,
+});
+
+/** The out-of-schedule rows of these series, by series, in the order of their keys. One query. */
+export async function loadOutOfScheduleRows(db: Queryable, eventIds: readonly number[]): Promise<Map<number, OutOfScheduleEvent[]>> {
+  const byEvent = new Map<number, OutOfScheduleEvent[]>();
+  if (eventIds.length === 0) return byEvent;
+  const rows = await db
+    .select()
+    .from(eventOutOfSchedule)
+    .where(inArray(eventOutOfSchedule.eventId, [...eventIds]))
+    .orderBy(asc(eventOutOfSchedule.originalStartsAt));
+  for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), outOfScheduleRowOf(row)]);
+  return byEvent;
+}
+
+export interface StoredSeries {
+  row: EventRow;
+  rule: RecurrenceRule;
+  rows: OutOfScheduleEvent[];
+}
+
+/** The rule and rows of each series (for the occurrence edits and the writer). Two queries. */
+export async function loadEventRules(db: Queryable, ids: readonly number[]): Promise<Map<number, StoredSeries>> {
+  const series = new Map<number, StoredSeries>();
+  if (ids.length === 0) return series;
+  const rows = await db.select().from(events).where(inArray(events.id, [...ids]));
+  const outOfSchedule = await loadOutOfScheduleRows(db, rows.map((row) => row.id));
+  for (const row of rows) series.set(row.id, { row, rule: ruleOfRow(row), rows: outOfSchedule.get(row.id) ?? [] });
+  return series;
+}
+
+// ---- the chain of segments -----------------------------------------------------------------------------
+
+interface ChainRow {
+  id: number;
+  title: string;
+  parentEventId: number | null;
+  firstStartsAt: Date;
+  lastEndsAt: Date | null;
+}
+
+const referenceOf = (row: ChainRow): EventReference => ({
+  id: row.id,
+  name: row.title,
+  startsAt: isoOf(row.firstStartsAt),
+  endsAt: instantOrNull(row.lastEndsAt),
+});
+
+/** Longest chain walked upwards: a split of a split of … this deep is far beyond any real series. */
+const MAX_CHAIN_DEPTH = 100;
+
+/** Every ancestor of these rows (parents, their parents…), by id: one query per generation. */
+async function loadAncestors(db: Queryable, rows: readonly ChainRow[]): Promise<Map<number, ChainRow>> {
+  const known = new Map<number, ChainRow>(rows.map((row) => [row.id, row]));
+  let wanted = new Set(rows.flatMap((row) => (row.parentEventId === null ? [] : [row.parentEventId])));
+  for (let depth = 0; depth < MAX_CHAIN_DEPTH && wanted.size > 0; depth += 1) {
+    const missing = [...wanted].filter((id) => !known.has(id));
+    if (missing.length === 0) break;
+    const found = await db
+      .select({ id: events.id, title: events.title, parentEventId: events.parentEventId, firstStartsAt: events.firstStartsAt, lastEndsAt: events.lastEndsAt })
+      .from(events)
+      .where(inArray(events.id, missing));
+    for (const row of found) known.set(row.id, row);
+    wanted = new Set(found.flatMap((row) => (row.parentEventId === null ? [] : [row.parentEventId])));
+  }
+  return known;
+}
+
+/** The first series of the chain a segment belongs to (itself when it has no parent). */
+function rootOf(row: ChainRow, known: ReadonlyMap<number, ChainRow>): ChainRow {
+  let current = row;
+  const seen = new Set<number>([row.id]);
+  while (current.parentEventId !== null) {
+    const parent = known.get(current.parentEventId);
+    if (!parent || seen.has(parent.id)) break;
+    seen.add(parent.id);
+    current = parent;
+  }
+  return current;
+}
+
+interface Relatives {
+  sourceEvent: EventReference | null;
+  virtualParentEvent: EventReference | null;
+  hasSegments: boolean;
+}
+
+async function loadRelatives(db: Queryable, rows: readonly EventRow[]): Promise<(row: EventRow) => Relatives> {
+  const known = await loadAncestors(db, rows);
+  const parents = await db
+    .select({ parentEventId: events.parentEventId })
+    .from(events)
+    .where(inArray(events.parentEventId, rows.map((row) => row.id)));
+  const withSegments = new Set(parents.map((row) => row.parentEventId));
+  return (row) => {
+    const parent = row.parentEventId === null ? undefined : known.get(row.parentEventId);
+    return {
+      sourceEvent: parent ? referenceOf(parent) : null,
+      // The root of the chain; a series that was never split from another has none.
+      virtualParentEvent: parent ? referenceOf(rootOf(parent, known)) : null,
+      hasSegments: withSegments.has(row.id),
+    };
+  };
+}
+
+// ---- the record ----------------------------------------------------------------------------------------
+
+/** Event type labels by id (English; the reference tables hold all four languages). */
+async function loadEventTypeLabels(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: eventTypes.id, label: eventTypes.labelEn }).from(eventTypes).where(inArray(eventTypes.id, unique));
+  return new Map(rows.map((row) => [row.id, row.label]));
+}
+
+async function loadGalleries(db: Queryable, ids: readonly number[]): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select({ eventId: eventMedia.eventId, uploadId: eventMedia.uploadId })
+    .from(eventMedia)
+    .where(inArray(eventMedia.eventId, [...ids]))
+    .orderBy(asc(eventMedia.position));
+  const byEvent = new Map<number, number[]>();
+  for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row.uploadId]);
+  return byEvent;
+}
+
+/** The records of these ids (any order; missing ids left out) in a fixed number of queries per page. */
+export async function loadEvents(db: Queryable, ids: readonly number[]): Promise<Event[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(events).where(inArray(events.id, [...ids]));
+  if (rows.length === 0) return [];
+  const eventIds = rows.map((row) => row.id);
+  const links = {
+    musics: await loadLinks(db, EVENT_LINKS.musics, eventIds),
+    services: await loadLinks(db, EVENT_LINKS.services, eventIds),
+    games: await loadLinks(db, EVENT_LINKS.games, eventIds),
+    environments: await loadLinks(db, EVENT_LINKS.environments, eventIds),
+    tags: await loadTagLinks(db, EVENT_LINKS.tags, eventIds),
+  };
+  const galleries = await loadGalleries(db, eventIds);
+  const uploadsById = await loadUploads(db, [
+    ...[...galleries.values()].flat(),
+    ...rows.flatMap((row) => (row.fileCarteUploadId === null ? [] : [row.fileCarteUploadId])),
+  ]);
+  const outOfSchedule = await loadOutOfScheduleRows(db, eventIds);
+  const typeLabels = await loadEventTypeLabels(db, rows.flatMap((row) => (row.eventTypeId === null ? [] : [row.eventTypeId])));
+  const relativesOf = await loadRelatives(db, rows);
+  return rows.map((row) =>
+    eventRecordOf(row, {
+      links: {
+        musics: links.musics.get(row.id) ?? [],
+        services: links.services.get(row.id) ?? [],
+        games: links.games.get(row.id) ?? [],
+        environments: links.environments.get(row.id) ?? [],
+        tags: links.tags.get(row.id) ?? NO_TAGS,
+      },
+      media: (galleries.get(row.id) ?? []).flatMap((id) => uploadsById.get(id) ?? []),
+      fileCarte: row.fileCarteUploadId === null ? null : (uploadsById.get(row.fileCarteUploadId) ?? null),
+      outOfSchedule: outOfSchedule.get(row.id) ?? [],
+      eventTypeLabel: row.eventTypeId === null ? '' : (typeLabels.get(row.eventTypeId) ?? ''),
+      relatives: relativesOf(row),
+    }),
+  );
+}
+
+interface RecordParts {
+  links: { musics: number[]; services: number[]; games: number[]; environments: number[]; tags: typeof NO_TAGS };
+  media: Upload[];
+  fileCarte: Upload | null;
+  outOfSchedule: OutOfScheduleEvent[];
+  eventTypeLabel: string;
+  relatives: Relatives;
+}
+
+function eventRecordOf(row: EventRow, parts: RecordParts): Event {
+  const rule = ruleOfRow(row);
+  const { relatives } = parts;
+  const nested = row.parentEventId !== null || relatives.hasSegments;
+  return {
+    id: row.id,
+    eventId: row.id,
+    generalInfos: {
+      establishmentId: row.establishmentId,
+      // Required on input; the column allows null only for rows written outside the API.
+      eventType: { id: row.eventTypeId as number, type: parts.eventTypeLabel },
+      eventTitle: row.title,
+      ageMin: row.ageMin,
+      tarifMin: row.tarifMin,
+      tarifMax: row.tarifMax,
+      urlBilletterie: row.urlBilletterie,
+      musics: parts.links.musics,
+      promotable: row.promotable,
+      isFree: row.isFree,
+      promoterGroupId: row.promoterGroupId,
+      localisation: row.localisation,
+      lat: row.lat,
+      lang: row.lang,
+      city: row.city,
+      placeId: row.placeId,
+      approvalStatus: row.approvalStatus as ApprovalStatus | null,
+      approvalReason: row.approvalReason,
+    },
+    dateAndCalendar: {
+      startDate: rule.startDate,
+      endDate: rule.endDate ?? derivedEndDate(rule.startDate, rule.startTime, rule.endTime),
+      startTime: rule.startTime,
+      endTime: rule.endTime,
+      recurrencePattern: rule.recurrencePattern,
+      recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek],
+      recurrenceEndType: rule.recurrenceEndType,
+      maxOccurrences: rule.maxOccurrences,
+      recurrenceEndDate: rule.recurrenceEndDate,
+      outOfScheduleEvents: parts.outOfSchedule,
+      updateScope: null,
+      totalOccurrencesNumber: countOccurrences(rule, parts.outOfSchedule),
+      sourceEvent: relatives.sourceEvent,
+      virtualParentEvent: relatives.virtualParentEvent,
+      recurrenceTouched: parts.outOfSchedule.length > 0 || nested,
+      parentEventId: row.parentEventId,
+      segmentIsRecurrenceTail: row.segmentIsRecurrenceTail,
+      nested,
+    },
+    descriptionAndMedia: {
+      media: parts.media,
+      mediaListState: storedMediaListState(parts.media),
+      tagTerms: parts.links.tags.ids,
+      eventCapacity: row.eventCapacity,
+      urlCarte: row.urlCarte,
+      fileCarte: parts.fileCarte,
+      services: parts.links.services,
+      games: parts.links.games,
+      environments: parts.links.environments,
+    },
+    description: { description: row.description, htmlDescription: row.htmlDescription },
+    visibility: row.visibility as Visibility,
+    isVirtual: false,
+    outOfScheduleEventId: null,
+    originalStartsAt: null,
+    originalEndsAt: null,
+    originalUpdateScope: null,
+    originalReccurenceTouched: false,
+    tagTerms: parts.links.tags.names,
+    version: row.version,
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
+  };
+}
+
+/** The one stored record of an id, or undefined. */
+export async function loadEvent(db: Queryable, id: number): Promise<Event | undefined> {
+  const [record] = await loadEvents(db, [id]);
+  return record;
+}
+
+/** The `events` row of an id, or undefined (the writer reads the rule it replaces). */
+export async function loadEventRow(db: Queryable, id: number): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  return row;
+}

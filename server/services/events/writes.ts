@@ -1,0 +1,338 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Viewer } from '../../../domain/access';
+import type { ApprovalStatus } from '../../../domain/enums';
+import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
+import { derivedEndDate, EVENT_PROBLEMS, type Event, type EventInput, type OutOfScheduleEventInput } from '../../../domain/event';
+import { generatesOccurrenceAt, rekeyRows, seriesBounds, type RecurrenceRule } from '../../../domain/recurrence';
+import { resolveGallery } from '../../../domain/upload';
+import { environments, establishments, eventMedia, eventOutOfSchedule, events, eventTypes, games, musics, promoterGroups, services, tags } from '../../db/schema';
+import { ApiError } from '../../plugins/errors';
+import { checkPartnerWrite, descriptionColumnsOf, referenceCheck, replaceLinks, replaceMedia, type ReferenceCheck } from '../../routes/shared/partner';
+import type { Queryable } from '../../routes/shared/resource';
+import { requireUsableUploads, type UploadUse } from '../uploadRecords';
+import { EVENT_LINKS, loadEvent, loadEventRow, loadOutOfScheduleRows, ruleOfRow, sameRule } from './record';
+
+/**
+ * Writing an event (docs/server.md "Events"): the `events` row, its links, gallery and menu file, its
+ * out-of-schedule rows, and the bounds `first_starts_at` / `last_ends_at` the occurrence query reads. One
+ * entry point, `writeEventRow`, used by the `events` resource and by the occurrence edits (a split writes
+ * the tail segment through it), so that every write checks, stores and bounds a series the same way.
+ */
+
+/** Approval columns to set with the write; left out, an update keeps them and an insert leaves them null. */
+export interface EventApproval {
+  approvalStatus: ApprovalStatus | null;
+  approvalReason?: string | null;
+  requestedByUserId?: number | null;
+  reviewedByUserId?: number | null;
+  reviewedAt?: Date | null;
+}
+
+export interface WriteEventArguments {
+  /** The series to update; left out, a new row is inserted. */
+  id?: number;
+  /** The input as written: its `visibility` is stored as is (save actions are resolved by the caller). */
+  input: EventInput;
+  viewer: Viewer;
+  /**
+   * The record whose references and uploads the input may keep (retired reference values, another user's
+   * pictures already on it) and whose gallery `mediaListState` edits. Defaults to the stored record of `id`;
+   * a new tail segment passes the series it is split from.
+   */
+  current?: Event | null;
+  approval?: EventApproval;
+  /** Segment links, written when given (a new tail segment sets both). */
+  extra?: { parentEventId?: number | null; segmentIsRecurrenceTail?: boolean };
+}
+
+const ROW_PROBLEMS = {
+  duplicate: 'Another row has the same original start',
+} as const;
+
+// ---- the rule ------------------------------------------------------------------------------------------
+
+/** The rule the input describes (the engine's input). */
+export const ruleOfInput = (input: EventInput): RecurrenceRule => {
+  const dates = input.dateAndCalendar;
+  return {
+    startDate: dates.startDate,
+    endDate: storedEndDate(input),
+    startTime: dates.startTime,
+    endTime: dates.endTime,
+    recurrencePattern: dates.recurrencePattern,
+    recurrenceDaysOfWeek: dates.recurrencePattern === 'WEEKLY' ? dates.recurrenceDaysOfWeek : [],
+    recurrenceEndType: dates.recurrencePattern === 'NONE' ? 'NEVER' : dates.recurrenceEndType,
+    maxOccurrences: dates.maxOccurrences,
+    recurrenceEndDate: dates.recurrenceEndDate,
+  };
+};
+
+/**
+ * The end date as stored: null when it is the one the times derive, so a record read back (which shows the
+ * derived date) and saved again after a time change derives it anew instead of keeping a stale date.
+ */
+function storedEndDate(input: EventInput): string | null {
+  const { startDate, endDate, startTime, endTime } = input.dateAndCalendar;
+  return endDate === null || endDate === derivedEndDate(startDate, startTime, endTime) ? null : endDate;
+}
+
+// ---- checks before anything is written -----------------------------------------------------------------
+
+const referenceChecksOf = (input: EventInput): ReferenceCheck[] => {
+  const { generalInfos: general, descriptionAndMedia: media } = input;
+  const one = (id: number | null) => (id === null ? [] : [id]);
+  return [
+    referenceCheck('generalInfos.eventType', eventTypes, [general.eventType.id]),
+    referenceCheck('generalInfos.musics', musics, general.musics),
+    referenceCheck('descriptionAndMedia.services', services, media.services),
+    referenceCheck('descriptionAndMedia.games', games, media.games),
+    referenceCheck('descriptionAndMedia.environments', environments, media.environments),
+    { field: 'descriptionAndMedia.tagTerms', column: tags.id, ids: media.tagTerms },
+    { field: 'generalInfos.establishmentId', column: establishments.id, ids: one(general.establishmentId) },
+    { field: 'generalInfos.promoterGroupId', column: promoterGroups.id, ids: one(general.promoterGroupId) },
+  ];
+};
+
+/** The stored record's ids in the shape of an input, for the retired-value rule of `checkPartnerWrite`. */
+const storedReferenceChecksOf = (current: Event): ReferenceCheck[] => referenceChecksOf(current as unknown as EventInput);
+
+/** The problems a check reports as a 400, or none. */
+async function problemsOf(check: () => Promise<unknown>): Promise<Record<string, string>> {
+  try {
+    await check();
+    return {};
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 400 && error.errors) return error.errors;
+    throw error;
+  }
+}
+
+/**
+ * Every check the schema cannot make, all at once: reference, tag, establishment and promoter group ids
+ * exist (and retired values only where the record has them), the gallery edit is consistent, and the
+ * pictures and the menu file are the caller's or already on the record (the menu may be a PDF).
+ * Answers the gallery to store; throws one 400 naming every field.
+ */
+async function checkEventWrite(tx: Queryable, viewer: Viewer, input: EventInput, current: Event | null): Promise<number[]> {
+  const media = input.descriptionAndMedia;
+  const storedMediaIds = current?.descriptionAndMedia.media.map((upload) => upload.id) ?? [];
+  const gallery = resolveGallery(storedMediaIds, media.media, media.mediaListState, 'descriptionAndMedia');
+  const attached = new Set([...storedMediaIds, ...(current?.descriptionAndMedia.fileCarte ? [current.descriptionAndMedia.fileCarte.id] : [])]);
+  const uses: UploadUse[] = [
+    ...gallery.ids.map((id, index) => ({ field: `descriptionAndMedia.media.${index}`, id, imageOnly: true })),
+    ...(media.fileCarte ? [{ field: 'descriptionAndMedia.fileCarte', id: media.fileCarte.id, imageOnly: false }] : []),
+  ];
+  const noPictures = { logo: null, media: [], mediaListState: null };
+  const problems = {
+    ...(await problemsOf(() =>
+      checkPartnerWrite(tx, viewer, noPictures, null, referenceChecksOf(input), current ? storedReferenceChecksOf(current) : []),
+    )),
+    ...(await problemsOf(() => requireUsableUploads(tx, viewer, uses, attached))),
+    ...gallery.problems,
+  };
+  if (Object.keys(problems).length > 0) throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, problems);
+  return gallery.ids;
+}
+
+// ---- the row -------------------------------------------------------------------------------------------
+
+function columnsOf(input: EventInput) {
+  const { generalInfos: general, descriptionAndMedia: media } = input;
+  const rule = ruleOfInput(input);
+  return {
+    title: general.eventTitle,
+    establishmentId: general.establishmentId,
+    promoterGroupId: general.promoterGroupId,
+    eventTypeId: general.eventType.id,
+    ageMin: general.ageMin,
+    tarifMin: general.tarifMin,
+    tarifMax: general.tarifMax,
+    urlBilletterie: general.urlBilletterie,
+    promotable: general.promotable,
+    isFree: general.isFree,
+    startDate: rule.startDate,
+    endDate: rule.endDate,
+    startTime: rule.startTime,
+    endTime: rule.endTime,
+    recurrencePattern: rule.recurrencePattern,
+    recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek],
+    recurrenceEndType: rule.recurrenceEndType,
+    maxOccurrences: rule.maxOccurrences,
+    recurrenceEndDate: rule.recurrenceEndDate,
+    visibility: input.visibility,
+    localisation: general.localisation,
+    city: general.city,
+    lat: general.lat,
+    lang: general.lang,
+    placeId: general.placeId,
+    eventCapacity: media.eventCapacity,
+    urlCarte: media.urlCarte,
+    fileCarteUploadId: media.fileCarte?.id ?? null,
+    ...descriptionColumnsOf(input.description),
+  };
+}
+
+const boundsColumns = (bounds: { firstStartsAt: string; lastEndsAt: string | null }) => ({
+  firstStartsAt: new Date(bounds.firstStartsAt),
+  lastEndsAt: bounds.lastEndsAt === null ? null : new Date(bounds.lastEndsAt),
+});
+
+/** Recomputes `first_starts_at` / `last_ends_at` from the stored rule and rows (after any row change). */
+export async function updateSeriesBounds(tx: Queryable, eventId: number): Promise<void> {
+  const row = await loadEventRow(tx, eventId);
+  if (!row) return;
+  const rows = (await loadOutOfScheduleRows(tx, [eventId])).get(eventId) ?? [];
+  await tx.update(events).set(boundsColumns(seriesBounds(ruleOfRow(row), rows))).where(eq(events.id, eventId));
+}
+
+// ---- out-of-schedule rows ------------------------------------------------------------------------------
+
+/** 400 naming each row whose key the rule does not generate (SKIP, UPDATE) or that repeats another's key. */
+function checkRows(rule: RecurrenceRule, rows: readonly OutOfScheduleEventInput[]): void {
+  const problems: Record<string, string> = {};
+  const seen = new Set<string>();
+  rows.forEach((row, index) => {
+    const field = `dateAndCalendar.outOfScheduleEvents.${index}.originalStartsAt`;
+    if (seen.has(row.originalStartsAt)) problems[field] = ROW_PROBLEMS.duplicate;
+    else if (row.action !== 'CREATE' && !generatesOccurrenceAt(rule, row.originalStartsAt)) problems[field] = EVENT_PROBLEMS.notAnOccurrence;
+    seen.add(row.originalStartsAt);
+  });
+  if (Object.keys(problems).length > 0) throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, problems);
+}
+
+const rowColumns = (row: OutOfScheduleEventInput) => ({
+  action: row.action,
+  originalStartsAt: new Date(row.originalStartsAt),
+  // A SKIP hides the occurrence: it has no instants or title of its own.
+  startsAt: row.action === 'SKIP' || row.startsAt === null ? null : new Date(row.startsAt),
+  endsAt: row.action === 'SKIP' || row.endsAt === null ? null : new Date(row.endsAt),
+  title: row.action === 'SKIP' ? null : row.eventTitle,
+});
+
+/**
+ * The out-of-schedule editor's save: the series' rows become exactly `rows`. Rows are matched to the stored
+ * ones by their key (`originalStartsAt`), so a kept row keeps its id (and the other fields it changes, in
+ * `changes`, unless it became a SKIP); the others are removed or added.
+ */
+export async function replaceOutOfScheduleRows(
+  tx: Queryable,
+  eventId: number,
+  rule: RecurrenceRule,
+  rows: readonly OutOfScheduleEventInput[],
+): Promise<void> {
+  checkRows(rule, rows);
+  const stored = (await loadOutOfScheduleRows(tx, [eventId])).get(eventId) ?? [];
+  const storedByKey = new Map(stored.map((row) => [row.originalStartsAt, row]));
+  const wantedKeys = new Set(rows.map((row) => row.originalStartsAt));
+  const removed = stored.filter((row) => !wantedKeys.has(row.originalStartsAt)).map((row) => row.id);
+  if (removed.length > 0) await tx.delete(eventOutOfSchedule).where(inArray(eventOutOfSchedule.id, removed));
+  for (const row of rows) {
+    const existing = storedByKey.get(row.originalStartsAt);
+    if (existing) {
+      await tx
+        .update(eventOutOfSchedule)
+        .set({ ...rowColumns(row), ...(row.action === 'SKIP' ? { changes: {} } : {}), updatedAt: new Date() })
+        .where(eq(eventOutOfSchedule.id, existing.id));
+    } else {
+      await tx.insert(eventOutOfSchedule).values({ eventId, ...rowColumns(row) });
+    }
+  }
+}
+
+/**
+ * After the rule of a series changed: rows follow their occurrence to the new rule (rekeyRows: same local
+ * date) or go; a one-off event has none. A re-keyed row that would land on the key of a row that stays (a
+ * CREATE at the new time) goes too: that occurrence is already described.
+ */
+export async function rekeyOutOfScheduleRows(tx: Queryable, eventId: number, oldRule: RecurrenceRule, newRule: RecurrenceRule): Promise<void> {
+  const stored = (await loadOutOfScheduleRows(tx, [eventId])).get(eventId) ?? [];
+  if (stored.length === 0) return;
+  if (newRule.recurrencePattern === 'NONE') {
+    await tx.delete(eventOutOfSchedule).where(eq(eventOutOfSchedule.eventId, eventId));
+    return;
+  }
+  const { kept, removedIds } = rekeyRows(oldRule, newRule, stored);
+  const storedKeyOf = new Map(stored.map((row) => [row.id, row.originalStartsAt]));
+  const moved = kept.filter((row) => storedKeyOf.get(row.id) !== row.originalStartsAt);
+  const stayingKeys = new Set(kept.filter((row) => !moved.includes(row)).map((row) => row.originalStartsAt));
+  const colliding = moved.filter((row) => stayingKeys.has(row.originalStartsAt)).map((row) => row.id);
+  const toRemove = [...new Set([...removedIds, ...colliding])];
+  if (toRemove.length > 0) {
+    await tx.delete(eventOutOfSchedule).where(and(eq(eventOutOfSchedule.eventId, eventId), inArray(eventOutOfSchedule.id, toRemove)));
+  }
+  for (const row of moved.filter((candidate) => !colliding.includes(candidate.id))) {
+    await tx
+      .update(eventOutOfSchedule)
+      .set({ originalStartsAt: new Date(row.originalStartsAt), updatedAt: new Date() })
+      .where(eq(eventOutOfSchedule.id, row.id));
+  }
+}
+
+// ---- the write -----------------------------------------------------------------------------------------
+
+const approvalColumns = (approval: EventApproval) => ({
+  approvalStatus: approval.approvalStatus,
+  ...(approval.approvalReason !== undefined ? { approvalReason: approval.approvalReason } : {}),
+  ...(approval.requestedByUserId !== undefined ? { requestedByUserId: approval.requestedByUserId } : {}),
+  ...(approval.reviewedByUserId !== undefined ? { reviewedByUserId: approval.reviewedByUserId } : {}),
+  ...(approval.reviewedAt !== undefined ? { reviewedAt: approval.reviewedAt } : {}),
+});
+
+/**
+ * Inserts or updates a series: checks (400 naming every field), the row, its links, gallery and menu, its
+ * out-of-schedule rows, then the bounds from what is stored. Rows: without `updateScope`, an input that
+ * carries `outOfScheduleEvents` replaces them (replaceOutOfScheduleRows, checked against the new rule);
+ * otherwise, when the rule changed, the stored rows are re-keyed or removed (no orphan). Answers the id.
+ *
+ * Inside the caller's transaction (`tx`). A split moves the tail's rows to the tail before shrinking the
+ * head through this function, or the head's rule change removes them.
+ */
+export async function writeEventRow(tx: Queryable, args: WriteEventArguments): Promise<number> {
+  const { input, viewer } = args;
+  const current = args.current !== undefined ? args.current : args.id !== undefined ? ((await loadEvent(tx, args.id)) ?? null) : null;
+  const galleryIds = await checkEventWrite(tx, viewer, input, current);
+  const newRule = ruleOfInput(input);
+  const columns = {
+    ...columnsOf(input),
+    ...(args.approval ? approvalColumns(args.approval) : {}),
+    ...(args.extra?.parentEventId !== undefined ? { parentEventId: args.extra.parentEventId } : {}),
+    ...(args.extra?.segmentIsRecurrenceTail !== undefined ? { segmentIsRecurrenceTail: args.extra.segmentIsRecurrenceTail } : {}),
+  };
+  let id: number;
+  let oldRule: RecurrenceRule | null = null;
+  if (args.id === undefined) {
+    const [row] = await tx
+      .insert(events)
+      .values({ ...columns, ...boundsColumns(seriesBounds(newRule, [])) })
+      .returning({ id: events.id });
+    id = row.id;
+  } else {
+    id = args.id;
+    const stored = await loadEventRow(tx, id);
+    if (!stored) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
+    oldRule = ruleOfRow(stored);
+    await tx.update(events).set(columns).where(eq(events.id, id));
+  }
+  await writeLinks(tx, id, input, galleryIds);
+  const rows = input.dateAndCalendar.outOfScheduleEvents;
+  if (input.dateAndCalendar.updateScope === null && rows !== undefined) {
+    await replaceOutOfScheduleRows(tx, id, newRule, rows);
+  } else if (oldRule !== null && !sameRule(oldRule, newRule)) {
+    await rekeyOutOfScheduleRows(tx, id, oldRule, newRule);
+  }
+  await updateSeriesBounds(tx, id);
+  return id;
+}
+
+/** Musics, services, games, environments, tags and the gallery: each set becomes the input's. */
+async function writeLinks(tx: Queryable, id: number, input: EventInput, galleryIds: readonly number[]): Promise<void> {
+  const { generalInfos: general, descriptionAndMedia: media } = input;
+  await replaceLinks(tx, EVENT_LINKS.musics, id, general.musics);
+  await replaceLinks(tx, EVENT_LINKS.services, id, media.services);
+  await replaceLinks(tx, EVENT_LINKS.games, id, media.games);
+  await replaceLinks(tx, EVENT_LINKS.environments, id, media.environments);
+  await replaceLinks(tx, EVENT_LINKS.tags, id, media.tagTerms);
+  await replaceMedia(tx, { table: eventMedia, owner: eventMedia.eventId, upload: eventMedia.uploadId, position: eventMedia.position }, id, galleryIds);
+}
+
+export { loadEventRules, loadEvents, loadEvent } from './record';
