@@ -169,6 +169,88 @@ const app = {
       htmlPart: 'HTML-Teil',
     },
   },
+  eventCalendar: {
+    views: {
+      label: 'Veranstaltungen anzeigen als',
+      list: 'Liste',
+      calendar: 'Kalender',
+    },
+    list: {
+      columns: {
+        title: 'Titel',
+        venue: 'Lokal',
+        eventType: 'Veranstaltungsart',
+        rule: 'Wann',
+        nextOccurrence: 'Nächster Termin',
+        visibility: 'Sichtbarkeit',
+        approvalStatus: 'Anfrage',
+      },
+      filters: {
+        establishment: 'Lokal',
+        eventTypes: 'Veranstaltungsarten',
+        musics: 'Musik',
+        cities: 'Orte',
+        visibility: 'Sichtbarkeit',
+        approvalStatus: 'Status der Anfrage',
+      },
+      none: '—',
+      requests: {
+        button: 'Anfragen',
+        label: 'Anfragen, die auf einen Entscheid warten: %{smart_count}',
+      },
+    },
+    calendar: {
+      label: 'Terminkalender',
+      views: {
+        month: 'Monat',
+        week: 'Woche',
+        listWeek: 'Wochenliste',
+        listMonth: 'Monatsliste',
+      },
+      draft: 'Entwurf',
+      pendingRequest: 'Anfrage wartet auf einen Entscheid',
+      loadError: 'Die Termine konnten nicht geladen werden. Versuchen Sie es erneut oder ändern Sie die Filter.',
+      truncated: 'Die ersten %{shown} von %{total} Terminen werden angezeigt: Schränken Sie Filter oder Zeitraum ein, um alle zu sehen.',
+    },
+  },
+  eventApproval: {
+    status: {
+      PENDING: 'Ausstehend',
+      APPROVED: 'Angenommen',
+      REJECTED: 'Abgelehnt',
+    },
+    notice: {
+      PENDING: 'Diese Veranstaltung ist die Anfrage eines Veranstalters und wartet darauf, dass das Lokal sie annimmt oder ablehnt.',
+      APPROVED: 'Das Lokal hat diese Anfrage angenommen: Die Veranstaltung ist veröffentlicht.',
+      REJECTED: 'Das Lokal hat diese Anfrage abgelehnt. Ändern Sie sie und senden Sie sie erneut, oder behalten Sie sie als Entwurf.',
+    },
+    reason: 'Begründung: %{reason}',
+    approve: 'Annehmen',
+    reject: 'Ablehnen',
+    dialog: {
+      approve: {
+        title: 'Diese Anfrage annehmen?',
+        content: '«%{title}» wird veröffentlicht, und der Veranstalter wird per E-Mail informiert.',
+        reason: 'Nachricht an den Veranstalter (freiwillig)',
+        confirm: 'Annehmen',
+      },
+      reject: {
+        title: 'Diese Anfrage ablehnen',
+        content: '«%{title}» bleibt ein Entwurf. Der Veranstalter erhält Ihre Begründung per E-Mail und kann die Anfrage ändern.',
+        reason: 'Begründung',
+        reasonRequired: 'Geben Sie den Grund an, damit der Veranstalter weiss, was er ändern soll.',
+        confirm: 'Ablehnen',
+      },
+    },
+    done: {
+      approve: '«%{title}» angenommen und veröffentlicht.',
+      reject: '«%{title}» abgelehnt; der Veranstalter wurde über den Grund informiert.',
+    },
+    errors: {
+      alreadyDecided: 'Über diese Anfrage wurde bereits entschieden; die Seite zeigt jetzt den Entscheid.',
+      notARequest: 'Diese Veranstaltung ist keine Anfrage: Es gibt nichts zu entscheiden.',
+    },
+  },
 } satisfies AppMessages;
 
 export default app;

@@ -169,6 +169,88 @@ const app = {
       htmlPart: 'HTML part',
     },
   },
+  eventCalendar: {
+    views: {
+      label: 'Show events as',
+      list: 'List',
+      calendar: 'Calendar',
+    },
+    list: {
+      columns: {
+        title: 'Title',
+        venue: 'Venue',
+        eventType: 'Event type',
+        rule: 'When',
+        nextOccurrence: 'Next occurrence',
+        visibility: 'Visibility',
+        approvalStatus: 'Request',
+      },
+      filters: {
+        establishment: 'Venue',
+        eventTypes: 'Event types',
+        musics: 'Music',
+        cities: 'Cities',
+        visibility: 'Visibility',
+        approvalStatus: 'Request status',
+      },
+      none: '—',
+      requests: {
+        button: 'Requests',
+        label: 'Requests waiting for a decision: %{smart_count}',
+      },
+    },
+    calendar: {
+      label: 'Occurrence calendar',
+      views: {
+        month: 'Month',
+        week: 'Week',
+        listWeek: 'Week list',
+        listMonth: 'Month list',
+      },
+      draft: 'Draft',
+      pendingRequest: 'Request waiting for a decision',
+      loadError: 'The occurrences could not be loaded. Try again, or change the filters.',
+      truncated: 'Showing the first %{shown} of %{total} occurrences: narrow the filters or the period to see them all.',
+    },
+  },
+  eventApproval: {
+    status: {
+      PENDING: 'Pending',
+      APPROVED: 'Approved',
+      REJECTED: 'Rejected',
+    },
+    notice: {
+      PENDING: 'This event is a request from a promoter, waiting for the venue to approve or reject it.',
+      APPROVED: 'The venue approved this request: the event is published.',
+      REJECTED: 'The venue rejected this request. Change it and send it again, or leave it as a draft.',
+    },
+    reason: 'Reason: %{reason}',
+    approve: 'Approve',
+    reject: 'Reject',
+    dialog: {
+      approve: {
+        title: 'Approve this request?',
+        content: '“%{title}” will be published, and the promoter will be told by email.',
+        reason: 'Note for the promoter (optional)',
+        confirm: 'Approve',
+      },
+      reject: {
+        title: 'Reject this request',
+        content: '“%{title}” stays a draft. The promoter receives your reason by email and can change the request.',
+        reason: 'Reason',
+        reasonRequired: 'Say why, so the promoter knows what to change.',
+        confirm: 'Reject',
+      },
+    },
+    done: {
+      approve: '“%{title}” approved and published.',
+      reject: '“%{title}” rejected; the promoter was told why.',
+    },
+    errors: {
+      alreadyDecided: 'Someone already decided on this request; the page now shows the decision.',
+      notARequest: 'This event is not a request, so there is nothing to decide.',
+    },
+  },
 };
 
 export default app;

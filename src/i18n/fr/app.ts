@@ -169,6 +169,88 @@ const app = {
       htmlPart: 'Partie HTML',
     },
   },
+  eventCalendar: {
+    views: {
+      label: 'Afficher les événements en',
+      list: 'Liste',
+      calendar: 'Calendrier',
+    },
+    list: {
+      columns: {
+        title: 'Titre',
+        venue: 'Établissement',
+        eventType: 'Type d’événement',
+        rule: 'Quand',
+        nextOccurrence: 'Prochaine date',
+        visibility: 'Visibilité',
+        approvalStatus: 'Demande',
+      },
+      filters: {
+        establishment: 'Établissement',
+        eventTypes: 'Types d’événement',
+        musics: 'Musique',
+        cities: 'Villes',
+        visibility: 'Visibilité',
+        approvalStatus: 'État de la demande',
+      },
+      none: '—',
+      requests: {
+        button: 'Demandes',
+        label: 'Demandes en attente d’une décision : %{smart_count}',
+      },
+    },
+    calendar: {
+      label: 'Calendrier des dates',
+      views: {
+        month: 'Mois',
+        week: 'Semaine',
+        listWeek: 'Liste de la semaine',
+        listMonth: 'Liste du mois',
+      },
+      draft: 'Brouillon',
+      pendingRequest: 'Demande en attente d’une décision',
+      loadError: 'Les dates n’ont pas pu être chargées. Réessayez ou modifiez les filtres.',
+      truncated: 'Affichage des %{shown} premières dates sur %{total} : affinez les filtres ou la période pour toutes les voir.',
+    },
+  },
+  eventApproval: {
+    status: {
+      PENDING: 'En attente',
+      APPROVED: 'Acceptée',
+      REJECTED: 'Refusée',
+    },
+    notice: {
+      PENDING: 'Cet événement est la demande d’un organisateur ; il attend que l’établissement l’accepte ou la refuse.',
+      APPROVED: 'L’établissement a accepté cette demande : l’événement est publié.',
+      REJECTED: 'L’établissement a refusé cette demande. Modifiez-la et renvoyez-la, ou gardez-la comme brouillon.',
+    },
+    reason: 'Motif : %{reason}',
+    approve: 'Accepter',
+    reject: 'Refuser',
+    dialog: {
+      approve: {
+        title: 'Accepter cette demande ?',
+        content: '« %{title} » sera publié et l’organisateur en sera informé par e-mail.',
+        reason: 'Message pour l’organisateur (facultatif)',
+        confirm: 'Accepter',
+      },
+      reject: {
+        title: 'Refuser cette demande',
+        content: '« %{title} » reste un brouillon. L’organisateur reçoit votre motif par e-mail et peut modifier sa demande.',
+        reason: 'Motif',
+        reasonRequired: 'Indiquez pourquoi, afin que l’organisateur sache quoi modifier.',
+        confirm: 'Refuser',
+      },
+    },
+    done: {
+      approve: '« %{title} » accepté et publié.',
+      reject: '« %{title} » refusé ; l’organisateur a été informé du motif.',
+    },
+    errors: {
+      alreadyDecided: 'Quelqu’un a déjà statué sur cette demande ; la page affiche maintenant la décision.',
+      notARequest: 'Cet événement n’est pas une demande : il n’y a rien à décider.',
+    },
+  },
 } satisfies AppMessages;
 
 export default app;

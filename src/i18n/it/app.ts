@@ -169,6 +169,88 @@ const app = {
       htmlPart: 'Parte HTML',
     },
   },
+  eventCalendar: {
+    views: {
+      label: 'Mostra gli eventi come',
+      list: 'Elenco',
+      calendar: 'Calendario',
+    },
+    list: {
+      columns: {
+        title: 'Titolo',
+        venue: 'Locale',
+        eventType: 'Tipo di evento',
+        rule: 'Quando',
+        nextOccurrence: 'Prossima data',
+        visibility: 'Visibilità',
+        approvalStatus: 'Richiesta',
+      },
+      filters: {
+        establishment: 'Locale',
+        eventTypes: 'Tipi di evento',
+        musics: 'Musica',
+        cities: 'Città',
+        visibility: 'Visibilità',
+        approvalStatus: 'Stato della richiesta',
+      },
+      none: '—',
+      requests: {
+        button: 'Richieste',
+        label: 'Richieste in attesa di una decisione: %{smart_count}',
+      },
+    },
+    calendar: {
+      label: 'Calendario delle date',
+      views: {
+        month: 'Mese',
+        week: 'Settimana',
+        listWeek: 'Elenco della settimana',
+        listMonth: 'Elenco del mese',
+      },
+      draft: 'Bozza',
+      pendingRequest: 'Richiesta in attesa di una decisione',
+      loadError: 'Non è stato possibile caricare le date. Riprovi o modifichi i filtri.',
+      truncated: 'Sono mostrate le prime %{shown} date su %{total}: restringa i filtri o il periodo per vederle tutte.',
+    },
+  },
+  eventApproval: {
+    status: {
+      PENDING: 'In attesa',
+      APPROVED: 'Accettata',
+      REJECTED: 'Rifiutata',
+    },
+    notice: {
+      PENDING: 'Questo evento è la richiesta di un organizzatore e attende che il locale la accetti o la rifiuti.',
+      APPROVED: 'Il locale ha accettato questa richiesta: l’evento è pubblicato.',
+      REJECTED: 'Il locale ha rifiutato questa richiesta. La modifichi e la invii di nuovo, oppure la tenga come bozza.',
+    },
+    reason: 'Motivo: %{reason}',
+    approve: 'Accetta',
+    reject: 'Rifiuta',
+    dialog: {
+      approve: {
+        title: 'Accettare questa richiesta?',
+        content: '«%{title}» sarà pubblicato e l’organizzatore sarà informato via e-mail.',
+        reason: 'Messaggio per l’organizzatore (facoltativo)',
+        confirm: 'Accetta',
+      },
+      reject: {
+        title: 'Rifiuta questa richiesta',
+        content: '«%{title}» resta una bozza. L’organizzatore riceve il Suo motivo via e-mail e può modificare la richiesta.',
+        reason: 'Motivo',
+        reasonRequired: 'Indichi il motivo, affinché l’organizzatore sappia cosa modificare.',
+        confirm: 'Rifiuta',
+      },
+    },
+    done: {
+      approve: '«%{title}» accettato e pubblicato.',
+      reject: '«%{title}» rifiutato; l’organizzatore è stato informato del motivo.',
+    },
+    errors: {
+      alreadyDecided: 'Qualcuno ha già deciso su questa richiesta; la pagina mostra ora la decisione.',
+      notARequest: 'Questo evento non è una richiesta: non c’è nulla da decidere.',
+    },
+  },
 } satisfies AppMessages;
 
 export default app;

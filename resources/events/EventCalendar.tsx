@@ -1,0 +1,158 @@
+import type { DatesSetArg, EventClickArg, EventMountArg, LocaleInput } from '@fullcalendar/core';
+import deLocale from '@fullcalendar/core/locales/de';
+import enGbLocale from '@fullcalendar/core/locales/en-gb';
+import frChLocale from '@fullcalendar/core/locales/fr-ch';
+import itLocale from '@fullcalendar/core/locales/it';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { Alert, Box, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useGetList, useLocaleState, useStore, useTranslate } from 'react-admin';
+import { useHref, useNavigate } from 'react-router-dom';
+import type { Language } from '../../domain/languages';
+import type { OccurrenceItem } from '../../domain/event';
+import type { InstantWindow } from '../../domain/recurrence';
+import { calendarLook } from './calendar/calendarLook';
+import { renderOccurrenceContent } from './calendar/OccurrenceContent';
+import { occurrencePath, toCalendarEvent, type OccurrenceProps } from './calendar/occurrenceEvents';
+import { matchesApproval, occurrenceFilterOf, type EventFilterValues } from './calendar/occurrenceFilter';
+import { zurichNow, zurichWindowOfDays } from './calendar/zurichWallClock';
+
+/** FullCalendar's locale per UI language (Swiss variants where they exist); weeks start on Monday in all. */
+const CALENDAR_LOCALES: Readonly<Record<Language, LocaleInput>> = { en: enGbLocale, fr: frChLocale, de: deLocale, it: itLocale };
+
+/** Wide screens: month, week and a list; narrow screens: lists only, a grid is unreadable there. */
+const WIDE_VIEWS = ['dayGridMonth', 'timeGridWeek', 'listWeek'] as const;
+const NARROW_VIEWS = ['listWeek', 'listMonth'] as const;
+
+/** GET /occurrences answers at most this many for one window (react-admin range 0–999). */
+export const OCCURRENCES_PER_WINDOW = 1000;
+
+const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
+const STORE_KEYS = { view: 'events.calendar.view', date: 'events.calendar.date' } as const;
+
+const sameWindow = (a: InstantWindow | null, b: InstantWindow) => a !== null && a.from === b.from && a.to === b.to;
+
+/**
+ * Each rendered occurrence carries its exact instants and event id (`data-starts-at`, `data-ends-at`,
+ * `data-event-id`; the end-to-end tests read them) and the name "<title> 22:00–04:00" on its link.
+ */
+const markOccurrenceElement = ({ el, event }: EventMountArg) => {
+  const { item, name } = event.extendedProps as OccurrenceProps;
+  el.dataset.startsAt = item.startsAt;
+  el.dataset.endsAt = item.endsAt;
+  el.dataset.eventId = String(item.eventId);
+  el.dataset.originalStartsAt = item.originalStartsAt;
+  el.dataset.visibility = item.visibility;
+  if (item.approvalStatus) el.dataset.approvalStatus = item.approvalStatus;
+  const link = el.matches('a') ? el : el.querySelector('a');
+  link?.setAttribute('aria-label', name);
+};
+
+/** The visible window and what the server answers for it, with the page's filters. */
+const useOccurrences = (filter: EventFilterValues) => {
+  const [visibleWindow, setVisibleWindow] = useState<InstantWindow | null>(null);
+  const { data, total, error, isFetching } = useGetList<OccurrenceItem>(
+    'occurrences',
+    {
+      filter: visibleWindow ? occurrenceFilterOf(filter, visibleWindow) : {},
+      pagination: { page: 1, perPage: OCCURRENCES_PER_WINDOW },
+      sort: { field: 'startsAt', order: 'ASC' },
+    },
+    { enabled: visibleWindow !== null, placeholderData: keepPreviousData },
+  );
+  const items = useMemo(() => (data ?? []).filter(matchesApproval(filter)), [data, filter]);
+  const showWindow = useCallback((next: InstantWindow) => setVisibleWindow((current) => (sameWindow(current, next) ? current : next)), []);
+  return { items, total, error, isFetching, showWindow };
+};
+
+export interface EventCalendarProps {
+  /** The events page's filter values (EventList's filter bar): venue, types, musics, cities, visibility, search, approval. */
+  filter?: EventFilterValues;
+}
+
+const NO_FILTER: EventFilterValues = {};
+
+/**
+ * The occurrence calendar (issue 5): every occurrence the viewer's scope allows in the visible window,
+ * month and week (lists on narrow screens), times in Europe/Zurich whatever the browser's zone. Drafts
+ * are outlined, requests marked; clicking an occurrence opens its edit (a series' at that occurrence).
+ * The view and the date shown are remembered (react-admin store), so coming back from an edit lands
+ * where the user was.
+ */
+export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const navigate = useNavigate();
+  const appRoot = useHref('/');
+  const isNarrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const [storedView, setStoredView] = useStore<string>(STORE_KEYS.view, WIDE_VIEWS[0]);
+  const [storedDate, setStoredDate] = useStore<string | null>(STORE_KEYS.date, null);
+  const { items, total, error, isFetching, showWindow } = useOccurrences(filter);
+
+  const views: readonly string[] = isNarrow ? NARROW_VIEWS : WIDE_VIEWS;
+  const initialView = views.includes(storedView) ? storedView : (views[0] as string);
+  const hrefOf = useCallback((path: string) => `${appRoot.replace(/\/$/, '')}${path}`, [appRoot]);
+  const events = useMemo(() => items.map((item) => toCalendarEvent(item, hrefOf)), [items, hrefOf]);
+  const renderContent = useMemo(() => renderOccurrenceContent(translate), [translate]);
+
+  const onDatesSet = useCallback(
+    ({ start, end, view }: DatesSetArg) => {
+      showWindow(zurichWindowOfDays(start, end));
+      setStoredView(view.type);
+      setStoredDate(view.currentStart.toISOString().slice(0, 10));
+    },
+    [showWindow, setStoredView, setStoredDate],
+  );
+  const onEventClick = useCallback(
+    ({ event, jsEvent }: EventClickArg) => {
+      jsEvent.preventDefault();
+      navigate(occurrencePath((event.extendedProps as OccurrenceProps).item));
+    },
+    [navigate],
+  );
+
+  return (
+    <Box component="section" aria-label={translate('eventCalendar.calendar.label')} sx={calendarLook}>
+      {error ? <Alert severity="error">{translate('eventCalendar.calendar.loadError')}</Alert> : null}
+      {total !== undefined && total > items.length && !filter.approvalStatus ? (
+        <Alert severity="info">{translate('eventCalendar.calendar.truncated', { shown: items.length, total })}</Alert>
+      ) : null}
+      <Box sx={{ height: 4 }}>{isFetching ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}</Box>
+      <FullCalendar
+        key={isNarrow ? 'narrow' : 'wide'}
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin]}
+        initialView={initialView}
+        initialDate={storedDate ?? undefined}
+        datesSet={onDatesSet}
+        headerToolbar={{ left: 'prev,next today', center: 'title', right: views.join(',') }}
+        views={{
+          dayGridMonth: { buttonText: translate('eventCalendar.calendar.views.month') },
+          timeGridWeek: { buttonText: translate('eventCalendar.calendar.views.week') },
+          listWeek: { buttonText: translate('eventCalendar.calendar.views.listWeek') },
+          listMonth: { buttonText: translate('eventCalendar.calendar.views.listMonth') },
+        }}
+        locale={CALENDAR_LOCALES[locale as Language] ?? enGbLocale}
+        firstDay={1}
+        timeZone="UTC"
+        now={zurichNow}
+        events={events}
+        eventDisplay="block"
+        eventContent={renderContent}
+        eventDidMount={markOccurrenceElement}
+        eventClick={onEventClick}
+        eventTimeFormat={TIME_FORMAT}
+        slotLabelFormat={TIME_FORMAT}
+        nextDayThreshold="06:00:00"
+        scrollTime="18:00:00"
+        dayMaxEvents={false}
+        nowIndicator
+        height="auto"
+      />
+    </Box>
+  );
+};

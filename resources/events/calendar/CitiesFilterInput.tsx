@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { AutocompleteArrayInput, TextInput } from 'react-admin';
+import { api } from '../../../providers/httpClient';
+
+/** `GET /establishments/cities` answers `[{ id, name }]`: the cities events happen in are the venues' cities. */
+const cityNamesOf = (answer: unknown): string[] =>
+  (Array.isArray(answer) ? answer : [])
+    .map((item: unknown) => (item as { name?: unknown } | null)?.name)
+    .filter((name): name is string => typeof name === 'string' && name.trim() !== '');
+
+/**
+ * SPEC §3 Filter `cities`: several cities at once (the events and occurrences filters take a list). When
+ * the cities cannot be read, one city can be typed (kept as a one-item list).
+ */
+export const CitiesFilterInput = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {
+  const { data, isError, isPending } = useQuery({
+    queryKey: ['partner-cities', '/establishments/cities'],
+    queryFn: async () => cityNamesOf(await api.get<unknown>('/establishments/cities')),
+  });
+  if (isError) {
+    return (
+      <TextInput
+        source={source}
+        label={label}
+        helperText={false}
+        format={(value: unknown) => (Array.isArray(value) ? value.join(', ') : '')}
+        parse={(value: string) => (value.trim() === '' ? [] : [value.trim()])}
+      />
+    );
+  }
+  return (
+    <AutocompleteArrayInput
+      source={source}
+      label={label}
+      choices={(data ?? []).map((city) => ({ id: city, name: city }))}
+      isPending={isPending}
+      translateChoice={false}
+      helperText={false}
+      sx={{ minWidth: 220 }}
+    />
+  );
+};

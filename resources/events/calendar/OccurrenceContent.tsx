@@ -1,0 +1,25 @@
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import type { EventContentArg } from '@fullcalendar/core';
+import type { TranslateFunction } from 'react-admin';
+import type { OccurrenceProps } from './occurrenceEvents';
+
+/**
+ * What an occurrence shows: its Zurich times (the list views have a time column of their own), a mark
+ * for a draft and for a request waiting for a decision, and the title.
+ */
+export const renderOccurrenceContent = (translate: TranslateFunction) => {
+  const OccurrenceContent = (arg: EventContentArg) => {
+    const { item, times } = arg.event.extendedProps as OccurrenceProps;
+    const isListView = arg.view.type.startsWith('list');
+    return (
+      <span className="occurrence-content">
+        {item.approvalStatus === 'PENDING' ? <HourglassTopIcon titleAccess={translate('eventCalendar.calendar.pendingRequest')} /> : null}
+        {item.visibility === 'DRAFT' ? <EditNoteIcon titleAccess={translate('eventCalendar.calendar.draft')} /> : null}
+        {isListView ? null : <span className="occurrence-times">{times}</span>}
+        <span className="occurrence-title">{arg.event.title}</span>
+      </span>
+    );
+  };
+  return OccurrenceContent;
+};
