@@ -1,0 +1,236 @@
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import { Badge, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useMemo } from 'react';
+import {
+  AutocompleteInput,
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useCanAccess,
+  useGetList,
+  useListContext,
+  useLocaleState,
+  useRecordContext,
+  useStore,
+  useTranslate,
+} from 'react-admin';
+import { APPROVAL_STATUSES } from '../../domain/enums';
+import type { Establishment } from '../../domain/establishment';
+import type { Event } from '../../domain/event';
+import { nextOccurrences, type RecurrenceRule } from '../../domain/recurrence';
+import { ReferenceDataArrayInput } from '../shared/inputs';
+import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
+import { ApprovalActions, ApprovalStatusField } from './approval';
+import { CitiesFilterInput } from './calendar/CitiesFilterInput';
+import { EventCalendar } from './EventCalendar';
+import { useRuleInWords } from './ruleInWords';
+import { formatOccurrenceSpan } from './zurichFormat';
+
+const LIST = 'eventCalendar.list';
+
+/** The page's two views, remembered per browser (react-admin store). */
+export const EVENTS_VIEWS = ['list', 'calendar'] as const;
+export type EventsView = (typeof EVENTS_VIEWS)[number];
+export const EVENTS_VIEW_STORE_KEY = 'events.view';
+
+const approvalChoices = APPROVAL_STATUSES.map((status) => ({ id: status, name: `eventApproval.status.${status}` }));
+
+/**
+ * One filter bar for both views, with the `events` list's filter names (server/routes/events.ts); the
+ * calendar turns them into the `occurrences` filter (calendar/occurrenceFilter.ts).
+ */
+const eventFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="establishment" source="establishmentId" reference="establishments" sort={{ field: 'establishmentName', order: 'ASC' }}>
+    <AutocompleteInput
+      label={`${LIST}.filters.establishment`}
+      optionText={(establishment: Establishment) => establishment.generalInfos.establishmentName}
+      filterToQuery={(search: string) => ({ q: search })}
+      helperText={false}
+      sx={{ minWidth: 220 }}
+    />
+  </ReferenceInput>,
+  <ReferenceDataArrayInput key="eventTypes" source="eventTypeIds" kind="event-types" label={`${LIST}.filters.eventTypes`} helperText={false} />,
+  <ReferenceDataArrayInput key="musics" source="musicIds" kind="musics" label={`${LIST}.filters.musics`} helperText={false} />,
+  <CitiesFilterInput key="cities" source="cities" label={`${LIST}.filters.cities`} />,
+  <SelectInput key="visibility" source="visibility" label={`${LIST}.filters.visibility`} choices={visibilityChoices} helperText={false} />,
+  <SelectInput key="approvalStatus" source="approvalStatus" label={`${LIST}.filters.approvalStatus`} choices={approvalChoices} helperText={false} />,
+];
+
+const ruleOf = (record: Event): RecurrenceRule => record.dateAndCalendar;
+
+/** The first occurrence that has not ended yet (out-of-schedule rows applied), or null. */
+const nextOccurrenceOf = (record: Event, now: string) => {
+  try {
+    return nextOccurrences(ruleOf(record), record.dateAndCalendar.outOfScheduleEvents, now, 1)[0] ?? null;
+  } catch (error) {
+    // A rule the engine cannot read must not take the whole list down; the edit page shows the problem.
+    console.error(`Event ${record.id}: cannot compute its next occurrence`, error);
+    return null;
+  }
+};
+
+const RuleInWordsField = (_props: { label?: string }) => {
+  const record = useRecordContext<Event>();
+  const ruleInWords = useRuleInWords();
+  return record ? <>{ruleInWords(ruleOf(record))}</> : null;
+};
+
+/** "Sat, 28 Nov 2026, 22:00–04:00" in Zurich and the UI language, "—" when the series is over. */
+const NextOccurrenceField = (_props: { label?: string }) => {
+  const record = useRecordContext<Event>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const now = useMemo(() => new Date().toISOString(), []);
+  if (!record) return null;
+  const next = nextOccurrenceOf(record, now);
+  return <span data-next-occurrence={next?.startsAt ?? ''}>{next ? formatOccurrenceSpan(next.startsAt, next.endsAt, locale) : translate(`${LIST}.none`)}</span>;
+};
+
+const VenueField = (_props: { label?: string }) => (
+  <ReferenceField<Event> source="generalInfos.establishmentId" reference="establishments" link={false} emptyText="—" />
+);
+
+const ApprovalCell = (_props: { label?: string }) => (
+  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+    <ApprovalStatusField />
+    <ApprovalActions />
+  </Stack>
+);
+
+/** Each series once (a "this and the next" split shows its tail as its own series). Rows open the edit. */
+const EventTable = () => (
+  <DataTable<Event> rowClick="edit" bulkActionButtons={false}>
+    {/* The API sorts on flat names (eventTitle, startDate, updatedAt); the values sit in the sections. */}
+    <DataTable.Col source="eventTitle" label={`${LIST}.columns.title`} render={(record) => record.generalInfos.eventTitle} />
+    <DataTable.Col label={`${LIST}.columns.venue`} disableSort>
+      <VenueField />
+    </DataTable.Col>
+    <DataTable.Col label={`${LIST}.columns.eventType`} disableSort render={(record) => record.generalInfos.eventType.type} />
+    <DataTable.Col source="startDate" label={`${LIST}.columns.rule`}>
+      <RuleInWordsField />
+    </DataTable.Col>
+    <DataTable.Col label={`${LIST}.columns.nextOccurrence`} disableSort>
+      <NextOccurrenceField />
+    </DataTable.Col>
+    <DataTable.Col source="visibility" label={`${LIST}.columns.visibility`}>
+      <VisibilityField />
+    </DataTable.Col>
+    <DataTable.Col label={`${LIST}.columns.approvalStatus`} disableSort>
+      <ApprovalCell />
+    </DataTable.Col>
+  </DataTable>
+);
+
+/** Phones: title, the rule in words, the next occurrence, and the request status. */
+const EventSimpleList = () => (
+  <SimpleList<Event>
+    rowClick="edit"
+    primaryText={(record) => record.generalInfos.eventTitle}
+    secondaryText={<RuleInWordsField />}
+    tertiaryText={<ApprovalStatusField />}
+  />
+);
+
+/** List or calendar, remembered (react-admin store). */
+const ViewToggle = () => {
+  const translate = useTranslate();
+  const [view, setView] = useStore<EventsView>(EVENTS_VIEW_STORE_KEY, 'list');
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={view}
+      onChange={(_event, next: EventsView | null) => next && setView(next)}
+      aria-label={translate('eventCalendar.views.label')}
+    >
+      <ToggleButton value="list">
+        <ViewListIcon fontSize="small" sx={{ mr: 0.5 }} />
+        {translate('eventCalendar.views.list')}
+      </ToggleButton>
+      <ToggleButton value="calendar">
+        <CalendarMonthIcon fontSize="small" sx={{ mr: 0.5 }} />
+        {translate('eventCalendar.views.calendar')}
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+};
+
+/**
+ * The approval queue in one click: shows only requests waiting for a decision (approvalStatus PENDING),
+ * with how many there are in the viewer's scope.
+ */
+const RequestsQuickFilter = () => {
+  const translate = useTranslate();
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const { total = 0 } = useGetList<Event>('events', { filter: { approvalStatus: 'PENDING' }, pagination: { page: 1, perPage: 1 } });
+  const isOn = filterValues.approvalStatus === 'PENDING';
+  const toggle = () => {
+    const { approvalStatus: _dropped, ...others } = filterValues as Record<string, unknown>;
+    if (isOn) setFilters(others, { ...displayedFilters, approvalStatus: false });
+    else setFilters({ ...others, approvalStatus: 'PENDING' }, { ...displayedFilters, approvalStatus: true });
+  };
+  return (
+    <ToggleButton size="small" value="requests" selected={isOn} onChange={toggle} aria-label={translate(`${LIST}.requests.label`, { smart_count: total })}>
+      <Badge badgeContent={total} color="warning" max={99} sx={{ mr: total > 0 ? 1.5 : 0 }}>
+        <HourglassTopIcon fontSize="small" />
+      </Badge>
+      <Typography component="span" variant="body2" sx={{ ml: 0.5, textTransform: 'none' }}>
+        {translate(`${LIST}.requests.button`)}
+      </Typography>
+    </ToggleButton>
+  );
+};
+
+const EventListActions = () => {
+  const { canAccess: canCreate } = useCanAccess({ resource: 'events', action: 'create' });
+  return (
+    <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+      <ViewToggle />
+      <RequestsQuickFilter />
+      <FilterButton />
+      {canCreate ? <CreateButton /> : null}
+    </TopToolbar>
+  );
+};
+
+/** The calendar under the page's filter bar. */
+const ListCalendar = () => {
+  const { filterValues } = useListContext();
+  return <EventCalendar filter={filterValues} />;
+};
+
+/**
+ * Events (issue 5): each series once with its rule in words and its next occurrence, or the occurrence
+ * calendar; one filter bar (search, venue, type, music, city, visibility, approval) for both. The list
+ * query does not run while the calendar shows (it reads `occurrences`).
+ */
+export const EventList = () => {
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const [view] = useStore<EventsView>(EVENTS_VIEW_STORE_KEY, 'list');
+  const isCalendar = view === 'calendar';
+  return (
+    <List<Event>
+      resource="events"
+      sort={{ field: 'startDate', order: 'DESC' }}
+      filters={eventFilters}
+      perPage={25}
+      actions={<EventListActions />}
+      exporter={false}
+      pagination={isCalendar ? false : undefined}
+      empty={isCalendar ? false : undefined}
+      queryOptions={{ enabled: !isCalendar }}
+    >
+      {isCalendar ? <ListCalendar /> : isPhone ? <EventSimpleList /> : <EventTable />}
+    </List>
+  );
+};
