@@ -11,6 +11,7 @@ import { establishmentRoutes } from './establishments';
 import { promoterRoutes } from './promoters';
 import { uploadRoutes } from './uploads';
 import { referenceDataRoutes } from './referenceData';
+import { eventRoutes } from './events';
 import { occurrenceRoutes } from './occurrences';
 import { eventApprovalRoutes } from './eventApprovals';
 
@@ -40,6 +41,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(promoterRoutes);
   await api.register(uploadRoutes);
   await api.register(referenceDataRoutes);
+  await api.register(eventRoutes);
   await api.register(occurrenceRoutes);
   await api.register(eventApprovalRoutes);
 }

@@ -1,0 +1,69 @@
+import { scopeKindsOf } from '../../routes/shared/scope';
+import type { Viewer } from '../../../domain/access';
+import type { Visibility } from '../../../domain/enums';
+import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
+import { EVENT_PROBLEMS, SAVE_ACTION_OUTCOMES, type Event, type EventInput } from '../../../domain/event';
+import { ApiError } from '../../plugins/errors';
+import type { EventApproval } from './writes';
+
+/**
+ * SPEC §4 save actions on the server: SAVE_ACTION_OUTCOMES of domain/event.ts applied to one write
+ * (README "Decisions", docs/server.md "Events"). A promoter's writes are always requests for its own group;
+ * everybody else picks a save action allowed on that call, or none (the input's `visibility` decides).
+ */
+
+export type EventOperation = 'create' | 'update';
+
+/**
+ * A promoter writes as a promoter: its scope is its group and nothing wider (a user holding a venue or
+ * platform role besides writes as that role).
+ */
+export const writesAsPromoter = (viewer: Viewer): boolean => {
+  const kinds = scopeKindsOf(viewer);
+  return kinds.includes('promoterGroup') && !kinds.includes('all') && !kinds.includes('establishment');
+};
+
+/** Whether this write is a request (`requestEvent`), which the venue's staff are then told about. */
+export const isRequestWrite = (viewer: Viewer, saveAction: EventInput['saveAction']): boolean =>
+  writesAsPromoter(viewer) || saveAction === 'requestEvent';
+
+export interface SaveOutcome {
+  visibility: Visibility;
+  /** The approval columns to write; undefined keeps them (update) or leaves them null (create). */
+  approval?: EventApproval;
+}
+
+const invalid = (field: string, problem: string) => new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [field]: problem });
+
+/** A request (again): PENDING, asked by this user, any earlier decision forgotten. */
+const requestApproval = (viewer: Viewer): EventApproval => ({
+  approvalStatus: 'PENDING',
+  approvalReason: null,
+  requestedByUserId: viewer.userId,
+  reviewedByUserId: null,
+  reviewedAt: null,
+});
+
+function promoterOutcome(operation: EventOperation, viewer: Viewer, input: EventInput, current: Event | null): SaveOutcome {
+  if (input.saveAction !== undefined && input.saveAction !== 'requestEvent') throw invalid('saveAction', EVENT_PROBLEMS.promoterMustRequest);
+  if (operation === 'update' && current?.generalInfos.approvalStatus === 'APPROVED') {
+    throw new ApiError(403, EVENT_PROBLEMS.approvedIsVenues, { 'generalInfos.approvalStatus': EVENT_PROBLEMS.approvedIsVenues });
+  }
+  if (input.generalInfos.establishmentId === null) throw invalid('generalInfos.establishmentId', EVENT_PROBLEMS.requestNeedsEstablishment);
+  return { visibility: SAVE_ACTION_OUTCOMES.requestEvent.visibility, approval: requestApproval(viewer) };
+}
+
+/**
+ * The visibility and approval a write stores, or the refusal: 400 on `saveAction` for an action not allowed
+ * on this call (or any but `requestEvent` from a promoter), 400 on the establishment for a request without
+ * one, 403 for a promoter changing an APPROVED event (it is the venue's to change).
+ */
+export function saveOutcomeOf(operation: EventOperation, viewer: Viewer, input: EventInput, current: Event | null): SaveOutcome {
+  if (writesAsPromoter(viewer)) return promoterOutcome(operation, viewer, input, current);
+  if (input.saveAction === undefined) return { visibility: input.visibility };
+  const outcome = SAVE_ACTION_OUTCOMES[input.saveAction];
+  if (!(outcome.on as readonly EventOperation[]).includes(operation)) throw invalid('saveAction', EVENT_PROBLEMS.saveActionNotHere);
+  if (outcome.approvalStatus === 'PENDING') return { visibility: outcome.visibility, approval: requestApproval(viewer) };
+  if (outcome.approvalStatus === null) return { visibility: outcome.visibility, approval: { approvalStatus: null } };
+  return { visibility: outcome.visibility };
+}
