@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Viewer } from '../../domain/access';
 import type { ApprovalStatus, RecurrencePattern, RecurrenceEndType, Visibility, WeekDay } from '../../domain/enums';
@@ -113,9 +113,7 @@ function filterConditions(filter: OccurrenceFilter): (SQL | undefined)[] {
     conditions.push(
       or(
         ilike(events.title, pattern),
-        exists(
-          sql`SELECT 1 FROM ${eventOutOfSchedule} WHERE ${eventOutOfSchedule.eventId} = ${events.id} AND ${ilike(eventOutOfSchedule.title, pattern)}`,
-        ),
+        sql`EXISTS (SELECT 1 FROM ${eventOutOfSchedule} WHERE ${eventOutOfSchedule.eventId} = ${events.id} AND ${ilike(eventOutOfSchedule.title, pattern)})`,
       ),
     );
   }
@@ -127,7 +125,7 @@ function reachesWindow(window: InstantWindow): SQL {
   const from = new Date(window.from);
   const to = new Date(window.to);
   const movedIntoWindow = sql`SELECT ${eventOutOfSchedule.eventId} FROM ${eventOutOfSchedule}
-    WHERE ${eventOutOfSchedule.startsAt} < ${to} AND ${eventOutOfSchedule.endsAt} > ${from}`;
+    WHERE ${lt(eventOutOfSchedule.startsAt, to)} AND ${gt(eventOutOfSchedule.endsAt, from)}`;
   return or(
     and(lt(events.firstStartsAt, to), or(isNull(events.lastEndsAt), gt(events.lastEndsAt, from))),
     sql`${events.id} IN (${movedIntoWindow})`,
@@ -288,12 +286,15 @@ export async function listOccurrences(db: Queryable, viewer: Viewer, request: Oc
   const candidates = await loadCandidates(db, viewer, filter, window);
   const repeating = candidates.filter((candidate) => candidate.rule.recurrencePattern !== 'NONE').map((candidate) => candidate.id);
   const rowsByEvent = await loadRows(db, repeating);
-  const title = filter.q?.toLowerCase();
+  const search = filter.q?.toLowerCase();
+  const matches = (title: string | null) => title !== null && title.toLowerCase().includes(search ?? '');
   const placed: Placed[] = [];
   for (const candidate of candidates) {
+    // `q` matched the series or one of its rows: every occurrence of a matching series shows, else those
+    // whose own title matches.
+    const seriesMatches = !search || matches(candidate.title);
     for (const occurrence of expandOccurrences(candidate.rule, rowsByEvent.get(candidate.id) ?? [], window)) {
-      // `q` matched the series or one of its rows; an occurrence shows when its own title matches.
-      if (title && !(occurrence.eventTitle ?? candidate.title).toLowerCase().includes(title)) continue;
+      if (!seriesMatches && !matches(occurrence.eventTitle)) continue;
       placed.push({
         candidate,
         occurrence,
