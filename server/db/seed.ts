@@ -5,7 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import { hashPassword } from '../services/passwords';
 import type { Database } from './client';
 import { establishments, users } from './schema';
-import { EVENT_TIME_ZONE } from './seed/events';
+import { EVENT_TIME_ZONE } from '../../domain/recurrence';
 import {
   assignUploadsOwner,
   ensureRoles,

@@ -8,9 +8,16 @@ import type {
   WeekDay,
 } from '../../../domain/enums';
 import { WEEK_DAYS } from '../../../domain/enums';
-
-/** Wall-clock times are Europe/Zurich (ARCHITECTURE.md §5). */
-export const EVENT_TIME_ZONE = 'Europe/Zurich';
+import { derivedEndDate } from '../../../domain/event';
+import {
+  generatesOccurrenceAt,
+  localDateOf,
+  nextOccurrences,
+  seriesBounds,
+  zonedInstant,
+  type OutOfScheduleRow,
+  type RecurrenceRule,
+} from '../../../domain/recurrence';
 
 export interface SeedRule {
   startDate: string;
@@ -335,7 +342,8 @@ export function buildSeedEvents(today: Temporal.PlainDate): SeedEvent[] {
       isFree: false,
       promotable: true,
       rule: rule(saturday.add({ weeks: 5 }), ['22:00', '10:00']),
-      visibility: 'PUBLISHED',
+      // A pending request is a draft until the venue approves it (SAVE_ACTION_OUTCOMES.requestEvent).
+      visibility: 'DRAFT',
       description: 'Twelve hours of techno on vinyl, requested by Nachtwerk Kollektiv for Gleis 7.',
       request: { status: 'PENDING', requestedBy: 'promoter@demo.ch' },
       promoterFlow: {
@@ -344,6 +352,66 @@ export function buildSeedEvents(today: Temporal.PlainDate): SeedEvent[] {
         serviceKeys: ['CLOAKROOM', 'SMOKING_AREA', 'FREE_WATER'],
         gameKeys: [],
         environmentKeys: ['INDOOR', 'INDUSTRIAL_HALL'],
+      },
+    },
+    {
+      key: 'nachtwerk-season-closing',
+      title: 'Nachtwerk: Saisonabschluss',
+      establishment: 0,
+      promoterGroup: 0,
+      eventTypeKey: 'DJ_SET',
+      musicKeys: ['TECHNO', 'HOUSE'],
+      tagNames: ['Local DJs'],
+      ageMin: 20,
+      tarifMin: 20,
+      tarifMax: 30,
+      isFree: false,
+      promotable: true,
+      rule: rule(nextWeekday(today, 'FRIDAY').add({ weeks: 2 }), ['23:00', '06:00']),
+      visibility: 'PUBLISHED',
+      description: 'Das Kollektiv schliesst die Saison mit sieben Stunden Back-to-back-Sets im Gleis 7.',
+      request: {
+        status: 'APPROVED',
+        requestedBy: 'promoter@demo.ch',
+        reviewedBy: 'admin@demo.ch',
+        reason: 'Gerne! Bitte den Aufbau ab 20:00 mit unserem Techniker absprechen.',
+      },
+      promoterFlow: {
+        eventCapacity: 500,
+        urlCarte: null,
+        serviceKeys: ['CLOAKROOM', 'FREE_WATER'],
+        gameKeys: [],
+        environmentKeys: ['INDOOR'],
+      },
+    },
+    {
+      key: 'nachtwerk-sunday-afterhour',
+      title: 'Nachtwerk Sunday Afterhour',
+      establishment: 0,
+      promoterGroup: 0,
+      eventTypeKey: 'PARTY',
+      musicKeys: ['TECHNO'],
+      tagNames: ['Vinyl only'],
+      ageMin: 20,
+      tarifMin: 15,
+      tarifMax: 15,
+      isFree: false,
+      promotable: true,
+      rule: rule(nextWeekday(today, 'SUNDAY').add({ weeks: 3 }), ['06:00', '14:00']),
+      visibility: 'DRAFT',
+      description: 'Afterhour am Sonntagmorgen mit Vinyl-Sets im Innenhof.',
+      request: {
+        status: 'REJECTED',
+        requestedBy: 'promoter@demo.ch',
+        reviewedBy: 'admin@demo.ch',
+        reason: 'Am Sonntagmorgen haben wir keine Bewilligung für Musik im Innenhof; bitte einen Freitag oder Samstag vorschlagen.',
+      },
+      promoterFlow: {
+        eventCapacity: 250,
+        urlCarte: null,
+        serviceKeys: ['CLOAKROOM'],
+        gameKeys: [],
+        environmentKeys: ['INDOOR'],
       },
     },
     {
@@ -360,7 +428,8 @@ export function buildSeedEvents(today: Temporal.PlainDate): SeedEvent[] {
       isFree: false,
       promotable: true,
       rule: rule(saturday.add({ weeks: 3 }), ['12:00', '18:00']),
-      visibility: 'PUBLISHED',
+      // A rejected request stays a draft (APPROVAL_OUTCOMES.reject).
+      visibility: 'DRAFT',
       description: 'Brunch et afrobeats un samedi après-midi.',
       request: {
         status: 'REJECTED',
@@ -434,47 +503,86 @@ export function buildSeedEvents(today: Temporal.PlainDate): SeedEvent[] {
   ];
 }
 
-export interface LocalOccurrence {
-  date: Temporal.PlainDate;
-  startsAt: Date;
-  endsAt: Date;
+/** A seed rule in the engine's shape (domain/recurrence.ts). */
+export function recurrenceRuleOf(seedRule: SeedRule): RecurrenceRule {
+  return {
+    startDate: seedRule.startDate,
+    endDate: derivedEndDate(seedRule.startDate, seedRule.startTime, seedRule.endTime),
+    startTime: seedRule.startTime,
+    endTime: seedRule.endTime,
+    recurrencePattern: seedRule.pattern,
+    recurrenceDaysOfWeek: seedRule.daysOfWeek,
+    recurrenceEndType: seedRule.endType,
+    maxOccurrences: seedRule.maxOccurrences,
+    recurrenceEndDate: seedRule.recurrenceEndDate,
+  };
 }
 
-/** The instant of a Zürich wall-clock time; an end at or before the start falls on the next day. */
-export function occurrenceAt(date: Temporal.PlainDate, startTime: string, endTime: string): LocalOccurrence {
-  const at = (day: Temporal.PlainDate, time: string) =>
-    new Date(day.toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime(EVENT_TIME_ZONE).epochMilliseconds);
-  const endDate = endTime <= startTime ? date.add({ days: 1 }) : date;
-  return { date, startsAt: at(date, startTime), endsAt: at(endDate, endTime) };
+/** An out-of-schedule row of the seed, in the table's terms. */
+export interface SeedOutOfScheduleRow {
+  action: OutOfScheduleAction;
+  originalStartsAt: Date;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  title: string | null;
+  changes: Record<string, unknown>;
+}
+
+/** What the `events` row and its out-of-schedule rows store of a seed event's schedule, as the engine computes it. */
+export interface SeedSchedule {
+  endDate: string;
+  firstStartsAt: Date;
+  lastEndsAt: Date | null;
+  rows: SeedOutOfScheduleRow[];
+}
+
+/** A local date and times → the occurrence's instants (an end at or before the start falls on the next day). */
+function instantsAt(date: string, startTime: string, endTime: string): { startsAt: string; endsAt: string } {
+  return { startsAt: zonedInstant(date, startTime), endsAt: zonedInstant(derivedEndDate(date, startTime, endTime), endTime) };
 }
 
 /**
- * The first `limit` occurrence dates of a rule. Enough for the seed's rules (day of month ≤ 28, no
- * 29 February); the product's engine with every rule of ARCHITECTURE.md §5 lives in domain/.
+ * The schedule of a seed event by the recurrence engine, so that the seed and the product agree: SKIP and
+ * UPDATE rows are keyed on occurrences the rule generates (checked), and the bounds include the rows.
  */
-export function ruleDates(seedRule: SeedRule, limit: number): Temporal.PlainDate[] {
-  const start = Temporal.PlainDate.from(seedRule.startDate);
-  const last = seedRule.endType === 'ON_DATE' && seedRule.recurrenceEndDate ? Temporal.PlainDate.from(seedRule.recurrenceEndDate) : null;
-  const count = seedRule.endType === 'AFTER_OCCURRENCES' ? Math.min(limit, seedRule.maxOccurrences ?? limit) : limit;
-  const dates: Temporal.PlainDate[] = [];
-  const days = seedRule.daysOfWeek.length > 0 ? seedRule.daysOfWeek.map(dayIndex) : [start.dayOfWeek];
-  for (let step = 0; dates.length < count; step++) {
-    const date = candidate(seedRule.pattern, start, step);
-    if (!date || (last && Temporal.PlainDate.compare(date, last) > 0)) break;
-    if (seedRule.pattern !== 'WEEKLY' || days.includes(date.dayOfWeek)) dates.push(date);
-  }
-  return dates;
-}
-
-function candidate(pattern: RecurrencePattern, start: Temporal.PlainDate, step: number): Temporal.PlainDate | null {
-  switch (pattern) {
-    case 'NONE':
-      return step === 0 ? start : null;
-    case 'WEEKLY':
-      return start.add({ days: step });
-    case 'MONTHLY':
-      return start.add({ months: step });
-    case 'YEARLY':
-      return start.add({ years: step });
-  }
+export function scheduleOf(event: SeedEvent): SeedSchedule {
+  const rule = recurrenceRuleOf(event.rule);
+  const changes = event.occurrenceChanges ?? [];
+  const count = Math.max(0, ...changes.map((change) => (change.occurrence ?? 0) + 1));
+  const ruleOccurrences = nextOccurrences(rule, [], zonedInstant(rule.startDate, '00:00'), count);
+  const rows = changes.map((change): OutOfScheduleRow & { changes: Record<string, unknown> } => {
+    const original = change.occurrence === undefined ? null : ruleOccurrences[change.occurrence];
+    if (change.action !== 'CREATE' && !(original && generatesOccurrenceAt(rule, original.originalStartsAt))) {
+      throw new Error(`Seed event ${event.key}: ${change.action} of an occurrence its rule does not generate`);
+    }
+    const placed =
+      change.date || change.startTime
+        ? instantsAt(change.date ?? localDateOf(original!.startsAt), change.startTime ?? rule.startTime, change.endTime ?? rule.endTime)
+        : original!;
+    return {
+      id: 0,
+      action: change.action,
+      // A CREATE has no occurrence of the rule: its key is its own start.
+      originalStartsAt: original?.originalStartsAt ?? placed.startsAt,
+      startsAt: change.action === 'SKIP' ? null : placed.startsAt,
+      endsAt: change.action === 'SKIP' ? null : placed.endsAt,
+      eventTitle: change.title ?? null,
+      changes: change.changes ?? {},
+    };
+  });
+  const bounds = seriesBounds(rule, rows);
+  const asDate = (instant: string) => new Date(instant);
+  return {
+    endDate: rule.endDate!,
+    firstStartsAt: asDate(bounds.firstStartsAt),
+    lastEndsAt: bounds.lastEndsAt === null ? null : asDate(bounds.lastEndsAt),
+    rows: rows.map((row) => ({
+      action: row.action,
+      originalStartsAt: asDate(row.originalStartsAt),
+      startsAt: row.startsAt === null ? null : asDate(row.startsAt),
+      endsAt: row.endsAt === null ? null : asDate(row.endsAt),
+      title: row.eventTitle ?? null,
+      changes: row.changes,
+    })),
+  };
 }

@@ -9,7 +9,7 @@ import type { Database } from '../client';
 import * as schema from '../schema';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE } from './accounts';
 import { ESTABLISHMENTS } from './establishments';
-import { buildSeedEvents, occurrenceAt, ruleDates, type SeedEvent, type SeedRule } from './events';
+import { buildSeedEvents, scheduleOf, type SeedEvent } from './events';
 import { drawLogo, drawPicture, type DemoImage } from './images';
 import { OFFER_TEMPLATES, OFFERS, PROMO_CODE_TEMPLATES, PROMO_CODES } from './offers';
 import { PROMOTER_GROUPS } from './promoterGroups';
@@ -350,15 +350,6 @@ export async function assignUploadsOwner(tx: Executor, ownerUserId: number): Pro
   await tx.update(schema.uploads).set({ ownerUserId });
 }
 
-/** The instants that bound every occurrence of a rule (`events.first_starts_at` / `last_ends_at`). */
-function ruleWindow(rule: SeedRule): { firstStartsAt: Date; lastEndsAt: Date | null } {
-  const first = occurrenceAt(Temporal.PlainDate.from(rule.startDate), rule.startTime, rule.endTime);
-  if (rule.pattern !== 'NONE' && rule.endType === 'NEVER') return { firstStartsAt: first.startsAt, lastEndsAt: null };
-  const dates = ruleDates(rule, 10_000);
-  const last = occurrenceAt(dates[dates.length - 1], rule.startTime, rule.endTime);
-  return { firstStartsAt: first.startsAt, lastEndsAt: last.endsAt };
-}
-
 export async function seedEvents(
   tx: Executor,
   context: {
@@ -431,7 +422,8 @@ function eventRow(
   eventIds: Map<string, number>,
 ): typeof schema.events.$inferInsert {
   const venue = event.establishment === null ? null : ESTABLISHMENTS[event.establishment];
-  const first = occurrenceAt(Temporal.PlainDate.from(event.rule.startDate), event.rule.startTime, event.rule.endTime);
+  // The recurrence engine's end date and bounds (rows included), as the events resource stores them.
+  const { endDate, firstStartsAt, lastEndsAt } = scheduleOf(event);
   const userId = (email: string | undefined) => (email ? lookup(context.userIds, email) : null);
   return {
     title: event.title,
@@ -445,7 +437,7 @@ function eventRow(
     promotable: event.promotable,
     isFree: event.isFree,
     startDate: event.rule.startDate,
-    endDate: first.date.add({ days: event.rule.endTime <= event.rule.startTime ? 1 : 0 }).toString(),
+    endDate,
     startTime: event.rule.startTime,
     endTime: event.rule.endTime,
     recurrencePattern: event.rule.pattern,
@@ -453,7 +445,8 @@ function eventRow(
     recurrenceEndType: event.rule.endType,
     maxOccurrences: event.rule.maxOccurrences,
     recurrenceEndDate: event.rule.recurrenceEndDate,
-    ...ruleWindow(event.rule),
+    firstStartsAt,
+    lastEndsAt,
     parentEventId: event.parentKey ? lookup(eventIds, event.parentKey) : null,
     segmentIsRecurrenceTail: Boolean(event.parentKey),
     visibility: event.visibility,
@@ -479,29 +472,7 @@ function eventRow(
 }
 
 function outOfScheduleRows(event: SeedEvent, eventId: number): (typeof schema.eventOutOfSchedule.$inferInsert)[] {
-  const changes = event.occurrenceChanges ?? [];
-  const dates = ruleDates(event.rule, Math.max(0, ...changes.map((change) => (change.occurrence ?? 0) + 1)));
-  return changes.map((change) => {
-    const original =
-      change.occurrence === undefined ? null : occurrenceAt(dates[change.occurrence], event.rule.startTime, event.rule.endTime);
-    const moved = change.date || change.startTime
-      ? occurrenceAt(
-          change.date ? Temporal.PlainDate.from(change.date) : original!.date,
-          change.startTime ?? event.rule.startTime,
-          change.endTime ?? event.rule.endTime,
-        )
-      : null;
-    return {
-      eventId,
-      // A CREATE has no original occurrence: its key is its own start.
-      originalStartsAt: original?.startsAt ?? moved!.startsAt,
-      action: change.action,
-      startsAt: change.action === 'SKIP' ? null : (moved ?? original)!.startsAt,
-      endsAt: change.action === 'SKIP' ? null : (moved ?? original)!.endsAt,
-      title: change.title ?? null,
-      changes: change.changes ?? {},
-    };
-  });
+  return scheduleOf(event).rows.map((row) => ({ eventId, ...row }));
 }
 
 export async function seedOffers(
