@@ -171,14 +171,11 @@ const ViewToggle = () => {
  */
 const RequestsQuickFilter = () => {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const { filterValues, showFilter, hideFilter } = useListContext();
   const { total = 0 } = useGetList<Event>('events', { filter: { approvalStatus: 'PENDING' }, pagination: { page: 1, perPage: 1 } });
   const isOn = filterValues.approvalStatus === 'PENDING';
-  const toggle = () => {
-    const { approvalStatus: _dropped, ...others } = filterValues as Record<string, unknown>;
-    if (isOn) setFilters(others, { ...displayedFilters, approvalStatus: false });
-    else setFilters({ ...others, approvalStatus: 'PENDING' }, { ...displayedFilters, approvalStatus: true });
-  };
+  // The filter bar's own "Request status" input shows (and can change) what the quick filter set.
+  const toggle = () => (isOn ? hideFilter('approvalStatus') : showFilter('approvalStatus', 'PENDING'));
   return (
     <ToggleButton size="small" value="requests" selected={isOn} onChange={toggle} aria-label={translate(`${LIST}.requests.label`, { smart_count: total })}>
       <Badge badgeContent={total} color="warning" max={99} sx={{ mr: total > 0 ? 1.5 : 0 }}>

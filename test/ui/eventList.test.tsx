@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, startSignedIn } from './renderApp';
+import { eventRecord, serveEvents, venueAdmin } from './eventList.fixtures';
+
+/** A Saturday-night series of 10 from 5 January 2030 (in the future whenever the test runs until then). */
+const saturdays = eventRecord(21, 'Saturday Night', {
+  dateAndCalendar: {
+    startDate: '2030-01-05',
+    endDate: '2030-01-06',
+    recurrencePattern: 'WEEKLY',
+    recurrenceDaysOfWeek: ['SATURDAY'],
+    recurrenceEndType: 'AFTER_OCCURRENCES',
+    maxOccurrences: 10,
+    totalOccurrencesNumber: 10,
+  },
+});
+
+/** The same rule, its first Saturday skipped: the next occurrence is the second one. */
+const skippedFirst = eventRecord(22, 'Skipped Start', {
+  dateAndCalendar: {
+    ...saturdays.dateAndCalendar,
+    outOfScheduleEvents: [{ id: 5, action: 'SKIP', originalStartsAt: '2030-01-05T21:00:00Z', startsAt: null, endsAt: null, eventTitle: null }],
+    totalOccurrencesNumber: 9,
+  },
+});
+
+/** A one-off night long past. */
+const pastNight = eventRecord(23, 'Old Night', { dateAndCalendar: { startDate: '2020-03-14', endDate: '2020-03-15' }, visibility: 'DRAFT' });
+
+const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr') as HTMLElement;
+
+describe('the Events list', () => {
+  it('shows each series with its venue, its rule in words and its next occurrence in Zurich time', async () => {
+    serveEvents([saturdays, skippedFirst, pastNight]);
+    startSignedIn(venueAdmin);
+    renderApp('/events');
+
+    const series = await rowOf('Saturday Night');
+    expect(within(series).getByText('Every Saturday 22:00–04:00, 10 times')).toBeInTheDocument();
+    // 21:00 UTC is 22:00 in Zurich (winter time); the end is the next morning.
+    const next = within(series).getByText(/5 Jan 2030.*22:00–04:00/);
+    expect(next).toHaveAttribute('data-next-occurrence', '2030-01-05T21:00:00Z');
+    expect(await within(series).findByText('Gleis 7 Club')).toBeInTheDocument();
+    expect(within(series).getByText('Party')).toBeInTheDocument();
+
+    const skipped = await rowOf('Skipped Start');
+    expect(within(skipped).getByText(/12 Jan 2030.*22:00–04:00/)).toHaveAttribute('data-next-occurrence', '2030-01-12T21:00:00Z');
+
+    const past = await rowOf('Old Night');
+    expect(within(past).getByText('—')).toHaveAttribute('data-next-occurrence', '');
+    expect(within(past).getByText(/Once, Sat.* 14 Mar 2020 22:00–04:00/)).toBeInTheDocument();
+    expect(within(past).getByText('Draft').closest('[data-visibility]')).toHaveAttribute('data-visibility', 'DRAFT');
+  });
+
+  it('sends the search, the filters and the sort to GET /events', { timeout: 60_000 }, async () => {
+    const requests = serveEvents([saturdays]);
+    startSignedIn(venueAdmin);
+    renderApp('/events');
+    const actor = userEvent.setup();
+    await rowOf('Saturday Night');
+    expect(requests.sorts()[0]).toBe('["startDate","DESC"]');
+
+    await actor.click(within(screen.getByRole('columnheader', { name: 'Title' })).getByRole('button'));
+    await waitFor(() => expect(requests.sorts().at(-1)).toBe('["eventTitle","ASC"]'));
+
+    await actor.type(screen.getByPlaceholderText('Search'), 'night');
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ q: 'night' }));
+
+    await actor.click(screen.getByRole('button', { name: 'Add filter' }));
+    await actor.click(await screen.findByRole('menuitemcheckbox', { name: 'Music' }));
+    await actor.click(await screen.findByRole('combobox', { name: 'Music' }));
+    await actor.click(await screen.findByRole('option', { name: 'Techno' }));
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ q: 'night', musicIds: [11] }));
+
+    await actor.click(screen.getByRole('button', { name: 'Add filter' }));
+    await actor.click(await screen.findByRole('menuitemcheckbox', { name: 'Cities' }));
+    await actor.click(await screen.findByRole('combobox', { name: 'Cities' }));
+    await actor.click(await screen.findByRole('option', { name: 'Lausanne' }));
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ q: 'night', musicIds: [11], cities: ['Lausanne'] }));
+
+  });
+
+  it('finds the approval queue in one click: the Requests quick filter, with the pending count', async () => {
+    const request = eventRecord(24, 'Promoter Night', { generalInfos: { approvalStatus: 'PENDING', promoterGroupId: 8 }, visibility: 'DRAFT' });
+    const requests = serveEvents([saturdays, request]);
+    startSignedIn(venueAdmin);
+    renderApp('/events');
+    const actor = userEvent.setup();
+    await rowOf('Saturday Night');
+
+    const quickFilter = await screen.findByRole('button', { name: 'Requests waiting for a decision: 1' });
+    expect(quickFilter).toHaveAttribute('aria-pressed', 'false');
+    await actor.click(quickFilter);
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ approvalStatus: 'PENDING' }));
+    expect(quickFilter).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('combobox', { name: 'Request status' })).toHaveTextContent('Pending');
+
+    // Off again: the list without the filter (already loaded once, so read from the cache).
+    await actor.click(quickFilter);
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Request status' })).not.toBeInTheDocument());
+    expect(quickFilter).toHaveAttribute('aria-pressed', 'false');
+  });
+});
