@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import type { ApprovalStatus, OutOfScheduleAction, RecurrenceEndType, RecurrencePattern, Visibility, WeekDay } from '../../../domain/enums';
 import { isWeekDay } from '../../../domain/enums';
 import { derivedEndDate, type Event, type EventReference, type OutOfScheduleEvent } from '../../../domain/event';
@@ -69,12 +70,14 @@ export function sameRule(first: RecurrenceRule, second: RecurrenceRule): boolean
   );
 }
 
-const instantOrNull = (value: Date | null): string | null => (value === null ? null : isoOf(value));
+/** An instant as the engine and the input schema write it (`2026-11-28T21:00:00Z`), so keys compare as text. */
+export const instantOf = (value: Date): string => Temporal.Instant.fromEpochMilliseconds(value.getTime()).toString();
+const instantOrNull = (value: Date | null): string | null => (value === null ? null : instantOf(value));
 
 export const outOfScheduleRowOf = (row: OutOfScheduleTableRow): OutOfScheduleRow & OutOfScheduleEvent => ({
   id: row.id,
   action: row.action as OutOfScheduleAction,
-  originalStartsAt: isoOf(row.originalStartsAt),
+  originalStartsAt: instantOf(row.originalStartsAt),
   startsAt: instantOrNull(row.startsAt),
   endsAt: instantOrNull(row.endsAt),
   eventTitle: row.title,
@@ -122,7 +125,7 @@ interface ChainRow {
 const referenceOf = (row: ChainRow): EventReference => ({
   id: row.id,
   name: row.title,
-  startsAt: isoOf(row.firstStartsAt),
+  startsAt: instantOf(row.firstStartsAt),
   endsAt: instantOrNull(row.lastEndsAt),
 });
 

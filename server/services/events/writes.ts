@@ -45,6 +45,9 @@ export interface WriteEventArguments {
   extra?: { parentEventId?: number | null; segmentIsRecurrenceTail?: boolean };
 }
 
+/** Rows are keyed by the instant, whatever its spelling. */
+const keyOf = (instant: string): number => Date.parse(instant);
+
 const ROW_PROBLEMS = {
   duplicate: 'Another row has the same original start',
 } as const;
@@ -190,12 +193,12 @@ export async function updateSeriesBounds(tx: Queryable, eventId: number): Promis
 /** 400 naming each row whose key the rule does not generate (SKIP, UPDATE) or that repeats another's key. */
 function checkRows(rule: RecurrenceRule, rows: readonly OutOfScheduleEventInput[]): void {
   const problems: Record<string, string> = {};
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   rows.forEach((row, index) => {
     const field = `dateAndCalendar.outOfScheduleEvents.${index}.originalStartsAt`;
-    if (seen.has(row.originalStartsAt)) problems[field] = ROW_PROBLEMS.duplicate;
+    if (seen.has(keyOf(row.originalStartsAt))) problems[field] = ROW_PROBLEMS.duplicate;
     else if (row.action !== 'CREATE' && !generatesOccurrenceAt(rule, row.originalStartsAt)) problems[field] = EVENT_PROBLEMS.notAnOccurrence;
-    seen.add(row.originalStartsAt);
+    seen.add(keyOf(row.originalStartsAt));
   });
   if (Object.keys(problems).length > 0) throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, problems);
 }
@@ -222,12 +225,12 @@ export async function replaceOutOfScheduleRows(
 ): Promise<void> {
   checkRows(rule, rows);
   const stored = (await loadOutOfScheduleRows(tx, [eventId])).get(eventId) ?? [];
-  const storedByKey = new Map(stored.map((row) => [row.originalStartsAt, row]));
-  const wantedKeys = new Set(rows.map((row) => row.originalStartsAt));
-  const removed = stored.filter((row) => !wantedKeys.has(row.originalStartsAt)).map((row) => row.id);
+  const storedByKey = new Map(stored.map((row) => [keyOf(row.originalStartsAt), row]));
+  const wantedKeys = new Set(rows.map((row) => keyOf(row.originalStartsAt)));
+  const removed = stored.filter((row) => !wantedKeys.has(keyOf(row.originalStartsAt))).map((row) => row.id);
   if (removed.length > 0) await tx.delete(eventOutOfSchedule).where(inArray(eventOutOfSchedule.id, removed));
   for (const row of rows) {
-    const existing = storedByKey.get(row.originalStartsAt);
+    const existing = storedByKey.get(keyOf(row.originalStartsAt));
     if (existing) {
       await tx
         .update(eventOutOfSchedule)
@@ -252,10 +255,10 @@ export async function rekeyOutOfScheduleRows(tx: Queryable, eventId: number, old
     return;
   }
   const { kept, removedIds } = rekeyRows(oldRule, newRule, stored);
-  const storedKeyOf = new Map(stored.map((row) => [row.id, row.originalStartsAt]));
-  const moved = kept.filter((row) => storedKeyOf.get(row.id) !== row.originalStartsAt);
-  const stayingKeys = new Set(kept.filter((row) => !moved.includes(row)).map((row) => row.originalStartsAt));
-  const colliding = moved.filter((row) => stayingKeys.has(row.originalStartsAt)).map((row) => row.id);
+  const storedKeyOf = new Map(stored.map((row) => [row.id, keyOf(row.originalStartsAt)]));
+  const moved = kept.filter((row) => storedKeyOf.get(row.id) !== keyOf(row.originalStartsAt));
+  const stayingKeys = new Set(kept.filter((row) => !moved.includes(row)).map((row) => keyOf(row.originalStartsAt)));
+  const colliding = moved.filter((row) => stayingKeys.has(keyOf(row.originalStartsAt))).map((row) => row.id);
   const toRemove = [...new Set([...removedIds, ...colliding])];
   if (toRemove.length > 0) {
     await tx.delete(eventOutOfSchedule).where(and(eq(eventOutOfSchedule.eventId, eventId), inArray(eventOutOfSchedule.id, toRemove)));
