@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
-import { EVENT_PROBLEMS, type Event } from '../../domain/event';
+import { EVENT_PROBLEMS, type Event, type OccurrenceItem } from '../../domain/event';
 import {
   countOccurrences,
   expandOccurrences,
@@ -205,6 +205,13 @@ async function expectBoundsFollowOccurrences(id: number) {
   expect(rule.lastEndsAt).toBe(occurrences.reduce((last, occurrence) => (occurrence.endsAt > last ? occurrence.endsAt : last), ''));
 }
 
+async function occurrencesListed(eventId: number): Promise<OccurrenceItem[]> {
+  const filter = encodeURIComponent(JSON.stringify({ from: '2026-09-01', to: '2027-01-31', eventId }));
+  const response = await asAdmin('GET', `/occurrences?filter=${filter}&range=[0,99]`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<OccurrenceItem[]>();
+}
+
 // ---- the issue's scenario ----------------------------------------------------------------------------
 
 describe('the issue scenario: weekly Saturday 22:00–04:00 × 10, skip one, move one, this and next from the fifth to 23:00', () => {
@@ -263,6 +270,14 @@ describe('the issue scenario: weekly Saturday 22:00–04:00 × 10, skip one, mov
         return [`${start}T22:00:00Z`, `${start.add({ days: 1 })}T03:00:00Z`, null];
       }),
     );
+    // The calendar's endpoint shows the same instants, the moved one marked by its row and original start.
+    const listed = [...(await occurrencesListed(series.id)), ...(await occurrencesListed(tailId))];
+    expect(listed.map((item) => [item.eventId, item.startsAt, item.endsAt])).toEqual([
+      ...(await calendarOf(series.id)).map(([start, end]) => [series.id, start, end]),
+      ...(await calendarOf(tailId)).map(([start, end]) => [tailId, start, end]),
+    ]);
+    expect(listed[1]).toMatchObject({ originalStartsAt: third, outOfScheduleEventId: expect.any(Number) });
+    expect(listed[3]).toMatchObject({ originalStartsAt: '2026-10-31T22:00:00Z', outOfScheduleEventId: null, eventTitle: 'Saturday nights' });
     expect(countOccurrences(await storedRule(series.id), await storedRows(series.id))).toBe(3);
     expect(head.dateAndCalendar.totalOccurrencesNumber).toBe(3);
     expect(tail.dateAndCalendar.totalOccurrencesNumber).toBe(6);
@@ -521,6 +536,18 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
     expect((await calendarOf(otherTail)).map(([start]) => start)).toEqual(
       ['2026-10-31', '2026-11-07', '2026-11-14', '2026-11-21'].map((date) => `${date}T21:00:00Z`),
     );
+  });
+
+  it('refuses a tail with no occurrence (its new weekday falls after the series’ end) and writes nothing', async () => {
+    const series = await createSeries({ recurrenceEndType: 'ON_DATE', maxOccurrences: null, recurrenceEndDate: '2026-12-05' });
+    const refused = await editOccurrence(
+      series.id,
+      occurrenceEdit(series, utc('2026-12-05T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-12-05', recurrenceDaysOfWeek: ['FRIDAY'] }),
+      400,
+    );
+    expect(errorsOf(refused)).toEqual({ 'dateAndCalendar.recurrenceEndDate': EVENT_PROBLEMS.endBeforeStartDate });
+    expect(await tailsOf(series.id)).toEqual([]);
+    expect(await storedRule(series.id)).toMatchObject({ recurrenceEndDate: '2026-12-05' });
   });
 
   it('splits a split: each tail’s parent is the head it was split from, counts add up, a segment’s first occurrence edits the segment', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Viewer } from '../../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
@@ -355,8 +355,8 @@ async function splitSeries(
       and(
         eq(events.parentEventId, series.id),
         eq(events.segmentIsRecurrenceTail, true),
-        sql`${events.id} <> ${tailEventId}`,
-        sql`${events.firstStartsAt} >= ${dateOf(key)}`,
+        ne(events.id, tailEventId),
+        gte(events.firstStartsAt, dateOf(key)),
       ),
     );
   await moveRowsToTail(tx, target.rows, { key, tailId: tailEventId, tailAsSplit, tailRule });
