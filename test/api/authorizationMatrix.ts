@@ -10,7 +10,7 @@ import {
 } from '../../domain/access';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../../server/db/client';
-import { auditLog, establishments, establishmentTypes, promoterGroups, referenceTables, roles, tags, users } from '../../server/db/schema';
+import { auditLog, establishments, establishmentTypes, events, eventTypes, promoterGroups, referenceTables, roles, tags, users } from '../../server/db/schema';
 import { REFERENCE_KINDS, referenceResourceOf, type ReferenceKind } from '../../domain/reference';
 import { userOwnership } from '../../server/services/users';
 
@@ -53,6 +53,8 @@ export interface SeededScopes {
   roleIds: Record<RoleKey, number>;
   /** A seeded establishment type, which every establishment needs. */
   establishmentTypeId: number;
+  /** A seeded event type, which every event needs. */
+  eventTypeId: number;
 }
 
 /** Whom a throwaway record belongs to: the first and second establishment and promoter group, or nobody. */
@@ -288,6 +290,79 @@ const promotersFixture: ResourceFixture = {
   },
 };
 
+/**
+ * Events (issue 5) belong to their establishment and to their promoter group (either or both). Throwaway ones
+ * alternate PUBLISHED / DRAFT (customers read the published ones); a promoter group's also name a venue of
+ * the other pair, because a promoter's write is a request, which needs one (server/routes/events.ts).
+ */
+const eventOwnership = (row: { id: number; establishmentId: number | null; promoterGroupId: number | null; visibility: string }): OwnedRow => ({
+  id: row.id,
+  ownership: {
+    establishmentIds: row.establishmentId === null ? [] : [row.establishmentId],
+    promoterGroupIds: row.promoterGroupId === null ? [] : [row.promoterGroupId],
+    visibility: row.visibility,
+  },
+});
+
+const throwawayEventOwners = (owner: OwnerClass, scopes: SeededScopes) => {
+  const fields = ownerScopeFields(owner, scopes);
+  if (owner === 'firstPromoterGroup') return { ...fields, establishmentId: scopes.secondEstablishmentId };
+  if (owner === 'secondPromoterGroup') return { ...fields, establishmentId: scopes.firstEstablishmentId };
+  return fields;
+};
+
+const eventsFixture: ResourceFixture = {
+  collection: 'events',
+  permission: 'EVENT',
+  actions: MATRIX_ACTIONS,
+  rows: async (db) =>
+    (
+      await db
+        .select({ id: events.id, establishmentId: events.establishmentId, promoterGroupId: events.promoterGroupId, visibility: events.visibility })
+        .from(events)
+    ).map(eventOwnership),
+  writes: {
+    // The first venue and the first group: venue staff, the group's promoter and the platform roles may create it.
+    newInput: (scopes) => ({
+      generalInfos: {
+        establishmentId: scopes.firstEstablishmentId,
+        promoterGroupId: scopes.firstPromoterGroupId,
+        eventType: { id: scopes.eventTypeId },
+        eventTitle: `Matrix ${suffix()}`,
+      },
+      dateAndCalendar: { startDate: '2026-11-07', startTime: '20:00', endTime: '23:00' },
+    }),
+    ownershipOfInput: (input) => {
+      const general = input.generalInfos as { establishmentId: number | null; promoterGroupId: number | null };
+      return {
+        establishmentIds: general.establishmentId === null ? [] : [general.establishmentId],
+        promoterGroupIds: general.promoterGroupId === null ? [] : [general.promoterGroupId],
+        visibility: 'PUBLISHED',
+      };
+    },
+    owners: ['firstEstablishment', 'secondEstablishment', 'firstPromoterGroup', 'secondPromoterGroup'],
+    insertThrowaway: async (db, owner, scopes) => {
+      const [row] = await db
+        .insert(events)
+        .values({
+          title: `Throwaway ${suffix()}`,
+          ...throwawayEventOwners(owner, scopes),
+          eventTypeId: scopes.eventTypeId,
+          startDate: '2026-11-07',
+          startTime: '20:00',
+          endTime: '23:00',
+          firstStartsAt: new Date('2026-11-07T19:00:00Z'),
+          lastEndsAt: new Date('2026-11-07T22:00:00Z'),
+          visibility: nextThrowawayVisibility(),
+        })
+        .returning({ id: events.id });
+      return row.id;
+    },
+    edit: editDescription,
+    markOf: descriptionOf,
+  },
+};
+
 export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   usersFixture,
   tagsFixture,
@@ -298,6 +373,7 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   referenceDataFixture('musics'),
   establishmentsFixture,
   promotersFixture,
+  eventsFixture,
 ];
 
 /**
@@ -363,6 +439,7 @@ export async function seededScopes(db: Database): Promise<SeededScopes> {
   const roleRows = await db.select({ id: roles.id, key: roles.key }).from(roles);
   const roleIds = Object.fromEntries(roleRows.map((row) => [row.key, row.id])) as Record<RoleKey, number>;
   const [establishmentType] = await db.select({ id: establishmentTypes.id }).from(establishmentTypes).limit(1);
+  const [eventType] = await db.select({ id: eventTypes.id }).from(eventTypes).limit(1);
   const required = (value: number | null, what: string): number => {
     if (value === null) throw new Error(`the seed gives no ${what}`);
     return value;
@@ -374,5 +451,6 @@ export async function seededScopes(db: Database): Promise<SeededScopes> {
     secondPromoterGroupId: required(promoter2.promoterGroupId, 'second promoter group'),
     roleIds,
     establishmentTypeId: required(establishmentType?.id ?? null, 'establishment type'),
+    eventTypeId: required(eventType?.id ?? null, 'event type'),
   };
 }
