@@ -106,12 +106,21 @@ const isoWeekday = (days: number) => (((days + 3) % 7) + 7) % 7 + 1;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-function parseLocalDate(date: string): number {
-  const [year, month, day] = date.split('-').map(Number);
-  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) {
-    throw new RangeError(`Not a date: ${date}`);
+/** The digits of `text` from `start` to `end` as a number, or NaN (hand-rolled: this runs per rule per request). */
+function digitsAt(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let index = start; index < end; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    value = value * 10 + digit;
   }
-  return daysFromCivil(year, month, day);
+  return value;
+}
+
+function parseLocalDate(date: string): number {
+  const days = daysFromCivil(digitsAt(date, 0, 4), digitsAt(date, 5, 7), digitsAt(date, 8, 10));
+  if (date.length !== 10 || Number.isNaN(days)) throw new RangeError(`Not a date: ${date}`);
+  return days;
 }
 
 function formatLocalDate(days: number): string {
@@ -119,11 +128,11 @@ function formatLocalDate(days: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
-/** "HH:mm" → minutes after midnight. */
+/** "HH:mm" (seconds, if any, ignored) → minutes after midnight. */
 function parseTimeOfDay(time: string): number {
-  const [hours, minutes] = time.split(':').map(Number);
-  if (!Number.isInteger(hours) || !Number.isInteger(minutes)) throw new RangeError(`Not a time: ${time}`);
-  return hours * 60 + minutes;
+  const minutes = digitsAt(time, 0, 2) * 60 + digitsAt(time, 3, 5);
+  if (time.length < 5 || Number.isNaN(minutes)) throw new RangeError(`Not a time: ${time}`);
+  return minutes;
 }
 
 // ---- Instants ------------------------------------------------------------------------------------------
@@ -137,11 +146,34 @@ function parseInstant(instant: string): number {
   return Temporal.Instant.from(instant).epochMilliseconds;
 }
 
+/** The last window's bounds: a request expands every series over one window, parsed once. */
+let lastWindow: { from: string; to: string; fromMs: number; toMs: number } | null = null;
+
+function parseWindow(window: InstantWindow): { from: number; to: number } {
+  if (lastWindow === null || lastWindow.from !== window.from || lastWindow.to !== window.to) {
+    lastWindow = { from: window.from, to: window.to, fromMs: parseInstant(window.from), toMs: parseInstant(window.to) };
+  }
+  return { from: lastWindow.fromMs, to: lastWindow.toMs };
+}
+
+/** Formatted instants: one request formats the same few thousand instants again and again. */
+const formattedInstants = new Map<number, string>();
+const FORMATTED_INSTANTS_KEPT = 50_000;
+
 /** Epoch ms → the string `Temporal.Instant.toString()` gives ("2026-11-28T21:00:00Z"). */
 function formatInstant(ms: number): string {
-  if (ms % 1000 !== 0) return Temporal.Instant.fromEpochMilliseconds(ms).toString();
-  const iso = new Date(ms).toISOString();
-  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : Temporal.Instant.fromEpochMilliseconds(ms).toString();
+  const known = formattedInstants.get(ms);
+  if (known !== undefined) return known;
+  let formatted: string;
+  if (ms % 1000 === 0 && ms >= 0 && ms < 253_402_300_800_000) {
+    const iso = new Date(ms).toISOString();
+    formatted = `${iso.slice(0, 19)}Z`;
+  } else {
+    formatted = Temporal.Instant.fromEpochMilliseconds(ms).toString();
+  }
+  if (formattedInstants.size >= FORMATTED_INSTANTS_KEPT) formattedInstants.clear();
+  formattedInstants.set(ms, formatted);
+  return formatted;
 }
 
 // ---- The zone's offsets, from Temporal once per bucket --------------------------------------------------
@@ -156,6 +188,8 @@ interface OffsetBucket {
 }
 
 const offsetBuckets = new Map<number, OffsetBucket>();
+let lastBucketKey = Number.NaN;
+let lastBucket: OffsetBucket | undefined;
 
 function loadOffsetBucket(key: number): OffsetBucket {
   const end = (key + 1) * BUCKET_MS;
@@ -173,11 +207,13 @@ function loadOffsetBucket(key: number): OffsetBucket {
 /** The zone's UTC offset (ms) at an instant. */
 function zoneOffsetAt(ms: number): number {
   const key = Math.floor(ms / BUCKET_MS);
-  let bucket = offsetBuckets.get(key);
+  let bucket = key === lastBucketKey ? lastBucket : offsetBuckets.get(key);
   if (bucket === undefined) {
     bucket = loadOffsetBucket(key);
     offsetBuckets.set(key, bucket);
   }
+  lastBucketKey = key;
+  lastBucket = bucket;
   let offset = bucket.startOffset;
   for (let index = 0; index < bucket.transitions.length && bucket.transitions[index] <= ms; index += 1) {
     offset = bucket.offsetsAfter[index];
@@ -251,40 +287,70 @@ function smallestSatisfying(low: number, high: number, predicate: (n: number) =>
   return lo;
 }
 
-const singleCadence = (startDay: number): Cadence => ({
-  dayOfIndex: () => startDay,
-  firstIndexOnOrAfter: (day) => (day <= startDay ? 0 : 1),
-  fallsOn: (day) => day === startDay,
-});
+// Cadences are classes rather than objects of closures: a rule is compiled per series per request, and
+// closures cost an allocation each (and a defineProperty each under tsx, which keeps function names).
 
-function weeklyCadence(startDay: number, weekDays: readonly WeekDay[]): Cadence {
-  const picked = weekDays.map((day) => WEEK_DAYS.indexOf(day) + 1).filter((day) => day > 0);
-  const days = picked.length > 0 ? [...new Set(picked)].sort((a, b) => a - b) : [isoWeekday(startDay)];
-  const perWeek = days.length;
-  const firstMonday = startDay - (isoWeekday(startDay) - 1);
-  // Picked days of the first week that fall before the start date: indices are counted from the start.
-  const missedInFirstWeek = days.filter((weekday) => firstMonday + weekday - 1 < startDay).length;
-  const selected = new Set(days);
-  return {
-    dayOfIndex(index) {
-      const slot = index + missedInFirstWeek;
-      const week = Math.floor(slot / perWeek);
-      return firstMonday + 7 * week + days[slot - week * perWeek] - 1;
-    },
-    firstIndexOnOrAfter(day) {
-      if (day <= startDay) return 0;
-      const sinceMonday = day - firstMonday;
-      let week = Math.floor(sinceMonday / 7);
-      const weekday = sinceMonday - 7 * week + 1;
-      let position = days.findIndex((picked) => picked >= weekday);
-      if (position < 0) {
-        week += 1;
-        position = 0;
-      }
-      return week * perWeek + position - missedInFirstWeek;
-    },
-    fallsOn: (day) => selected.has(isoWeekday(day)),
-  };
+class SingleCadence implements Cadence {
+  constructor(private readonly startDay: number) {}
+
+  dayOfIndex(): number {
+    return this.startDay;
+  }
+
+  firstIndexOnOrAfter(day: number): number {
+    return day <= this.startDay ? 0 : 1;
+  }
+
+  fallsOn(day: number): boolean {
+    return day === this.startDay;
+  }
+}
+
+class WeeklyCadence implements Cadence {
+  /** The picked ISO weekdays (1 = Monday), ascending. */
+  private readonly days: number[];
+  private readonly firstMonday: number;
+  /** Picked days of the first week that fall before the start date: indices count from the start. */
+  private readonly missedInFirstWeek: number;
+
+  constructor(
+    private readonly startDay: number,
+    weekDays: readonly WeekDay[],
+  ) {
+    const picked: number[] = [];
+    for (let weekday = 1; weekday <= 7; weekday += 1) {
+      if (weekDays.includes(WEEK_DAYS[weekday - 1])) picked.push(weekday);
+    }
+    this.days = picked.length > 0 ? picked : [isoWeekday(startDay)];
+    this.firstMonday = startDay - (isoWeekday(startDay) - 1);
+    let missed = 0;
+    for (const weekday of this.days) if (this.firstMonday + weekday - 1 < startDay) missed += 1;
+    this.missedInFirstWeek = missed;
+  }
+
+  dayOfIndex(index: number): number {
+    const slot = index + this.missedInFirstWeek;
+    const week = Math.floor(slot / this.days.length);
+    return this.firstMonday + 7 * week + this.days[slot - week * this.days.length] - 1;
+  }
+
+  firstIndexOnOrAfter(day: number): number {
+    if (day <= this.startDay) return 0;
+    const sinceMonday = day - this.firstMonday;
+    let week = Math.floor(sinceMonday / 7);
+    const weekday = sinceMonday - 7 * week + 1;
+    let position = 0;
+    while (position < this.days.length && this.days[position] < weekday) position += 1;
+    if (position === this.days.length) {
+      week += 1;
+      position = 0;
+    }
+    return week * this.days.length + position - this.missedInFirstWeek;
+  }
+
+  fallsOn(day: number): boolean {
+    return this.days.includes(isoWeekday(day));
+  }
 }
 
 /** Months (year × 12 + month − 1) in [0, monthNumber) that have a given day. */
@@ -298,56 +364,81 @@ function monthsWithDayBefore(monthNumber: number, dayOfMonth: number): number {
   return count;
 }
 
-function monthlyCadence(startDay: number): Cadence {
-  const [startYear, startMonth, dayOfMonth] = civilFromDays(startDay);
-  const firstMonth = startYear * 12 + startMonth - 1;
-  const before = monthsWithDayBefore(firstMonth, dayOfMonth);
-  const indexBefore = (monthNumber: number) => monthsWithDayBefore(monthNumber, dayOfMonth) - before;
-  return {
-    dayOfIndex(index) {
-      // At least 7 months of 12 have any day: the index-th lies within 2 × index + 12 months.
-      const monthNumber =
-        dayOfMonth <= 28
-          ? firstMonth + index
-          : smallestSatisfying(firstMonth, firstMonth + 2 * index + 12, (month) => indexBefore(month + 1) > index);
-      const year = Math.floor(monthNumber / 12);
-      return daysFromCivil(year, monthNumber - year * 12 + 1, dayOfMonth);
-    },
-    firstIndexOnOrAfter(day) {
-      if (day <= startDay) return 0;
-      const [year, month, date] = civilFromDays(day);
-      const monthNumber = year * 12 + month - 1;
-      return indexBefore(date <= dayOfMonth ? monthNumber : monthNumber + 1);
-    },
-    fallsOn: (day) => civilFromDays(day)[2] === dayOfMonth,
-  };
+class MonthlyCadence implements Cadence {
+  private readonly dayOfMonth: number;
+  private readonly firstMonth: number;
+  private readonly monthsBefore: number;
+
+  constructor(private readonly startDay: number) {
+    const [year, month, dayOfMonth] = civilFromDays(startDay);
+    this.dayOfMonth = dayOfMonth;
+    this.firstMonth = year * 12 + month - 1;
+    this.monthsBefore = monthsWithDayBefore(this.firstMonth, dayOfMonth);
+  }
+
+  /** How many occurrences fall in the months before this one. */
+  private indexBefore(monthNumber: number): number {
+    return monthsWithDayBefore(monthNumber, this.dayOfMonth) - this.monthsBefore;
+  }
+
+  dayOfIndex(index: number): number {
+    // At least 7 months of 12 have any day: the index-th lies within 2 × index + 12 months.
+    const monthNumber =
+      this.dayOfMonth <= 28
+        ? this.firstMonth + index
+        : smallestSatisfying(this.firstMonth, this.firstMonth + 2 * index + 12, (month) => this.indexBefore(month + 1) > index);
+    const year = Math.floor(monthNumber / 12);
+    return daysFromCivil(year, monthNumber - year * 12 + 1, this.dayOfMonth);
+  }
+
+  firstIndexOnOrAfter(day: number): number {
+    if (day <= this.startDay) return 0;
+    const [year, month, date] = civilFromDays(day);
+    const monthNumber = year * 12 + month - 1;
+    return this.indexBefore(date <= this.dayOfMonth ? monthNumber : monthNumber + 1);
+  }
+
+  fallsOn(day: number): boolean {
+    return civilFromDays(day)[2] === this.dayOfMonth;
+  }
 }
 
-function yearlyCadence(startDay: number): Cadence {
-  const [startYear, month, dayOfMonth] = civilFromDays(startDay);
-  const leapDayOnly = month === 2 && dayOfMonth === 29;
-  const yearsBefore = (year: number) => (leapDayOnly ? leapYearsBefore(year) : year);
-  const before = yearsBefore(startYear);
-  const indexBefore = (year: number) => yearsBefore(year) - before;
-  return {
-    dayOfIndex(index) {
-      // Leap years are at most 8 years apart.
-      const year = leapDayOnly
-        ? smallestSatisfying(startYear, startYear + 8 * index + 8, (candidate) => indexBefore(candidate + 1) > index)
-        : startYear + index;
-      return daysFromCivil(year, month, dayOfMonth);
-    },
-    firstIndexOnOrAfter(day) {
-      if (day <= startDay) return 0;
-      const [year, dayMonth, date] = civilFromDays(day);
-      const notYetThisYear = dayMonth < month || (dayMonth === month && date <= dayOfMonth);
-      return indexBefore(notYetThisYear ? year : year + 1);
-    },
-    fallsOn(day) {
-      const [, dayMonth, date] = civilFromDays(day);
-      return dayMonth === month && date === dayOfMonth;
-    },
-  };
+class YearlyCadence implements Cadence {
+  private readonly firstYear: number;
+  private readonly month: number;
+  private readonly dayOfMonth: number;
+  /** 29 February: leap years only. */
+  private readonly leapDayOnly: boolean;
+
+  constructor(private readonly startDay: number) {
+    [this.firstYear, this.month, this.dayOfMonth] = civilFromDays(startDay);
+    this.leapDayOnly = this.month === 2 && this.dayOfMonth === 29;
+  }
+
+  /** How many occurrences fall in the years before this one. */
+  private indexBefore(year: number): number {
+    return this.leapDayOnly ? leapYearsBefore(year) - leapYearsBefore(this.firstYear) : year - this.firstYear;
+  }
+
+  dayOfIndex(index: number): number {
+    // Leap years are at most 8 years apart.
+    const year = this.leapDayOnly
+      ? smallestSatisfying(this.firstYear, this.firstYear + 8 * index + 8, (candidate) => this.indexBefore(candidate + 1) > index)
+      : this.firstYear + index;
+    return daysFromCivil(year, this.month, this.dayOfMonth);
+  }
+
+  firstIndexOnOrAfter(day: number): number {
+    if (day <= this.startDay) return 0;
+    const [year, month, date] = civilFromDays(day);
+    const notYetThisYear = month < this.month || (month === this.month && date <= this.dayOfMonth);
+    return this.indexBefore(notYetThisYear ? year : year + 1);
+  }
+
+  fallsOn(day: number): boolean {
+    const [, month, date] = civilFromDays(day);
+    return month === this.month && date === this.dayOfMonth;
+  }
 }
 
 // ---- A rule, compiled once per call ------------------------------------------------------------------
@@ -370,12 +461,12 @@ function compileRule(rule: RecurrenceRule): CompiledRule {
   const spanDays = rule.endDate !== null ? parseLocalDate(rule.endDate) - startDay : endMinutes <= startMinutes ? 1 : 0;
   const cadence =
     rule.recurrencePattern === 'WEEKLY'
-      ? weeklyCadence(startDay, rule.recurrenceDaysOfWeek)
+      ? new WeeklyCadence(startDay, rule.recurrenceDaysOfWeek)
       : rule.recurrencePattern === 'MONTHLY'
-        ? monthlyCadence(startDay)
+        ? new MonthlyCadence(startDay)
         : rule.recurrencePattern === 'YEARLY'
-          ? yearlyCadence(startDay)
-          : singleCadence(startDay);
+          ? new YearlyCadence(startDay)
+          : new SingleCadence(startDay);
   let count = Number.POSITIVE_INFINITY;
   if (rule.recurrencePattern === 'NONE') count = 1;
   else if (rule.recurrenceEndType === 'AFTER_OCCURRENCES' && rule.maxOccurrences !== null) count = Math.max(0, rule.maxOccurrences);
@@ -486,21 +577,30 @@ function classifyRows(compiled: CompiledRule, rows: readonly OutOfScheduleRow[])
 
 const byStartThenOriginal = (a: PlacedOccurrence, b: PlacedOccurrence) => a.start - b.start || a.original - b.original;
 
-const fromRule = (span: Span): PlacedOccurrence => ({ ...span, original: span.start, rowId: null, title: null });
+function fromRule(span: Span): PlacedOccurrence {
+  return { start: span.start, end: span.end, original: span.start, rowId: null, title: null };
+}
 
 function toExpanded(placed: PlacedOccurrence): ExpandedOccurrence {
+  const startsAt = formatInstant(placed.start);
   return {
-    startsAt: formatInstant(placed.start),
+    startsAt,
     endsAt: formatInstant(placed.end),
-    originalStartsAt: formatInstant(placed.original),
+    originalStartsAt: placed.original === placed.start ? startsAt : formatInstant(placed.original),
     outOfScheduleEventId: placed.rowId,
     eventTitle: placed.title,
   };
 }
 
+function spanToExpanded(span: Span): ExpandedOccurrence {
+  const startsAt = formatInstant(span.start);
+  return { startsAt, endsAt: formatInstant(span.end), originalStartsAt: startsAt, outOfScheduleEventId: null, eventTitle: null };
+}
+
 /** The occurrences of the rule alone (no rows) overlapping the window, sorted by start. */
 export function ruleOccurrences(rule: RecurrenceRule, window: InstantWindow): { startsAt: string; endsAt: string }[] {
-  return ruleSpans(compileRule(rule), parseInstant(window.from), parseInstant(window.to)).map((span) => ({
+  const { from, to } = parseWindow(window);
+  return ruleSpans(compileRule(rule), from, to).map((span) => ({
     startsAt: formatInstant(span.start),
     endsAt: formatInstant(span.end),
   }));
@@ -512,12 +612,11 @@ export function expandOccurrences(
   rows: readonly OutOfScheduleRow[],
   window: InstantWindow,
 ): ExpandedOccurrence[] {
-  const from = parseInstant(window.from);
-  const to = parseInstant(window.to);
+  const { from, to } = parseWindow(window);
   if (!(to > from)) return [];
   const compiled = compileRule(rule);
   const spans = ruleSpans(compiled, from, to);
-  if (rows.length === 0) return spans.map((span) => toExpanded(fromRule(span)));
+  if (rows.length === 0) return spans.map(spanToExpanded);
   const classified = classifyRows(compiled, rows);
   const placed = spans.filter((span) => !classified.hidden.has(span.start)).map(fromRule);
   // A moved occurrence is placed by its row wherever its original is, in the window or not.
