@@ -15,7 +15,7 @@ import {
 import { eventOutOfSchedule, events } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import type { Queryable } from '../../routes/shared/resource';
-import { outOfScheduleRowOf, ruleOfRow } from './record';
+import { loadEventRow, outOfScheduleRowOf, ruleOfRow, type EventRow } from './record';
 import { updateSeriesBounds } from './writes';
 
 /**
@@ -40,7 +40,7 @@ interface StoredRow extends OutOfScheduleRow {
   changes: Record<string, unknown>;
 }
 
-type SeriesRow = typeof events.$inferSelect;
+type SeriesRow = EventRow;
 
 export interface OccurrenceEditArguments {
   eventId: number;
@@ -102,7 +102,7 @@ const ruleColumnsOf = (rule: RecurrenceRule) => ({
 });
 
 async function loadSeries(tx: Queryable, eventId: number): Promise<SeriesRow> {
-  const [series] = await tx.select().from(events).where(eq(events.id, eventId));
+  const series = await loadEventRow(tx, eventId);
   if (!series) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
   return series;
 }
