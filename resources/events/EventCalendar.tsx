@@ -39,18 +39,22 @@ const sameWindow = (a: InstantWindow | null, b: InstantWindow) => a !== null && 
 
 /**
  * Each rendered occurrence carries its exact instants and event id (`data-starts-at`, `data-ends-at`,
- * `data-event-id`; the end-to-end tests read them) and the name "<title> 22:00–04:00" on its link.
+ * `data-event-id`; the end-to-end tests read them) and the name "<title> 22:00–04:00" on its link (the
+ * grid's event element, or the title link of a list row).
  */
 const markOccurrenceElement = ({ el, event }: EventMountArg) => {
-  const { item, name } = event.extendedProps as OccurrenceProps;
+  const { item, name, times } = event.extendedProps as OccurrenceProps;
   el.dataset.startsAt = item.startsAt;
   el.dataset.endsAt = item.endsAt;
   el.dataset.eventId = String(item.eventId);
   el.dataset.originalStartsAt = item.originalStartsAt;
   el.dataset.visibility = item.visibility;
   if (item.approvalStatus) el.dataset.approvalStatus = item.approvalStatus;
-  const link = el.matches('a') ? el : el.querySelector('a');
-  link?.setAttribute('aria-label', name);
+  // A list row's title link is React content (calendar/OccurrenceContent.tsx), which names itself.
+  if (el.matches('a')) el.setAttribute('aria-label', name);
+  // A list clips a night at midnight ("22:00 - 00:00"); the row says the occurrence's own times.
+  const listTime = el.querySelector('.fc-list-event-time');
+  if (listTime) listTime.textContent = times;
 };
 
 /** The visible window and what the server answers for it, with the page's filters. */
@@ -102,9 +106,13 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
 
   const onDatesSet = useCallback(
     ({ start, end, view }: DatesSetArg) => {
-      showWindow(zurichWindowOfDays(start, end));
-      setStoredView(view.type);
-      setStoredDate(view.currentStart.toISOString().slice(0, 10));
+      const visible = { window: zurichWindowOfDays(start, end), view: view.type, date: view.currentStart.toISOString().slice(0, 10) };
+      // FullCalendar reports its first range while React renders it; state and store change after that render.
+      queueMicrotask(() => {
+        showWindow(visible.window);
+        setStoredView(visible.view);
+        setStoredDate(visible.date);
+      });
     },
     [showWindow, setStoredView, setStoredDate],
   );
