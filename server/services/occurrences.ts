@@ -1,4 +1,4 @@
-import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Viewer } from '../../domain/access';
 import type { ApprovalStatus, RecurrencePattern, RecurrenceEndType, Visibility, WeekDay } from '../../domain/enums';
@@ -79,7 +79,12 @@ export function occurrenceWindowOf(filter: Pick<OccurrenceFilter, 'from' | 'to'>
 
 // ---- candidates ----------------------------------------------------------------------------------------
 
-const instantText = (value: Date): string => Temporal.Instant.fromEpochMilliseconds(value.getTime()).toString();
+/** Epoch ms as the engine writes instants ("2026-11-28T21:00:00Z"); Temporal's formatting is slow per row. */
+function instantText(epochMs: number): string {
+  // float8 arithmetic may leave 1764363600000.0002: instants are stored to the millisecond at most.
+  const ms = Math.round(epochMs);
+  return ms % 1000 === 0 ? `${new Date(ms).toISOString().slice(0, 19)}Z` : Temporal.Instant.fromEpochMilliseconds(ms).toString();
+}
 
 function filterConditions(filter: OccurrenceFilter): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
@@ -146,85 +151,116 @@ interface Candidate {
   rule: RecurrenceRule;
 }
 
+/** What the candidate query answers per event (raw rows: drizzle's per-field mapping cost more than the query). */
+interface CandidateRow {
+  id: number;
+  title: string;
+  establishment_id: number | null;
+  establishment_name: string | null;
+  promoter_group_id: number | null;
+  promoter_group_name: string | null;
+  city: string | null;
+  event_type_id: number | null;
+  visibility: string;
+  approval_status: string | null;
+  start_date: string;
+  end_date: string | null;
+  start_time: string;
+  end_time: string;
+  recurrence_pattern: RecurrencePattern;
+  recurrence_days_of_week: WeekDay[];
+  recurrence_end_type: RecurrenceEndType;
+  max_occurrences: number | null;
+  recurrence_end_date: string | null;
+}
+
+/** `execute` answers `{ rows }` on both engines (node-postgres' QueryResult, PGlite's Results). */
+async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
 async function loadCandidates(db: Queryable, viewer: Viewer, filter: OccurrenceFilter, window: InstantWindow): Promise<Candidate[]> {
-  const rows = await db
-    .select({
-      id: events.id,
-      title: events.title,
-      establishmentId: events.establishmentId,
-      establishmentName: establishments.name,
-      promoterGroupId: events.promoterGroupId,
-      promoterGroupName: promoterGroups.name,
-      city: sql<string | null>`coalesce(${events.city}, ${establishments.city})`,
-      eventTypeId: events.eventTypeId,
-      visibility: events.visibility,
-      approvalStatus: events.approvalStatus,
-      startDate: events.startDate,
-      endDate: events.endDate,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      recurrencePattern: events.recurrencePattern,
-      recurrenceDaysOfWeek: events.recurrenceDaysOfWeek,
-      recurrenceEndType: events.recurrenceEndType,
-      maxOccurrences: events.maxOccurrences,
-      recurrenceEndDate: events.recurrenceEndDate,
-    })
-    .from(events)
-    .leftJoin(establishments, eq(establishments.id, events.establishmentId))
-    .leftJoin(promoterGroups, eq(promoterGroups.id, events.promoterGroupId))
-    .where(and(scopeCondition(viewer, 'EVENT', EVENT_READ_SCOPE, 'read'), ...filterConditions(filter), reachesWindow(window)));
+  const where = and(scopeCondition(viewer, 'EVENT', EVENT_READ_SCOPE, 'read'), ...filterConditions(filter), reachesWindow(window));
+  // Dates as text: the engine takes `YYYY-MM-DD`, whatever the driver would make of a date.
+  const rows = await rowsOf<CandidateRow>(
+    db,
+    sql`SELECT ${events.id} AS id, ${events.title} AS title,
+        ${events.establishmentId} AS establishment_id, ${establishments.name} AS establishment_name,
+        ${events.promoterGroupId} AS promoter_group_id, ${promoterGroups.name} AS promoter_group_name,
+        coalesce(${events.city}, ${establishments.city}) AS city, ${events.eventTypeId} AS event_type_id,
+        ${events.visibility} AS visibility, ${events.approvalStatus} AS approval_status,
+        ${events.startDate}::text AS start_date, ${events.endDate}::text AS end_date,
+        ${events.startTime} AS start_time, ${events.endTime} AS end_time,
+        ${events.recurrencePattern} AS recurrence_pattern, ${events.recurrenceDaysOfWeek} AS recurrence_days_of_week,
+        ${events.recurrenceEndType} AS recurrence_end_type, ${events.maxOccurrences} AS max_occurrences,
+        ${events.recurrenceEndDate}::text AS recurrence_end_date
+      FROM ${events}
+      LEFT JOIN ${establishments} ON ${establishments.id} = ${events.establishmentId}
+      LEFT JOIN ${promoterGroups} ON ${promoterGroups.id} = ${events.promoterGroupId}
+      WHERE ${where}`,
+  );
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
-    establishmentId: row.establishmentId,
-    establishmentName: row.establishmentName,
-    promoterGroupId: row.promoterGroupId,
-    promoterGroupName: row.promoterGroupName,
+    establishmentId: row.establishment_id,
+    establishmentName: row.establishment_name,
+    promoterGroupId: row.promoter_group_id,
+    promoterGroupName: row.promoter_group_name,
     city: row.city,
-    eventTypeId: row.eventTypeId,
+    eventTypeId: row.event_type_id,
     visibility: row.visibility,
-    approvalStatus: row.approvalStatus,
+    approvalStatus: row.approval_status,
     rule: {
-      startDate: row.startDate,
-      endDate: row.endDate,
-      startTime: row.startTime,
-      endTime: row.endTime,
-      recurrencePattern: row.recurrencePattern as RecurrencePattern,
-      recurrenceDaysOfWeek: row.recurrenceDaysOfWeek as WeekDay[],
-      recurrenceEndType: row.recurrenceEndType as RecurrenceEndType,
-      maxOccurrences: row.maxOccurrences,
-      recurrenceEndDate: row.recurrenceEndDate,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      startTime: row.start_time,
+      endTime: row.end_time,
+      recurrencePattern: row.recurrence_pattern,
+      recurrenceDaysOfWeek: row.recurrence_days_of_week,
+      recurrenceEndType: row.recurrence_end_type,
+      maxOccurrences: row.max_occurrences,
+      recurrenceEndDate: row.recurrence_end_date,
     },
   }));
 }
+
+interface StoredRow {
+  id: number;
+  event_id: number;
+  action: OutOfScheduleRow['action'];
+  original_starts_at: number;
+  starts_at: number | null;
+  ends_at: number | null;
+  title: string | null;
+}
+
+/** An instant column as epoch milliseconds (a float8, which both drivers read as a number). */
+const epochMs = (column: SQLWrapper) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
 /** The out-of-schedule rows of these series, by event id (one query). */
 async function loadRows(db: Queryable, eventIds: number[]): Promise<Map<number, OutOfScheduleRow[]>> {
   const byEvent = new Map<number, OutOfScheduleRow[]>();
   if (eventIds.length === 0) return byEvent;
-  const rows = await db
-    .select({
-      id: eventOutOfSchedule.id,
-      eventId: eventOutOfSchedule.eventId,
-      action: eventOutOfSchedule.action,
-      originalStartsAt: eventOutOfSchedule.originalStartsAt,
-      startsAt: eventOutOfSchedule.startsAt,
-      endsAt: eventOutOfSchedule.endsAt,
-      title: eventOutOfSchedule.title,
-    })
-    .from(eventOutOfSchedule)
-    .where(inArray(eventOutOfSchedule.eventId, eventIds));
+  // One array parameter rather than one per id: hundreds of series are common in a month.
+  const rows = await rowsOf<StoredRow>(
+    db,
+    sql`SELECT ${eventOutOfSchedule.id} AS id, ${eventOutOfSchedule.eventId} AS event_id, ${eventOutOfSchedule.action} AS action,
+        ${epochMs(eventOutOfSchedule.originalStartsAt)} AS original_starts_at, ${epochMs(eventOutOfSchedule.startsAt)} AS starts_at,
+        ${epochMs(eventOutOfSchedule.endsAt)} AS ends_at, ${eventOutOfSchedule.title} AS title
+      FROM ${eventOutOfSchedule}
+      WHERE ${eventOutOfSchedule.eventId} = ANY(${`{${eventIds.join(',')}}`}::int[])`,
+  );
   for (const row of rows) {
-    const list = byEvent.get(row.eventId) ?? [];
+    const list = byEvent.get(row.event_id) ?? [];
     list.push({
       id: row.id,
-      action: row.action as OutOfScheduleRow['action'],
-      originalStartsAt: instantText(row.originalStartsAt),
-      startsAt: row.startsAt && instantText(row.startsAt),
-      endsAt: row.endsAt && instantText(row.endsAt),
+      action: row.action,
+      originalStartsAt: instantText(row.original_starts_at),
+      startsAt: row.starts_at === null ? null : instantText(row.starts_at),
+      endsAt: row.ends_at === null ? null : instantText(row.ends_at),
       eventTitle: row.title,
     });
-    byEvent.set(row.eventId, list);
+    byEvent.set(row.event_id, list);
   }
   return byEvent;
 }
