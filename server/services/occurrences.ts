@@ -4,8 +4,8 @@ import type { Viewer } from '../../domain/access';
 import type { ApprovalStatus, RecurrencePattern, RecurrenceEndType, Visibility, WeekDay } from '../../domain/enums';
 import { EVENT_LIMITS, OCCURRENCE_WINDOW_PROBLEMS, occurrenceId, type OccurrenceFilter, type OccurrenceItem } from '../../domain/event';
 import {
-  EVENT_TIME_ZONE,
   expandOccurrences,
+  zonedInstant,
   type ExpandedOccurrence,
   type InstantWindow,
   type OutOfScheduleRow,
@@ -41,15 +41,18 @@ export const EVENT_READ_SCOPE: ScopeMapping = {
 // ---- the window --------------------------------------------------------------------------------------
 
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const HOUR_MS = 3_600_000;
+/** The longest window: N local days, plus the hour a day gains when the clocks go back. */
+const LONGEST_WINDOW_MS = EVENT_LIMITS.occurrenceWindowDays * 24 * HOUR_MS + HOUR_MS;
 
 /** `YYYY-MM-DD` → the local day's first instant in Europe/Zurich (`endOfDay`: the next day's); else an ISO instant. */
-function instantOf(value: string, endOfDay: boolean): Temporal.Instant | null {
+function instantOf(value: string, endOfDay: boolean): string | null {
   try {
     if (LOCAL_DATE.test(value)) {
       const date = Temporal.PlainDate.from(value, { overflow: 'reject' });
-      return (endOfDay ? date.add({ days: 1 }) : date).toZonedDateTime(EVENT_TIME_ZONE).toInstant();
+      return zonedInstant((endOfDay ? date.add({ days: 1 }) : date).toString(), '00:00');
     }
-    return Temporal.Instant.from(value);
+    return Temporal.Instant.from(value).toString();
   } catch {
     return null;
   }
@@ -67,14 +70,10 @@ export function occurrenceWindowOf(filter: Pick<OccurrenceFilter, 'from' | 'to'>
   if (!from) throw windowError('from', OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant);
   const to = instantOf(filter.to, true);
   if (!to) throw windowError('to', OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant);
-  if (Temporal.Instant.compare(to, from) <= 0) throw windowError('to', OCCURRENCE_WINDOW_PROBLEMS.endsBeforeStart);
-  // Counted in local days, so that a window of N calendar days across a clock change is N days.
-  const days = from
-    .toZonedDateTimeISO(EVENT_TIME_ZONE)
-    .until(to.toZonedDateTimeISO(EVENT_TIME_ZONE), { largestUnit: 'days' })
-    .total({ unit: 'days', relativeTo: from.toZonedDateTimeISO(EVENT_TIME_ZONE) });
-  if (days > EVENT_LIMITS.occurrenceWindowDays) throw windowError('to', OCCURRENCE_WINDOW_PROBLEMS.tooLong);
-  return { from: from.toString(), to: to.toString() };
+  const length = Date.parse(to) - Date.parse(from);
+  if (length <= 0) throw windowError('to', OCCURRENCE_WINDOW_PROBLEMS.endsBeforeStart);
+  if (length > LONGEST_WINDOW_MS) throw windowError('to', OCCURRENCE_WINDOW_PROBLEMS.tooLong);
+  return { from, to };
 }
 
 // ---- candidates ----------------------------------------------------------------------------------------
