@@ -2,7 +2,7 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import { Badge, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import {
   AutocompleteInput,
   CreateButton,
@@ -31,7 +31,7 @@ import { ReferenceDataArrayInput } from '../shared/inputs';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
 import { ApprovalActions, ApprovalStatusField } from './approval';
 import { CitiesFilterInput } from './calendar/CitiesFilterInput';
-import { EventCalendar } from './EventCalendar';
+import { DelayedLoader } from '../../src/layout/DelayedLoader';
 import { useRuleInWords } from './ruleInWords';
 import { formatOccurrenceSpan } from './zurichFormat';
 
@@ -200,10 +200,17 @@ const EventListActions = () => {
   );
 };
 
+/** The calendar (FullCalendar) loads on first use: the list alone does not need it. */
+const EventCalendar = lazy(() => import('./EventCalendar').then((module) => ({ default: module.EventCalendar })));
+
 /** The calendar under the page's filter bar. */
 const ListCalendar = () => {
   const { filterValues } = useListContext();
-  return <EventCalendar filter={filterValues} />;
+  return (
+    <Suspense fallback={<DelayedLoader />}>
+      <EventCalendar filter={filterValues} />
+    </Suspense>
+  );
 };
 
 /**
