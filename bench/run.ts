@@ -3,6 +3,8 @@
  *  - API latency over real HTTP on loopback, PGlite in memory with the demo seed: `GET /auth/me`
  *    (the guards' user fetch, on every navigation) and `POST /auth/sign-in` (argon2id on purpose slow).
  *  - The size of the built app: the JavaScript loaded on first visit versus the lazily loaded languages.
+ *  - `GET /occurrences` over 1,000 series and 10,000 one-off events (bench/occurrences.ts), on PGlite and,
+ *    with TEST_DATABASE_URL, on PostgreSQL.
  * Numbers come from one run on this machine; compare ratios within one run only.
  */
 import { gzipSync } from 'node:zlib';
@@ -13,6 +15,7 @@ import { parseEnvironment } from '../server/config';
 import { migrateDatabase, openDatabase } from '../server/db/client';
 import { seedDemoData } from '../server/db/seed';
 import { createMailer } from '../server/services/mail';
+import { occurrenceBenchmarks, occurrenceReportLines } from './occurrences';
 
 const DEMO_PASSWORD = 'Demo-Backoffice-2026';
 
@@ -95,6 +98,7 @@ function bundleSizes() {
 const round = (value: number) => Math.round(value * 10) / 10;
 
 const api = await apiBenchmarks();
+const occurrences = await occurrenceBenchmarks();
 const bundle = bundleSizes();
 const lines = [
   `# Benchmark results (${new Date().toISOString()}, node ${process.version}, ${process.platform})`,
@@ -102,6 +106,8 @@ const lines = [
   '| API call (PGlite, loopback HTTP) | requests | concurrency | p50 ms | p99 ms | req/s |',
   '|---|---|---|---|---|---|',
   ...Object.entries(api).map(([name, r]) => `| ${name} | ${r.requests} | ${r.concurrency} | ${round(r.p50)} | ${round(r.p99)} | ${round(r.perSecond)} |`),
+  '',
+  ...occurrenceReportLines(occurrences),
   '',
   bundle
     ? `Built app: first visit loads ${round(bundle.initialKiB)} KiB of gzipped JavaScript (all chunks ${round(bundle.totalKiB)} KiB raw); ` +
