@@ -100,7 +100,8 @@ export type SaveAction = (typeof SAVE_ACTIONS)[number];
  * | requestEvent    | demand       | POST, PUT  | DRAFT      | PENDING                   |
  *
  * Approving a request makes it APPROVED and PUBLISHED; rejecting makes it REJECTED (with a reason) and
- * keeps it a DRAFT. A promoter's writes are always requests: its POST and its PUT are `requestEvent`
+ * keeps it a DRAFT. A PENDING or REJECTED request is published only by approving it: a venue's PUT that
+ * would publish it is a 400 on `visibility` (APPROVE_THE_REQUEST_TO_PUBLISH_IT). A promoter's writes are always requests: its POST and its PUT are `requestEvent`
  * (a PUT re-submits a PENDING or REJECTED request; an APPROVED event is the venue's to change).
  * Without `saveAction` the input's `visibility` decides, as for any record of the REST contract.
  */
@@ -152,6 +153,7 @@ export const EVENT_PROBLEMS = {
   alreadyDecided: 'REQUEST_ALREADY_DECIDED',
   notARequest: 'NOT_A_REQUEST',
   approvedIsVenues: 'AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE',
+  approveToPublish: 'APPROVE_THE_REQUEST_TO_PUBLISH_IT',
 } as const;
 
 // ---- Input ---------------------------------------------------------------------------------------------

@@ -557,6 +557,21 @@ describe('save actions', () => {
     expect(await countEvents()).toBe(before);
   });
 
+  it('the venue publishes a request only by approving it: a PUT that would publish a pending or rejected one is a 400', async () => {
+    const request = await create(eventInput({ general: { promoterGroupId: ids.firstGroup } }), 'promoter@demo.ch');
+    const pending = await read(request.id);
+    for (const body of [{ saveAction: 'publish' }, { visibility: 'PUBLISHED' }]) {
+      const refused = await put(pending, (current) => ({ ...current, ...body }));
+      expect(refused.statusCode).toBe(400);
+      expect(errorsOf(refused).visibility).toBe(EVENT_PROBLEMS.approveToPublish);
+    }
+    expect(await approvalOf(request.id)).toMatchObject({ visibility: 'DRAFT', approvalStatus: 'PENDING' });
+    // Editing it as a draft is fine, and it stays a pending request.
+    const edited = await putOk(pending, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 20 } }));
+    expect(edited.generalInfos).toMatchObject({ approvalStatus: 'PENDING', ageMin: 20 });
+    expect(edited.visibility).toBe('DRAFT');
+  });
+
   it('a promoter re-submits a rejected request; an approved event is the venue’s to change', async () => {
     const record = await create(eventInput({ general: { promoterGroupId: ids.firstGroup } }), 'promoter@demo.ch');
     await server.db.update(events).set({ approvalStatus: 'REJECTED', approvalReason: 'Full that night', reviewedByUserId: ids.admin }).where(eq(events.id, record.id));

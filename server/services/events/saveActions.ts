@@ -56,10 +56,23 @@ function promoterOutcome(operation: EventOperation, viewer: Viewer, input: Event
 /**
  * The visibility and approval a write stores, or the refusal: 400 on `saveAction` for an action not allowed
  * on this call (or any but `requestEvent` from a promoter), 400 on the establishment for a request without
- * one, 403 for a promoter changing an APPROVED event (it is the venue's to change).
+ * one, 403 for a promoter changing an APPROVED event (it is the venue's to change), 400 on `visibility` for
+ * the venue publishing a request it has not approved.
  */
 export function saveOutcomeOf(operation: EventOperation, viewer: Viewer, input: EventInput, current: Event | null): SaveOutcome {
   if (writesAsPromoter(viewer)) return promoterOutcome(operation, viewer, input, current);
+  const outcome = venueOutcome(operation, viewer, input);
+  if (outcome.visibility === 'PUBLISHED' && outcome.approval === undefined && isUndecidedRequest(current)) {
+    throw invalid('visibility', EVENT_PROBLEMS.approveToPublish);
+  }
+  return outcome;
+}
+
+/** A promoter's request the venue has not approved: only approving it publishes it (POST /events/:id/approve). */
+const isUndecidedRequest = (current: Event | null): boolean =>
+  current?.generalInfos.approvalStatus === 'PENDING' || current?.generalInfos.approvalStatus === 'REJECTED';
+
+function venueOutcome(operation: EventOperation, viewer: Viewer, input: EventInput): SaveOutcome {
   if (input.saveAction === undefined) return { visibility: input.visibility };
   const outcome = SAVE_ACTION_OUTCOMES[input.saveAction];
   if (!(outcome.on as readonly EventOperation[]).includes(operation)) throw invalid('saveAction', EVENT_PROBLEMS.saveActionNotHere);
