@@ -138,6 +138,7 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
         initialDate={storedDate ?? undefined}
         datesSet={onDatesSet}
         headerToolbar={{ left: 'prev,next today', center: 'title', right: views.join(',') }}
+        buttonText={{ today: translate('eventCalendar.calendar.today') }}
         views={{
           dayGridMonth: { buttonText: translate('eventCalendar.calendar.views.month') },
           timeGridWeek: { buttonText: translate('eventCalendar.calendar.views.week') },
@@ -158,6 +159,7 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
         nextDayThreshold="06:00:00"
         scrollTime="18:00:00"
         dayMaxEvents={false}
+        allDaySlot={false}
         nowIndicator
         height="auto"
       />

@@ -207,6 +207,7 @@ const app = {
         listWeek: 'Wochenliste',
         listMonth: 'Monatsliste',
       },
+      today: 'Heute',
       draft: 'Entwurf',
       pendingRequest: 'Anfrage wartet auf einen Entscheid',
       loadError: 'Die Termine konnten nicht geladen werden. Versuchen Sie es erneut oder ändern Sie die Filter.',

@@ -207,6 +207,7 @@ const app = {
         listWeek: 'Week list',
         listMonth: 'Month list',
       },
+      today: 'Today',
       draft: 'Draft',
       pendingRequest: 'Request waiting for a decision',
       loadError: 'The occurrences could not be loaded. Try again, or change the filters.',

@@ -207,6 +207,7 @@ const app = {
         listWeek: 'Liste de la semaine',
         listMonth: 'Liste du mois',
       },
+      today: 'Aujourd’hui',
       draft: 'Brouillon',
       pendingRequest: 'Demande en attente d’une décision',
       loadError: 'Les dates n’ont pas pu être chargées. Réessayez ou modifiez les filtres.',

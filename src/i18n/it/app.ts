@@ -207,6 +207,7 @@ const app = {
         listWeek: 'Elenco della settimana',
         listMonth: 'Elenco del mese',
       },
+      today: 'Oggi',
       draft: 'Bozza',
       pendingRequest: 'Richiesta in attesa di una decisione',
       loadError: 'Non è stato possibile caricare le date. Riprovi o modifichi i filtri.',
