@@ -146,14 +146,25 @@ function parseInstant(instant: string): number {
   return Temporal.Instant.from(instant).epochMilliseconds;
 }
 
-/** The last window's bounds: a request expands every series over one window, parsed once. */
-let lastWindow: { from: string; to: string; fromMs: number; toMs: number } | null = null;
+/** A window in epoch ms, with the local days of its bounds. */
+interface ParsedWindow {
+  from: number;
+  to: number;
+  fromDay: number;
+  toDay: number;
+}
 
-function parseWindow(window: InstantWindow): { from: number; to: number } {
-  if (lastWindow === null || lastWindow.from !== window.from || lastWindow.to !== window.to) {
-    lastWindow = { from: window.from, to: window.to, fromMs: parseInstant(window.from), toMs: parseInstant(window.to) };
+/** The last window parsed: a request expands every series over one window, so it is parsed once. */
+let lastWindow: { fromText: string; toText: string; parsed: ParsedWindow } | null = null;
+
+function parseWindow(window: InstantWindow): ParsedWindow {
+  if (lastWindow === null || lastWindow.fromText !== window.from || lastWindow.toText !== window.to) {
+    const from = parseInstant(window.from);
+    const to = parseInstant(window.to);
+    const parsed = { from, to, fromDay: localDayOf(from), toDay: localDayOf(to) };
+    lastWindow = { fromText: window.from, toText: window.to, parsed };
   }
-  return { from: lastWindow.fromMs, to: lastWindow.toMs };
+  return lastWindow.parsed;
 }
 
 /** Formatted instants: one request formats the same few thousand instants again and again. */
@@ -501,20 +512,20 @@ function generatedAt(compiled: CompiledRule, ms: number): boolean {
 }
 
 /** The index of the first occurrence that may end after the instant (a start-of-iteration bound). */
-function firstIndexEndingAfter(compiled: CompiledRule, ms: number): number {
+function firstIndexEndingAfter(compiled: CompiledRule, ms: number, localDay?: number): number {
   if (!Number.isFinite(ms)) return 0;
   // An occurrence starting more than spanDays + 1 local days before the instant has ended by then.
-  return compiled.cadence.firstIndexOnOrAfter(localDayOf(ms) - compiled.spanDays - 1);
+  return compiled.cadence.firstIndexOnOrAfter((localDay ?? localDayOf(ms)) - compiled.spanDays - 1);
 }
 
 /** The rule's occurrences overlapping [from, to), by increasing start. */
-function ruleSpans(compiled: CompiledRule, from: number, to: number): Span[] {
+function ruleSpans(compiled: CompiledRule, window: ParsedWindow): Span[] {
   const spans: Span[] = [];
+  const { from, to } = window;
   if (!(to > from)) return spans;
-  const lastDay = localDayOf(to);
-  for (let index = firstIndexEndingAfter(compiled, from); index < compiled.count; index += 1) {
+  for (let index = firstIndexEndingAfter(compiled, from, window.fromDay); index < compiled.count; index += 1) {
     const day = compiled.cadence.dayOfIndex(index);
-    if (day > lastDay) break;
+    if (day > window.toDay) break;
     const span = occurrenceOn(compiled, day);
     if (span.start < to && span.end > from) spans.push(span);
   }
@@ -599,8 +610,7 @@ function spanToExpanded(span: Span): ExpandedOccurrence {
 
 /** The occurrences of the rule alone (no rows) overlapping the window, sorted by start. */
 export function ruleOccurrences(rule: RecurrenceRule, window: InstantWindow): { startsAt: string; endsAt: string }[] {
-  const { from, to } = parseWindow(window);
-  return ruleSpans(compileRule(rule), from, to).map((span) => ({
+  return ruleSpans(compileRule(rule), parseWindow(window)).map((span) => ({
     startsAt: formatInstant(span.start),
     endsAt: formatInstant(span.end),
   }));
@@ -612,10 +622,11 @@ export function expandOccurrences(
   rows: readonly OutOfScheduleRow[],
   window: InstantWindow,
 ): ExpandedOccurrence[] {
-  const { from, to } = parseWindow(window);
+  const parsed = parseWindow(window);
+  const { from, to } = parsed;
   if (!(to > from)) return [];
   const compiled = compileRule(rule);
-  const spans = ruleSpans(compiled, from, to);
+  const spans = ruleSpans(compiled, parsed);
   if (rows.length === 0) return spans.map(spanToExpanded);
   const classified = classifyRows(compiled, rows);
   const placed = spans.filter((span) => !classified.hidden.has(span.start)).map(fromRule);

@@ -151,7 +151,8 @@ const overlaps = (occurrence: { startsAt: string; endsAt: string }, window: Inst
 const keyOf = (occurrence: ExpandedOccurrence) => occurrence.originalStartsAt;
 const RUNS = { numRuns: 100 };
 
-describe('recurrence engine properties', () => {
+// Generous: fast-check runs hundreds of cases, and CI shares two cores with the other suites.
+describe('recurrence engine properties', { timeout: 30_000 }, () => {
   it('agrees with a day-by-day Temporal reference on every rule and window', () => {
     fc.assert(
       fc.property(ruleArbitrary, windowArbitrary, (rule, window) => {
@@ -233,7 +234,10 @@ describe('recurrence engine properties', () => {
         if (all.length > 0) expect(bounds.firstStartsAt).toBe(all[0].startsAt);
         const after = window.from;
         const expectedNext = expandOccurrences(rule, rows, { from: after, to: horizon.to }).slice(0, limit);
-        expect(nextOccurrences(rule, rows, after, limit)).toEqual(expectedNext);
+        const next = nextOccurrences(rule, rows, after, limit);
+        // Beyond the horizon (a leap-day series), next may list more than the expansion up to it.
+        expect(next.slice(0, expectedNext.length)).toEqual(expectedNext);
+        expect(next.slice(expectedNext.length).every((occurrence) => ms(occurrence.startsAt) >= ms(horizon.to))).toBe(true);
       }),
       { numRuns: 40 },
     );

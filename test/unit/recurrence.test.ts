@@ -230,10 +230,15 @@ describe('a series started years ago', () => {
   });
 
   it('costs about the same as a series started last week', () => {
+    // The best of five batches: a shared CI machine can pause any one of them.
     const timeOf = (series: RecurrenceRule) => {
-      const begin = performance.now();
-      for (let round = 0; round < 500; round += 1) ruleOccurrences(series, november2026);
-      return performance.now() - begin;
+      let best = Number.POSITIVE_INFINITY;
+      for (let batch = 0; batch < 5; batch += 1) {
+        const begin = performance.now();
+        for (let round = 0; round < 200; round += 1) ruleOccurrences(series, november2026);
+        best = Math.min(best, performance.now() - begin);
+      }
+      return best;
     };
     timeOf(since2015); // warm up the offset cache and the JIT
     const old = timeOf(since2015);
