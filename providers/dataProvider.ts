@@ -98,6 +98,8 @@ export interface AppDataProvider extends DataProvider {
   approveEvent(id: Identifier, reason?: string): Promise<RaRecord>;
   /** `POST /events/:id/reject`: the venue turns a request down with a reason (REJECTED, stays a draft); answers the event. */
   rejectEvent(id: Identifier, reason: string): Promise<RaRecord>;
+  /** `DELETE /events/:id?originalStartsAt=…`: one occurrence of a series goes (a SKIP row); the series stays. */
+  deleteOccurrence(eventId: Identifier, originalStartsAt: string): Promise<void>;
 }
 
 const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
@@ -152,6 +154,10 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     },
     approveEvent: async (id, reason) => decideEvent(id, 'approve', reason ? { reason } : {}),
     rejectEvent: async (id, reason) => decideEvent(id, 'reject', { reason }),
+    deleteOccurrence: async (eventId, originalStartsAt) => {
+      const query = new URLSearchParams({ originalStartsAt }).toString();
+      await httpClientForReactAdmin(`${apiBaseUrl}/events/${encodeURIComponent(String(eventId))}?${query}`, { method: 'DELETE' });
+    },
     setVisibility: async (resource, ids, visibility) => {
       const outcomes = await Promise.allSettled(ids.map((id) => setVisibilityOfOne(resource, id, visibility)));
       const result: SetVisibilityResult = { data: [], failed: [] };

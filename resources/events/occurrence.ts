@@ -1,0 +1,69 @@
+import { Temporal } from 'temporal-polyfill';
+import type { Event } from '../../domain/event';
+import { expandOccurrences, localDateOf, localTimeOf, type ExpandedOccurrence, type RecurrenceRule } from '../../domain/recurrence';
+
+/** How far around its original start a moved occurrence is looked for (a move rarely goes further than a year). */
+const SEARCH_DAYS = 400;
+
+export const ruleOfRecord = (record: Event): RecurrenceRule => {
+  const dates = record.dateAndCalendar;
+  return {
+    startDate: dates.startDate,
+    endDate: dates.endDate,
+    startTime: dates.startTime,
+    endTime: dates.endTime,
+    recurrencePattern: dates.recurrencePattern,
+    recurrenceDaysOfWeek: dates.recurrenceDaysOfWeek,
+    recurrenceEndType: dates.recurrenceEndType,
+    maxOccurrences: dates.maxOccurrences,
+    recurrenceEndDate: dates.recurrenceEndDate,
+  };
+};
+
+/** The `?occurrence=` value as the API's instant (`…T21:00:00Z`), or null when it is not an instant. */
+export const normaliseInstant = (value: string): string | null => {
+  try {
+    return Temporal.Instant.from(value).toString();
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The occurrence of the series whose original start (the row key) is `originalStartsAt`, where it is now
+ * (rule and out-of-schedule rows applied); null when the series has no such occurrence (skipped, or the
+ * link is stale).
+ */
+export const findOccurrence = (record: Event, originalStartsAt: string): ExpandedOccurrence | null => {
+  const key = normaliseInstant(originalStartsAt);
+  if (!key) return null;
+  const instant = Temporal.Instant.from(key);
+  const window = {
+    from: instant.subtract({ hours: 24 * SEARCH_DAYS }).toString(),
+    to: instant.add({ hours: 24 * SEARCH_DAYS }).toString(),
+  };
+  try {
+    const occurrences = expandOccurrences(ruleOfRecord(record), record.dateAndCalendar.outOfScheduleEvents, window);
+    return occurrences.find((occurrence) => occurrence.originalStartsAt === key) ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The form's values for editing one occurrence: the series with that occurrence's date, times and title.
+ * Saved with an update scope, the server reads them as the occurrence's new place (this one only) or as
+ * the rule of the rest of the series from it on (this and the next).
+ */
+export const occurrenceFormRecord = (record: Event, occurrence: ExpandedOccurrence): Event => ({
+  ...record,
+  generalInfos: { ...record.generalInfos, eventTitle: occurrence.eventTitle ?? record.generalInfos.eventTitle },
+  dateAndCalendar: {
+    ...record.dateAndCalendar,
+    startDate: localDateOf(occurrence.startsAt),
+    startTime: localTimeOf(occurrence.startsAt),
+    endTime: localTimeOf(occurrence.endsAt),
+    // Derived from the times: the occurrence's own end date (the series' first end date would not fit it).
+    endDate: null as unknown as string,
+  },
+});
