@@ -237,8 +237,15 @@ interface StoredRow {
 /** An instant column as epoch milliseconds (a float8, which both drivers read as a number). */
 const epochMs = (column: SQLWrapper) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
-/** The out-of-schedule rows of these series, by event id (one query). */
-async function loadRows(db: Queryable, eventIds: number[]): Promise<Map<number, OutOfScheduleRow[]>> {
+/**
+ * A row changes only its own occurrence (AFTER_OCCURRENCES counts before exclusions; a CREATE adds itself), so
+ * the window needs the rows of occurrences that start in it or end in it (a repeating occurrence lasts under two
+ * days) and the rows that place one in it; a series' other rows, years of them, are left in the database.
+ */
+const ROW_REACH_MS = 2 * 24 * HOUR_MS;
+
+/** The out-of-schedule rows of these series that can touch the window, by event id (one query). */
+async function loadRows(db: Queryable, eventIds: number[], window: InstantWindow): Promise<Map<number, OutOfScheduleRow[]>> {
   const byEvent = new Map<number, OutOfScheduleRow[]>();
   if (eventIds.length === 0) return byEvent;
   // One array parameter rather than one per id: hundreds of series are common in a month.
@@ -248,7 +255,10 @@ async function loadRows(db: Queryable, eventIds: number[]): Promise<Map<number, 
         ${epochMs(eventOutOfSchedule.originalStartsAt)} AS original_starts_at, ${epochMs(eventOutOfSchedule.startsAt)} AS starts_at,
         ${epochMs(eventOutOfSchedule.endsAt)} AS ends_at, ${eventOutOfSchedule.title} AS title
       FROM ${eventOutOfSchedule}
-      WHERE ${eventOutOfSchedule.eventId} = ANY(${`{${eventIds.join(',')}}`}::int[])`,
+      WHERE ${eventOutOfSchedule.eventId} = ANY(${`{${eventIds.join(',')}}`}::int[])
+        AND (${eventOutOfSchedule.originalStartsAt} > ${new Date(Date.parse(window.from) - ROW_REACH_MS).toISOString()}::timestamptz
+             AND ${eventOutOfSchedule.originalStartsAt} < ${window.to}::timestamptz
+          OR ${lt(eventOutOfSchedule.startsAt, new Date(window.to))} AND ${gt(eventOutOfSchedule.endsAt, new Date(window.from))})`,
   );
   for (const row of rows) {
     const list = byEvent.get(row.event_id) ?? [];
@@ -321,7 +331,7 @@ export async function listOccurrences(db: Queryable, viewer: Viewer, request: Oc
   // One after the other: PGlite runs one query at a time anyway, and a pool connection is spared.
   const candidates = await loadCandidates(db, viewer, filter, window);
   const repeating = candidates.filter((candidate) => candidate.rule.recurrencePattern !== 'NONE').map((candidate) => candidate.id);
-  const rowsByEvent = await loadRows(db, repeating);
+  const rowsByEvent = await loadRows(db, repeating, window);
   const search = filter.q?.toLowerCase();
   const matches = (title: string | null) => title !== null && title.toLowerCase().includes(search ?? '');
   const placed: Placed[] = [];

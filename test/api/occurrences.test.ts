@@ -141,6 +141,7 @@ beforeAll(async () => {
     endTime: '04:00',
     pattern: 'WEEKLY',
     days: ['SATURDAY'],
+    rows: [{ action: 'SKIP', originalStartsAt: at('2030-04-13', '22:00') }],
   });
   fixtures.springGap = await insertEvent({ title: 'Spring gap', startDate: '2030-03-31', startTime: '02:30', endTime: '05:00' });
   fixtures.wednesdays = await insertEvent({
@@ -256,6 +257,12 @@ describe('the window', () => {
     const autumn = await occurrences({ from: '2030-10-26', to: '2030-10-26', eventId: fixtures.saturdays });
     expect(autumn.items.map((item) => [item.startsAt, item.endsAt, item.isVirtual])).toEqual([['2030-10-26T20:00:00Z', '2030-10-27T03:00:00Z', true]]);
     expect(autumn.items[0].id).toBe(`${fixtures.saturdays}@2030-10-26T20:00:00Z`);
+  });
+
+  it('hides a skipped night that began before the window, and shows the next one', async () => {
+    const night = (date: string) => occurrences({ from: date, to: date, eventId: fixtures.saturdays });
+    expect((await night('2030-04-14')).items).toEqual([]);
+    expect((await night('2030-04-21')).items.map((item) => item.startsAt)).toEqual([at('2030-04-20', '22:00')]);
   });
 
   it('answers a repeating series that started years before the window', async () => {
