@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -177,6 +178,11 @@ export interface OccurrenceMeasure {
   p99: number;
   /** Occurrences in the windows (the Content-Range totals), smallest and largest. */
   totals: [number, number];
+  /**
+   * CPU time of this process per request (the server and the client that calls it; not PostgreSQL's): on a
+   * shared machine it varies far less than the latencies do.
+   */
+  cpuMs: number;
 }
 
 /** The first day of each of the twelve months from six months ago: one-month windows, in turn. */
@@ -198,7 +204,9 @@ async function measureViewer(base: string, token: string, today: Temporal.PlainD
   };
   const latencies: number[] = [];
   const totals: number[] = [];
+  let cpuStart = process.cpuUsage();
   for (let index = 0; index < OCCURRENCE_BENCH.warmUp + OCCURRENCE_BENCH.requests; index++) {
+    if (index === OCCURRENCE_BENCH.warmUp) cpuStart = process.cpuUsage();
     const begin = performance.now();
     const response = await fetch(query(index), { headers: { authorization: `Bearer ${token}` } });
     await response.arrayBuffer();
@@ -207,8 +215,16 @@ async function measureViewer(base: string, token: string, today: Temporal.PlainD
     latencies.push(performance.now() - begin);
     totals.push(Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1]));
   }
+  const cpu = process.cpuUsage(cpuStart);
   latencies.sort((a, b) => a - b);
-  return { ...label, requests: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), totals: [Math.min(...totals), Math.max(...totals)] };
+  return {
+    ...label,
+    requests: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    totals: [Math.min(...totals), Math.max(...totals)],
+    cpuMs: (cpu.user + cpu.system) / 1000 / latencies.length,
+  };
 }
 
 async function measureEngine(database: DatabaseHandle, engine: string): Promise<OccurrenceMeasure[]> {
@@ -281,16 +297,20 @@ export function occurrenceReportLines({ results, postgres }: Awaited<ReturnType<
   return [
     `GET /occurrences, one-month windows, page of ${OCCURRENCE_BENCH.pageSize}, ${OCCURRENCE_BENCH.series} series + ${OCCURRENCE_BENCH.oneOffs} one-offs (loopback HTTP, one request at a time):`,
     '',
-    '| engine | viewer | requests | occurrences per window | p50 ms | p99 ms |',
-    '|---|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.engine} | ${r.viewer} | ${r.requests} | ${r.totals[0]}–${r.totals[1]} | ${round(r.p50)} | ${round(r.p99)} |`),
+    '| engine | viewer | requests | occurrences per window | p50 ms | p99 ms | node CPU ms/request |',
+    '|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) => `| ${r.engine} | ${r.viewer} | ${r.requests} | ${r.totals[0]}–${r.totals[1]} | ${round(r.p50)} | ${round(r.p99)} | ${round(r.cpuMs)} |`,
+    ),
     ...(postgres ? [] : ['', 'PostgreSQL: not measured (set TEST_DATABASE_URL to a server).']),
   ];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const lines = occurrenceReportLines(await occurrenceBenchmarks());
-  const report = [`# GET /occurrences (${new Date().toISOString()}, node ${process.version}, ${process.platform})`, '', ...lines, ''].join('\n');
+  const load = loadavg().map((value) => value.toFixed(1)).join(' ');
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, load average ${load}`;
+  const report = [`# GET /occurrences (${new Date().toISOString()}, node ${process.version}, ${process.platform}; ${machine})`, '', ...lines, ''].join('\n');
   console.log(report);
-  writeFileSync(path.resolve('bench/results/occurrences-latest.md'), report);
+  writeFileSync(path.resolve('bench/results/occurrences.md'), report);
 }
