@@ -47,7 +47,7 @@ const EstablishmentPicker = ({ flow, fixed }: { flow: EventFlow; fixed: boolean 
         label={`${FIELDS}.establishmentId`}
         optionText={establishmentName}
         filterToQuery={(q: string) => ({ q })}
-        disabled={fixed}
+        readOnly={fixed}
         onChange={fillAddress}
         helperText={flow === 'promoter' ? 'resources.events.hints.establishmentFillsAddress' : false}
         isRequired
@@ -83,7 +83,7 @@ export const GeneralInfosStep = ({ flow, establishmentFixed }: GeneralInfosStepP
     <ReferenceDataInput source="generalInfos.eventType.id" kind="event-types" label={`${FIELDS}.eventType`} isRequired />
     {flow === 'promoter' ? (
       <ReferenceInput source="generalInfos.promoterGroupId" reference="promoters">
-        <AutocompleteInput label={`${FIELDS}.promoterGroupId`} optionText={promoterName} disabled helperText={false} />
+        <AutocompleteInput label={`${FIELDS}.promoterGroupId`} optionText={promoterName} readOnly helperText={false} />
       </ReferenceInput>
     ) : null}
     <EstablishmentPicker flow={flow} fixed={establishmentFixed} />
