@@ -19,7 +19,7 @@ import { useNotifyResourceError } from '../shared/resourceErrors';
 import { ApprovalActions } from './approval';
 import { newEventValues, useEventViewer, type EventViewer } from './eventFlow';
 import { EventStepper } from './EventStepper';
-import { findOccurrence, normaliseInstant, occurrenceFormRecord } from './occurrence';
+import { findOccurrence, normaliseInstant, occurrenceFormRecord, seriesFormRecord } from './occurrence';
 import { formatInstant } from './zurichFormat';
 
 const EVENTS = 'resources.events';
@@ -116,8 +116,10 @@ const EditBody = ({ viewer, occurrenceParam }: { viewer: EventViewer; occurrence
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const goBack = useGoBack();
-  const occurrence = useMemo(() => (record && occurrenceParam ? findOccurrence(record, occurrenceParam) : null), [record, occurrenceParam]);
-  const formRecord = useMemo(() => (record && occurrence ? occurrenceFormRecord(record, occurrence) : record), [record, occurrence]);
+  // A one-off event has no occurrences to choose between: the calendar's link edits the event itself.
+  const repeating = record !== undefined && record.dateAndCalendar.recurrencePattern !== 'NONE';
+  const occurrence = useMemo(() => (record && repeating && occurrenceParam ? findOccurrence(record, occurrenceParam) : null), [record, repeating, occurrenceParam]);
+  const formRecord = useMemo(() => (record ? (occurrence ? occurrenceFormRecord(record, occurrence) : seriesFormRecord(record)) : undefined), [record, occurrence]);
   if (!record || !formRecord) return null;
   const resetValues = { ...newEventValues(viewer), id: record.id };
   const originalStartsAt = occurrence ? (normaliseInstant(occurrence.originalStartsAt) ?? occurrence.originalStartsAt) : null;
@@ -125,7 +127,7 @@ const EditBody = ({ viewer, occurrenceParam }: { viewer: EventViewer; occurrence
   const header = (
     <Stack spacing={1}>
       {occurrence ? <Alert severity="info">{translate(`${EVENTS}.occurrence.banner`, { date: dateLabel })}</Alert> : null}
-      {occurrenceParam && !occurrence ? <Alert severity="warning">{translate(`${EVENTS}.occurrence.notFound`)}</Alert> : null}
+      {repeating && occurrenceParam && !occurrence ? <Alert severity="warning">{translate(`${EVENTS}.occurrence.notFound`)}</Alert> : null}
       {viewer.flow === 'establishment' ? <ApprovalActions record={record} size="medium" /> : null}
     </Stack>
   );

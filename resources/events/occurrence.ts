@@ -51,6 +51,16 @@ export const findOccurrence = (record: Event, originalStartsAt: string): Expande
 };
 
 /**
+ * The form's values for editing a whole series. A repeating occurrence lasts at most one night, so its
+ * end date follows from the times: it is left to the server (null), and the date step does not show it.
+ * Kept, a stale end date would refuse a new start date on a field the user cannot see.
+ */
+export const seriesFormRecord = (record: Event): Event =>
+  record.dateAndCalendar.recurrencePattern === 'NONE'
+    ? record
+    : { ...record, dateAndCalendar: { ...record.dateAndCalendar, endDate: null as unknown as string } };
+
+/**
  * The form's values for editing one occurrence: the series with that occurrence's date, times and title.
  * Saved with an update scope, the server reads them as the occurrence's new place (this one only) or as
  * the rule of the rest of the series from it on (this and the next).

@@ -432,6 +432,8 @@ describe('editing a series', () => {
       expect(screen.queryByRole('button', { name: 'This occurrence only' })).not.toBeInTheDocument();
       const dateAndCalendar = writes[0]!.body!.dateAndCalendar as Record<string, unknown>;
       expect(dateAndCalendar.updateScope).toBeNull();
+      // A repeating series' end date follows from its times: left to the server.
+      expect(dateAndCalendar.endDate).toBeNull();
       expect(dateAndCalendar.outOfScheduleEvents).toEqual([
         expect.objectContaining({ id: 32, action: 'UPDATE', originalStartsAt: '2030-12-21T21:00:00Z', startsAt: '2030-12-22T20:00:00Z', endsAt: '2030-12-22T22:00:00Z' }),
         { action: 'CREATE', originalStartsAt: '2031-01-08T21:00:00Z', startsAt: '2031-01-08T21:00:00Z', endsAt: '2031-01-09T03:00:00Z' },
