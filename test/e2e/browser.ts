@@ -15,12 +15,16 @@ export const launchBrowser = (): Promise<Browser> =>
       '--no-first-run', '--disable-component-update', '--disable-sync'],
   });
 
-export const newContext = (browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> =>
+export const newContext = (
+  browser: Browser,
+  options: { colorScheme?: 'light' | 'dark'; timezoneId?: string } = {},
+): Promise<BrowserContext> =>
   browser.newContext({
     baseURL: inject('baseUrl'),
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: 1366, height: 860 },
     locale: 'en-GB',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
 
 /** Screenshots land in .tmp/screenshots for people to look at; they are not compared. */
