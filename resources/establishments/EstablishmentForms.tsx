@@ -20,7 +20,7 @@ export const EstablishmentEdit = ({ id, onClose }: { id: Identifier; onClose: ()
     id={id}
     onClose={onClose}
     form={(readOnly) => (
-      <EstablishmentForm readOnly={readOnly} validate={validateEstablishment} toolbar={readOnly ? false : <PartnerToolbar isEdit />} />
+      <EstablishmentForm readOnly={readOnly} showEvents validate={validateEstablishment} toolbar={readOnly ? false : <PartnerToolbar isEdit />} />
     )}
   />
 );

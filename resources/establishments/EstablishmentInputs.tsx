@@ -12,11 +12,14 @@ import {
 import { PartnerContactInputs, PartnerDescriptionInputs, PartnerSpecificInfosInputs } from '../shared/partner/PartnerInputs';
 import { FormSection, SubHeading } from '../shared/partner/ReadOnlySection';
 import { SectionTabLabel } from '../shared/partner/SectionTabLabel';
+import { EstablishmentEvents } from './EstablishmentEvents';
 
 const FIELDS = 'resources.establishments.fields';
 
 interface EstablishmentFormProps extends Omit<TabbedFormProps, 'children'> {
   readOnly: boolean;
+  /** An existing establishment's page also lists its upcoming events (not a form section). */
+  showEvents?: boolean;
 }
 
 /**
@@ -24,7 +27,7 @@ interface EstablishmentFormProps extends Omit<TabbedFormProps, 'children'> {
  * edit. General information is long, so it has sub-headings: identity and contact here, while the address,
  * opening hours and gallery inputs carry their own headings. A tab holding an error says so in its title.
  */
-export const EstablishmentForm = ({ readOnly, ...props }: EstablishmentFormProps) => (
+export const EstablishmentForm = ({ readOnly, showEvents = false, ...props }: EstablishmentFormProps) => (
   <TabbedForm syncWithLocation={false} {...props}>
     <TabbedForm.Tab label={<SectionTabLabel index={0} label="resources.partners.tabs.generalInfos" />}>
       <FormSection readOnly={readOnly}>
@@ -69,5 +72,10 @@ export const EstablishmentForm = ({ readOnly, ...props }: EstablishmentFormProps
         <PartnerDescriptionInputs readOnly={readOnly} />
       </FormSection>
     </TabbedForm.Tab>
+    {showEvents ? (
+      <TabbedForm.Tab label="resources.establishments.events.tab">
+        <EstablishmentEvents />
+      </TabbedForm.Tab>
+    ) : null}
   </TabbedForm>
 );

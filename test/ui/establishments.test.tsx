@@ -345,3 +345,58 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
     expect(within(drawer().getByLabelText('Status')).queryByText('Read only')).not.toBeInTheDocument();
   });
 });
+
+describe('the establishment’s events', () => {
+  const occurrence = (eventId: number, title: string, startsAt: string, endsAt: string, extra: Record<string, unknown> = {}) => ({
+    id: `${eventId}@${startsAt}`,
+    eventId,
+    startsAt,
+    endsAt,
+    originalStartsAt: startsAt,
+    isVirtual: true,
+    outOfScheduleEventId: null,
+    eventTitle: title,
+    establishmentId: 3,
+    establishmentName: 'Le Bourg',
+    promoterGroupId: null,
+    promoterGroupName: null,
+    city: 'Lausanne',
+    eventTypeId: 1,
+    recurrencePattern: 'WEEKLY',
+    visibility: 'PUBLISHED',
+    approvalStatus: null,
+    ...extra,
+  });
+
+  it('lists the venue’s next occurrences from the occurrences API, each opening its event, drafts marked', DRAWER_TESTS, async () => {
+    serveEstablishments();
+    const queries: Record<string, unknown>[] = [];
+    server.use(
+      http.get(apiUrl('/occurrences'), ({ request }) => {
+        queries.push(filterOf(request));
+        return listAnswer('occurrences', [
+          occurrence(7, 'Jazz du jeudi', '2026-12-03T19:00:00Z', '2026-12-03T22:00:00Z'),
+          occurrence(8, 'Nuit électro', '2026-12-05T21:00:00Z', '2026-12-06T03:00:00Z', { visibility: 'DRAFT', recurrencePattern: 'NONE' }),
+        ], 14);
+      }),
+    );
+    startSignedIn(venueAdmin);
+    renderApp('/establishments/3');
+    await drawerWithValue('Le Bourg');
+    await userEvent.click(drawer().getByRole('tab', { name: 'Events' }));
+    const list = await drawer().findByRole('list', { name: /Upcoming events/ }, SLOW_RENDER);
+    const items = within(list).getAllByRole('link');
+    expect(items.map((item) => item.getAttribute('href'))).toEqual([
+      `/events/7?occurrence=${encodeURIComponent('2026-12-03T19:00:00Z')}`,
+      '/events/8',
+    ]);
+    expect(within(items[0] as HTMLElement).getByText('Jazz du jeudi')).toBeInTheDocument();
+    // Shown in Zurich time: 19:00Z is 20:00 in winter.
+    expect(within(items[0] as HTMLElement).getByText(/20:00.23:00/)).toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).getByText('Draft')).toBeInTheDocument();
+    expect(drawer().getByText('and 12 more')).toBeInTheDocument();
+    const [filter] = queries;
+    expect(filter).toMatchObject({ establishmentId: 3 });
+    expect(Date.parse(String(filter?.to)) - Date.parse(String(filter?.from))).toBe(90 * 24 * 3600 * 1000);
+  });
+});

@@ -153,6 +153,7 @@ const resources: ResourceMessages = {
         REQUEST_ALREADY_DECIDED: 'Das Lokal hat über diese Anfrage bereits entschieden.',
         NOT_A_REQUEST: 'Diese Veranstaltung ist keine Anfrage.',
         AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE: 'Eine genehmigte Veranstaltung kann nur das Lokal ändern.',
+        APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Eine Anfrage wird veröffentlicht, indem man sie annimmt.',
       },
     },
     /** Reference data screens (issue 4): the nine vocabularies, one resource each. */
@@ -238,6 +239,14 @@ const resources: ResourceMessages = {
     },
     establishments: {
       name: 'Lokal |||| Lokale',
+      events: {
+        tab: 'Veranstaltungen',
+        title: 'Nächste Veranstaltungen (nächste %{smart_count} Tage)',
+        none: 'Keine kommende Veranstaltung, die Sie in diesem Lokal sehen können.',
+        more: 'und %{smart_count} weitere',
+        showAll: 'Alle in Liste und Kalender der Veranstaltungen zeigen',
+        loadError: 'Die Veranstaltungen konnten nicht geladen werden.',
+      },
       fields: {
         id: 'Id',
         generalInfos: {

@@ -154,6 +154,7 @@ const resources = {
         REQUEST_ALREADY_DECIDED: 'The venue has already decided on this request.',
         NOT_A_REQUEST: 'This event is not a request.',
         AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE: 'An approved event can only be changed by its venue.',
+        APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'A request is published by approving it.',
       },
     },
     /** Reference data screens (issue 4): the nine vocabularies, one resource each. */
@@ -239,6 +240,14 @@ const resources = {
     },
     establishments: {
       name: 'Establishment |||| Establishments',
+      events: {
+        tab: 'Events',
+        title: 'Upcoming events (next %{smart_count} days)',
+        none: 'No upcoming event you can see at this venue.',
+        more: 'and %{smart_count} more',
+        showAll: 'Show all in the events list and calendar',
+        loadError: 'The events could not be loaded.',
+      },
       fields: {
         id: 'Id',
         generalInfos: {

@@ -153,6 +153,7 @@ const resources: ResourceMessages = {
         REQUEST_ALREADY_DECIDED: "L'établissement a déjà statué sur cette demande.",
         NOT_A_REQUEST: "Cet événement n'est pas une demande.",
         AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE: "Seul l'établissement peut modifier un événement approuvé.",
+        APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Une demande est publiée en l’approuvant.',
       },
     },
     /** Reference data screens (issue 4): the nine vocabularies, one resource each. */
@@ -238,6 +239,14 @@ const resources: ResourceMessages = {
     },
     establishments: {
       name: 'Établissement |||| Établissements',
+      events: {
+        tab: 'Événements',
+        title: 'Prochains événements (%{smart_count} prochains jours)',
+        none: 'Aucun événement à venir visible pour vous dans cet établissement.',
+        more: 'et %{smart_count} de plus',
+        showAll: 'Tout voir dans la liste et le calendrier des événements',
+        loadError: 'Les événements n’ont pas pu être chargés.',
+      },
       fields: {
         id: 'Id',
         generalInfos: {

@@ -153,6 +153,7 @@ const resources: ResourceMessages = {
         REQUEST_ALREADY_DECIDED: 'Il locale ha già deciso su questa richiesta.',
         NOT_A_REQUEST: 'Questo evento non è una richiesta.',
         AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE: 'Solo il locale può modificare un evento approvato.',
+        APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Una richiesta si pubblica approvandola.',
       },
     },
     /** Reference data screens (issue 4): the nine vocabularies, one resource each. */
@@ -238,6 +239,14 @@ const resources: ResourceMessages = {
     },
     establishments: {
       name: 'Locale |||| Locali',
+      events: {
+        tab: 'Eventi',
+        title: 'Prossimi eventi (prossimi %{smart_count} giorni)',
+        none: 'Nessun evento in arrivo visibile per te in questo locale.',
+        more: 'e altri %{smart_count}',
+        showAll: 'Vedi tutto nell’elenco e nel calendario degli eventi',
+        loadError: 'Non è stato possibile caricare gli eventi.',
+      },
       fields: {
         id: 'Id',
         generalInfos: {
