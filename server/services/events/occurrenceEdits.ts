@@ -16,7 +16,7 @@ import { eventOutOfSchedule, events } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import type { Queryable } from '../../routes/shared/resource';
 import { loadEventRow, outOfScheduleRowOf, ruleOfRow, type EventRow } from './record';
-import { updateSeriesBounds } from './writes';
+import { ruleColumnsOf, updateSeriesBounds } from './writes';
 
 /**
  * Editing and deleting ONE occurrence of a series (ARCHITECTURE.md §5, issue 5 "Editing one occurrence"),
@@ -88,18 +88,6 @@ const dateOf = (iso: string): Date => new Date(Temporal.Instant.from(iso).epochM
 const sameInstant = (left: string | null, right: string | null): boolean =>
   left === right || (left !== null && right !== null && Temporal.Instant.compare(left, right) === 0);
 const isAtOrAfter = (instant: string, boundary: string): boolean => Temporal.Instant.compare(instant, boundary) >= 0;
-
-const ruleColumnsOf = (rule: RecurrenceRule) => ({
-  startDate: rule.startDate,
-  endDate: rule.endDate,
-  startTime: rule.startTime,
-  endTime: rule.endTime,
-  recurrencePattern: rule.recurrencePattern,
-  recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek],
-  recurrenceEndType: rule.recurrenceEndType,
-  maxOccurrences: rule.maxOccurrences,
-  recurrenceEndDate: rule.recurrenceEndDate,
-});
 
 async function loadSeries(tx: Queryable, eventId: number): Promise<SeriesRow> {
   const series = await loadEventRow(tx, eventId);

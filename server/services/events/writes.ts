@@ -70,6 +70,19 @@ export const ruleOfInput = (input: EventInput): RecurrenceRule => {
   };
 };
 
+/** The rule as the series row's columns (the reverse of record.ts's `ruleOfRow`); every write of a rule goes through it. */
+export const ruleColumnsOf = (rule: RecurrenceRule) => ({
+  startDate: rule.startDate,
+  endDate: rule.endDate,
+  startTime: rule.startTime,
+  endTime: rule.endTime,
+  recurrencePattern: rule.recurrencePattern,
+  recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek],
+  recurrenceEndType: rule.recurrenceEndType,
+  maxOccurrences: rule.maxOccurrences,
+  recurrenceEndDate: rule.recurrenceEndDate,
+});
+
 /**
  * The end date as stored: null when it is the one the times derive, so a record read back (which shows the
  * derived date) and saved again after a time change derives it anew instead of keeping a stale date.
@@ -141,7 +154,6 @@ async function checkEventWrite(tx: Queryable, viewer: Viewer, input: EventInput,
 
 function columnsOf(input: EventInput) {
   const { generalInfos: general, descriptionAndMedia: media } = input;
-  const rule = ruleOfInput(input);
   return {
     title: general.eventTitle,
     establishmentId: general.establishmentId,
@@ -153,15 +165,7 @@ function columnsOf(input: EventInput) {
     urlBilletterie: general.urlBilletterie,
     promotable: general.promotable,
     isFree: general.isFree,
-    startDate: rule.startDate,
-    endDate: rule.endDate,
-    startTime: rule.startTime,
-    endTime: rule.endTime,
-    recurrencePattern: rule.recurrencePattern,
-    recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek],
-    recurrenceEndType: rule.recurrenceEndType,
-    maxOccurrences: rule.maxOccurrences,
-    recurrenceEndDate: rule.recurrenceEndDate,
+    ...ruleColumnsOf(ruleOfInput(input)),
     visibility: input.visibility,
     localisation: general.localisation,
     city: general.city,
