@@ -43,7 +43,7 @@ const sameWindow = (a: InstantWindow | null, b: InstantWindow) => a !== null && 
  * grid's event element, or the title link of a list row).
  */
 const markOccurrenceElement = ({ el, event }: EventMountArg) => {
-  const { item, name, times } = event.extendedProps as OccurrenceProps;
+  const { item, name } = event.extendedProps as OccurrenceProps;
   el.dataset.startsAt = item.startsAt;
   el.dataset.endsAt = item.endsAt;
   el.dataset.eventId = String(item.eventId);
@@ -52,9 +52,6 @@ const markOccurrenceElement = ({ el, event }: EventMountArg) => {
   if (item.approvalStatus) el.dataset.approvalStatus = item.approvalStatus;
   // A list row's title link is React content (calendar/OccurrenceContent.tsx), which names itself.
   if (el.matches('a')) el.setAttribute('aria-label', name);
-  // A list clips a night at midnight ("22:00 - 00:00"); the row says the occurrence's own times.
-  const listTime = el.querySelector('.fc-list-event-time');
-  if (listTime) listTime.textContent = times;
 };
 
 /** The visible window and what the server answers for it, with the page's filters. */
@@ -142,8 +139,9 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
         views={{
           dayGridMonth: { buttonText: translate('eventCalendar.calendar.views.month') },
           timeGridWeek: { buttonText: translate('eventCalendar.calendar.views.week') },
-          listWeek: { buttonText: translate('eventCalendar.calendar.views.listWeek') },
-          listMonth: { buttonText: translate('eventCalendar.calendar.views.listMonth') },
+          // A list's time column clips a night at midnight ("22:00 - 00:00"): the row's content says its times.
+          listWeek: { buttonText: translate('eventCalendar.calendar.views.listWeek'), displayEventTime: false },
+          listMonth: { buttonText: translate('eventCalendar.calendar.views.listMonth'), displayEventTime: false },
         }}
         locale={CALENDAR_LOCALES[locale as Language] ?? enGbLocale}
         firstDay={1}

@@ -5,8 +5,9 @@ import type { TranslateFunction } from 'react-admin';
 import type { OccurrenceProps } from './occurrenceEvents';
 
 /**
- * What an occurrence shows: its Zurich times (the list views have a time column, see EventCalendar), a mark
- * for a draft and for a request waiting for a decision, and the title.
+ * What an occurrence shows: its Zurich times (the lists too: their own time column would clip a night at
+ * midnight, so EventCalendar turns it off), a mark for a draft and for a request waiting for a decision,
+ * and the title.
  */
 export const renderOccurrenceContent = (translate: TranslateFunction) => {
   const OccurrenceContent = (arg: EventContentArg) => {
@@ -16,7 +17,7 @@ export const renderOccurrenceContent = (translate: TranslateFunction) => {
       <span className="occurrence-content">
         {item.approvalStatus === 'PENDING' ? <HourglassTopIcon titleAccess={translate('eventCalendar.calendar.pendingRequest')} /> : null}
         {item.visibility === 'DRAFT' ? <EditNoteIcon titleAccess={translate('eventCalendar.calendar.draft')} /> : null}
-        {isListView ? null : <span className="occurrence-times">{times}</span>}
+        <span className="occurrence-times">{times}</span>
         <span className="occurrence-title">{arg.event.title}</span>
       </span>
     );

@@ -30,6 +30,9 @@ export const calendarLook: SxProps<Theme> = (theme: Theme) => ({
   color: theme.palette.text.primary,
   fontFamily: theme.typography.fontFamily,
   '& .fc .fc-toolbar-title': { fontSize: theme.typography.h6.fontSize, fontWeight: theme.typography.h6.fontWeight },
+  // On a phone the three toolbar groups wrap instead of running off the screen.
+  '& .fc .fc-header-toolbar': { flexWrap: 'wrap', gap: theme.spacing(1) },
+  [theme.breakpoints.down('sm')]: { padding: theme.spacing(1), '& .fc .fc-toolbar-title': { fontSize: theme.typography.subtitle1.fontSize } },
   '& .fc .fc-button': { textTransform: 'none', borderRadius: `${theme.shape.borderRadius}px` },
   '& .fc a': { color: 'inherit' },
   '& .fc-event': { cursor: 'pointer' },
