@@ -1,22 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { AutocompleteArrayInput, TextInput } from 'react-admin';
-import { api } from '../../../providers/httpClient';
+import { useCityNames } from '../../shared/partner/useCityNames';
 
-/** `GET /establishments/cities` answers `[{ id, name }]`: the cities events happen in are the venues' cities. */
-const cityNamesOf = (answer: unknown): string[] =>
-  (Array.isArray(answer) ? answer : [])
-    .map((item: unknown) => (item as { name?: unknown } | null)?.name)
-    .filter((name): name is string => typeof name === 'string' && name.trim() !== '');
+/** The cities events happen in are the venues' cities. */
+const CITIES_PATH = '/establishments/cities';
 
 /**
  * SPEC §3 Filter `cities`: several cities at once (the events and occurrences filters take a list). When
  * the cities cannot be read, one city can be typed (kept as a one-item list).
  */
 export const CitiesFilterInput = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {
-  const { data, isError, isPending } = useQuery({
-    queryKey: ['partner-cities', '/establishments/cities'],
-    queryFn: async () => cityNamesOf(await api.get<unknown>('/establishments/cities')),
-  });
+  const { data, isError, isPending } = useCityNames(CITIES_PATH);
   if (isError) {
     return (
       <TextInput
