@@ -247,6 +247,25 @@ export async function replaceOutOfScheduleRows(
 }
 
 /**
+ * The rows of a whole-record save whose rule changed: the browser sends the rows it read, keyed by the old
+ * rule's occurrences. A SKIP or UPDATE the new rule does not generate but the old one did follows its
+ * occurrence to the new rule (rekeyRows: same local date) or goes, as when the rows are left out; one the
+ * old rule did not generate either stays as sent, for checkRows to refuse. A re-keyed row landing on the key
+ * of a row that kept its own goes: that occurrence is already described.
+ */
+function rowsFollowingRule(oldRule: RecurrenceRule, newRule: RecurrenceRule, rows: readonly OutOfScheduleEventInput[]): OutOfScheduleEventInput[] {
+  const followsOld = (row: OutOfScheduleEventInput) =>
+    row.action !== 'CREATE' && !generatesOccurrenceAt(newRule, row.originalStartsAt) && generatesOccurrenceAt(oldRule, row.originalStartsAt);
+  const keptKeys = new Set(rows.filter((row) => !followsOld(row)).map((row) => keyOf(row.originalStartsAt)));
+  return rows.flatMap((row) => {
+    if (!followsOld(row)) return [row];
+    const { kept } = rekeyRows(oldRule, newRule, [{ ...row, id: 0 }]);
+    if (kept.length === 0 || keptKeys.has(keyOf(kept[0].originalStartsAt))) return [];
+    return [{ ...row, originalStartsAt: kept[0].originalStartsAt }];
+  });
+}
+
+/**
  * After the rule of a series changed: rows follow their occurrence to the new rule (rekeyRows: same local
  * date) or go; a one-off event has none. A re-keyed row that would land on the key of a row that stays (a
  * CREATE at the new time) goes too: that occurrence is already described.
@@ -288,8 +307,8 @@ const approvalColumns = (approval: EventApproval) => ({
 /**
  * Inserts or updates a series: checks (400 naming every field), the row, its links, gallery and menu, its
  * out-of-schedule rows, then the bounds from what is stored. Rows: without `updateScope`, an input that
- * carries `outOfScheduleEvents` replaces them (replaceOutOfScheduleRows, checked against the new rule);
- * otherwise, when the rule changed, the stored rows are re-keyed or removed (no orphan). Answers the id.
+ * carries `outOfScheduleEvents` replaces them (replaceOutOfScheduleRows, checked against the new rule; when
+ * the rule changed, rows keyed by the old rule's occurrences follow them first: rowsFollowingRule); otherwise, when the rule changed, the stored rows are re-keyed or removed (no orphan). Answers the id.
  *
  * Inside the caller's transaction (`tx`). A split moves the tail's rows to the tail before shrinking the
  * head through this function, or the head's rule change removes them.
@@ -323,7 +342,13 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
   await writeLinks(tx, id, input, galleryIds);
   const rows = input.dateAndCalendar.outOfScheduleEvents;
   if (input.dateAndCalendar.updateScope === null && rows !== undefined) {
-    await replaceOutOfScheduleRows(tx, id, newRule, rows);
+    if (oldRule !== null && !sameRule(oldRule, newRule)) {
+      // Stored and sent rows follow the rule alike, so a row the save keeps keeps its id.
+      await rekeyOutOfScheduleRows(tx, id, oldRule, newRule);
+      await replaceOutOfScheduleRows(tx, id, newRule, rowsFollowingRule(oldRule, newRule, rows));
+    } else {
+      await replaceOutOfScheduleRows(tx, id, newRule, rows);
+    }
   } else if (oldRule !== null && !sameRule(oldRule, newRule)) {
     await rekeyOutOfScheduleRows(tx, id, oldRule, newRule);
   }
