@@ -266,14 +266,19 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** PGlite in memory, then PostgreSQL when TEST_DATABASE_URL names a server. */
+/**
+ * PGlite in memory, then PostgreSQL when TEST_DATABASE_URL names a server (OCCURRENCE_BENCH_ENGINES=postgres
+ * measures PostgreSQL alone, when tuning).
+ */
 export async function occurrenceBenchmarks(): Promise<{ results: OccurrenceMeasure[]; postgres: boolean }> {
-  const pglite = await openDatabase({});
   const results: OccurrenceMeasure[] = [];
-  try {
-    results.push(...(await measureEngine(pglite, 'PGlite')));
-  } finally {
-    await pglite.close();
+  if (process.env.OCCURRENCE_BENCH_ENGINES !== 'postgres') {
+    const pglite = await openDatabase({});
+    try {
+      results.push(...(await measureEngine(pglite, 'PGlite')));
+    } finally {
+      await pglite.close();
+    }
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { results, postgres: false };

@@ -76,16 +76,15 @@ export function occurrenceWindowOf(filter: Pick<OccurrenceFilter, 'from' | 'to'>
   return { from, to };
 }
 
-// ---- candidates ----------------------------------------------------------------------------------------
+// ---- the query ---------------------------------------------------------------------------------------
 
 /** Epoch ms as the engine writes instants ("2026-11-28T21:00:00Z"); Temporal's formatting is slow per row. */
 function instantText(epochMs: number): string {
-  // float8 arithmetic may leave 1764363600000.0002: instants are stored to the millisecond at most.
-  const ms = Math.round(epochMs);
-  return ms % 1000 === 0 ? `${new Date(ms).toISOString().slice(0, 19)}Z` : Temporal.Instant.fromEpochMilliseconds(ms).toString();
+  return epochMs % 1000 === 0 ? `${new Date(epochMs).toISOString().slice(0, 19)}Z` : Temporal.Instant.fromEpochMilliseconds(epochMs).toString();
 }
 
-function filterConditions(filter: OccurrenceFilter): (SQL | undefined)[] {
+/** The filters of the request; `q` matches a series' title or one of its rows' titles, a one-off's title only. */
+function filterConditions(filter: OccurrenceFilter, kind: 'series' | 'oneOff'): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
   if (filter.establishmentId !== undefined) conditions.push(eq(events.establishmentId, filter.establishmentId));
   if (filter.promoterGroupId !== undefined) conditions.push(eq(events.promoterGroupId, filter.promoterGroupId));
@@ -104,138 +103,31 @@ function filterConditions(filter: OccurrenceFilter): (SQL | undefined)[] {
   }
   if (filter.cities !== undefined) {
     const cities = filter.cities.map((city) => city.toLowerCase());
-    // The promoter flow's own city, else the venue's (docs/data-model.md "Filter").
+    // The promoter flow's own city, else the venue's (docs/data-model.md "Filter"); a subquery rather than a
+    // join keeps the events' window scans free of the venues.
+    const venuesInCities = sql`SELECT ${establishments.id} FROM ${establishments} WHERE ${inArray(sql`lower(${establishments.city})`, cities)}`;
     conditions.push(
       cities.length > 0
-        ? or(inArray(sql`lower(${events.city})`, cities), and(isNull(events.city), inArray(sql`lower(${establishments.city})`, cities)))
+        ? or(inArray(sql`lower(${events.city})`, cities), and(isNull(events.city), sql`${events.establishmentId} IN (${venuesInCities})`))
         : sql`false`,
     );
   }
   if (filter.q) {
-    // The series' title, or the title of one of its out-of-schedule rows (the items are matched again below).
+    // The items are matched again below, on the series' title or the occurrence's own.
     const pattern = `%${escapeLike(filter.q)}%`;
-    conditions.push(
-      or(
-        ilike(events.title, pattern),
-        sql`EXISTS (SELECT 1 FROM ${eventOutOfSchedule} WHERE ${eventOutOfSchedule.eventId} = ${events.id} AND ${ilike(eventOutOfSchedule.title, pattern)})`,
-      ),
-    );
+    const rowTitleMatches = sql`EXISTS (SELECT 1 FROM ${eventOutOfSchedule}
+      WHERE ${eventOutOfSchedule.eventId} = ${events.id} AND ${ilike(eventOutOfSchedule.title, pattern)})`;
+    conditions.push(kind === 'series' ? or(ilike(events.title, pattern), rowTitleMatches) : ilike(events.title, pattern));
   }
   return conditions;
 }
 
-/** The stored bounds reach the window, or a row places an occurrence in it. */
-function reachesWindow(window: InstantWindow): SQL {
-  const from = new Date(window.from);
-  const to = new Date(window.to);
-  const movedIntoWindow = sql`SELECT ${eventOutOfSchedule.eventId} FROM ${eventOutOfSchedule}
-    WHERE ${lt(eventOutOfSchedule.startsAt, to)} AND ${gt(eventOutOfSchedule.endsAt, from)}`;
-  return or(
-    and(lt(events.firstStartsAt, to), or(isNull(events.lastEndsAt), gt(events.lastEndsAt, from))),
-    sql`${events.id} IN (${movedIntoWindow})`,
-  ) as SQL;
-}
-
-interface Candidate {
-  id: number;
-  title: string;
-  establishmentId: number | null;
-  establishmentName: string | null;
-  promoterGroupId: number | null;
-  promoterGroupName: string | null;
-  city: string | null;
-  eventTypeId: number | null;
-  visibility: string;
-  approvalStatus: string | null;
-  rule: RecurrenceRule;
-}
-
 /**
- * What the candidate query answers per event, as one JSON array each: the drivers parse one JSON value natively,
- * where a thousand rows of nineteen typed fields cost them (and drizzle's per-field mapping, more still) far more
- * than the query itself.
+ * A one-off event lasts at most EVENT_LIMITS.oneOffSpanDays local days (its last day included, and an hour
+ * more when the clocks go back): one that overlaps the window started less than this before it, which lets
+ * the start index bound the scan.
  */
-type CandidateTuple = [
-  id: number,
-  title: string,
-  establishmentId: number | null,
-  establishmentName: string | null,
-  promoterGroupId: number | null,
-  promoterGroupName: string | null,
-  city: string | null,
-  eventTypeId: number | null,
-  visibility: string,
-  approvalStatus: string | null,
-  startDate: string,
-  endDate: string | null,
-  startTime: string,
-  endTime: string,
-  recurrencePattern: RecurrencePattern,
-  recurrenceDaysOfWeek: WeekDay[],
-  recurrenceEndType: RecurrenceEndType,
-  maxOccurrences: number | null,
-  recurrenceEndDate: string | null,
-];
-
-/** `execute` answers `{ rows }` on both engines (node-postgres' QueryResult, PGlite's Results). */
-async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
-
-async function loadCandidates(db: Queryable, viewer: Viewer, filter: OccurrenceFilter, window: InstantWindow): Promise<Candidate[]> {
-  const where = and(scopeCondition(viewer, 'EVENT', EVENT_READ_SCOPE, 'read'), ...filterConditions(filter), reachesWindow(window));
-  // A JSON date is `YYYY-MM-DD`, as the engine takes it.
-  const [{ candidates }] = await rowsOf<{ candidates: CandidateTuple[] }>(
-    db,
-    sql`SELECT coalesce(json_agg(json_build_array(
-        ${events.id}, ${events.title},
-        ${events.establishmentId}, ${establishments.name}, ${events.promoterGroupId}, ${promoterGroups.name},
-        coalesce(${events.city}, ${establishments.city}), ${events.eventTypeId}, ${events.visibility}, ${events.approvalStatus},
-        ${events.startDate}, ${events.endDate}, ${events.startTime}, ${events.endTime},
-        ${events.recurrencePattern}, ${events.recurrenceDaysOfWeek}, ${events.recurrenceEndType},
-        ${events.maxOccurrences}, ${events.recurrenceEndDate})), '[]'::json) AS candidates
-      FROM ${events}
-      LEFT JOIN ${establishments} ON ${establishments.id} = ${events.establishmentId}
-      LEFT JOIN ${promoterGroups} ON ${promoterGroups.id} = ${events.promoterGroupId}
-      WHERE ${where}`,
-  );
-  return candidates.map((row) => ({
-    id: row[0],
-    title: row[1],
-    establishmentId: row[2],
-    establishmentName: row[3],
-    promoterGroupId: row[4],
-    promoterGroupName: row[5],
-    city: row[6],
-    eventTypeId: row[7],
-    visibility: row[8],
-    approvalStatus: row[9],
-    rule: {
-      startDate: row[10],
-      endDate: row[11],
-      startTime: row[12],
-      endTime: row[13],
-      recurrencePattern: row[14],
-      recurrenceDaysOfWeek: row[15],
-      recurrenceEndType: row[16],
-      maxOccurrences: row[17],
-      recurrenceEndDate: row[18],
-    },
-  }));
-}
-
-interface StoredRow {
-  id: number;
-  event_id: number;
-  action: OutOfScheduleRow['action'];
-  original_starts_at: number;
-  starts_at: number | null;
-  ends_at: number | null;
-  title: string | null;
-}
-
-/** An instant column as epoch milliseconds (a float8, which both drivers read as a number). */
-const epochMs = (column: SQLWrapper) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
+const ONE_OFF_REACH_MS = (EVENT_LIMITS.oneOffSpanDays + 2) * 24 * HOUR_MS;
 
 /**
  * A row changes only its own occurrence (AFTER_OCCURRENCES counts before exclusions; a CREATE adds itself), so
@@ -244,72 +136,333 @@ const epochMs = (column: SQLWrapper) => sql`(extract(epoch FROM ${column}) * 100
  */
 const ROW_REACH_MS = 2 * 24 * HOUR_MS;
 
-/** The out-of-schedule rows of these series that can touch the window, by event id (one query). */
-async function loadRows(db: Queryable, eventIds: number[], window: InstantWindow): Promise<Map<number, OutOfScheduleRow[]>> {
-  const byEvent = new Map<number, OutOfScheduleRow[]>();
-  if (eventIds.length === 0) return byEvent;
-  // One array parameter rather than one per id: hundreds of series are common in a month.
-  const rows = await rowsOf<StoredRow>(
-    db,
-    sql`SELECT ${eventOutOfSchedule.id} AS id, ${eventOutOfSchedule.eventId} AS event_id, ${eventOutOfSchedule.action} AS action,
-        ${epochMs(eventOutOfSchedule.originalStartsAt)} AS original_starts_at, ${epochMs(eventOutOfSchedule.startsAt)} AS starts_at,
-        ${epochMs(eventOutOfSchedule.endsAt)} AS ends_at, ${eventOutOfSchedule.title} AS title
-      FROM ${eventOutOfSchedule}
-      WHERE ${eventOutOfSchedule.eventId} = ANY(${`{${eventIds.join(',')}}`}::int[])
-        AND (${eventOutOfSchedule.originalStartsAt} > ${new Date(Date.parse(window.from) - ROW_REACH_MS).toISOString()}::timestamptz
-             AND ${eventOutOfSchedule.originalStartsAt} < ${window.to}::timestamptz
-          OR ${lt(eventOutOfSchedule.startsAt, new Date(window.to))} AND ${gt(eventOutOfSchedule.endsAt, new Date(window.from))})`,
+/** An instant column as epoch milliseconds (exact: `extract` answers a numeric). */
+const epochMs = (column: SQLWrapper | string) => sql`(extract(epoch FROM ${typeof column === 'string' ? sql.raw(column) : column}) * 1000)::bigint`;
+/** A date as `YYYY-MM-DD` whatever the session's DateStyle. */
+const isoDate = (column: SQLWrapper) => sql`to_char(${column}, 'YYYY-MM-DD')`;
+
+/**
+ * The fields of a series in one line of text, comma-separated (none of them can hold a comma; `concat`
+ * writes a null as an empty field); its title and city, which can hold anything, travel as JSON arrays beside.
+ */
+const SERIES_LINE = sql`concat(${events.id}, ',', ${events.establishmentId}, ',', ${events.promoterGroupId}, ',', ${events.eventTypeId},
+  ',', ${events.visibility}, ',', ${events.approvalStatus}, ',', ${isoDate(events.startDate)}, ',', ${isoDate(events.endDate)},
+  ',', ${events.startTime}, ',', ${events.endTime}, ',', ${events.recurrencePattern}, ',', array_to_string(${events.recurrenceDaysOfWeek}, ' '),
+  ',', ${events.recurrenceEndType}, ',', ${events.maxOccurrences}, ',', ${isoDate(events.recurrenceEndDate)})`;
+
+interface WindowQueryResult {
+  /** SERIES_LINE of each series, joined by `;`; null when there is none. */
+  series: string | null;
+  seriesTitles: string[] | null;
+  seriesCities: (string | null)[] | null;
+  rows: RowTuple[] | null;
+  oneOffTotal: number | null;
+  oneOffs: OneOffTuple[] | null;
+  venues: [id: number, name: string, city: string | null][] | null;
+  groups: [id: number, name: string][] | null;
+}
+
+type RowTuple = [eventId: number, id: number, action: OutOfScheduleRow['action'], originalStartsAt: number, startsAt: number | null, endsAt: number | null, title: string | null];
+
+type OneOffTuple = [
+  id: number,
+  title: string,
+  city: string | null,
+  establishmentId: number | null,
+  promoterGroupId: number | null,
+  eventTypeId: number | null,
+  visibility: string,
+  approvalStatus: string | null,
+  startsAt: number,
+  endsAt: number,
+];
+
+/** `execute` answers `{ rows }` on both engines (node-postgres' QueryResult, PGlite's Results). */
+async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/**
+ * Everything a page needs, in one statement (one round trip; the parts are a few milliseconds of database
+ * work each, and a round trip on a busy machine can cost as much):
+ * - `series`: the repeating events in scope and filters whose stored bounds reach the window (partial index
+ *   events_series_window_idx), or with a row placing an occurrence in it, and the rows that can touch the window;
+ * - `one_offs`: the first `offset + limit` one-off events overlapping the window in the page's order, each with
+ *   the count of them all (partial index events_one_off_window_idx, bounded below by ONE_OFF_REACH_MS);
+ * - the names and cities of the venues and groups of both.
+ */
+async function queryWindow(db: Queryable, viewer: Viewer, request: OccurrencePageRequest, window: InstantWindow): Promise<WindowQueryResult> {
+  const { filter } = request;
+  const scope = scopeCondition(viewer, 'EVENT', EVENT_READ_SCOPE, 'read');
+  const from = new Date(window.from);
+  const to = new Date(window.to);
+  const movedIntoWindow = sql`SELECT ${eventOutOfSchedule.eventId} FROM ${eventOutOfSchedule}
+    WHERE ${lt(eventOutOfSchedule.startsAt, to)} AND ${gt(eventOutOfSchedule.endsAt, from)}`;
+  const seriesWhere = and(
+    scope,
+    ...filterConditions(filter, 'series'),
+    sql`${events.recurrencePattern} <> 'NONE'`,
+    or(and(lt(events.firstStartsAt, to), or(isNull(events.lastEndsAt), gt(events.lastEndsAt, from))), sql`${events.id} IN (${movedIntoWindow})`),
   );
-  for (const row of rows) {
-    const list = byEvent.get(row.event_id) ?? [];
+  const oneOffWhere = and(
+    scope,
+    ...filterConditions(filter, 'oneOff'),
+    sql`${events.recurrencePattern} = 'NONE'`,
+    lt(events.firstStartsAt, to),
+    gt(events.lastEndsAt, from),
+    gt(events.firstStartsAt, new Date(from.getTime() - ONE_OFF_REACH_MS)),
+  );
+  const direction = request.order === 'ASC' ? sql.raw('ASC') : sql.raw('DESC');
+  const rowReachesWindow = sql`(${gt(eventOutOfSchedule.originalStartsAt, new Date(from.getTime() - ROW_REACH_MS))} AND ${lt(eventOutOfSchedule.originalStartsAt, to)}
+    OR ${lt(eventOutOfSchedule.startsAt, to)} AND ${gt(eventOutOfSchedule.endsAt, from)})`;
+  const [result] = await rowsOf<WindowQueryResult>(
+    db,
+    sql`WITH series AS MATERIALIZED (
+        SELECT ${events.id} AS id, ${events.establishmentId} AS establishment_id, ${events.promoterGroupId} AS promoter_group_id,
+          ${events.title} AS title, ${events.city} AS city, ${SERIES_LINE} AS line
+        FROM ${events} WHERE ${seriesWhere}
+      ), one_offs AS MATERIALIZED (
+        SELECT ${events.id} AS id, ${events.title} AS title, ${events.city} AS city, ${events.establishmentId} AS establishment_id,
+          ${events.promoterGroupId} AS promoter_group_id, ${events.eventTypeId} AS event_type_id, ${events.visibility} AS visibility,
+          ${events.approvalStatus} AS approval_status, ${events.firstStartsAt} AS starts_at, ${events.lastEndsAt} AS ends_at,
+          count(*) OVER () AS total
+        FROM ${events} WHERE ${oneOffWhere}
+        ORDER BY ${events.firstStartsAt} ${direction}, ${events.id} ${direction}
+        LIMIT ${request.offset + request.limit}
+      )
+      SELECT s.series, s.titles AS "seriesTitles", s.cities AS "seriesCities",
+        (SELECT json_agg(json_build_array(${eventOutOfSchedule.eventId}, ${eventOutOfSchedule.id}, ${eventOutOfSchedule.action},
+            ${epochMs(eventOutOfSchedule.originalStartsAt)}, ${epochMs(eventOutOfSchedule.startsAt)}, ${epochMs(eventOutOfSchedule.endsAt)},
+            ${eventOutOfSchedule.title}))
+          FROM ${eventOutOfSchedule} WHERE ${eventOutOfSchedule.eventId} IN (SELECT id FROM series) AND ${rowReachesWindow}) AS rows,
+        (SELECT max(total)::int FROM one_offs) AS "oneOffTotal",
+        (SELECT json_agg(json_build_array(id, title, city, establishment_id, promoter_group_id, event_type_id, visibility, approval_status,
+            ${epochMs('starts_at')}, ${epochMs('ends_at')}) ORDER BY starts_at ${direction}, id ${direction})
+          FROM one_offs) AS "oneOffs",
+        (SELECT json_agg(json_build_array(${establishments.id}, ${establishments.name}, ${establishments.city})) FROM ${establishments}
+          WHERE ${establishments.id} IN (SELECT establishment_id FROM series UNION SELECT establishment_id FROM one_offs)) AS venues,
+        (SELECT json_agg(json_build_array(${promoterGroups.id}, ${promoterGroups.name})) FROM ${promoterGroups}
+          WHERE ${promoterGroups.id} IN (SELECT promoter_group_id FROM series UNION SELECT promoter_group_id FROM one_offs)) AS groups
+      FROM (SELECT string_agg(line, ';') AS series, json_agg(title) AS titles, json_agg(city) AS cities FROM series) s`,
+  );
+  return result;
+}
+
+// ---- the events ----------------------------------------------------------------------------------------
+
+/** What an item shows of its event. */
+interface EventFacts {
+  id: number;
+  title: string;
+  /** The event's own city (promoter flow); the venue's is looked up when it has none. */
+  city: string | null;
+  establishmentId: number | null;
+  promoterGroupId: number | null;
+  eventTypeId: number | null;
+  visibility: string;
+  approvalStatus: string | null;
+  recurrencePattern: RecurrencePattern;
+}
+
+interface Series extends EventFacts {
+  rule: RecurrenceRule;
+}
+
+const numberOrNull = (field: string) => (field === '' ? null : Number(field));
+const textOrNull = (field: string) => (field === '' ? null : field);
+
+/** The series of SERIES_LINE, with their titles and cities (same order: one aggregate pass). */
+function parseSeries(result: WindowQueryResult): Series[] {
+  if (result.series === null) return [];
+  const titles = result.seriesTitles ?? [];
+  const cities = result.seriesCities ?? [];
+  return result.series.split(';').map((line, index) => {
+    const [id, establishmentId, promoterGroupId, eventTypeId, visibility, approvalStatus, startDate, endDate, startTime, endTime, pattern, days, endType, maxOccurrences, recurrenceEndDate] =
+      line.split(',');
+    const recurrencePattern = pattern as RecurrencePattern;
+    return {
+      id: Number(id),
+      title: titles[index],
+      city: cities[index],
+      establishmentId: numberOrNull(establishmentId),
+      promoterGroupId: numberOrNull(promoterGroupId),
+      eventTypeId: numberOrNull(eventTypeId),
+      visibility,
+      approvalStatus: textOrNull(approvalStatus),
+      recurrencePattern,
+      rule: {
+        startDate,
+        endDate: textOrNull(endDate),
+        startTime,
+        endTime,
+        recurrencePattern,
+        recurrenceDaysOfWeek: days === '' ? [] : (days.split(' ') as WeekDay[]),
+        recurrenceEndType: endType as RecurrenceEndType,
+        maxOccurrences: numberOrNull(maxOccurrences),
+        recurrenceEndDate: textOrNull(recurrenceEndDate),
+      },
+    };
+  });
+}
+
+function rowsByEvent(rows: RowTuple[] | null): Map<number, OutOfScheduleRow[]> {
+  const byEvent = new Map<number, OutOfScheduleRow[]>();
+  for (const [eventId, id, action, originalStartsAt, startsAt, endsAt, title] of rows ?? []) {
+    const list = byEvent.get(eventId) ?? [];
     list.push({
-      id: row.id,
-      action: row.action,
-      originalStartsAt: instantText(row.original_starts_at),
-      startsAt: row.starts_at === null ? null : instantText(row.starts_at),
-      endsAt: row.ends_at === null ? null : instantText(row.ends_at),
-      eventTitle: row.title,
+      id,
+      action,
+      originalStartsAt: instantText(originalStartsAt),
+      startsAt: startsAt === null ? null : instantText(startsAt),
+      endsAt: endsAt === null ? null : instantText(endsAt),
+      eventTitle: title,
     });
-    byEvent.set(row.event_id, list);
+    byEvent.set(eventId, list);
   }
   return byEvent;
 }
 
-// ---- expansion, order, page ----------------------------------------------------------------------------
+// ---- order and page ------------------------------------------------------------------------------------
 
-interface Placed {
-  candidate: Candidate;
-  occurrence: ExpandedOccurrence;
-  /** Epoch milliseconds of `occurrence.startsAt` / `originalStartsAt`, compared while sorting. */
-  startsAtMs: number;
-  originalStartsAtMs: number;
+/** The digits of `text` from `start` to `end` as a number (the caller checked the format). */
+function digitsAt(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let index = start; index < end; index += 1) value = value * 10 + text.charCodeAt(index) - 48;
+  return value;
 }
 
-const byStart = (left: Placed, right: Placed): number =>
-  left.startsAtMs - right.startsAtMs ||
-  left.candidate.id - right.candidate.id ||
-  left.originalStartsAtMs - right.originalStartsAtMs;
+/**
+ * Epoch ms of an instant as the engine writes them (`2026-11-28T21:00:00Z`), by hand: this runs per occurrence,
+ * and Date.parse costs several times more. No closures here: tsx keeps function names with a defineProperty
+ * per closure created.
+ */
+function instantMs(text: string): number {
+  if (text.length !== 20 || text.charCodeAt(19) !== 90 /* Z */) return Date.parse(text);
+  // Days since 1970-01-01 of the civil date (H. Hinnant's days_from_civil).
+  const month = digitsAt(text, 5, 7);
+  const year = digitsAt(text, 0, 4) - (month <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + digitsAt(text, 8, 10) - 1;
+  const days = era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+  return days * 86_400_000 + digitsAt(text, 11, 13) * HOUR_MS + digitsAt(text, 14, 16) * 60_000 + digitsAt(text, 17, 19) * 1000;
+}
 
-function itemOf({ candidate, occurrence }: Placed): OccurrenceItem {
+/**
+ * The window's occurrences side by side: the page needs them all counted but only offset + limit of them in
+ * order, so each is an index into these arrays until it makes the page.
+ */
+interface OccurrencePool {
+  events: EventFacts[];
+  occurrences: ExpandedOccurrence[];
+  /** Epoch ms of each `startsAt`, the first sort key. */
+  starts: number[];
+}
+
+const NO_ROWS: OutOfScheduleRow[] = [];
+
+/** Every occurrence of the series in the window (those `q` matches), in no particular order. */
+function expandSeries(pool: OccurrencePool, series: Series[], rows: Map<number, OutOfScheduleRow[]>, window: InstantWindow, q: string | undefined): void {
+  const search = q?.toLowerCase();
+  const matches = (title: string | null) => title !== null && title.toLowerCase().includes(search ?? '');
+  for (const event of series) {
+    // `q` matched the series or one of its rows: every occurrence of a matching series shows, else those
+    // whose own title matches.
+    const seriesMatches = !search || matches(event.title);
+    for (const occurrence of expandOccurrences(event.rule, rows.get(event.id) ?? NO_ROWS, window)) {
+      if (!seriesMatches && !matches(occurrence.eventTitle)) continue;
+      pool.events.push(event);
+      pool.occurrences.push(occurrence);
+      pool.starts.push(instantMs(occurrence.startsAt));
+    }
+  }
+}
+
+/** A one-off event's occurrence is its stored bounds (the writers derive them from its rule; it has no rows). */
+function addOneOff(pool: OccurrencePool, [id, title, city, establishmentId, promoterGroupId, eventTypeId, visibility, approvalStatus, startsAtMs, endsAtMs]: OneOffTuple): void {
+  const startsAt = instantText(startsAtMs);
+  pool.events.push({ id, title, city, establishmentId, promoterGroupId, eventTypeId, visibility, approvalStatus, recurrencePattern: 'NONE' });
+  pool.occurrences.push({ startsAt, endsAt: instantText(endsAtMs), originalStartsAt: startsAt, outOfScheduleEventId: null, eventTitle: null });
+  pool.starts.push(startsAtMs);
+}
+
+/** The k-th smallest (0-based) of the values (Hoare's selection; reorders `values`). */
+function kthSmallest(values: Float64Array, k: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1];
+    let left = low;
+    let right = high;
+    while (left <= right) {
+      while (values[left] < pivot) left += 1;
+      while (values[right] > pivot) right -= 1;
+      if (left <= right) {
+        const swap = values[left];
+        values[left] = values[right];
+        values[right] = swap;
+        left += 1;
+        right -= 1;
+      }
+    }
+    if (k <= right) high = right;
+    else if (k >= left) low = left;
+    else return values[k];
+  }
+  return values[k];
+}
+
+/**
+ * The indices of the pool's first `count` occurrences in the page's order (by start, then event, then original
+ * start): the count-th start bounds them, so only the occurrences up to it (ties included) are sorted.
+ */
+function firstInOrder(pool: OccurrencePool, order: 'ASC' | 'DESC', count: number): number[] {
+  const sign = order === 'ASC' ? 1 : -1;
+  const total = pool.starts.length;
+  let bound = Number.POSITIVE_INFINITY;
+  if (count < total) bound = kthSmallest(Float64Array.from(pool.starts, (start) => sign * start), count - 1);
+  const chosen: number[] = [];
+  const originals = new Map<number, number>();
+  for (let index = 0; index < total; index += 1) {
+    if (sign * pool.starts[index] > bound) continue;
+    chosen.push(index);
+    const occurrence = pool.occurrences[index];
+    if (occurrence.originalStartsAt !== occurrence.startsAt) originals.set(index, instantMs(occurrence.originalStartsAt));
+  }
+  const originalOf = (index: number) => originals.get(index) ?? pool.starts[index];
+  chosen.sort(
+    (left, right) =>
+      sign * (pool.starts[left] - pool.starts[right] || pool.events[left].id - pool.events[right].id || originalOf(left) - originalOf(right)),
+  );
+  return chosen.slice(0, count);
+}
+
+interface Names {
+  venues: Map<number, { name: string; city: string | null }>;
+  groups: Map<number, string>;
+}
+
+function itemOf(event: EventFacts, occurrence: ExpandedOccurrence, names: Names): OccurrenceItem {
+  const venue = event.establishmentId === null ? undefined : names.venues.get(event.establishmentId);
   return {
-    id: occurrenceId(candidate.id, occurrence.originalStartsAt),
-    eventId: candidate.id,
+    id: occurrenceId(event.id, occurrence.originalStartsAt),
+    eventId: event.id,
     startsAt: occurrence.startsAt,
     endsAt: occurrence.endsAt,
     originalStartsAt: occurrence.originalStartsAt,
-    isVirtual: candidate.rule.recurrencePattern !== 'NONE',
+    isVirtual: event.recurrencePattern !== 'NONE',
     outOfScheduleEventId: occurrence.outOfScheduleEventId,
-    eventTitle: occurrence.eventTitle ?? candidate.title,
-    establishmentId: candidate.establishmentId,
-    establishmentName: candidate.establishmentName,
-    promoterGroupId: candidate.promoterGroupId,
-    promoterGroupName: candidate.promoterGroupName,
-    city: candidate.city,
+    eventTitle: occurrence.eventTitle ?? event.title,
+    establishmentId: event.establishmentId,
+    establishmentName: venue?.name ?? null,
+    promoterGroupId: event.promoterGroupId,
+    promoterGroupName: event.promoterGroupId === null ? null : (names.groups.get(event.promoterGroupId) ?? null),
+    city: event.city ?? venue?.city ?? null,
     // Every event has a type (the input requires one); the column is nullable only for the reference's sake.
-    eventTypeId: candidate.eventTypeId ?? 0,
-    recurrencePattern: candidate.rule.recurrencePattern,
-    visibility: candidate.visibility as Visibility,
-    approvalStatus: candidate.approvalStatus as ApprovalStatus | null,
+    eventTypeId: event.eventTypeId ?? 0,
+    recurrencePattern: event.recurrencePattern,
+    visibility: event.visibility as Visibility,
+    approvalStatus: event.approvalStatus as ApprovalStatus | null,
   };
 }
 
@@ -326,29 +479,20 @@ export interface OccurrencePage {
 }
 
 export async function listOccurrences(db: Queryable, viewer: Viewer, request: OccurrencePageRequest): Promise<OccurrencePage> {
-  const { filter } = request;
-  const window = occurrenceWindowOf(filter);
-  // One after the other: PGlite runs one query at a time anyway, and a pool connection is spared.
-  const candidates = await loadCandidates(db, viewer, filter, window);
-  const repeating = candidates.filter((candidate) => candidate.rule.recurrencePattern !== 'NONE').map((candidate) => candidate.id);
-  const rowsByEvent = await loadRows(db, repeating, window);
-  const search = filter.q?.toLowerCase();
-  const matches = (title: string | null) => title !== null && title.toLowerCase().includes(search ?? '');
-  const placed: Placed[] = [];
-  for (const candidate of candidates) {
-    // `q` matched the series or one of its rows: every occurrence of a matching series shows, else those
-    // whose own title matches.
-    const seriesMatches = !search || matches(candidate.title);
-    for (const occurrence of expandOccurrences(candidate.rule, rowsByEvent.get(candidate.id) ?? [], window)) {
-      if (!seriesMatches && !matches(occurrence.eventTitle)) continue;
-      placed.push({
-        candidate,
-        occurrence,
-        startsAtMs: Date.parse(occurrence.startsAt),
-        originalStartsAtMs: Date.parse(occurrence.originalStartsAt),
-      });
-    }
-  }
-  placed.sort(request.order === 'ASC' ? byStart : (left, right) => byStart(right, left));
-  return { items: placed.slice(request.offset, request.offset + request.limit).map(itemOf), total: placed.length };
+  const window = occurrenceWindowOf(request.filter);
+  const result = await queryWindow(db, viewer, request, window);
+  const pool: OccurrencePool = { events: [], occurrences: [], starts: [] };
+  expandSeries(pool, parseSeries(result), rowsByEvent(result.rows), window, request.filter.q);
+  const seriesCount = pool.starts.length;
+  // The first offset + limit one-offs in the page's order: the page is among them and the series' occurrences.
+  for (const oneOff of result.oneOffs ?? []) addOneOff(pool, oneOff);
+  const names: Names = {
+    venues: new Map((result.venues ?? []).map(([id, name, city]) => [id, { name, city }])),
+    groups: new Map(result.groups ?? []),
+  };
+  const page = firstInOrder(pool, request.order, request.offset + request.limit).slice(request.offset);
+  return {
+    items: page.map((index) => itemOf(pool.events[index], pool.occurrences[index], names)),
+    total: seriesCount + (result.oneOffTotal ?? 0),
+  };
 }

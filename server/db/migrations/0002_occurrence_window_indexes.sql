@@ -1,0 +1,2 @@
+CREATE INDEX "events_one_off_window_idx" ON "events" USING btree ("first_starts_at","id") WHERE "events"."recurrence_pattern" = 'NONE';--> statement-breakpoint
+CREATE INDEX "events_series_window_idx" ON "events" USING btree ("first_starts_at") WHERE "events"."recurrence_pattern" <> 'NONE';
