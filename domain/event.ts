@@ -53,27 +53,38 @@ export const EVENT_LIMITS = {
   recurringSpanDays: 1,
   /** GET /occurrences: the longest window one request may ask for. */
   occurrenceWindowDays: 400,
+  /**
+   * Dates and instants lie in these years (instants in UTC). Outside them the zone's rules, the database's
+   * timestamps and Temporal's own range give way (year 0, a 9999-12-31 series running into year 10000).
+   */
+  firstYear: 1900,
+  lastYear: 2999,
 } as const;
+
+const inYears = (year: number) => year >= EVENT_LIMITS.firstYear && year <= EVENT_LIMITS.lastYear;
 
 /** `YYYY-MM-DD`, a real calendar date (wall-clock, Europe/Zurich). */
 export const localDateSchema = z.string().refine((value) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   try {
-    return Temporal.PlainDate.from(value, { overflow: 'reject' }).toString() === value;
+    const date = Temporal.PlainDate.from(value, { overflow: 'reject' });
+    return date.toString() === value && inYears(date.year);
   } catch {
     return false;
   }
-}, 'A date such as 2026-11-28');
+}, `A date such as 2026-11-28, in the years ${EVENT_LIMITS.firstYear} to ${EVENT_LIMITS.lastYear}`);
 const optionalLocalDate = z.preprocess((value) => (value === '' ? null : value), localDateSchema.nullable().default(null));
 
 /** An instant, ISO 8601 in UTC (`2026-11-28T21:00:00Z`); any offset is accepted and normalised. */
 export const instantSchema = z.string().transform((value, context) => {
   try {
-    return Temporal.Instant.from(value).toString();
+    const instant = Temporal.Instant.from(value);
+    if (inYears(instant.toZonedDateTimeISO('UTC').year)) return instant.toString();
   } catch {
-    context.addIssue({ code: 'custom', message: 'An instant such as 2026-11-28T21:00:00Z' });
-    return z.NEVER;
+    // refused below
   }
+  context.addIssue({ code: 'custom', message: `An instant such as 2026-11-28T21:00:00Z, in the years ${EVENT_LIMITS.firstYear} to ${EVENT_LIMITS.lastYear}` });
+  return z.NEVER;
 });
 const optionalInstant = z.preprocess((value) => (value === '' ? null : value), instantSchema.nullable().default(null));
 

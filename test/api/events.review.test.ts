@@ -128,3 +128,40 @@ describe('a whole-series save that changes the rule, with the rows the browser r
     expect((await storedRows(again.id)).map((row) => row.originalStartsAt.toISOString())).toEqual([SATURDAYS[1], SATURDAYS[2]].map((at) => new Date(at).toISOString()));
   });
 });
+
+describe('dates and instants outside the years an event can have: a 400 on the field, never a 500', () => {
+  it('refuses a start in year 0 or 9999 and rows or an occurrence key thousands of years away', async () => {
+    const countBefore = (await server.db.select({ id: events.id }).from(events)).length;
+    const cases: [object, string][] = [
+      [seriesInput({ startDate: '0000-01-01' }), 'dateAndCalendar.startDate'],
+      [seriesInput({ startDate: '9999-12-31', recurrenceEndType: 'NEVER', maxOccurrences: null }), 'dateAndCalendar.startDate'],
+      [seriesInput({ recurrenceEndType: 'ON_DATE', maxOccurrences: null, recurrenceEndDate: '9999-12-31' }), 'dateAndCalendar.recurrenceEndDate'],
+      [
+        seriesInput({
+          outOfScheduleEvents: [{ action: 'CREATE', originalStartsAt: '+200000-09-13T00:00:00Z', startsAt: '+200000-09-13T00:00:00Z', endsAt: '+200000-09-13T01:00:00Z' }],
+        }),
+        'dateAndCalendar.outOfScheduleEvents.0.originalStartsAt',
+      ],
+      [
+        seriesInput({
+          outOfScheduleEvents: [{ action: 'CREATE', originalStartsAt: '2026-11-10T21:00:00Z', startsAt: '-200000-09-13T00:00:00Z', endsAt: '2026-11-10T23:00:00Z' }],
+        }),
+        'dateAndCalendar.outOfScheduleEvents.0.startsAt',
+      ],
+    ];
+    for (const [input, field] of cases) {
+      const response = await call('admin@demo.ch', 'POST', '/events', input);
+      expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+      expect(errorsOf(response)).toHaveProperty([field]);
+    }
+    expect((await server.db.select({ id: events.id }).from(events)).length).toBe(countBefore);
+
+    const series = await create(seriesInput());
+    for (const key of ['-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00Z']) {
+      const response = await call('admin@demo.ch', 'DELETE', `/events/${series.id}?originalStartsAt=${encodeURIComponent(key)}`);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorsOf(response)).toHaveProperty(['originalStartsAt']);
+    }
+    expect(await storedRows(series.id)).toEqual([]);
+  });
+});
