@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Establishment } from '../../domain/establishment';
@@ -20,7 +19,7 @@ import {
 } from '../../server/db/schema';
 import { claimForCaller, ESTABLISHMENT_ONBOARDING, SANITISED_TOO_LONG } from '../../server/routes/shared/partner';
 import { UPLOAD_PROBLEMS } from '../../server/services/uploadRecords';
-import { createUser, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './harness';
+import { createUser, errorsOf, jsonParam, orderedIds, signIn, startTestServer, TEST_PASSWORD, totalOf, userRow, type TestServer } from './harness';
 
 /**
  * `/establishments` (issue 4) beyond the generated authorisation matrix: the whole record read and written
@@ -38,14 +37,13 @@ const ACCOUNTS = ['root@demo.ch', 'admin@demo.ch', 'admin2@demo.ch', 'promoter@d
 beforeAll(async () => {
   server = await startTestServer();
   for (const email of ACCOUNTS) tokens[email] = (await signIn(server.app, email)).accessToken;
-  const accountRow = async (email: string) => (await server.db.select().from(users).where(eq(users.email, email)))[0];
+  const accountRow = (email: string) => userRow(server.db, email);
   ids.root = (await accountRow('root@demo.ch')).id;
   const admin = await accountRow('admin@demo.ch');
   ids.admin = admin.id;
   ids.firstEstablishment = admin.establishmentId ?? 0;
   ids.secondEstablishment = (await accountRow('admin2@demo.ch')).establishmentId ?? 0;
-  const idsOf = async (column: PgColumn) =>
-    (await server.db.select({ id: column }).from(column.table).orderBy(asc(column))).map((row) => row.id as number);
+  const idsOf = (column: PgColumn) => orderedIds(server.db, column);
   reference.types = await idsOf(establishmentTypes.id);
   reference.musics = await idsOf(musics.id);
   reference.ambiances = await idsOf(ambiances.id);
@@ -58,12 +56,9 @@ const call = (email: string, method: Method, url: string, payload?: object) =>
   server.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: `Bearer ${tokens[email]}` } });
 const asRoot = (method: Method, url: string, payload?: object) => call('root@demo.ch', method, url, payload);
 
-const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const errorsOf = (response: LightMyRequestResponse) => response.json<{ errors: Record<string, string> }>().errors;
-const totalOf = (response: LightMyRequestResponse) => Number(/\/(\d+)$/.exec(String(response.headers['content-range']))?.[1]);
 
 async function list(email: string, filter: object, sort: [string, string] = ['id', 'ASC'], range = [0, 999]) {
-  const response = await call(email, 'GET', `/establishments?filter=${json(filter)}&sort=${json(sort)}&range=${json(range)}`);
+  const response = await call(email, 'GET', `/establishments?filter=${jsonParam(filter)}&sort=${jsonParam(sort)}&range=${jsonParam(range)}`);
   expect(response.statusCode, response.body).toBe(200);
   return { records: response.json<Establishment[]>(), response };
 }
@@ -667,7 +662,7 @@ describe('filters, search, sort and Content-Range', () => {
       [{ visibility: 'SECRET' }, 'filter.visibility'],
       [{ musicId: 'techno' }, 'filter.musicId'],
     ] as const) {
-      const response = await asRoot('GET', `/establishments?filter=${json(filter)}`);
+      const response = await asRoot('GET', `/establishments?filter=${jsonParam(filter)}`);
       expect(response.statusCode).toBe(400);
       expect(Object.keys(errorsOf(response))[0]).toMatch(new RegExp(`^${key}`));
     }
@@ -689,7 +684,7 @@ describe('filters, search, sort and Content-Range', () => {
     const page = await list('root@demo.ch', { city }, ['establishmentName', 'ASC'], [1, 1]);
     expect(namesOf(page.records)).toEqual([allNames()[1]]);
     expect(page.response.headers['content-range']).toBe('establishments 1-1/3');
-    expect((await asRoot('GET', `/establishments?sort=${json(['colour', 'ASC'])}`)).statusCode).toBe(400);
+    expect((await asRoot('GET', `/establishments?sort=${jsonParam(['colour', 'ASC'])}`)).statusCode).toBe(400);
   });
 });
 

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { EVENT_PROBLEMS, type Event } from '../../domain/event';
 import { generatesOccurrenceAt, seriesBounds, type OutOfScheduleRow } from '../../domain/recurrence';
-import { auditLog, eventOutOfSchedule, eventTypes, events, mailOutbox, users } from '../../server/db/schema';
+import { auditLog, eventOutOfSchedule, eventTypes, events, mailOutbox } from '../../server/db/schema';
 import { recurrenceRuleOf } from '../../server/db/seed/events';
 import { renderTemplate } from '../../server/services/mail';
 import { ruleOfRow } from '../../server/services/events/record';
-import { signIn, startTestServer, TEST_PUBLIC_URL, type TestServer } from './harness';
+import { orderedIds, signIn, startTestServer, TEST_PUBLIC_URL, userRow, type TestServer } from './harness';
 
 /**
  * Promoter requests and the venue's decision (docs/server.md "Event requests"): POST /events with
@@ -34,14 +34,14 @@ const ACCOUNTS = [
 beforeAll(async () => {
   server = await startTestServer();
   for (const email of ACCOUNTS) tokens[email] = (await signIn(server.app, email)).accessToken;
-  const account = async (email: string) => (await server.db.select().from(users).where(eq(users.email, email)))[0];
+  const account = (email: string) => userRow(server.db, email);
   const admin = await account('admin@demo.ch');
   const promoter = await account('promoter@demo.ch');
   ids.admin = admin.id;
   ids.promoter = promoter.id;
   ids.gleis7 = admin.establishmentId!;
   ids.nachtwerk = promoter.promoterGroupId!;
-  ids.eventType = (await server.db.select({ id: eventTypes.id }).from(eventTypes).orderBy(asc(eventTypes.id)).limit(1))[0].id;
+  [ids.eventType] = await orderedIds(server.db, eventTypes.id);
 });
 afterAll(() => server.close());
 

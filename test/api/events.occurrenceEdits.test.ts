@@ -11,8 +11,8 @@ import {
   type OutOfScheduleRow,
   type RecurrenceRule,
 } from '../../domain/recurrence';
-import { eventOutOfSchedule, events, eventTypes, users } from '../../server/db/schema';
-import { signIn, startTestServer, type TestServer } from './harness';
+import { eventOutOfSchedule, events, eventTypes } from '../../server/db/schema';
+import { errorsOf, orderedIds, signIn, startTestServer, userRow, type TestServer } from './harness';
 
 /**
  * Editing one occurrence of a series (issue 5, ARCHITECTURE.md §5): PUT /events/:id with
@@ -29,10 +29,8 @@ const ACCOUNTS = ['admin@demo.ch', 'admin2@demo.ch', 'promoter@demo.ch', 'custom
 beforeAll(async () => {
   server = await startTestServer();
   for (const email of ACCOUNTS) tokens[email] = (await signIn(server.app, email)).accessToken;
-  const [admin] = await server.db.select().from(users).where(eq(users.email, 'admin@demo.ch'));
-  ids.establishment = admin.establishmentId ?? 0;
-  const [eventType] = await server.db.select({ id: eventTypes.id }).from(eventTypes).orderBy(asc(eventTypes.id)).limit(1);
-  ids.eventType = eventType.id;
+  ids.establishment = (await userRow(server.db, 'admin@demo.ch')).establishmentId ?? 0;
+  [ids.eventType] = await orderedIds(server.db, eventTypes.id);
 });
 afterAll(() => server.close());
 
@@ -40,7 +38,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (email: string, method: Method, url: string, payload?: object) =>
   server.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: `Bearer ${tokens[email]}` } });
 const asAdmin = (method: Method, url: string, payload?: object) => call('admin@demo.ch', method, url, payload);
-const errorsOf = (response: LightMyRequestResponse) => response.json<{ errors: Record<string, string> }>().errors;
 
 // ---- fixtures ----------------------------------------------------------------------------------------
 

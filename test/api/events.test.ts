@@ -18,9 +18,8 @@ import {
   services,
   tags,
   uploads,
-  users,
 } from '../../server/db/schema';
-import { signIn, startTestServer, type TestServer } from './harness';
+import { errorsOf, jsonParam, orderedIds, signIn, startTestServer, totalOf, userRow, type TestServer } from './harness';
 
 /**
  * `/events` (issue 5) beyond the generated authorisation matrix: one-off and weekly series in both flows,
@@ -39,7 +38,7 @@ const ACCOUNTS = ['root@demo.ch', 'admin@demo.ch', 'admin2@demo.ch', 'promoter@d
 beforeAll(async () => {
   server = await startTestServer();
   for (const email of ACCOUNTS) tokens[email] = (await signIn(server.app, email)).accessToken;
-  const account = async (email: string) => (await server.db.select().from(users).where(eq(users.email, email)))[0];
+  const account = (email: string) => userRow(server.db, email);
   const admin = await account('admin@demo.ch');
   const promoter = await account('promoter@demo.ch');
   ids.admin = admin.id;
@@ -48,8 +47,7 @@ beforeAll(async () => {
   ids.secondEstablishment = (await account('admin2@demo.ch')).establishmentId ?? 0;
   ids.firstGroup = promoter.promoterGroupId ?? 0;
   ids.secondGroup = (await account('promoter2@demo.ch')).promoterGroupId ?? 0;
-  const idsOf = async (column: PgColumn) =>
-    (await server.db.select({ id: column }).from(column.table).orderBy(asc(column))).map((row) => row.id as number);
+  const idsOf = (column: PgColumn) => orderedIds(server.db, column);
   reference.eventTypes = await idsOf(eventTypes.id);
   reference.musics = await idsOf(musics.id);
   reference.services = await idsOf(services.id);
@@ -63,9 +61,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (email: string, method: Method, url: string, payload?: object) =>
   server.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: `Bearer ${tokens[email]}` } });
 
-const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const errorsOf = (response: LightMyRequestResponse) => response.json<{ errors?: Record<string, string> }>().errors ?? {};
-const totalOf = (response: LightMyRequestResponse) => Number(/\/(\d+)$/.exec(String(response.headers['content-range']))?.[1]);
 const uniqueTitle = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
 interface InputOverrides {
@@ -131,7 +126,7 @@ const storedRows = (id: number) =>
 const countEvents = async () => (await server.db.select({ id: events.id }).from(events)).length;
 
 async function list(email: string, filter: object, sort: [string, string] = ['id', 'ASC']) {
-  const response = await call(email, 'GET', `/events?filter=${json(filter)}&sort=${json(sort)}&range=${json([0, 999])}`);
+  const response = await call(email, 'GET', `/events?filter=${jsonParam(filter)}&sort=${jsonParam(sort)}&range=${jsonParam([0, 999])}`);
   expect(response.statusCode, response.body).toBe(200);
   return { records: response.json<Event[]>(), response };
 }
@@ -685,7 +680,7 @@ describe('list filters and sort', () => {
   });
 
   it('an unknown filter or sort field is a 400', async () => {
-    expect((await call('root@demo.ch', 'GET', `/events?filter=${json({ colour: 'red' })}`)).statusCode).toBe(400);
-    expect((await call('root@demo.ch', 'GET', `/events?sort=${json(['colour', 'ASC'])}`)).statusCode).toBe(400);
+    expect((await call('root@demo.ch', 'GET', `/events?filter=${jsonParam({ colour: 'red' })}`)).statusCode).toBe(400);
+    expect((await call('root@demo.ch', 'GET', `/events?sort=${jsonParam(['colour', 'ASC'])}`)).statusCode).toBe(400);
   });
 });

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, REFRESH_COOKIE_NAME } from '../../domain/auth';
 import type { RoleKey } from '../../domain/roles';
@@ -241,6 +242,30 @@ export const refresh = (app: FastifyInstance, refreshToken: string | undefined, 
 
 export const getMe = (app: FastifyInstance, accessToken: string) =>
   app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
+
+// ---- resources ---------------------------------------------------------------------------------------
+
+/** A list query parameter (`filter`, `sort`, `range`) as ra-data-simple-rest sends it. */
+export const jsonParam = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+/** A 400's field errors (none when the answer names no field). */
+export const errorsOf = (response: LightMyRequestResponse): Record<string, string> =>
+  response.json<{ errors?: Record<string, string> }>().errors ?? {};
+
+/** The total of a list answer, from its `Content-Range` (`events 0-24/319` → 319). */
+export const totalOf = (response: LightMyRequestResponse): number => Number(/\/(\d+)$/.exec(String(response.headers['content-range']))?.[1]);
+
+/** A (demo) account's row, by email. */
+export async function userRow(db: Database, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no account ${email}`);
+  return row;
+}
+
+/** The ids of a table in ascending order (the seeded reference data), e.g. `orderedIds(db, musics.id)`. */
+export async function orderedIds(db: Database, column: PgColumn): Promise<number[]> {
+  return (await db.select({ id: column }).from(column.table).orderBy(asc(column))).map((row) => row.id as number);
+}
 
 // ---- mails -------------------------------------------------------------------------------------------
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Promoter } from '../../domain/promoter';
@@ -9,7 +8,7 @@ import { UNKNOWN_REFERENCE } from '../../domain/reference';
 import { GALLERY_PROBLEMS } from '../../domain/upload';
 import { ambiances, eventTypes, musics, promoterGroupMedia, promoterGroups, promoterTypes, tags, uploads, users } from '../../server/db/schema';
 import { UPLOAD_PROBLEMS } from '../../server/services/uploadRecords';
-import { createUser, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './harness';
+import { createUser, errorsOf, jsonParam, orderedIds, signIn, startTestServer, TEST_PASSWORD, totalOf, userRow, type TestServer } from './harness';
 
 /**
  * `/promoters` (issue 4, promoter groups) beyond the generated authorisation matrix: the whole record read and
@@ -27,14 +26,13 @@ const ACCOUNTS = ['root@demo.ch', 'promoter@demo.ch', 'promoter2@demo.ch', 'admi
 beforeAll(async () => {
   server = await startTestServer();
   for (const email of ACCOUNTS) tokens[email] = (await signIn(server.app, email)).accessToken;
-  const accountRow = async (email: string) => (await server.db.select().from(users).where(eq(users.email, email)))[0];
+  const accountRow = (email: string) => userRow(server.db, email);
   ids.root = (await accountRow('root@demo.ch')).id;
   const promoter = await accountRow('promoter@demo.ch');
   ids.promoter = promoter.id;
   ids.firstGroup = promoter.promoterGroupId ?? 0;
   ids.secondGroup = (await accountRow('promoter2@demo.ch')).promoterGroupId ?? 0;
-  const idsOf = async (column: PgColumn) =>
-    (await server.db.select({ id: column }).from(column.table).orderBy(asc(column))).map((row) => row.id as number);
+  const idsOf = (column: PgColumn) => orderedIds(server.db, column);
   reference.promoterTypes = await idsOf(promoterTypes.id);
   reference.eventTypes = await idsOf(eventTypes.id);
   reference.musics = await idsOf(musics.id);
@@ -48,12 +46,9 @@ const call = (email: string, method: Method, url: string, payload?: object) =>
   server.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: `Bearer ${tokens[email]}` } });
 const asRoot = (method: Method, url: string, payload?: object) => call('root@demo.ch', method, url, payload);
 
-const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const errorsOf = (response: LightMyRequestResponse) => response.json<{ errors: Record<string, string> }>().errors;
-const totalOf = (response: LightMyRequestResponse) => Number(/\/(\d+)$/.exec(String(response.headers['content-range']))?.[1]);
 
 async function list(email: string, filter: object, sort: [string, string] = ['id', 'ASC'], range = [0, 999]) {
-  const response = await call(email, 'GET', `/promoters?filter=${json(filter)}&sort=${json(sort)}&range=${json(range)}`);
+  const response = await call(email, 'GET', `/promoters?filter=${jsonParam(filter)}&sort=${jsonParam(sort)}&range=${jsonParam(range)}`);
   expect(response.statusCode, response.body).toBe(200);
   return { records: response.json<Promoter[]>(), response };
 }
@@ -326,7 +321,7 @@ describe('filters, search, sort', () => {
     expect(await namesFor({ musicId: reference.musics[4] })).toEqual([creux]);
     expect(await namesFor({ tagId: [reference.tags[5]] })).toEqual([aare]);
     expect(await namesFor({ visibility: 'PUBLISHED' })).toEqual([aare, birs]);
-    const refused = await asRoot('GET', `/promoters?filter=${json({ city: 'Bern' })}`);
+    const refused = await asRoot('GET', `/promoters?filter=${jsonParam({ city: 'Bern' })}`);
     expect(refused.statusCode).toBe(400);
     expect(errorsOf(refused)).toHaveProperty(['filter.city']);
   });
