@@ -11,6 +11,7 @@ import {
   type OutOfScheduleRow,
   type RecurrenceRule,
 } from '../../domain/recurrence';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { establishments, eventMusics, eventOutOfSchedule, events, promoterGroups } from '../db/schema';
 import { ApiError, INVALID_INPUT } from '../plugins/errors';
 import { escapeLike } from '../routes/shared/listQuery';
@@ -137,18 +138,43 @@ const ONE_OFF_REACH_MS = (EVENT_LIMITS.oneOffSpanDays + 2) * 24 * HOUR_MS;
 const ROW_REACH_MS = 2 * 24 * HOUR_MS;
 
 /** An instant column as epoch milliseconds (exact: `extract` answers a numeric). */
-const epochMs = (column: SQLWrapper | string) => sql`(extract(epoch FROM ${typeof column === 'string' ? sql.raw(column) : column}) * 1000)::bigint`;
-/** A date as `YYYY-MM-DD` whatever the session's DateStyle. */
-const isoDate = (column: SQLWrapper) => sql`to_char(${column}, 'YYYY-MM-DD')`;
+const epochMs = (column: SQLWrapper) => sql`(extract(epoch FROM ${column}) * 1000)::bigint`;
 
 /**
- * The fields of a series in one line of text, comma-separated (none of them can hold a comma; `concat`
- * writes a null as an empty field); its title and city, which can hold anything, travel as JSON arrays beside.
+ * A fragment without parameters as its SQL text, rendered once: drizzle walks every column of a query on each
+ * call (a millisecond for this one), and these parts never change.
  */
-const SERIES_LINE = sql`concat(${events.id}, ',', ${events.establishmentId}, ',', ${events.promoterGroupId}, ',', ${events.eventTypeId},
-  ',', ${events.visibility}, ',', ${events.approvalStatus}, ',', ${isoDate(events.startDate)}, ',', ${isoDate(events.endDate)},
-  ',', ${events.startTime}, ',', ${events.endTime}, ',', ${events.recurrencePattern}, ',', array_to_string(${events.recurrenceDaysOfWeek}, ' '),
-  ',', ${events.recurrenceEndType}, ',', ${events.maxOccurrences}, ',', ${isoDate(events.recurrenceEndDate)})`;
+const dialect = new PgDialect();
+function rendered(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length > 0) throw new Error(`a fixed fragment has parameters: ${text}`);
+  return sql.raw(text);
+}
+
+/**
+ * The fields of a series in one line of text, comma-separated (none of them can hold a comma; `concat` writes
+ * a null as an empty field, a date as the session's DateStyle writes it, ISO as drizzle's string dates assume
+ * everywhere); its title and city, which can hold anything, travel as JSON arrays beside.
+ */
+const SERIES_COLUMNS = rendered(sql`${events.id} AS id, ${events.establishmentId} AS establishment_id, ${events.promoterGroupId} AS promoter_group_id,
+  ${events.title} AS title, ${events.city} AS city,
+  concat(${events.id}, ',', ${events.establishmentId}, ',', ${events.promoterGroupId}, ',', ${events.eventTypeId},
+    ',', ${events.visibility}, ',', ${events.approvalStatus}, ',', ${events.startDate}, ',', ${events.endDate},
+    ',', ${events.startTime}, ',', ${events.endTime}, ',', ${events.recurrencePattern}, ',', array_to_string(${events.recurrenceDaysOfWeek}, ' '),
+    ',', ${events.recurrenceEndType}, ',', ${events.maxOccurrences}, ',', ${events.recurrenceEndDate}) AS line`);
+
+const ONE_OFF_COLUMNS = rendered(sql`${events.id} AS id, ${events.title} AS title, ${events.city} AS city, ${events.establishmentId} AS establishment_id,
+  ${events.promoterGroupId} AS promoter_group_id, ${events.eventTypeId} AS event_type_id, ${events.visibility} AS visibility,
+  ${events.approvalStatus} AS approval_status, ${epochMs(events.firstStartsAt)} AS starts_at, ${epochMs(events.lastEndsAt)} AS ends_at`);
+
+const ROW_TUPLE = rendered(sql`json_build_array(${eventOutOfSchedule.eventId}, ${eventOutOfSchedule.id}, ${eventOutOfSchedule.action},
+  ${epochMs(eventOutOfSchedule.originalStartsAt)}, ${epochMs(eventOutOfSchedule.startsAt)}, ${epochMs(eventOutOfSchedule.endsAt)},
+  ${eventOutOfSchedule.title})`);
+
+const NAMES = rendered(sql`(SELECT json_agg(json_build_array(${establishments.id}, ${establishments.name}, ${establishments.city})) FROM ${establishments}
+    WHERE ${establishments.id} IN (SELECT establishment_id FROM series UNION SELECT establishment_id FROM one_offs)) AS venues,
+  (SELECT json_agg(json_build_array(${promoterGroups.id}, ${promoterGroups.name})) FROM ${promoterGroups}
+    WHERE ${promoterGroups.id} IN (SELECT promoter_group_id FROM series UNION SELECT promoter_group_id FROM one_offs)) AS groups`);
 
 interface WindowQueryResult {
   /** SERIES_LINE of each series, joined by `;`; null when there is none. */
@@ -187,8 +213,9 @@ async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
  * work each, and a round trip on a busy machine can cost as much):
  * - `series`: the repeating events in scope and filters whose stored bounds reach the window (partial index
  *   events_series_window_idx), or with a row placing an occurrence in it, and the rows that can touch the window;
- * - `one_offs`: the first `offset + limit` one-off events overlapping the window in the page's order, each with
- *   the count of them all (partial index events_one_off_window_idx, bounded below by ONE_OFF_REACH_MS);
+ * - `one_offs`: the first `offset + limit` one-off events overlapping the window in the page's order, and the
+ *   count of them all (partial index events_one_off_window_idx, bounded below by ONE_OFF_REACH_MS; it holds
+ *   `last_ends_at` so that counting reads the index alone);
  * - the names and cities of the venues and groups of both.
  */
 async function queryWindow(db: Queryable, viewer: Viewer, request: OccurrencePageRequest, window: InstantWindow): Promise<WindowQueryResult> {
@@ -218,31 +245,18 @@ async function queryWindow(db: Queryable, viewer: Viewer, request: OccurrencePag
   const [result] = await rowsOf<WindowQueryResult>(
     db,
     sql`WITH series AS MATERIALIZED (
-        SELECT ${events.id} AS id, ${events.establishmentId} AS establishment_id, ${events.promoterGroupId} AS promoter_group_id,
-          ${events.title} AS title, ${events.city} AS city, ${SERIES_LINE} AS line
-        FROM ${events} WHERE ${seriesWhere}
+        SELECT ${SERIES_COLUMNS} FROM ${events} WHERE ${seriesWhere}
       ), one_offs AS MATERIALIZED (
-        SELECT ${events.id} AS id, ${events.title} AS title, ${events.city} AS city, ${events.establishmentId} AS establishment_id,
-          ${events.promoterGroupId} AS promoter_group_id, ${events.eventTypeId} AS event_type_id, ${events.visibility} AS visibility,
-          ${events.approvalStatus} AS approval_status, ${events.firstStartsAt} AS starts_at, ${events.lastEndsAt} AS ends_at,
-          count(*) OVER () AS total
-        FROM ${events} WHERE ${oneOffWhere}
-        ORDER BY ${events.firstStartsAt} ${direction}, ${events.id} ${direction}
-        LIMIT ${request.offset + request.limit}
+        SELECT ${ONE_OFF_COLUMNS} FROM ${events} WHERE ${oneOffWhere}
+        ORDER BY ${events.firstStartsAt} ${direction}, ${events.id} ${direction} LIMIT ${request.offset + request.limit}
       )
       SELECT s.series, s.titles AS "seriesTitles", s.cities AS "seriesCities",
-        (SELECT json_agg(json_build_array(${eventOutOfSchedule.eventId}, ${eventOutOfSchedule.id}, ${eventOutOfSchedule.action},
-            ${epochMs(eventOutOfSchedule.originalStartsAt)}, ${epochMs(eventOutOfSchedule.startsAt)}, ${epochMs(eventOutOfSchedule.endsAt)},
-            ${eventOutOfSchedule.title}))
-          FROM ${eventOutOfSchedule} WHERE ${eventOutOfSchedule.eventId} IN (SELECT id FROM series) AND ${rowReachesWindow}) AS rows,
-        (SELECT max(total)::int FROM one_offs) AS "oneOffTotal",
+        (SELECT json_agg(${ROW_TUPLE}) FROM ${eventOutOfSchedule}
+          WHERE ${eventOutOfSchedule.eventId} IN (SELECT id FROM series) AND ${rowReachesWindow}) AS rows,
+        (SELECT count(*)::int FROM ${events} WHERE ${oneOffWhere}) AS "oneOffTotal",
         (SELECT json_agg(json_build_array(id, title, city, establishment_id, promoter_group_id, event_type_id, visibility, approval_status,
-            ${epochMs('starts_at')}, ${epochMs('ends_at')}) ORDER BY starts_at ${direction}, id ${direction})
-          FROM one_offs) AS "oneOffs",
-        (SELECT json_agg(json_build_array(${establishments.id}, ${establishments.name}, ${establishments.city})) FROM ${establishments}
-          WHERE ${establishments.id} IN (SELECT establishment_id FROM series UNION SELECT establishment_id FROM one_offs)) AS venues,
-        (SELECT json_agg(json_build_array(${promoterGroups.id}, ${promoterGroups.name})) FROM ${promoterGroups}
-          WHERE ${promoterGroups.id} IN (SELECT promoter_group_id FROM series UNION SELECT promoter_group_id FROM one_offs)) AS groups
+            starts_at, ends_at) ORDER BY starts_at ${direction}, id ${direction}) FROM one_offs) AS "oneOffs",
+        ${NAMES}
       FROM (SELECT string_agg(line, ';') AS series, json_agg(title) AS titles, json_agg(city) AS cities FROM series) s`,
   );
   return result;

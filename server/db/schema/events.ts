@@ -111,9 +111,9 @@ export const events = pgTable(
   (table) => [
     index('events_window_start_idx').on(table.firstStartsAt),
     // GET /occurrences reads one-offs and repeating series apart: a one-off's bounds are its occurrence, so the
-    // first (offset + limit) of a window are read in index order; the series are all expanded, and this index
-    // spares the scan of every one-off to find them.
-    index('events_one_off_window_idx').on(table.firstStartsAt, table.id).where(sql`${table.recurrencePattern} = 'NONE'`),
+    // first (offset + limit) of a window are read in index order and the rest counted from the index alone; the
+    // series are all expanded, and their own index spares the scan of every one-off to find them.
+    index('events_one_off_window_idx').on(table.firstStartsAt, table.id, table.lastEndsAt).where(sql`${table.recurrencePattern} = 'NONE'`),
     index('events_series_window_idx').on(table.firstStartsAt).where(sql`${table.recurrencePattern} <> 'NONE'`),
     index('events_window_end_idx').on(table.lastEndsAt),
     index('events_establishment_idx').on(table.establishmentId, table.firstStartsAt),

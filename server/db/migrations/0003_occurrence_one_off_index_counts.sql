@@ -1,0 +1,2 @@
+DROP INDEX "events_one_off_window_idx";--> statement-breakpoint
+CREATE INDEX "events_one_off_window_idx" ON "events" USING btree ("first_starts_at","id","last_ends_at") WHERE "events"."recurrence_pattern" = 'NONE';
