@@ -164,6 +164,8 @@ export const EVENT_PROBLEMS = {
   alreadyDecided: 'REQUEST_ALREADY_DECIDED',
   notARequest: 'NOT_A_REQUEST',
   approvedIsVenues: 'AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE',
+  /** A venue's own event (never requested) naming the promoter's group: the promoter reads it, the venue changes it. */
+  venuesOwnEvent: 'THE_VENUES_OWN_EVENT_IS_THE_VENUES_TO_CHANGE',
   approveToPublish: 'APPROVE_THE_REQUEST_TO_PUBLISH_IT',
 } as const;
 

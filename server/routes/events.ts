@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Viewer } from '../../domain/access';
 import { APPROVAL_STATUSES, RECURRENCE_PATTERNS, VISIBILITIES } from '../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
-import { EVENT_PROBLEMS, eventInputSchema, instantSchema, type Event, type EventInput } from '../../domain/event';
+import { eventInputSchema, instantSchema, type Event, type EventInput } from '../../domain/event';
 import { PARTNER_LIMITS } from '../../domain/partner';
 import { UNKNOWN_REFERENCE } from '../../domain/reference';
 import { establishments, events, users } from '../db/schema';
@@ -14,7 +14,7 @@ import { recordAudit } from '../services/audit';
 import { notifyEventRequested } from '../services/eventRequests';
 import { applyOccurrenceEdit, skipOccurrence, type OccurrenceEditWriters } from '../services/events/occurrenceEdits';
 import { EVENT_LINKS, loadEvent, loadEvents } from '../services/events/record';
-import { isRequestWrite, saveOutcomeOf, writesAsPromoter, type EventOperation, type SaveOutcome } from '../services/events/saveActions';
+import { isRequestWrite, requirePromotersRequest, saveOutcomeOf, writesAsPromoter, type EventOperation, type SaveOutcome } from '../services/events/saveActions';
 import { writeEventRow, type EventApproval } from '../services/events/writes';
 import { idOrIdsSchema, linksToAny, textOrTextsSchema } from './shared/partner';
 import {
@@ -238,9 +238,7 @@ async function deleteOccurrence(app: FastifyInstance, request: FastifyRequest): 
     await requireInScope(tx, eventResource, viewer, id, 'write');
     const before = await loadEvent(tx, id);
     if (!before) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
-    if (writesAsPromoter(viewer) && before.generalInfos.approvalStatus === 'APPROVED') {
-      throw new ApiError(403, EVENT_PROBLEMS.approvedIsVenues, { 'generalInfos.approvalStatus': EVENT_PROBLEMS.approvedIsVenues });
-    }
+    if (writesAsPromoter(viewer)) requirePromotersRequest(before);
     await skipOccurrence(tx, { eventId: id, originalStartsAt });
     const after = await loadEvent(tx, id);
     if (!after) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);

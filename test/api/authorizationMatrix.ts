@@ -293,7 +293,8 @@ const promotersFixture: ResourceFixture = {
 /**
  * Events (issue 5) belong to their establishment and to their promoter group (either or both). Throwaway ones
  * alternate PUBLISHED / DRAFT (customers read the published ones); a promoter group's also name a venue of
- * the other pair, because a promoter's write is a request, which needs one (server/routes/events.ts).
+ * the other pair, because a promoter's write is a request, which needs one (server/routes/events.ts), and
+ * they are pending requests (drafts): a promoter changes its requests only, the venue's own events never.
  */
 const eventOwnership = (row: { id: number; establishmentId: number | null; promoterGroupId: number | null; visibility: string }): OwnedRow => ({
   id: row.id,
@@ -354,6 +355,7 @@ const eventsFixture: ResourceFixture = {
           firstStartsAt: new Date('2026-11-07T19:00:00Z'),
           lastEndsAt: new Date('2026-11-07T22:00:00Z'),
           visibility: nextThrowawayVisibility(),
+          ...(owner === 'firstPromoterGroup' || owner === 'secondPromoterGroup' ? { visibility: 'DRAFT', approvalStatus: 'PENDING' } : {}),
         })
         .returning({ id: events.id });
       return row.id;

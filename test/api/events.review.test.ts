@@ -165,3 +165,25 @@ describe('dates and instants outside the years an event can have: a 400 on the f
     expect(await storedRows(series.id)).toEqual([]);
   });
 });
+
+describe('a promoter changes its requests only', () => {
+  it('cannot rewrite, unpublish or skip an occurrence of the venue’s own event that names its group (403, nothing written)', async () => {
+    const venues = await create(seriesInput({}, { promoterGroupId: ids.group }));
+    expect(venues.generalInfos.approvalStatus).toBeNull();
+    const promoterReads = await call('promoter@demo.ch', 'GET', `/events/${venues.id}`);
+    expect(promoterReads.statusCode).toBe(200);
+
+    const rewrite = await call('promoter@demo.ch', 'PUT', `/events/${venues.id}`, {
+      ...venues,
+      generalInfos: { ...venues.generalInfos, eventTitle: 'Taken over' },
+      saveAction: 'requestEvent',
+    });
+    expect(rewrite.statusCode, rewrite.body).toBe(403);
+    const skip = await call('promoter@demo.ch', 'DELETE', `/events/${venues.id}?originalStartsAt=${encodeURIComponent(SATURDAYS[1])}`);
+    expect(skip.statusCode, skip.body).toBe(403);
+
+    const [stored] = await server.db.select().from(events).where(eq(events.id, venues.id));
+    expect(stored).toMatchObject({ title: venues.generalInfos.eventTitle, visibility: 'PUBLISHED', approvalStatus: null, version: venues.version });
+    expect(await storedRows(venues.id)).toEqual([]);
+  });
+});

@@ -44,11 +44,20 @@ const requestApproval = (viewer: Viewer): EventApproval => ({
   reviewedAt: null,
 });
 
+/**
+ * A promoter changes its requests only (PENDING or REJECTED): an APPROVED event, or the venue's own event
+ * that names the promoter's group (no approval status: never requested), is the venue's to change. 403.
+ */
+export function requirePromotersRequest(current: Event): void {
+  const status = current.generalInfos.approvalStatus;
+  if (status === 'PENDING' || status === 'REJECTED') return;
+  const problem = status === 'APPROVED' ? EVENT_PROBLEMS.approvedIsVenues : EVENT_PROBLEMS.venuesOwnEvent;
+  throw new ApiError(403, problem, { 'generalInfos.approvalStatus': problem });
+}
+
 function promoterOutcome(operation: EventOperation, viewer: Viewer, input: EventInput, current: Event | null): SaveOutcome {
   if (input.saveAction !== undefined && input.saveAction !== 'requestEvent') throw invalid('saveAction', EVENT_PROBLEMS.promoterMustRequest);
-  if (operation === 'update' && current?.generalInfos.approvalStatus === 'APPROVED') {
-    throw new ApiError(403, EVENT_PROBLEMS.approvedIsVenues, { 'generalInfos.approvalStatus': EVENT_PROBLEMS.approvedIsVenues });
-  }
+  if (operation === 'update' && current) requirePromotersRequest(current);
   if (input.generalInfos.establishmentId === null) throw invalid('generalInfos.establishmentId', EVENT_PROBLEMS.requestNeedsEstablishment);
   return { visibility: SAVE_ACTION_OUTCOMES.requestEvent.visibility, approval: requestApproval(viewer) };
 }
@@ -56,7 +65,7 @@ function promoterOutcome(operation: EventOperation, viewer: Viewer, input: Event
 /**
  * The visibility and approval a write stores, or the refusal: 400 on `saveAction` for an action not allowed
  * on this call (or any but `requestEvent` from a promoter), 400 on the establishment for a request without
- * one, 403 for a promoter changing an APPROVED event (it is the venue's to change), 400 on `visibility` for
+ * one, 403 for a promoter changing anything but its request (requirePromotersRequest), 400 on `visibility` for
  * the venue publishing a request it has not approved.
  */
 export function saveOutcomeOf(operation: EventOperation, viewer: Viewer, input: EventInput, current: Event | null): SaveOutcome {

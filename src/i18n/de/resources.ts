@@ -153,6 +153,7 @@ const resources: ResourceMessages = {
         REQUEST_ALREADY_DECIDED: 'Das Lokal hat über diese Anfrage bereits entschieden.',
         NOT_A_REQUEST: 'Diese Veranstaltung ist keine Anfrage.',
         AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE: 'Eine genehmigte Veranstaltung kann nur das Lokal ändern.',
+        THE_VENUES_OWN_EVENT_IS_THE_VENUES_TO_CHANGE: 'Diese Veranstaltung gehört dem Lokal: Nur das Lokal kann sie ändern.',
         APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Eine Anfrage wird veröffentlicht, indem man sie annimmt.',
       },
     },

@@ -154,6 +154,7 @@ const resources = {
         REQUEST_ALREADY_DECIDED: 'The venue has already decided on this request.',
         NOT_A_REQUEST: 'This event is not a request.',
         AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE: 'An approved event can only be changed by its venue.',
+        THE_VENUES_OWN_EVENT_IS_THE_VENUES_TO_CHANGE: 'This event is the venue’s own: only the venue can change it.',
         APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'A request is published by approving it.',
       },
     },

@@ -153,6 +153,7 @@ const resources: ResourceMessages = {
         REQUEST_ALREADY_DECIDED: "L'établissement a déjà statué sur cette demande.",
         NOT_A_REQUEST: "Cet événement n'est pas une demande.",
         AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE: "Seul l'établissement peut modifier un événement approuvé.",
+        THE_VENUES_OWN_EVENT_IS_THE_VENUES_TO_CHANGE: "Cet événement est celui de l'établissement : lui seul peut le modifier.",
         APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Une demande est publiée en l’approuvant.',
       },
     },

@@ -153,6 +153,7 @@ const resources: ResourceMessages = {
         REQUEST_ALREADY_DECIDED: 'Il locale ha già deciso su questa richiesta.',
         NOT_A_REQUEST: 'Questo evento non è una richiesta.',
         AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE: 'Solo il locale può modificare un evento approvato.',
+        THE_VENUES_OWN_EVENT_IS_THE_VENUES_TO_CHANGE: 'Questo evento è del locale: solo il locale può modificarlo.',
         APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Una richiesta si pubblica approvandola.',
       },
     },
