@@ -49,6 +49,8 @@ interface Fixture {
   visibility?: Visibility;
   approvalStatus?: 'PENDING' | null;
   startDate: string;
+  /** A one-off lasting days; else derived from the times. */
+  endDate?: string;
   startTime: string;
   endTime: string;
   pattern?: RecurrencePattern;
@@ -62,7 +64,7 @@ interface Fixture {
 async function insertEvent(fixture: Fixture): Promise<number> {
   const rule: RecurrenceRule = {
     startDate: fixture.startDate,
-    endDate: null,
+    endDate: fixture.endDate ?? null,
     startTime: fixture.startTime,
     endTime: fixture.endTime,
     recurrencePattern: fixture.pattern ?? 'NONE',
@@ -73,7 +75,8 @@ async function insertEvent(fixture: Fixture): Promise<number> {
   };
   // The rule's bounds alone: rows placed outside them must still be found (seeded data is stored so).
   const bounds = seriesBounds(rule, []);
-  const endDate = fixture.endTime <= fixture.startTime ? Temporal.PlainDate.from(fixture.startDate).add({ days: 1 }).toString() : fixture.startDate;
+  const endDate =
+    fixture.endDate ?? (fixture.endTime <= fixture.startTime ? Temporal.PlainDate.from(fixture.startDate).add({ days: 1 }).toString() : fixture.startDate);
   const [row] = await server.db
     .insert(events)
     .values({
@@ -404,6 +407,63 @@ describe('pagination and sort', () => {
     expect(items.map((item) => item.eventId)).toEqual([fixtures.daily, sameStart]);
     const descending = await occurrences({ from: '2030-09-03', to: '2030-09-03' }, 'root@demo.ch', { sort: ['startsAt', 'DESC'] });
     expect(descending.items.map((item) => item.eventId)).toEqual([sameStart, fixtures.daily]);
+  });
+});
+
+describe('one-off events and series together', () => {
+  // The service reads one-offs apart from series (counted, and only the first offset + limit of them fetched in
+  // the page's order) and merges them with the series' occurrences: every page must be a slice of one order.
+  const november = { from: '2030-11-01', to: '2030-11-30', q: `${TOKEN} Nov-` };
+  const novemberFixtures: Record<string, number> = {};
+
+  beforeAll(async () => {
+    // The longest one-off (EVENT_LIMITS.oneOffSpanDays), begun 14 days before the window and ending in it.
+    novemberFixtures.festival = await insertEvent({ title: 'Nov-Festival', startDate: '2030-10-18', endDate: '2030-11-01', startTime: '00:00', endTime: '01:00' });
+    novemberFixtures.endedBefore = await insertEvent({ title: 'Nov-Ended', startDate: '2030-10-30', startTime: '20:00', endTime: '23:00' });
+    novemberFixtures.fridays = await insertEvent({
+      title: 'Nov-Fridays',
+      startDate: '2030-10-04',
+      startTime: '21:00',
+      endTime: '23:00',
+      pattern: 'WEEKLY',
+      days: ['FRIDAY'],
+      rows: [{ action: 'SKIP', originalStartsAt: at('2030-11-15', '21:00') }],
+    });
+    for (const [index, date] of ['2030-11-01', '2030-11-08', '2030-11-09', '2030-11-20', '2030-11-29', '2030-11-30'].entries()) {
+      novemberFixtures[`oneOff${index}`] = await insertEvent({ title: `Nov-One-off ${index}`, startDate: date, startTime: '21:00', endTime: '23:30' });
+    }
+  });
+
+  it('counts and orders one-offs and series occurrences as one list, the longest one-off that began before the window included', async () => {
+    const { items, contentRange } = await occurrences(november);
+    const fridays = ['2030-11-01', '2030-11-08', '2030-11-22', '2030-11-29'].map((date) => at(date, '21:00'));
+    expect(items.filter((item) => item.eventId === novemberFixtures.fridays).map((item) => item.startsAt)).toEqual(fridays);
+    expect(items[0]).toMatchObject({ eventId: novemberFixtures.festival, startsAt: at('2030-10-18', '00:00'), endsAt: at('2030-11-01', '01:00'), isVirtual: false });
+    expect(items.map((item) => item.eventId)).not.toContain(novemberFixtures.endedBefore);
+    expect(items).toHaveLength(1 + 4 + 6);
+    expect(contentRange).toBe('occurrences 0-10/11');
+    // Same instant: ordered by event id (the series was written before the one-offs).
+    const firstFriday = items.filter((item) => item.startsAt === at('2030-11-01', '21:00')).map((item) => item.eventId);
+    expect(firstFriday).toEqual([novemberFixtures.fridays, novemberFixtures.oneOff0]);
+  });
+
+  it('pages through them in both orders, each page a slice of the whole with the same total', async () => {
+    const whole = (await occurrences(november)).items.map((item) => item.id);
+    for (const order of ['ASC', 'DESC'] as const) {
+      const expected = order === 'ASC' ? whole : [...whole].reverse();
+      const paged: string[] = [];
+      for (let start = 0; start < whole.length; start += 3) {
+        const page = await occurrences(november, 'root@demo.ch', { sort: ['startsAt', order], range: [start, start + 2] });
+        expect(page.contentRange).toMatch(/\/11$/);
+        paged.push(...page.items.map((item) => item.id));
+      }
+      expect(paged).toEqual(expected);
+    }
+  });
+
+  it('matches `q` on a one-off by its own title', async () => {
+    expect(await titlesOf({ ...november, q: `${TOKEN} nov-one-off 2` })).toEqual(['Nov-One-off 2']);
+    expect(await titlesOf({ ...november, q: `${TOKEN} Nov-F` })).toEqual(['Nov-Festival', 'Nov-Fridays', 'Nov-Fridays', 'Nov-Fridays', 'Nov-Fridays']);
   });
 });
 
