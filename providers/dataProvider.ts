@@ -94,12 +94,15 @@ export interface AppDataProvider extends DataProvider {
    * refusal does not stop the others, and the result says which ids failed and why.
    */
   setVisibility(resource: string, ids: readonly Identifier[], visibility: Visibility): Promise<SetVisibilityResult>;
-  /** `POST /events/:id/approve`: the venue accepts a promoter's request (APPROVED, PUBLISHED); answers the event. */
-  approveEvent(id: Identifier, reason?: string): Promise<RaRecord>;
+  /**
+   * `POST /events/:id/approve`: the venue accepts a promoter's request (APPROVED, PUBLISHED); answers the event.
+   * With the `version` the request was read at, a request changed meanwhile is a 409 EDIT_CONFLICT, not approved unseen.
+   */
+  approveEvent(id: Identifier, reason?: string, version?: number): Promise<RaRecord>;
   /** `POST /events/:id/reject`: the venue turns a request down with a reason (REJECTED, stays a draft); answers the event. */
-  rejectEvent(id: Identifier, reason: string): Promise<RaRecord>;
-  /** `DELETE /events/:id?originalStartsAt=…`: one occurrence of a series goes (a SKIP row); the series stays. */
-  deleteOccurrence(eventId: Identifier, originalStartsAt: string): Promise<void>;
+  rejectEvent(id: Identifier, reason: string, version?: number): Promise<RaRecord>;
+  /** `DELETE /events/:id?originalStartsAt=…&version=…`: one occurrence of a series goes (a SKIP row); the series stays. */
+  deleteOccurrence(eventId: Identifier, originalStartsAt: string, version?: number): Promise<void>;
 }
 
 const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
@@ -122,7 +125,7 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     return id;
   };
 
-  const decideEvent = async (id: Identifier, decision: 'approve' | 'reject', body: { reason?: string }): Promise<RaRecord> => {
+  const decideEvent = async (id: Identifier, decision: 'approve' | 'reject', body: { reason?: string; version?: number }): Promise<RaRecord> => {
     const { json } = await httpClientForReactAdmin(`${apiBaseUrl}/events/${encodeURIComponent(String(id))}/${decision}`, {
       method: 'POST',
       body: JSON.stringify(body),
@@ -152,10 +155,10 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
         throw asReactAdminError(error);
       }
     },
-    approveEvent: async (id, reason) => decideEvent(id, 'approve', reason ? { reason } : {}),
-    rejectEvent: async (id, reason) => decideEvent(id, 'reject', { reason }),
-    deleteOccurrence: async (eventId, originalStartsAt) => {
-      const query = new URLSearchParams({ originalStartsAt }).toString();
+    approveEvent: async (id, reason, version) => decideEvent(id, 'approve', { ...(reason ? { reason } : {}), version }),
+    rejectEvent: async (id, reason, version) => decideEvent(id, 'reject', { reason, version }),
+    deleteOccurrence: async (eventId, originalStartsAt, version) => {
+      const query = new URLSearchParams({ originalStartsAt, ...(version === undefined ? {} : { version: String(version) }) }).toString();
       await httpClientForReactAdmin(`${apiBaseUrl}/events/${encodeURIComponent(String(eventId))}?${query}`, { method: 'DELETE' });
     },
     setVisibility: async (resource, ids, visibility) => {

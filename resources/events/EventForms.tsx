@@ -81,7 +81,7 @@ const DeleteOccurrenceButton = ({ record, originalStartsAt, dateLabel }: { recor
   const confirm = async () => {
     setDeleting(true);
     try {
-      await dataProvider.deleteOccurrence(record.id, originalStartsAt);
+      await dataProvider.deleteOccurrence(record.id, originalStartsAt, record.version);
       setOpen(false);
       notify(`${EVENTS}.occurrence.deleted`, { type: 'success' });
       goBack();

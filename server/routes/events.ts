@@ -6,6 +6,7 @@ import { APPROVAL_STATUSES, RECURRENCE_PATTERNS, VISIBILITIES } from '../../doma
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { eventInputSchema, instantSchema, type Event, type EventInput } from '../../domain/event';
 import { PARTNER_LIMITS } from '../../domain/partner';
+import { recordVersionSchema } from '../../domain/records';
 import { UNKNOWN_REFERENCE } from '../../domain/reference';
 import { establishments, events, users } from '../db/schema';
 import { authOf } from '../plugins/authenticate';
@@ -223,7 +224,15 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
 
 // ---- DELETE /events/:id?originalStartsAt= : one occurrence -------------------------------------------
 
-const occurrenceQuerySchema = z.object({ originalStartsAt: instantSchema });
+/** `version`, the series' as the caller read it, is optional: given and stale, the skip is a 409. */
+const occurrenceQuerySchema = z.object({ originalStartsAt: instantSchema, version: z.coerce.number().pipe(recordVersionSchema).optional() });
+
+/** 409 when the series changed since the caller read it at `version` (its row is locked until the commit). */
+async function requireVersion(tx: Queryable, id: number, version: number | undefined): Promise<void> {
+  if (version === undefined) return;
+  const [row] = await tx.select({ version: events.version }).from(events).where(eq(events.id, id)).for('update');
+  if (row && row.version !== version) throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
+}
 
 /**
  * Deleting one occurrence of a series is a SKIP (occurrenceEdits.ts `skipOccurrence`), an update of the
@@ -233,9 +242,10 @@ async function deleteOccurrence(app: FastifyInstance, request: FastifyRequest): 
   const viewer = viewerOf(request);
   requirePermission(viewer, 'EVENT', 'update');
   const { id } = parseInput(idParamsSchema, request.params);
-  const { originalStartsAt } = parseInput(occurrenceQuerySchema, request.query);
+  const { originalStartsAt, version } = parseInput(occurrenceQuerySchema, request.query);
   return app.db.transaction(async (tx) => {
     await requireInScope(tx, eventResource, viewer, id, 'write');
+    await requireVersion(tx, id, version);
     const before = await loadEvent(tx, id);
     if (!before) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
     if (writesAsPromoter(viewer)) requirePromotersRequest(before);

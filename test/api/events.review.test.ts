@@ -187,3 +187,24 @@ describe('a promoter changes its requests only', () => {
     expect(await storedRows(venues.id)).toEqual([]);
   });
 });
+
+describe('deleting one occurrence with the version it was read at', () => {
+  it('is a 409 when the series changed meanwhile, and skips nothing; at the current version it skips', async () => {
+    const series = await create(seriesInput());
+    const skipAt = (version: unknown) =>
+      call('admin@demo.ch', 'DELETE', `/events/${series.id}?originalStartsAt=${encodeURIComponent(SATURDAYS[2])}&version=${String(version)}`);
+    // Someone edits the series (its version goes up) while the occurrence is open elsewhere.
+    const edited = await call('admin@demo.ch', 'PUT', `/events/${series.id}`, { ...series, generalInfos: { ...series.generalInfos, ageMin: 21 } });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const stale = await skipAt(series.version);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toBe('EDIT_CONFLICT');
+    expect(await storedRows(series.id)).toEqual([]);
+
+    expect((await skipAt('x')).statusCode).toBe(400);
+    const current = await skipAt(edited.json<Event>().version);
+    expect(current.statusCode, current.body).toBe(200);
+    expect((await storedRows(series.id)).map((row) => row.action)).toEqual(['SKIP']);
+  });
+});

@@ -47,7 +47,8 @@ describe('deciding on a promoter request', () => {
     expect(within(dialog).getByText(/“Promoter Night” will be published/)).toBeInTheDocument();
     await actor.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
-    await waitFor(() => expect(decisions).toEqual([{ path: '24/approve', body: {} }]));
+    // The version the request was read at: changed meanwhile, the server refuses instead of approving it unseen.
+    await waitFor(() => expect(decisions).toEqual([{ path: '24/approve', body: { version: pending.version } }]));
     expect(await screen.findByText('“Promoter Night” approved and published.')).toBeInTheDocument();
     await waitFor(() => expect(requests.filters().length).toBeGreaterThan(loads));
     // The row click did not open the event meanwhile.
@@ -70,7 +71,7 @@ describe('deciding on a promoter request', () => {
     await actor.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '  Fully booked that night ');
     await actor.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
-    await waitFor(() => expect(decisions).toEqual([{ path: '24/reject', body: { reason: 'Fully booked that night' } }]));
+    await waitFor(() => expect(decisions).toEqual([{ path: '24/reject', body: { reason: 'Fully booked that night', version: pending.version } }]));
     expect(await screen.findByText('“Promoter Night” rejected; the promoter was told why.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -86,6 +87,22 @@ describe('deciding on a promoter request', () => {
     await actor.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
 
     expect(await screen.findByText('Someone already decided on this request; the page now shows the decision.')).toBeInTheDocument();
+  });
+
+  it('says so and reloads when the request changed since it was read', async () => {
+    const requests = serveEvents([pending]);
+    recordDecisions({ status: 409, message: 'EDIT_CONFLICT' });
+    startSignedIn(venueAdmin);
+    renderApp('/events');
+    const actor = userEvent.setup();
+
+    await actor.click(await within(await rowOf('Promoter Night')).findByRole('button', { name: 'Approve' }));
+    const loads = requests.filters().length;
+    await actor.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('Someone else changed this record since you opened it.')).toBeInTheDocument();
+    await waitFor(() => expect(requests.filters().length).toBeGreaterThan(loads));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('offers no decision to the staff of another venue', async () => {

@@ -4,6 +4,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type MouseEvent } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import { APPROVAL_REASON_MAX, EVENT_PROBLEMS, type Event } from '../../../domain/event';
 import type { AppDataProvider } from '../../../providers/dataProvider';
 import { errorCodeOf, errorMessageKeyOf } from '../../shared/resourceErrors';
@@ -24,7 +25,9 @@ const useDecide = (record: Event, onDone: () => void) => {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ decision, reason }: { decision: Decision; reason: string }) =>
-      decision === 'approve' ? dataProvider.approveEvent(record.id, reason || undefined) : dataProvider.rejectEvent(record.id, reason),
+      decision === 'approve'
+        ? dataProvider.approveEvent(record.id, reason || undefined, record.version)
+        : dataProvider.rejectEvent(record.id, reason, record.version),
     onSuccess: (_answer, { decision }) => {
       notify(`${APPROVAL}.done.${decision}`, { type: 'success', messageArgs: { title: record.generalInfos.eventTitle } });
       onDone();
@@ -33,8 +36,8 @@ const useDecide = (record: Event, onDone: () => void) => {
     onError: (error) => {
       const code = errorCodeOf(error);
       notify((code && DECISION_ERRORS[code]) || errorMessageKeyOf(error), { type: 'error' });
-      // Decided elsewhere meanwhile: show what is true now.
-      if (code === EVENT_PROBLEMS.alreadyDecided) {
+      // Decided elsewhere, or the request changed, meanwhile: show what is true now before anything is decided.
+      if (code === EVENT_PROBLEMS.alreadyDecided || code === RESOURCE_ERROR_CODES.editConflict) {
         onDone();
         refresh();
       }
