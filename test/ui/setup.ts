@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { staticMediaQueryList } from './mediaQuery';
 import { server } from './msw';
 
 // The app's loaders wait 1000 ms before they show (SPEC §9): give queries time beyond that.
@@ -8,16 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks matchMedia (MUI's useMediaQuery, the auto colour scheme) and scrollTo (react-admin).
 if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  });
+  window.matchMedia = (query: string) => staticMediaQueryList(query, false);
 }
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
