@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { establishmentDefaults, establishmentInputSchema, type Establishment } from '../../domain/establishment';
 import type { ReferenceRecord } from '../../domain/reference';
 import type { SessionUser } from '../../domain/user';
-import { ana, apiUrl, server } from './msw';
+import { ana, apiUrl, filterOf, listAnswer, referenceRecord, server } from './msw';
+import { occurrence } from './eventList.fixtures';
 import { renderApp, startSignedIn } from './renderApp';
 
 /** The export's file is caught instead of downloaded (jsdom cannot save files); the CSV text is what is tested. */
@@ -48,27 +49,11 @@ const establishment = (id: number, name: string, city: string, sections: Section
 const bourg = establishment(3, 'Le Bourg', 'Lausanne', { specificInfos: { musics: [11, 12], ambiance: [] } });
 const port = establishment(4, 'Bar du Port', 'Zurich', { generalInfos: { establishmentTypeId: 2 }, visibility: 'DRAFT' });
 
-const reference = (id: number, key: string, en: string): ReferenceRecord => ({
-  id,
-  key,
-  label: { en, fr: en, de: en, it: en },
-  position: id,
-  isActive: true,
-  version: 1,
-});
-
 const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
-  'establishment-types': [reference(1, 'CLUB', 'Club'), reference(2, 'BAR', 'Bar')],
-  musics: [reference(11, 'TECHNO', 'Techno'), reference(12, 'JAZZ', 'Jazz')],
-  ambiances: [reference(21, 'COSY', 'Cosy')],
+  'establishment-types': [referenceRecord(1, 'CLUB', 'Club'), referenceRecord(2, 'BAR', 'Bar')],
+  musics: [referenceRecord(11, 'TECHNO', 'Techno'), referenceRecord(12, 'JAZZ', 'Jazz')],
+  ambiances: [referenceRecord(21, 'COSY', 'Cosy')],
 };
-
-const listAnswer = (resource: string, records: unknown[], total = records.length) =>
-  HttpResponse.json(records, {
-    headers: { 'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${total}`, 'Access-Control-Expose-Headers': 'Content-Range' },
-  });
-
-const filterOf = (request: Request): Record<string, unknown> => JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
 
 /** Reference data of every kind (lists and getMany), tags for the tag picker. */
 const serveVocabularies = () =>
@@ -347,26 +332,7 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
 });
 
 describe('the establishment’s events', () => {
-  const occurrence = (eventId: number, title: string, startsAt: string, endsAt: string, extra: Record<string, unknown> = {}) => ({
-    id: `${eventId}@${startsAt}`,
-    eventId,
-    startsAt,
-    endsAt,
-    originalStartsAt: startsAt,
-    isVirtual: true,
-    outOfScheduleEventId: null,
-    eventTitle: title,
-    establishmentId: 3,
-    establishmentName: 'Le Bourg',
-    promoterGroupId: null,
-    promoterGroupName: null,
-    city: 'Lausanne',
-    eventTypeId: 1,
-    recurrencePattern: 'WEEKLY',
-    visibility: 'PUBLISHED',
-    approvalStatus: null,
-    ...extra,
-  });
+  const atBourg = { establishmentName: 'Le Bourg', city: 'Lausanne' };
 
   it('lists the venue’s next occurrences from the occurrences API, each opening its event, drafts marked', DRAWER_TESTS, async () => {
     serveEstablishments();
@@ -375,8 +341,8 @@ describe('the establishment’s events', () => {
       http.get(apiUrl('/occurrences'), ({ request }) => {
         queries.push(filterOf(request));
         return listAnswer('occurrences', [
-          occurrence(7, 'Jazz du jeudi', '2026-12-03T19:00:00Z', '2026-12-03T22:00:00Z'),
-          occurrence(8, 'Nuit électro', '2026-12-05T21:00:00Z', '2026-12-06T03:00:00Z', { visibility: 'DRAFT', recurrencePattern: 'NONE' }),
+          occurrence(7, 'Jazz du jeudi', '2026-12-03T19:00:00Z', '2026-12-03T22:00:00Z', atBourg),
+          occurrence(8, 'Nuit électro', '2026-12-05T21:00:00Z', '2026-12-06T03:00:00Z', { ...atBourg, visibility: 'DRAFT', recurrencePattern: 'NONE' }),
         ], 14);
       }),
     );

@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OccurrenceItem } from '../../domain/event';
 import { preferencesStore } from '../../providers/preferencesStore';
 import { EVENTS_VIEW_STORE_KEY } from '../../resources/events/EventList';
-import { apiUrl, server } from './msw';
-import { startSignedIn } from './renderApp';
-import { eventRecord, listAnswer, occurrence, renderAppWithQuery, serveEvents, venueAdmin } from './eventList.fixtures';
+import { staticMediaQueryList } from './mediaQuery';
+import { apiUrl, listAnswer, server } from './msw';
+import { renderAppWithQuery, startSignedIn } from './renderApp';
+import { eventRecord, occurrence, serveEvents, venueAdmin } from './eventList.fixtures';
 
 /**
  * The machine runs in UTC: every expected time below is Zurich's (UTC+1 in November), so a calendar that
@@ -117,19 +118,7 @@ describe('the occurrence calendar', () => {
   });
 
   it('shows a week as a list on a narrow screen, with the same marks', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => staticMediaQueryList(query, query.includes('max-width')));
     serveEvents([]);
     const queries = serveOccurrences([saturdayNight]);
     startSignedIn(venueAdmin);

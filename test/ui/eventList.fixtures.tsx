@@ -1,12 +1,9 @@
-import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Establishment } from '../../domain/establishment';
 import type { Event, OccurrenceItem } from '../../domain/event';
 import type { ReferenceRecord } from '../../domain/reference';
 import type { SessionUser } from '../../domain/user';
-import { AdminApp, CrashBoundary, createQueryClient } from '../../src/App';
-import { ana, apiUrl, server } from './msw';
+import { ana, apiUrl, filterOf, listAnswer, referenceRecord, server } from './msw';
 
 /** Records, users and API handlers the events list, calendar and approval tests share. */
 
@@ -116,18 +113,10 @@ const venue = (id: number, establishmentName: string) =>
   ({ id, establishmentId: id, generalInfos: { establishmentName, city: 'Zurich' }, visibility: 'PUBLISHED' }) as unknown as Establishment;
 export const VENUES = [venue(3, 'Gleis 7 Club'), venue(4, 'Bar du Port')];
 
-const reference = (id: number, key: string, en: string): ReferenceRecord => ({ id, key, label: { en, fr: en, de: en, it: en }, position: id, isActive: true, version: 1 });
 const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
-  'event-types': [reference(1, 'PARTY', 'Party'), reference(2, 'CONCERT', 'Concert')],
-  musics: [reference(11, 'TECHNO', 'Techno'), reference(12, 'JAZZ', 'Jazz')],
+  'event-types': [referenceRecord(1, 'PARTY', 'Party'), referenceRecord(2, 'CONCERT', 'Concert')],
+  musics: [referenceRecord(11, 'TECHNO', 'Techno'), referenceRecord(12, 'JAZZ', 'Jazz')],
 };
-
-export const listAnswer = (resource: string, records: unknown[], total = records.length) =>
-  HttpResponse.json(records, {
-    headers: { 'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${total}`, 'Access-Control-Expose-Headers': 'Content-Range' },
-  });
-
-export const filterOf = (request: Request): Record<string, unknown> => JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
 
 /**
  * GET /events (the page's list, recorded; the pending-request count answers from the same records),
@@ -167,20 +156,3 @@ export const serveEvents = (records: Event[]) => {
     sorts: () => listQueries.map((query) => query.get('sort')),
   };
 };
-
-/** Where the router is, path and query, so a test can read `?occurrence=`. */
-const LocationProbe = () => {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-};
-
-/** The whole app at `path` (as renderApp), with a probe that also shows the query string. */
-export const renderAppWithQuery = (path: string) =>
-  render(
-    <CrashBoundary>
-      <MemoryRouter initialEntries={[path]} useTransitions={false}>
-        <AdminApp queryClient={createQueryClient()} />
-        <LocationProbe />
-      </MemoryRouter>
-    </CrashBoundary>,
-  );

@@ -8,36 +8,20 @@ import type { RecurrenceRule } from '../../domain/recurrence';
 import type { SessionUser } from '../../domain/user';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { ruleInWords } from '../../resources/events/ruleInWords';
-import { ana, apiUrl, server } from './msw';
+import { ana, apiUrl, filterOf, listAnswer, referenceRecord, server } from './msw';
+import { venueAdmin } from './eventList.fixtures';
 import { renderApp, startSignedIn } from './renderApp';
 
 /** The steppers render every step at once; jsdom is slow on a busy machine. */
 const SLOW = { timeout: 30_000 };
 const TEST = { timeout: 60_000 };
 
-const venueAdmin: SessionUser = { ...ana, id: 12, roleId: 4, establishmentId: 3, userRoles: [{ role: { id: 4, key: 'ADMIN' } }] };
 const promoter: SessionUser = { ...ana, id: 14, roleId: 2, promoterGroupId: 9, userRoles: [{ role: { id: 2, key: 'PROMOTER' } }] };
 
-const reference = (id: number, key: string, en: string): ReferenceRecord => ({
-  id,
-  key,
-  label: { en, fr: en, de: en, it: en },
-  position: id,
-  isActive: true,
-  version: 1,
-});
-
 const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
-  'event-types': [reference(1, 'PARTY', 'Party'), reference(2, 'CONCERT', 'Concert')],
-  musics: [reference(11, 'TECHNO', 'Techno')],
+  'event-types': [referenceRecord(1, 'PARTY', 'Party'), referenceRecord(2, 'CONCERT', 'Concert')],
+  musics: [referenceRecord(11, 'TECHNO', 'Techno')],
 };
-
-const listAnswer = (resource: string, records: unknown[]) =>
-  HttpResponse.json(records, {
-    headers: { 'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${records.length}`, 'Access-Control-Expose-Headers': 'Content-Range' },
-  });
-
-const filterOf = (request: Request): Record<string, unknown> => JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
 
 const venue = {
   id: 3,

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { SignInResponse } from '../../domain/auth';
+import type { ReferenceRecord } from '../../domain/reference';
 import { readSessionOrNull } from '../../providers/session';
 import type { SessionUser } from '../../domain/user';
 
@@ -51,3 +52,22 @@ export const defaultHandlers = [
 ];
 
 export const server = setupServer(...defaultHandlers);
+
+/** A list answer as ra-data-simple-rest reads it: the records and their `Content-Range` (exposed through CORS). */
+export const listAnswer = (resource: string, records: unknown[], total = records.length) =>
+  HttpResponse.json(records, {
+    headers: { 'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${total}`, 'Access-Control-Expose-Headers': 'Content-Range' },
+  });
+
+/** The `filter` a list request sent (`{}` when none). */
+export const filterOf = (request: Request): Record<string, unknown> => JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
+
+/** An active reference-data value labelled `en` in every language, placed at its id. */
+export const referenceRecord = (id: number, key: string, en: string): ReferenceRecord => ({
+  id,
+  key,
+  label: { en, fr: en, de: en, it: en },
+  position: id,
+  isActive: true,
+  version: 1,
+});

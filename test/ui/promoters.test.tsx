@@ -6,7 +6,7 @@ import { promoterDefaults, promoterInputSchema, type Promoter } from '../../doma
 import type { ReferenceRecord } from '../../domain/reference';
 import type { SessionUser } from '../../domain/user';
 import { readSessionOrNull } from '../../providers/session';
-import { ana, apiUrl, meHandler, server } from './msw';
+import { ana, apiUrl, filterOf, listAnswer, meHandler, referenceRecord, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 
 const promoter = (
@@ -40,28 +40,12 @@ const promoter = (
 const nuits = promoter(5, 'Nuits Sonores', { promoterTypesIds: [31], evenTypesIds: [41] });
 const collectif = promoter(6, 'Collectif Bleu', { promoterTypesIds: [32] }, 'DRAFT');
 
-const reference = (id: number, key: string, en: string): ReferenceRecord => ({
-  id,
-  key,
-  label: { en, fr: en, de: en, it: en },
-  position: id,
-  isActive: true,
-  version: 1,
-});
-
 const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
-  'promoter-types': [reference(31, 'COLLECTIVE', 'Collective'), reference(32, 'AGENCY', 'Booking agency')],
-  'event-types': [reference(41, 'RAVE', 'Rave')],
-  musics: [reference(11, 'TECHNO', 'Techno')],
+  'promoter-types': [referenceRecord(31, 'COLLECTIVE', 'Collective'), referenceRecord(32, 'AGENCY', 'Booking agency')],
+  'event-types': [referenceRecord(41, 'RAVE', 'Rave')],
+  musics: [referenceRecord(11, 'TECHNO', 'Techno')],
   ambiances: [],
 };
-
-const listAnswer = (resource: string, records: unknown[], total = records.length) =>
-  HttpResponse.json(records, {
-    headers: { 'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${total}`, 'Access-Control-Expose-Headers': 'Content-Range' },
-  });
-
-const filterOf = (request: Request): Record<string, unknown> => JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
 
 const servePromoters = (records: Promoter[] = [nuits, collectif]) => {
   const filters: Record<string, unknown>[] = [];

@@ -5,22 +5,27 @@ import { signIn } from '../../providers/session';
 import { signInAnswer } from './msw';
 import type { SessionUser } from '../../domain/user';
 
-/** Where the app's router is now, written into the page so tests can wait for a redirect. */
-const LocationProbe = () => {
+/** Where the app's router is now (the path, with the query string when asked), so tests can wait for a redirect. */
+const LocationProbe = ({ withQuery }: { withQuery: boolean }) => {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return <output data-testid="location">{withQuery ? `${location.pathname}${location.search}` : location.pathname}</output>;
 };
 
-/** The whole app (crash boundary, react-admin, every route) at `path`, with a fresh query cache. */
-export const renderApp = (path: string) =>
+const renderAppAt = (path: string, withQuery: boolean) =>
   render(
     <CrashBoundary>
       <MemoryRouter initialEntries={[path]} useTransitions={false}>
         <AdminApp queryClient={createQueryClient()} />
-        <LocationProbe />
+        <LocationProbe withQuery={withQuery} />
       </MemoryRouter>
     </CrashBoundary>,
   );
+
+/** The whole app (crash boundary, react-admin, every route) at `path`, with a fresh query cache. */
+export const renderApp = (path: string) => renderAppAt(path, false);
+
+/** The whole app at `path` (as renderApp), with a probe that also shows the query string (`?occurrence=`). */
+export const renderAppWithQuery = (path: string) => renderAppAt(path, true);
 
 /** Stores a session the way a real sign-in does (the providers' session API). */
 export const startSignedIn = (user?: SessionUser) => signIn(signInAnswer(user));
