@@ -48,24 +48,32 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /**
+ * A signed-in API client: `fetch` below `/api/v1` with the account's bearer token, for setting up data and
+ * for checking what the browser stored (not for driving a test).
+ */
+export async function apiAs(email: string, password = DEMO_PASSWORD) {
+  const api = `${inject('baseUrl')}/api/v1`;
+  const signedIn = await fetch(`${api}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { accessToken } = (await signedIn.json()) as { accessToken: string };
+  return (path: string, init: RequestInit = {}) =>
+    fetch(`${api}${path}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${accessToken}` } });
+}
+
+/**
  * Creates a customer through the API as root@demo.ch, for a test that changes an account (a password
  * reset) without touching the demo accounts the other tests sign in with.
  */
 export async function createCustomerAsRoot(email: string, username: string): Promise<void> {
-  const api = `${inject('baseUrl')}/api/v1`;
-  const json = { 'content-type': 'application/json' };
-  const signedIn = await fetch(`${api}/auth/sign-in`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: 'root@demo.ch', password: DEMO_PASSWORD }),
-  });
-  const { accessToken } = (await signedIn.json()) as { accessToken: string };
-  const bearer = { authorization: `Bearer ${accessToken}` };
-  const roles = (await (await fetch(`${api}/roles`, { headers: bearer })).json()) as Array<{ id: number; key: string }>;
+  const asRoot = await apiAs('root@demo.ch');
+  const roles = (await (await asRoot('/roles')).json()) as Array<{ id: number; key: string }>;
   const customerRole = roles.find((role) => role.key === 'CUSTOMER');
-  const created = await fetch(`${api}/users`, {
+  const created = await asRoot('/users', {
     method: 'POST',
-    headers: { ...json, ...bearer },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ firstName: 'Reto', lastName: 'Rüegg', username, email, roleId: customerRole?.id }),
   });
   if (created.status !== 201) throw new Error(`creating ${email} answered ${created.status}: ${await created.text()}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, newContext, screenshot, search, signIn } from './browser';
+import { apiAs, launchBrowser, newContext, screenshot, search, signIn } from './browser';
 
 /**
  * Issue 4, done when: ROOT creates an establishment with logo, gallery, opening hours across midnight,
@@ -16,19 +16,6 @@ const VENUE = `Testlokal ${RUN}`;
 const CITY = 'Winterthur';
 /** Each test drives several screens and uploads on a 2-core machine. */
 const LONG = 180_000;
-
-const api = () => `${inject('baseUrl')}/api/v1`;
-
-/** A signed-in API client for checking what the browser stored (not for driving the test). */
-async function apiAs(email: string) {
-  const signedIn = await fetch(`${api()}/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const { accessToken } = (await signedIn.json()) as { accessToken: string };
-  return (path: string) => fetch(`${api()}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
-}
 
 const picture = async (name: string, color: string) => ({
   name,

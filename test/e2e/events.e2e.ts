@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, newContext, screenshot, signIn } from './browser';
+import { apiAs, launchBrowser, newContext, screenshot, signIn } from './browser';
 
 /**
  * Issue 5, done when: an ADMIN creates a weekly Saturday 22:00–04:00 series ending after 10 occurrences,
@@ -20,17 +20,11 @@ const REQUEST = `Nachtwerk Request ${RUN}`;
 const LONG = 240_000;
 const ZURICH = 'Europe/Zurich';
 
-const api = () => `${inject('baseUrl')}/api/v1`;
-
-async function apiAs(email: string) {
-  const signedIn = await fetch(`${api()}/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const { accessToken } = (await signedIn.json()) as { accessToken: string };
+/** A signed-in reader of the API: the status and the parsed body of a GET. */
+async function readerAs(email: string) {
+  const get = await apiAs(email);
   return async <T>(path: string): Promise<{ status: number; body: T }> => {
-    const response = await fetch(`${api()}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const response = await get(path);
     return { status: response.status, body: (await response.json()) as T };
   };
 }
@@ -152,7 +146,7 @@ describe('events in the browser', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/create'));
 
-    const asAdmin = await apiAs('admin@demo.ch');
+    const asAdmin = await readerAs('admin@demo.ch');
     const filter = encodeURIComponent(JSON.stringify({ q: SERIES }));
     const created = await asAdmin<EventSummary[]>(`/events?filter=${filter}`);
     expect(created.body.map((event) => event.generalInfos.eventTitle)).toEqual([SERIES]);
@@ -227,10 +221,10 @@ describe('events in the browser', () => {
     await promoter.waitForURL((url) => !url.pathname.endsWith('/create'));
 
     const filter = encodeURIComponent(JSON.stringify({ q: REQUEST }));
-    const asPromoter = await apiAs('promoter@demo.ch');
+    const asPromoter = await readerAs('promoter@demo.ch');
     const [requested] = (await asPromoter<EventSummary[]>(`/events?filter=${filter}`)).body;
     expect(requested).toMatchObject({ visibility: 'DRAFT', generalInfos: { approvalStatus: 'PENDING' } });
-    const asCustomer = await apiAs('customer@demo.ch');
+    const asCustomer = await readerAs('customer@demo.ch');
     expect((await asCustomer(`/events/${requested?.id}`)).status).toBe(404);
 
     // The venue's administrator finds it among the requests and approves it.
