@@ -20,17 +20,46 @@ const filterSchema = occurrenceFilterSchema.loose().superRefine((value, context)
   }
 });
 
+type OccurrenceListQuery = ReturnType<typeof parseOccurrenceQuery>;
+
+function parseOccurrenceQuery(query: object) {
+  // Without `filter` the window is missing: parsed as `{}`, a 400 on filter.from / filter.to.
+  return parseListQuery({ filter: '{}', ...query }, {
+    sortable: ['startsAt'],
+    defaultSort: { field: 'startsAt', order: 'ASC' },
+    filter: filterSchema,
+    defaultPageSize: OCCURRENCES_PAGE_SIZE,
+  });
+}
+
+/**
+ * Parsed list parameters by their raw text. parseListQuery builds its zod schemas on every call, which costs
+ * about a millisecond (zod compiles each new object schema), as much as a third of a ROOT month's own work;
+ * a calendar sends the same few windows again and again, from every user. Parsing is a pure function of the
+ * text, so this is exact; only successful parses are kept, frozen, and the map is emptied when full.
+ */
+const parsedQueries = new Map<string, OccurrenceListQuery>();
+const PARSED_QUERIES_KEPT = 1_000;
+
+function occurrenceQueryOf(query: Record<string, unknown>): OccurrenceListQuery {
+  const { filter, sort, range } = query;
+  const isText = (value: unknown) => value === undefined || typeof value === 'string';
+  if (!isText(filter) || !isText(sort) || !isText(range)) return parseOccurrenceQuery(query);
+  const key = JSON.stringify([filter ?? null, sort ?? null, range ?? null]);
+  const known = parsedQueries.get(key);
+  if (known) return known;
+  const parsed = parseOccurrenceQuery(query);
+  Object.freeze(parsed.filter);
+  if (parsedQueries.size >= PARSED_QUERIES_KEPT) parsedQueries.clear();
+  parsedQueries.set(key, Object.freeze(parsed));
+  return parsed;
+}
+
 export async function occurrenceRoutes(app: FastifyInstance): Promise<void> {
   app.get('/occurrences', { preHandler: app.authenticate }, async (request, reply) => {
     const viewer = viewerOf(request);
     requirePermission(viewer, 'EVENT', 'read');
-    // Without `filter` the window is missing: parsed as `{}`, a 400 on filter.from / filter.to.
-    const query = parseListQuery({ filter: '{}', ...(request.query as object) }, {
-      sortable: ['startsAt'],
-      defaultSort: { field: 'startsAt', order: 'ASC' },
-      filter: filterSchema,
-      defaultPageSize: OCCURRENCES_PAGE_SIZE,
-    });
+    const query = occurrenceQueryOf(request.query as Record<string, unknown>);
     const page = await listOccurrences(app.db, viewer, {
       filter: query.filter,
       order: query.sort.order,

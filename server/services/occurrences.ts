@@ -79,9 +79,19 @@ export function occurrenceWindowOf(filter: Pick<OccurrenceFilter, 'from' | 'to'>
 
 // ---- the query ---------------------------------------------------------------------------------------
 
+/** Instants already written: a window's one-offs and rows repeat the same few thousand instants request after request. */
+const writtenInstants = new Map<number, string>();
+const WRITTEN_INSTANTS_KEPT = 20_000;
+
 /** Epoch ms as the engine writes instants ("2026-11-28T21:00:00Z"); Temporal's formatting is slow per row. */
 function instantText(epochMs: number): string {
-  return epochMs % 1000 === 0 ? `${new Date(epochMs).toISOString().slice(0, 19)}Z` : Temporal.Instant.fromEpochMilliseconds(epochMs).toString();
+  const known = writtenInstants.get(epochMs);
+  if (known !== undefined) return known;
+  const text =
+    epochMs % 1000 === 0 ? `${new Date(epochMs).toISOString().slice(0, 19)}Z` : Temporal.Instant.fromEpochMilliseconds(epochMs).toString();
+  if (writtenInstants.size >= WRITTEN_INSTANTS_KEPT) writtenInstants.clear();
+  writtenInstants.set(epochMs, text);
+  return text;
 }
 
 /** The filters of the request; `q` matches a series' title or one of its rows' titles, a one-off's title only. */

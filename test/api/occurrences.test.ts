@@ -461,6 +461,15 @@ describe('one-off events and series together', () => {
     }
   });
 
+  it('answers a write at once: the same parameters again see the new event (parameters are reused, answers never)', async () => {
+    const window = { from: '2030-12-01', to: '2030-12-31', q: `${TOKEN} Dec-` };
+    expect((await occurrences(window)).contentRange).toBe('occurrences */0');
+    const added = await insertEvent({ title: 'Dec-Added', startDate: '2030-12-05', startTime: '20:00', endTime: '22:00' });
+    const again = await occurrences(window);
+    expect(again.items.map((item) => item.eventId)).toEqual([added]);
+    expect(again.contentRange).toBe('occurrences 0-0/1');
+  });
+
   it('matches `q` on a one-off by its own title', async () => {
     expect(await titlesOf({ ...november, q: `${TOKEN} nov-one-off 2` })).toEqual(['Nov-One-off 2']);
     expect(await titlesOf({ ...november, q: `${TOKEN} Nov-F` })).toEqual(['Nov-Festival', 'Nov-Fridays', 'Nov-Fridays', 'Nov-Fridays', 'Nov-Fridays']);
