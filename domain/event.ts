@@ -393,6 +393,12 @@ export interface OutOfScheduleEvent {
   startsAt: string | null;
   endsAt: string | null;
   eventTitle: string | null;
+  /**
+   * Read-only (the input schema drops it): the occurrence's own values of other fields, by record path
+   * (`generalInfos.tarifMax` → 35), as a THIS_OCCURRENCE_ONLY edit stores them. A whole-record save keeps
+   * them on the rows it keeps.
+   */
+  changes: Record<string, unknown>;
 }
 
 export interface Event {

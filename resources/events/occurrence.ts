@@ -61,19 +61,41 @@ export const seriesFormRecord = (record: Event): Event =>
     : { ...record, dateAndCalendar: { ...record.dateAndCalendar, endDate: null as unknown as string } };
 
 /**
- * The form's values for editing one occurrence: the series with that occurrence's date, times and title.
- * Saved with an update scope, the server reads them as the occurrence's new place (this one only) or as
- * the rule of the rest of the series from it on (this and the next).
+ * The record with an occurrence's own values (its row's `changes`, by record path such as
+ * `generalInfos.tarifMax`) put in place of the series' ones. A path whose section the record does not
+ * have is left out: the form has no field for it.
  */
-export const occurrenceFormRecord = (record: Event, occurrence: ExpandedOccurrence): Event => ({
-  ...record,
-  generalInfos: { ...record.generalInfos, eventTitle: occurrence.eventTitle ?? record.generalInfos.eventTitle },
-  dateAndCalendar: {
-    ...record.dateAndCalendar,
-    startDate: localDateOf(occurrence.startsAt),
-    startTime: localTimeOf(occurrence.startsAt),
-    endTime: localTimeOf(occurrence.endsAt),
-    // Derived from the times: the occurrence's own end date (the series' first end date would not fit it).
-    endDate: null as unknown as string,
-  },
-});
+const withOccurrenceChanges = (record: Event, changes: Record<string, unknown>): Event => {
+  const sections = { ...record } as unknown as Record<string, unknown>;
+  for (const [path, value] of Object.entries(changes)) {
+    const [section, field, ...deeper] = path.split('.');
+    const values = sections[section];
+    if (!field || deeper.length > 0 || typeof values !== 'object' || values === null) continue;
+    sections[section] = { ...values, [field]: value };
+  }
+  return sections as unknown as Event;
+};
+
+/**
+ * The form's values for editing one occurrence: the series with that occurrence's date, times, title and
+ * other values of its own (its row's changes). Saved with an update scope, the server reads them as the
+ * occurrence's new place and values (this one only) or as the rule of the rest of the series from it on
+ * (this and the next). Without its own values the form would show the series' ones, and a second "this
+ * occurrence only" save would silently drop them.
+ */
+export const occurrenceFormRecord = (record: Event, occurrence: ExpandedOccurrence): Event => {
+  const row = record.dateAndCalendar.outOfScheduleEvents.find((candidate) => candidate.id === occurrence.outOfScheduleEventId);
+  const own = withOccurrenceChanges(record, row?.changes ?? {});
+  return {
+    ...own,
+    generalInfos: { ...own.generalInfos, eventTitle: occurrence.eventTitle ?? record.generalInfos.eventTitle },
+    dateAndCalendar: {
+      ...record.dateAndCalendar,
+      startDate: localDateOf(occurrence.startsAt),
+      startTime: localTimeOf(occurrence.startsAt),
+      endTime: localTimeOf(occurrence.endsAt),
+      // Derived from the times: the occurrence's own end date (the series' first end date would not fit it).
+      endDate: null as unknown as string,
+    },
+  };
+};

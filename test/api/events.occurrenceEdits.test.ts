@@ -327,6 +327,22 @@ describe('THIS_OCCURRENCE_ONLY', () => {
     await expectBoundsFollowOccurrences(series.id);
   });
 
+  it('reads the occurrence’s own prices back on its row, and a whole-record save sending the rows back keeps them', async () => {
+    const series = await createSeries();
+    const third = utc('2026-10-17T20:00:00Z');
+    const edited = (await editOccurrence(series.id, occurrenceEdit(series, third, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17' }, { tarifMax: 35 }))).json<Event>();
+    expect(edited.dateAndCalendar.outOfScheduleEvents).toEqual([expect.objectContaining({ originalStartsAt: third, changes: { 'generalInfos.tarifMax': 35 } })]);
+
+    // The browser sends the rows back as the editor keeps them, without `changes` (the input schema drops it).
+    const { originalStartsAt: _occurrence, ...whole } = occurrenceEdit(edited, third, 'THIS_OCCURRENCE_ONLY', {}, { eventTitle: 'Saturday nights, renamed' });
+    const rows = edited.dateAndCalendar.outOfScheduleEvents.map(({ changes: _changes, ...row }) => row);
+    const saved = await editOccurrence(series.id, { ...whole, dateAndCalendar: { ...whole.dateAndCalendar, updateScope: null, outOfScheduleEvents: rows } });
+    expect(saved.json<Event>().generalInfos.eventTitle).toBe('Saturday nights, renamed');
+    expect((await readEvent(series.id)).dateAndCalendar.outOfScheduleEvents).toEqual([
+      expect.objectContaining({ id: edited.dateAndCalendar.outOfScheduleEvents[0].id, changes: { 'generalInfos.tarifMax': 35 } }),
+    ]);
+  });
+
   it('moves an occurrence out of the series’ span and the bounds follow it', async () => {
     const series = await createSeries();
     const last = utc('2026-12-05T21:00:00Z');

@@ -21,7 +21,7 @@ const saturdays = eventRecord(21, 'Saturday Night', {
 const skippedFirst = eventRecord(22, 'Skipped Start', {
   dateAndCalendar: {
     ...saturdays.dateAndCalendar,
-    outOfScheduleEvents: [{ id: 5, action: 'SKIP', originalStartsAt: '2030-01-05T21:00:00Z', startsAt: null, endsAt: null, eventTitle: null }],
+    outOfScheduleEvents: [{ id: 5, action: 'SKIP', originalStartsAt: '2030-01-05T21:00:00Z', startsAt: null, endsAt: null, eventTitle: null, changes: {} }],
     totalOccurrencesNumber: 9,
   },
 });

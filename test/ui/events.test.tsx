@@ -321,12 +321,15 @@ describe('the establishment stepper', () => {
 });
 
 describe('editing a series', () => {
-  it('edits one occurrence: its date in the form, a banner, and the scope asked on save', TEST, async () => {
-      const writes = serveApi();
+  it('edits one occurrence: its date and own price in the form, a banner, and the scope asked on save', TEST, async () => {
+      // The occurrence already has a price of its own (a THIS_OCCURRENCE_ONLY edit): the form shows it, not the series'.
+      const ownPrice = { id: 40, action: 'UPDATE' as const, originalStartsAt: '2030-12-07T21:00:00Z', startsAt: '2030-12-07T21:00:00Z', endsAt: '2030-12-08T03:00:00Z', eventTitle: null, changes: { 'generalInfos.tarifMax': 35 } };
+      const writes = serveApi(series({ generalInfos: { tarifMax: 20 }, dateAndCalendar: { outOfScheduleEvents: [ownPrice] } }));
       startSignedIn(venueAdmin);
       renderApp('/events/7?occurrence=2030-12-07T21:00:00.000Z');
       const actor = userEvent.setup();
       expect(await screen.findByText('Occurrence of Sat, 7 Dec 2030, 22:00 in a series', {}, SLOW)).toBeInTheDocument();
+      expect((await visibleStep('General information')).getByRole('spinbutton', { name: 'Maximum price (CHF)' })).toHaveValue(35);
       await actor.click(screen.getByRole('button', { name: 'Date and calendar' }));
       await visibleStep('Date and calendar');
       expect(screen.getByLabelText('Start date', { exact: false, selector: 'input' })).toHaveValue('2030-12-07');
@@ -342,6 +345,7 @@ describe('editing a series', () => {
         saveAction: 'publish',
         originalStartsAt: '2030-12-07T21:00:00Z',
         version: 4,
+        generalInfos: { tarifMax: 35 },
         dateAndCalendar: { updateScope: 'THIS_OCCURRENCE_ONLY', startDate: '2030-12-07', startTime: '23:00', endTime: '04:00', recurrencePattern: 'WEEKLY' },
       });
       expect(body.dateAndCalendar).not.toHaveProperty('outOfScheduleEvents');
@@ -379,8 +383,8 @@ describe('editing a series', () => {
         series({
           dateAndCalendar: {
             outOfScheduleEvents: [
-              { id: 31, action: 'SKIP', originalStartsAt: '2030-12-14T21:00:00Z', startsAt: null, endsAt: null, eventTitle: null },
-              { id: 32, action: 'UPDATE', originalStartsAt: '2030-12-21T21:00:00Z', startsAt: '2030-12-22T19:00:00Z', endsAt: '2030-12-22T22:00:00Z', eventTitle: null },
+              { id: 31, action: 'SKIP', originalStartsAt: '2030-12-14T21:00:00Z', startsAt: null, endsAt: null, eventTitle: null, changes: {} },
+              { id: 32, action: 'UPDATE', originalStartsAt: '2030-12-21T21:00:00Z', startsAt: '2030-12-22T19:00:00Z', endsAt: '2030-12-22T22:00:00Z', eventTitle: null, changes: {} },
             ],
           },
         }),

@@ -81,6 +81,7 @@ export const outOfScheduleRowOf = (row: OutOfScheduleTableRow): OutOfScheduleRow
   startsAt: instantOrNull(row.startsAt),
   endsAt: instantOrNull(row.endsAt),
   eventTitle: row.title,
+  changes: row.changes,
 });
 
 /** The out-of-schedule rows of these series, by series, in the order of their keys. One query. */
