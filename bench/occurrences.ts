@@ -8,7 +8,7 @@
  * (bench/run.ts) runs it with the other benchmarks.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,7 @@ import { seedDemoData } from '../server/db/seed';
 import { createMailer } from '../server/services/mail';
 
 const DEMO_PASSWORD = 'Demo-Backoffice-2026';
-export const OCCURRENCE_BENCH = { series: 1_000, oneOffs: 10_000, requests: 200, warmUp: 20, pageSize: 100 } as const;
+export const OCCURRENCE_BENCH = { series: 1_000, oneOffs: 10_000, requests: 500, warmUp: 20, pageSize: 100 } as const;
 
 /** A seeded random generator (mulberry32): the same data on every run and both engines. */
 function randomGenerator(seed: number) {
@@ -168,6 +168,16 @@ export async function seedOccurrenceLoad(db: Database, today: Temporal.PlainDate
 
 // ---- measuring -----------------------------------------------------------------------------------------
 
+/** The machine's CPU time counters (/proc/stat, in ticks): all of it, and the part the hypervisor stole. */
+function cpuTicks(): { total: number; steal: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: fields.reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return null; // not Linux
+  }
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 export interface OccurrenceMeasure {
@@ -175,6 +185,7 @@ export interface OccurrenceMeasure {
   viewer: string;
   requests: number;
   p50: number;
+  p90: number;
   p99: number;
   /** Occurrences in the windows (the Content-Range totals), smallest and largest. */
   totals: [number, number];
@@ -183,6 +194,10 @@ export interface OccurrenceMeasure {
    * shared machine it varies far less than the latencies do.
    */
   cpuMs: number;
+  /** The machine's one-minute load average when the viewer's requests ended (the machine is shared). */
+  load: number;
+  /** The share of the machine's CPU time the hypervisor took while they ran (a virtual machine's "steal"), or null. */
+  steal: number | null;
 }
 
 /** The first day of each of the twelve months from six months ago: one-month windows, in turn. */
@@ -205,8 +220,12 @@ async function measureViewer(base: string, token: string, today: Temporal.PlainD
   const latencies: number[] = [];
   const totals: number[] = [];
   let cpuStart = process.cpuUsage();
+  let ticksStart = cpuTicks();
   for (let index = 0; index < OCCURRENCE_BENCH.warmUp + OCCURRENCE_BENCH.requests; index++) {
-    if (index === OCCURRENCE_BENCH.warmUp) cpuStart = process.cpuUsage();
+    if (index === OCCURRENCE_BENCH.warmUp) {
+      cpuStart = process.cpuUsage();
+      ticksStart = cpuTicks();
+    }
     const begin = performance.now();
     const response = await fetch(query(index), { headers: { authorization: `Bearer ${token}` } });
     await response.arrayBuffer();
@@ -216,14 +235,19 @@ async function measureViewer(base: string, token: string, today: Temporal.PlainD
     totals.push(Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1]));
   }
   const cpu = process.cpuUsage(cpuStart);
+  const ticksEnd = cpuTicks();
+  const steal = ticksStart && ticksEnd && ticksEnd.total > ticksStart.total ? (ticksEnd.steal - ticksStart.steal) / (ticksEnd.total - ticksStart.total) : null;
   latencies.sort((a, b) => a - b);
   return {
     ...label,
     requests: latencies.length,
     p50: percentile(latencies, 50),
+    p90: percentile(latencies, 90),
     p99: percentile(latencies, 99),
     totals: [Math.min(...totals), Math.max(...totals)],
     cpuMs: (cpu.user + cpu.system) / 1000 / latencies.length,
+    load: loadavg()[0],
+    steal,
   };
 }
 
@@ -302,10 +326,12 @@ export function occurrenceReportLines({ results, postgres }: Awaited<ReturnType<
   return [
     `GET /occurrences, one-month windows, page of ${OCCURRENCE_BENCH.pageSize}, ${OCCURRENCE_BENCH.series} series + ${OCCURRENCE_BENCH.oneOffs} one-offs (loopback HTTP, one request at a time):`,
     '',
-    '| engine | viewer | requests | occurrences per window | p50 ms | p99 ms | node CPU ms/request |',
-    '|---|---|---|---|---|---|---|',
+    '| engine | viewer | requests | occurrences per window | p50 ms | p90 ms | p99 ms | node CPU ms/request | load average (1 min) | CPU stolen |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
-      (r) => `| ${r.engine} | ${r.viewer} | ${r.requests} | ${r.totals[0]}–${r.totals[1]} | ${round(r.p50)} | ${round(r.p99)} | ${round(r.cpuMs)} |`,
+      (r) =>
+        `| ${r.engine} | ${r.viewer} | ${r.requests} | ${r.totals[0]}–${r.totals[1]} | ${round(r.p50)} | ${round(r.p90)} | ${round(r.p99)} | ${round(r.cpuMs)} | ` +
+        `${r.load.toFixed(1)} | ${r.steal === null ? '—' : `${Math.round(r.steal * 100)} %`} |`,
     ),
     ...(postgres ? [] : ['', 'PostgreSQL: not measured (set TEST_DATABASE_URL to a server).']),
   ];
@@ -317,5 +343,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, load average ${load}`;
   const report = [`# GET /occurrences (${new Date().toISOString()}, node ${process.version}, ${process.platform}; ${machine})`, '', ...lines, ''].join('\n');
   console.log(report);
-  writeFileSync(path.resolve('bench/results/occurrences.md'), report);
+  // The hand-written reading of the numbers (from "## Reading" on) is kept below the new measurements.
+  const file = path.resolve('bench/results/occurrences.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const reading = previous.indexOf('\n## Reading');
+  writeFileSync(file, reading >= 0 ? `${report}${previous.slice(reading)}` : report);
 }
