@@ -51,13 +51,18 @@ function instantOf(value: string, endOfDay: boolean): string | null {
   try {
     if (LOCAL_DATE.test(value)) {
       const date = Temporal.PlainDate.from(value, { overflow: 'reject' });
+      if (!inEventYears(date.year)) return null;
       return zonedInstant((endOfDay ? date.add({ days: 1 }) : date).toString(), '00:00');
     }
-    return Temporal.Instant.from(value).toString();
+    const instant = Temporal.Instant.from(value);
+    // The engine and the database work in EVENT_LIMITS' years; a window in year 1 was a 500.
+    return inEventYears(instant.toZonedDateTimeISO('UTC').year) ? instant.toString() : null;
   } catch {
     return null;
   }
 }
+
+const inEventYears = (year: number): boolean => year >= EVENT_LIMITS.firstYear && year <= EVENT_LIMITS.lastYear;
 
 const windowError = (field: 'from' | 'to', problem: string) => new ApiError(400, INVALID_INPUT, { [`filter.${field}`]: problem });
 

@@ -488,6 +488,9 @@ describe('bad filters', () => {
     expect(await field({ filter: { from: '2030-01-01' } })).toHaveProperty(['filter.to']);
     expect(await field({ filter: { from: 'yesterday', to: '2030-01-01' } })).toMatchObject({ 'filter.from': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant });
     expect(await field({ filter: { from: '2030-01-01', to: '2030-02-30' } })).toMatchObject({ 'filter.to': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant });
+    // Outside the years events live in (the engine's and the database's range): a 400, not a 500.
+    expect(await field({ filter: { from: '0001-01-01', to: '0001-01-05' } })).toMatchObject({ 'filter.from': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant });
+    expect(await field({ filter: { from: '+020000-01-01T00:00:00Z', to: '+020000-01-05T00:00:00Z' } })).toMatchObject({ 'filter.from': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant });
     expect(await field({ filter: { from: '2030-01-02', to: '2030-01-01' } })).toMatchObject({ 'filter.to': OCCURRENCE_WINDOW_PROBLEMS.endsBeforeStart });
     expect(await field({ filter: { from: '2030-01-02T00:00:00Z', to: '2030-01-02T00:00:00Z' } })).toMatchObject({
       'filter.to': OCCURRENCE_WINDOW_PROBLEMS.endsBeforeStart,
