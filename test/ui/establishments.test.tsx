@@ -157,7 +157,7 @@ describe('the Establishments list', () => {
     await actor.click(screen.getByRole('button', { name: 'Add filter' }));
     await actor.click(await screen.findByRole('menuitemcheckbox', { name: 'City' }));
     await actor.click(await screen.findByRole('combobox', { name: 'City' }));
-    // The picker is there at once; its choices follow GET /establishments/cities.
+    // The picker appears once GET /establishments/cities has answered.
     await actor.click(await screen.findByRole('option', { name: 'Zurich' }, SLOW_RENDER));
     await waitFor(() => expect(requests.filters().at(-1)).toEqual({ q: 'bourg', visibility: 'DRAFT', city: 'Zurich' }));
   });

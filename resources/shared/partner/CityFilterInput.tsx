@@ -14,15 +14,15 @@ interface CityFilterInputProps {
  * endpoint missing or failing) it is a text box, so the filter always works.
  */
 export const CityFilterInput = ({ source, label, citiesPath }: CityFilterInputProps) => {
-  const { data, isError, isPending } = useCityNames(citiesPath);
-  // While the list loads the picker is already there (the choices follow), so it never swaps under the user.
-  if (isError) return <TextInput source={source} label={label} helperText={false} />;
+  const { data, isError } = useCityNames(citiesPath);
+  // Until the cities arrive (or when they cannot be read) a text box: an open picker does not take choices
+  // that arrive after it opened.
+  if (isError || !data) return <TextInput source={source} label={label} helperText={false} />;
   return (
     <AutocompleteInput
       source={source}
       label={label}
-      choices={(data ?? []).map((city) => ({ id: city, name: city }))}
-      isPending={isPending}
+      choices={data.map((city) => ({ id: city, name: city }))}
       translateChoice={false}
       helperText={false}
       sx={{ minWidth: 200 }}
