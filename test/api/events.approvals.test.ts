@@ -69,7 +69,11 @@ async function mailsSince(afterId: number) {
   await server.app.background.idle();
   return server.db.select().from(mailOutbox).where(gt(mailOutbox.id, afterId)).orderBy(asc(mailOutbox.id));
 }
-const lastMailId = async () => (await server.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1))[0]?.id ?? 0;
+/** The newest mail's id once earlier requests' mails are written (they are sent after the answer). */
+async function lastMailId() {
+  await server.app.background.idle();
+  return (await server.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1))[0]?.id ?? 0;
+}
 
 describe('the seeded requests', () => {
   it('give promoter@demo.ch’s group a pending, an approved and a rejected request at Gleis 7, in the states the decisions make', async () => {
