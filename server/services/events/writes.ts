@@ -179,7 +179,7 @@ function columnsOf(input: EventInput) {
   };
 }
 
-const boundsColumns = (bounds: { firstStartsAt: string; lastEndsAt: string | null }) => ({
+export const boundsColumns = (bounds: { firstStartsAt: string; lastEndsAt: string | null }) => ({
   firstStartsAt: new Date(bounds.firstStartsAt),
   lastEndsAt: bounds.lastEndsAt === null ? null : new Date(bounds.lastEndsAt),
 });
