@@ -1,12 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutOfScheduleAction, RecurrenceEndType, RecurrencePattern, Visibility, WeekDay } from '../../domain/enums';
-import { EVENT_LIMITS, OCCURRENCE_WINDOW_PROBLEMS, type OccurrenceItem } from '../../domain/event';
+import { derivedEndDate, EVENT_LIMITS, OCCURRENCE_WINDOW_PROBLEMS, type OccurrenceItem } from '../../domain/event';
 import { seriesBounds, type RecurrenceRule } from '../../domain/recurrence';
-import { establishments, eventMusics, eventOutOfSchedule, events, eventTypes, musics, users } from '../../server/db/schema';
-import { signIn, startTestServer, type TestServer } from './harness';
+import { establishments, eventMusics, eventOutOfSchedule, events, eventTypes, musics } from '../../server/db/schema';
+import { boundsColumns, ruleColumnsOf } from '../../server/services/events/writes';
+import { errorsOf, jsonParam, orderedIds, signIn, startTestServer, userRow, type TestServer } from './harness';
 
 /**
  * `GET /occurrences` (issue 5): the window (overlap, clock changes, dates as local days), out-of-schedule rows
@@ -62,9 +62,10 @@ interface Fixture {
 }
 
 async function insertEvent(fixture: Fixture): Promise<number> {
+  // The end date is stored spelt out, derived from the times when the fixture gives none.
   const rule: RecurrenceRule = {
     startDate: fixture.startDate,
-    endDate: fixture.endDate ?? null,
+    endDate: fixture.endDate ?? derivedEndDate(fixture.startDate, fixture.startTime, fixture.endTime),
     startTime: fixture.startTime,
     endTime: fixture.endTime,
     recurrencePattern: fixture.pattern ?? 'NONE',
@@ -73,10 +74,6 @@ async function insertEvent(fixture: Fixture): Promise<number> {
     maxOccurrences: fixture.maxOccurrences ?? null,
     recurrenceEndDate: fixture.recurrenceEndDate ?? null,
   };
-  // The rule's bounds alone: rows placed outside them must still be found (seeded data is stored so).
-  const bounds = seriesBounds(rule, []);
-  const endDate =
-    fixture.endDate ?? (fixture.endTime <= fixture.startTime ? Temporal.PlainDate.from(fixture.startDate).add({ days: 1 }).toString() : fixture.startDate);
   const [row] = await server.db
     .insert(events)
     .values({
@@ -87,17 +84,9 @@ async function insertEvent(fixture: Fixture): Promise<number> {
       city: fixture.city ?? null,
       visibility: fixture.visibility ?? 'PUBLISHED',
       approvalStatus: fixture.approvalStatus ?? null,
-      startDate: rule.startDate,
-      endDate,
-      startTime: rule.startTime,
-      endTime: rule.endTime,
-      recurrencePattern: rule.recurrencePattern,
-      recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek],
-      recurrenceEndType: rule.recurrenceEndType,
-      maxOccurrences: rule.maxOccurrences,
-      recurrenceEndDate: rule.recurrenceEndDate,
-      firstStartsAt: new Date(bounds.firstStartsAt),
-      lastEndsAt: bounds.lastEndsAt === null ? null : new Date(bounds.lastEndsAt),
+      ...ruleColumnsOf(rule),
+      // The rule's bounds alone: rows placed outside them must still be found (seeded data is stored so).
+      ...boundsColumns(seriesBounds(rule, [])),
     })
     .returning({ id: events.id });
   for (const musicId of fixture.musicIds ?? []) await server.db.insert(eventMusics).values({ eventId: row.id, musicId });
@@ -124,17 +113,15 @@ async function rowIdOf(eventId: number, originalStartsAt: string): Promise<numbe
 beforeAll(async () => {
   server = await startTestServer();
   for (const email of ACCOUNTS) tokens[email] = (await signIn(server.app, email)).accessToken;
-  const account = async (email: string) => (await server.db.select().from(users).where(eq(users.email, email)))[0];
+  const account = (email: string) => userRow(server.db, email);
   ids.venueA = (await account('admin@demo.ch')).establishmentId ?? 0;
   ids.venueB = (await account('admin2@demo.ch')).establishmentId ?? 0;
   ids.groupA = (await account('promoter@demo.ch')).promoterGroupId ?? 0;
   const cityOf = async (id: number) => (await server.db.select().from(establishments).where(eq(establishments.id, id)))[0].city ?? '';
   cities.venueA = await cityOf(ids.venueA);
   cities.venueB = await cityOf(ids.venueB);
-  const typeIds = (await server.db.select({ id: eventTypes.id }).from(eventTypes).orderBy(asc(eventTypes.id))).map((row) => row.id);
-  const musicIds = (await server.db.select({ id: musics.id }).from(musics).orderBy(asc(musics.id))).map((row) => row.id);
-  [ids.typeA, ids.typeB] = typeIds;
-  [ids.musicA, ids.musicB] = musicIds;
+  [ids.typeA, ids.typeB] = await orderedIds(server.db, eventTypes.id);
+  [ids.musicA, ids.musicB] = await orderedIds(server.db, musics.id);
 
   fixtures.overnight = await insertEvent({ title: 'Overnight', startDate: '2030-01-18', startTime: '22:00', endTime: '04:00' });
   fixtures.saturdays = await insertEvent({
@@ -219,11 +206,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const errorsOf = (response: LightMyRequestResponse) => response.json<{ errors: Record<string, string> }>().errors;
-
 function request(account: Account, query: { filter?: object; sort?: unknown; range?: unknown }) {
-  const parameters = Object.entries(query).map(([key, value]) => `${key}=${json(value)}`);
+  const parameters = Object.entries(query).map(([key, value]) => `${key}=${jsonParam(value)}`);
   return server.app.inject({
     method: 'GET',
     url: `/api/v1/occurrences?${parameters.join('&')}`,
@@ -371,7 +355,7 @@ describe('scope', () => {
   });
 
   it('asks to sign in first', async () => {
-    const response = await server.app.inject({ method: 'GET', url: `/api/v1/occurrences?filter=${json(july)}` });
+    const response = await server.app.inject({ method: 'GET', url: `/api/v1/occurrences?filter=${jsonParam(july)}` });
     expect(response.statusCode).toBe(401);
   });
 });
