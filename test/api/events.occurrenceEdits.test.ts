@@ -508,6 +508,92 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
     expect((await readEvent(tailId)).dateAndCalendar.totalOccurrencesNumber).toBe(6);
   });
 
+  describe('a moved row of the series re-keyed onto the key of an occurrence added by hand (one occurrence for the user)', () => {
+    const at = (date: string, time: string) => utc(`${date}T${time}:00Z`);
+    /** 14 November, 22:00 in Zurich (21:00Z), the rule's seventh; 23:00 there is 22:00Z. */
+    const seventh = at('2026-11-14', '21');
+    const seventhAt23 = at('2026-11-14', '22');
+
+    /**
+     * The series with the seventh moved to 21:30 and titled (an UPDATE row keyed 21:00Z) and an occurrence added
+     * by hand at 23:00 the same night (a CREATE keyed 22:00Z, with a title of its own); `createWrittenLast` says
+     * which of the two rows the user wrote last. The split of the fifth to 23:00 re-keys the UPDATE to 22:00Z.
+     */
+    async function seriesWithCollidingRows(createWrittenLast: boolean) {
+      const series = await createSeries();
+      const record = await readEvent(series.id);
+      await editOccurrence(
+        series.id,
+        occurrenceEdit(record, seventh, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-11-14', startTime: '21:30' }, { eventTitle: 'Moved' }),
+      );
+      const [moved] = await storedRows(series.id);
+      const movedWrittenAt = (await server.db.select({ updatedAt: eventOutOfSchedule.updatedAt }).from(eventOutOfSchedule).where(eq(eventOutOfSchedule.id, moved.id)))[0].updatedAt;
+      const [added] = await server.db
+        .insert(eventOutOfSchedule)
+        .values({
+          eventId: series.id,
+          action: 'CREATE',
+          originalStartsAt: new Date(seventhAt23),
+          startsAt: new Date(seventhAt23),
+          endsAt: new Date(at('2026-11-15', '03')),
+          title: 'Added',
+          // One minute before or after the UPDATE was written: exact, whatever the machine's speed.
+          updatedAt: new Date(movedWrittenAt.getTime() + (createWrittenLast ? 60_000 : -60_000)),
+        })
+        .returning({ id: eventOutOfSchedule.id });
+      return { series, movedId: moved.id, addedId: added.id };
+    }
+
+    async function splitFifthTo23(seriesId: number) {
+      const record = await readEvent(seriesId);
+      await editOccurrence(seriesId, occurrenceEdit(record, at('2026-10-31', '21'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-31', startTime: '23:00' }));
+      const [tailId] = await tailsOf(seriesId);
+      return tailId;
+    }
+
+    it('keeps the UPDATE when the user wrote it after adding the occurrence: the added one goes, no 409', async () => {
+      const { series, movedId } = await seriesWithCollidingRows(false);
+      const tailId = await splitFifthTo23(series.id);
+      expect((await storedRows(tailId)).map((row) => [row.id, row.action, row.originalStartsAt, row.startsAt, row.endsAt, row.eventTitle])).toEqual([
+        [movedId, 'UPDATE', seventhAt23, '2026-11-14T20:30:00Z', at('2026-11-15', '03'), 'Moved'],
+      ]);
+      expect(await storedRows(series.id)).toEqual([]);
+      // The tail's six Saturdays at 23:00 (22:00Z), the seventh where the UPDATE put it, once.
+      expect(await calendarOf(tailId)).toEqual([
+        [at('2026-10-31', '22'), at('2026-11-01', '03'), null],
+        [at('2026-11-07', '22'), at('2026-11-08', '03'), null],
+        ['2026-11-14T20:30:00Z', at('2026-11-15', '03'), 'Moved'],
+        [at('2026-11-21', '22'), at('2026-11-22', '03'), null],
+        [at('2026-11-28', '22'), at('2026-11-29', '03'), null],
+        [at('2026-12-05', '22'), at('2026-12-06', '03'), null],
+      ]);
+      expect((await readEvent(tailId)).dateAndCalendar.totalOccurrencesNumber).toBe(6);
+      await expectNoOrphanRows([series.id, tailId]);
+      await expectBoundsFollowOccurrences(tailId);
+    });
+
+    it('keeps the CREATE when the user added it after moving the occurrence: the UPDATE goes, no 409', async () => {
+      const { series, addedId } = await seriesWithCollidingRows(true);
+      const tailId = await splitFifthTo23(series.id);
+      expect((await storedRows(tailId)).map((row) => [row.id, row.action, row.originalStartsAt, row.startsAt, row.eventTitle])).toEqual([
+        [addedId, 'CREATE', seventhAt23, seventhAt23, 'Added'],
+      ]);
+      expect((await calendarOf(tailId)).map(([start, , title]) => [start, title])).toEqual([
+        [at('2026-10-31', '22'), null],
+        [at('2026-11-07', '22'), null],
+        [seventhAt23, 'Added'],
+        [at('2026-11-21', '22'), null],
+        [at('2026-11-28', '22'), null],
+        [at('2026-12-05', '22'), null],
+      ]);
+      // Each occurrence once in the calendar's list as well (the item id is `${eventId}@${originalStartsAt}`).
+      const listed = await occurrencesListed(tailId);
+      expect(new Set(listed.map((item) => item.id)).size).toBe(listed.length);
+      expect(listed).toHaveLength(6);
+      await expectNoOrphanRows([series.id, tailId]);
+    });
+  });
+
   it('removes the rows of days the tail’s new pattern does not have', async () => {
     const series = await createSeries();
     await skip(series.id, utc('2026-11-14T21:00:00Z'));

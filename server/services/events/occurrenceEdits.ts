@@ -38,6 +38,8 @@ import { ruleColumnsOf, updateSeriesBounds } from './writes';
 interface StoredRow extends OutOfScheduleRow {
   eventTitle: string | null;
   changes: Record<string, unknown>;
+  /** When the user last wrote the row (`updated_at`): which of two rows for one occurrence is their latest word. */
+  writtenAt: Date;
 }
 
 type SeriesRow = EventRow;
@@ -97,7 +99,7 @@ async function loadSeries(tx: Queryable, eventId: number): Promise<SeriesRow> {
 
 async function loadRows(tx: Queryable, eventId: number): Promise<StoredRow[]> {
   const rows = await tx.select().from(eventOutOfSchedule).where(eq(eventOutOfSchedule.eventId, eventId));
-  return rows.map((row) => ({ ...outOfScheduleRowOf(row), changes: row.changes }));
+  return rows.map((row) => ({ ...outOfScheduleRowOf(row), changes: row.changes, writtenAt: row.updatedAt }));
 }
 
 // ---- the occurrence being edited ---------------------------------------------------------------------
@@ -268,10 +270,40 @@ function hasOccurrences(rule: RecurrenceRule): boolean {
 const belongsToTail = (row: StoredRow, splitAt: string): boolean =>
   isAtOrAfter(row.action === 'CREATE' ? (row.startsAt ?? row.originalStartsAt) : row.originalStartsAt, splitAt);
 
+const epochOf = (instant: string): number => Temporal.Instant.from(instant).epochMilliseconds;
+
+/**
+ * The rows that lose to another row re-keyed onto the same key. Re-keying moves a SKIP or UPDATE to the edited
+ * rule's occurrence of its day, which can be the very instant of an occurrence added by hand (a CREATE keeps its
+ * key). Two occurrences at one instant of one series are one occurrence for the user (the engine already shows a
+ * CREATE on a rule instant as that occurrence, placed), and the key is unique, so one row must describe it.
+ * Kept: the row the user wrote last (`updated_at`), their latest word about that occurrence, whichever kind it
+ * is; on a tie the row already at that key (as a whole-series re-key does, writes.ts), then the older row.
+ */
+function supersededRowIds(kept: readonly OutOfScheduleRow[], storedById: ReadonlyMap<number, StoredRow>): number[] {
+  const writtenAt = (row: OutOfScheduleRow) => storedById.get(row.id)?.writtenAt.getTime() ?? 0;
+  const stayed = (row: OutOfScheduleRow) => sameInstant(storedById.get(row.id)?.originalStartsAt ?? null, row.originalStartsAt);
+  const outranks = (candidate: OutOfScheduleRow, incumbent: OutOfScheduleRow): boolean => {
+    if (writtenAt(candidate) !== writtenAt(incumbent)) return writtenAt(candidate) > writtenAt(incumbent);
+    if (stayed(candidate) !== stayed(incumbent)) return stayed(candidate);
+    return candidate.id < incumbent.id;
+  };
+  const byKey = new Map<number, OutOfScheduleRow[]>();
+  for (const row of kept) {
+    const key = epochOf(row.originalStartsAt);
+    byKey.set(key, [...(byKey.get(key) ?? []), row]);
+  }
+  return [...byKey.values()].flatMap((rows) => {
+    const winner = rows.reduce((best, row) => (outranks(row, best) ? row : best));
+    return rows.filter((row) => row !== winner).map((row) => row.id);
+  });
+}
+
 /**
  * Hands the rows from the split on to the tail (ids kept), re-keyed from the tail as split to the tail as
  * edited; rows the edited rule no longer generates are removed, and so is the row of the edited occurrence
- * itself (the edit replaces it) and an UPDATE that now equals its rule occurrence.
+ * itself (the edit replaces it), a row superseded by another landing on its key (supersededRowIds) and an
+ * UPDATE that now equals its rule occurrence.
  */
 async function moveRowsToTail(
   tx: Queryable,
@@ -281,15 +313,17 @@ async function moveRowsToTail(
   const moving = rows.filter((row) => belongsToTail(row, split.key));
   const edited = moving.filter((row) => row.action !== 'CREATE' && sameInstant(row.originalStartsAt, split.key));
   const carried = moving.filter((row) => !edited.includes(row));
-  const { kept, removedIds } = rekeyRows(split.tailAsSplit, split.tailRule, carried);
+  const { kept: rekeyed, removedIds } = rekeyRows(split.tailAsSplit, split.tailRule, carried);
   const keptById = new Map(carried.map((row) => [row.id, row]));
+  const superseded = supersededRowIds(rekeyed, keptById);
+  const kept = rekeyed.filter((row) => !superseded.includes(row.id));
   const redundant = kept.filter((row) => {
     const stored = keptById.get(row.id);
     if (row.action !== 'UPDATE' || !stored || row.startsAt === null || row.endsAt === null) return false;
     const values = { startsAt: row.startsAt, endsAt: row.endsAt, eventTitle: stored.eventTitle, changes: stored.changes };
     return followsRule(split.tailRule, row.originalStartsAt, values);
   });
-  const toRemove = [...edited.map((row) => row.id), ...removedIds, ...redundant.map((row) => row.id)];
+  const toRemove = [...edited.map((row) => row.id), ...removedIds, ...superseded, ...redundant.map((row) => row.id)];
   if (toRemove.length > 0) await tx.delete(eventOutOfSchedule).where(inArray(eventOutOfSchedule.id, toRemove));
   for (const row of kept.filter((candidate) => !redundant.includes(candidate))) {
     await tx
