@@ -19,7 +19,8 @@ import { useNotifyResourceError } from '../shared/resourceErrors';
 import { ApprovalActions } from './approval';
 import { newEventValues, useEventViewer, type EventViewer } from './eventFlow';
 import { EventStepper } from './EventStepper';
-import { findOccurrence, normaliseInstant, occurrenceFormRecord, seriesFormRecord } from './occurrence';
+import { findOccurrence, normaliseInstant, occurrenceFormRecord, ruleOfRecord, seriesFormRecord, type EditedSeries } from './occurrence';
+import { rowsOfDateValues } from './recurrenceRule';
 import { formatInstant } from './zurichFormat';
 
 const EVENTS = 'resources.events';
@@ -120,9 +121,13 @@ const EditBody = ({ viewer, occurrenceParam }: { viewer: EventViewer; occurrence
   const repeating = record !== undefined && record.dateAndCalendar.recurrencePattern !== 'NONE';
   const occurrence = useMemo(() => (record && repeating && occurrenceParam ? findOccurrence(record, occurrenceParam) : null), [record, repeating, occurrenceParam]);
   const formRecord = useMemo(() => (record ? (occurrence ? occurrenceFormRecord(record, occurrence) : seriesFormRecord(record)) : undefined), [record, occurrence]);
+  const originalStartsAt = occurrence ? (normaliseInstant(occurrence.originalStartsAt) ?? occurrence.originalStartsAt) : null;
+  const editedSeries = useMemo<EditedSeries | null>(
+    () => (record && originalStartsAt ? { rule: ruleOfRecord(record), rows: rowsOfDateValues(record.dateAndCalendar), originalStartsAt } : null),
+    [record, originalStartsAt],
+  );
   if (!record || !formRecord) return null;
   const resetValues = { ...newEventValues(viewer), id: record.id };
-  const originalStartsAt = occurrence ? (normaliseInstant(occurrence.originalStartsAt) ?? occurrence.originalStartsAt) : null;
   const dateLabel = originalStartsAt ? formatInstant(originalStartsAt, locale) : '';
   const header = (
     <Stack spacing={1}>
@@ -140,7 +145,7 @@ const EditBody = ({ viewer, occurrenceParam }: { viewer: EventViewer; occurrence
       record={formRecord}
       resetValues={resetValues}
       establishmentFixed={viewer.fixedEstablishmentId !== null}
-      occurrence={originalStartsAt ? { originalStartsAt } : null}
+      occurrence={originalStartsAt && editedSeries ? { originalStartsAt, series: editedSeries } : null}
       onClose={goBack}
       header={header}
       extraActions={originalStartsAt ? <DeleteOccurrenceButton record={record} originalStartsAt={originalStartsAt} dateLabel={dateLabel} /> : null}

@@ -9,6 +9,7 @@ import { useFormContext, useFormState, type FieldErrors, type FieldValues } from
 import type { UpdateScope } from '../../domain/enums';
 import { EVENT_SECTIONS, type EventFlow, type EventSection, type SaveAction } from '../../domain/event';
 import { eventValidator, sectionOf, sectionProblems, translateServerErrors } from './eventValidation';
+import { EditedSeriesContext, type EditedSeries } from './occurrence';
 import { DateAndCalendarStep } from './steps/DateAndCalendarStep';
 import { GeneralInfosStep } from './steps/GeneralInfosStep';
 import { DescriptionAndMediaStep, DescriptionStep } from './steps/MediaSteps';
@@ -39,9 +40,10 @@ export const saveChoicesFor = (flow: EventFlow, mode: 'create' | 'edit', isDraft
   ];
 };
 
-/** The occurrence being edited (`?occurrence=`): its key, for the update scope. */
+/** The occurrence being edited (`?occurrence=`): its key, for the update scope, and its series, for the preview. */
 export interface EditedOccurrence {
   originalStartsAt: string;
+  series: EditedSeries;
 }
 
 export interface EventStepperProps {
@@ -66,7 +68,9 @@ const firstSectionWithErrors = (errors: FieldErrors | Record<string, unknown>): 
 /** The event stepper: one step per record section, each validated before the next, and the flow's save actions. */
 export const EventStepper = (props: EventStepperProps) => (
   <Form record={props.record} validate={eventValidator(props.flow)} mode="onChange" reValidateMode="onChange" noValidate>
-    <StepperBody {...props} />
+    <EditedSeriesContext.Provider value={props.occurrence?.series ?? null}>
+      <StepperBody {...props} />
+    </EditedSeriesContext.Provider>
   </Form>
 );
 

@@ -1,8 +1,9 @@
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { nextOccurrences, type ExpandedOccurrence } from '../../../domain/recurrence';
+import { EditedSeriesContext, previewFromOccurrence, type EditedSeries, type PreviewedSeries } from '../occurrence';
 import { ruleOfDateValues, rowsOfDateValues } from '../recurrenceRule';
 import { useRuleInWords } from '../ruleInWords';
 import { formatOccurrenceSpan } from '../zurichFormat';
@@ -19,6 +20,19 @@ const safely = <Value,>(compute: () => Value, fallback: Value): Value => {
 };
 
 /**
+ * The series the form describes: the form's rule and rows from now on; when one occurrence of a series is
+ * edited, what the edit gives from that occurrence on (the remaining count, the rows after it). The scope
+ * is asked only on save, so the preview shows the rest of the series, which "this occurrence only" leaves
+ * as it is and "this and the next occurrences" changes.
+ */
+const previewedSeries = (dates: unknown, edited: EditedSeries | null): PreviewedSeries | null => {
+  const rule = ruleOfDateValues(dates);
+  if (!rule) return null;
+  if (edited) return safely<PreviewedSeries | null>(() => previewFromOccurrence(edited, rule), null);
+  return { rule, rows: rowsOfDateValues(dates), listAfter: new Date().toISOString() };
+};
+
+/**
  * What the rule means, as the user types it: the rule in words and its next occurrences (rows applied),
  * in Zurich time and the UI language.
  */
@@ -26,14 +40,15 @@ export const OccurrencePreview = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const inWords = useRuleInWords();
+  const edited = useContext(EditedSeriesContext);
   const dates = useWatch({ name: 'dateAndCalendar' }) as unknown;
   const preview = useMemo(() => {
-    const rule = ruleOfDateValues(dates);
-    if (!rule) return null;
-    const words = safely(() => inWords(rule), '');
-    const next = safely<ExpandedOccurrence[]>(() => nextOccurrences(rule, rowsOfDateValues(dates), new Date().toISOString(), PREVIEW_COUNT), []);
+    const series = previewedSeries(dates, edited);
+    if (!series) return null;
+    const words = safely(() => inWords(series.rule), '');
+    const next = safely<ExpandedOccurrence[]>(() => nextOccurrences(series.rule, series.rows, series.listAfter, PREVIEW_COUNT), []);
     return { words, next };
-  }, [dates, inWords]);
+  }, [dates, edited, inWords]);
 
   return (
     <Box component="section" aria-labelledby="event-preview-title" sx={{ p: 2, borderRadius: 1, bgcolor: 'action.hover' }}>
