@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { authOf } from '../../plugins/authenticate';
 import { ApiError, parseInput } from '../../plugins/errors';
 import { recordAudit } from '../../services/audit';
-import { escapeLike, parseListQuery, setContentRange, type SortOrder } from './listQuery';
+import { escapeLike, listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
 
 export { escapeLike } from './listQuery';
 import { scopeCondition, type ResourceScope, type ScopeMode } from './scope';
@@ -154,8 +154,19 @@ export interface ResourceDefinition<RecordShape extends { id: number }, Input ex
 export const MAX_SEARCH_LENGTH = 200;
 const MAX_IDS_PER_REQUEST = 1000;
 
-/** `/:id` of every resource route: a database id, else a 400 on `id`. */
-export const idParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema) });
+/**
+ * An id as a URL writes it: a plain positive decimal integer, no sign, blanks, leading zeros, exponent,
+ * fraction or hexadecimal (`Number()` reads `0x10`, `1e1`, ` 7`, `+7`, `07` and `7.0` as numbers, so that
+ * `/tags/0x10` answered tag 16: one record, many URLs). The digits' count bounds it before `Number()`.
+ */
+export const idTextSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'A record id: a positive whole number in plain digits')
+  .transform(Number)
+  .pipe(idSchema);
+
+/** `/:id` of every resource route: a database id, else a 400 on `id` (invalid input, as any bad parameter). */
+export const idParamsSchema = z.object({ id: idTextSchema });
 const idsFilterSchema = z.union([idSchema, z.array(idSchema).max(MAX_IDS_PER_REQUEST)]);
 
 
@@ -226,24 +237,31 @@ async function loadInOrder<RecordShape extends { id: number }>(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+type ResourceListQueryParser = ListQueryParser<string, Record<string, unknown>>;
+
+/** The resource's list parameters parser, built once when the resource registers (not per request). */
+function resourceListQueryParser(definition: Pick<ResourceDefinition<{ id: number }>, 'sortable' | 'defaultSort' | 'search' | 'filters' | 'defaultPageSize'>): ResourceListQueryParser {
+  return listQueryParser({
+    sortable: Object.keys(definition.sortable) as [string, ...string[]],
+    defaultSort: definition.defaultSort,
+    filter: filterSchemaOf(definition),
+    defaultPageSize: definition.defaultPageSize,
+  }) as ResourceListQueryParser;
+}
+
 async function listRecords<RecordShape extends { id: number }>(
   app: FastifyInstance,
   definition: ResourceDefinition<RecordShape, { version?: number }>,
+  parseQuery: ResourceListQueryParser,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<RecordShape[]> {
   const viewer = viewerOf(request);
   requirePermission(viewer, definition.permission, 'read');
-  const sortable = Object.keys(definition.sortable) as [string, ...string[]];
-  const query = parseListQuery(request.query, {
-    sortable,
-    defaultSort: definition.defaultSort,
-    filter: filterSchemaOf(definition),
-    defaultPageSize: definition.defaultPageSize,
-  });
+  const query = parseQuery(request.query);
   const where = and(
     scopeCondition(viewer, definition.permission, definition.scope, 'read'),
-    filterCondition(definition, query.filter as Record<string, unknown>, viewer),
+    filterCondition(definition, query.filter, viewer),
   );
   const direction = query.sort.order === 'ASC' ? asc : desc;
   // One after the other: PGlite runs one query at a time anyway, and a pool connection is spared.
@@ -500,7 +518,8 @@ export function registerResource<RecordShape extends { id: number }, Input exten
   const authenticated = { preHandler: app.authenticate };
   const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;
 
-  app.get(collection, authenticated, (request, reply) => listRecords(app, definition, request, reply));
+  const parseQuery = resourceListQueryParser(definition);
+  app.get(collection, authenticated, (request, reply) => listRecords(app, definition, parseQuery, request, reply));
 
   app.get(member, authenticated, async (request) => {
     const viewer = viewerOf(request);
