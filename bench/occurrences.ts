@@ -7,23 +7,20 @@
  * `npx tsx bench/occurrences.ts` runs it alone and writes bench/results/occurrences.md; `npm run bench`
  * (bench/run.ts) runs it with the other benchmarks.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import { WEEK_DAYS, type OutOfScheduleAction, type RecurrenceEndType, type RecurrencePattern, type WeekDay } from '../domain/enums';
+import { derivedEndDate } from '../domain/event';
 import { EVENT_TIME_ZONE, ruleOccurrences, seriesBounds, type OutOfScheduleRow, type RecurrenceRule } from '../domain/recurrence';
-import { buildApp } from '../server/app';
-import { parseEnvironment } from '../server/config';
-import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '../server/db/client';
+import type { Database, DatabaseHandle } from '../server/db/client';
 import { establishments, eventOutOfSchedule, events, eventTypes } from '../server/db/schema';
-import { seedDemoData } from '../server/db/seed';
-import { createMailer } from '../server/services/mail';
+import { boundsColumns, ruleColumnsOf } from '../server/services/events/writes';
+import { openInMemoryTestDatabase, openServerTestDatabase, type TestDatabase } from '../test/api/testDatabase';
+import { listenOnLoopback, percentile, round, seedBenchDatabase } from './server';
 
-const DEMO_PASSWORD = 'Demo-Backoffice-2026';
 export const OCCURRENCE_BENCH = { series: 1_000, oneOffs: 10_000, requests: 500, warmUp: 20, pageSize: 100 } as const;
 
 /** A seeded random generator (mulberry32): the same data on every run and both engines. */
@@ -92,24 +89,14 @@ function outOfScheduleRows(random: Random, rule: RecurrenceRule, today: Temporal
 
 type EventRow = typeof events.$inferInsert;
 
+/** The series row as the event writer stores rule and bounds (ruleColumnsOf, boundsColumns), its end date spelt out. */
 function eventRow(rule: RecurrenceRule, rows: readonly OutOfScheduleRow[], owner: { establishmentId: number; eventTypeId: number }, title: string, random: Random): EventRow {
-  const bounds = seriesBounds(rule, rows);
-  const endDate = rule.endTime <= rule.startTime ? Temporal.PlainDate.from(rule.startDate).add({ days: 1 }).toString() : rule.startDate;
+  const storedRule = { ...rule, endDate: rule.endDate ?? derivedEndDate(rule.startDate, rule.startTime, rule.endTime) };
   return {
     title,
-    establishmentId: owner.establishmentId,
-    eventTypeId: owner.eventTypeId,
-    startDate: rule.startDate,
-    endDate,
-    startTime: rule.startTime,
-    endTime: rule.endTime,
-    recurrencePattern: rule.recurrencePattern,
-    recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek],
-    recurrenceEndType: rule.recurrenceEndType,
-    maxOccurrences: rule.maxOccurrences,
-    recurrenceEndDate: rule.recurrenceEndDate,
-    firstStartsAt: new Date(bounds.firstStartsAt),
-    lastEndsAt: bounds.lastEndsAt === null ? null : new Date(bounds.lastEndsAt),
+    ...owner,
+    ...ruleColumnsOf(storedRule),
+    ...boundsColumns(seriesBounds(storedRule, rows)),
     visibility: random.next() < 0.9 ? 'PUBLISHED' : 'DRAFT',
   };
 }
@@ -177,8 +164,6 @@ function cpuTicks(): { total: number; steal: number } | null {
     return null; // not Linux
   }
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 export interface OccurrenceMeasure {
   engine: string;
@@ -252,75 +237,43 @@ async function measureViewer(base: string, token: string, today: Temporal.PlainD
 }
 
 async function measureEngine(database: DatabaseHandle, engine: string): Promise<OccurrenceMeasure[]> {
-  await migrateDatabase(database);
-  await seedDemoData(database.db, { demoPassword: DEMO_PASSWORD });
+  await seedBenchDatabase(database);
   const today = Temporal.Now.plainDateISO(EVENT_TIME_ZONE);
   await seedOccurrenceLoad(database.db, today);
   if (database.engine === 'postgres') await database.db.execute('ANALYZE');
-  const config = { ...parseEnvironment({ NODE_ENV: 'test', DEMO_PASSWORD }), jwtSecret: 'bench-secret-bench-secret-bench-secret-123' };
-  const mailer = createMailer({ db: database.db });
-  const app = await buildApp({ config, database, mailer, logger: false });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await listenOnLoopback(database);
   try {
-    const tokenOf = async (email: string) => {
-      const response = await fetch(`${base}/api/v1/auth/sign-in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-      });
-      return ((await response.json()) as { accessToken: string }).accessToken;
-    };
     return [
-      await measureViewer(base, await tokenOf('root@demo.ch'), today, { engine, viewer: 'ROOT' }),
-      await measureViewer(base, await tokenOf('admin@demo.ch'), today, { engine, viewer: 'ADMIN' }),
+      await measureViewer(server.base, await server.accessTokenOf('root@demo.ch'), today, { engine, viewer: 'ROOT' }),
+      await measureViewer(server.base, await server.accessTokenOf('admin@demo.ch'), today, { engine, viewer: 'ADMIN' }),
     ];
   } finally {
-    await app.close();
-    await mailer.close();
-  }
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
+    await server.close();
   }
 }
 
 /**
- * PGlite in memory, then PostgreSQL when TEST_DATABASE_URL names a server (OCCURRENCE_BENCH_ENGINES=postgres
- * measures PostgreSQL alone, when tuning).
+ * PGlite in memory, then PostgreSQL when TEST_DATABASE_URL names a server (a throw-away database, made and
+ * dropped as the API tests do; OCCURRENCE_BENCH_ENGINES=postgres measures PostgreSQL alone, when tuning).
  */
 export async function occurrenceBenchmarks(): Promise<{ results: OccurrenceMeasure[]; postgres: boolean }> {
-  const results: OccurrenceMeasure[] = [];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const engines: { engine: string; open: () => Promise<TestDatabase> }[] = [];
   if (process.env.OCCURRENCE_BENCH_ENGINES !== 'postgres') {
-    const pglite = await openDatabase({});
+    engines.push({ engine: 'PGlite', open: openInMemoryTestDatabase });
+  }
+  if (serverUrl) engines.push({ engine: 'PostgreSQL', open: () => openServerTestDatabase(serverUrl, 'bench_occurrences') });
+  const results: OccurrenceMeasure[] = [];
+  for (const { engine, open } of engines) {
+    const database = await open();
     try {
-      results.push(...(await measureEngine(pglite, 'PGlite')));
+      results.push(...(await measureEngine(database.handle, engine)));
     } finally {
-      await pglite.close();
+      await database.dispose();
     }
   }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { results, postgres: false };
-  const name = `bench_occurrences_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    results.push(...(await measureEngine(postgres, 'PostgreSQL')));
-  } finally {
-    await postgres.close();
-    await onServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
-  return { results, postgres: true };
+  return { results, postgres: Boolean(serverUrl) };
 }
-
-const round = (value: number) => Math.round(value * 10) / 10;
 
 export function occurrenceReportLines({ results, postgres }: Awaited<ReturnType<typeof occurrenceBenchmarks>>): string[] {
   return [

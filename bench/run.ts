@@ -10,16 +10,9 @@
 import { gzipSync } from 'node:zlib';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../server/app';
-import { parseEnvironment } from '../server/config';
-import { migrateDatabase, openDatabase } from '../server/db/client';
-import { seedDemoData } from '../server/db/seed';
-import { createMailer } from '../server/services/mail';
+import { openDatabase } from '../server/db/client';
 import { occurrenceBenchmarks, occurrenceReportLines } from './occurrences';
-
-const DEMO_PASSWORD = 'Demo-Backoffice-2026';
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+import { listenOnLoopback, percentile, round, seedBenchDatabase } from './server';
 
 async function measure(total: number, concurrency: number, request: () => Promise<Response>) {
   const latencies: number[] = [];
@@ -48,34 +41,18 @@ async function measure(total: number, concurrency: number, request: () => Promis
 }
 
 async function apiBenchmarks() {
-  const config = { ...parseEnvironment({ NODE_ENV: 'test', DEMO_PASSWORD }), jwtSecret: 'bench-secret-bench-secret-bench-secret-123' };
   const database = await openDatabase({});
-  await migrateDatabase(database);
-  await seedDemoData(database.db, { demoPassword: DEMO_PASSWORD });
-  const mailer = createMailer({ db: database.db });
-  const app = await buildApp({
-    config,
-    database,
-    mailer,
-    logger: false,
-    rateLimits: {
-      signIn: { max: 1_000_000, windowMs: 60_000 },
-      failedSignIns: { max: 1_000_000, windowMs: 60_000 },
-    },
+  await seedBenchDatabase(database);
+  const server = await listenOnLoopback(database, {
+    signIn: { max: 1_000_000, windowMs: 60_000 },
+    failedSignIns: { max: 1_000_000, windowMs: 60_000 },
   });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const signIn = () =>
-    fetch(`${base}/api/v1/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.ch', password: DEMO_PASSWORD }),
-    });
-  const { accessToken } = (await (await signIn()).json()) as { accessToken: string };
-  const me = () => fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const signIn = () => server.signIn('admin@demo.ch');
+  const accessToken = await server.accessTokenOf('admin@demo.ch');
+  const me = () => fetch(`${server.base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } });
   await measure(100, 4, me); // warm-up
   const results = { me: await measure(2_000, 8, me), signIn: await measure(60, 2, signIn) };
-  await app.close();
-  await mailer.close();
+  await server.close();
   await database.close();
   return results;
 }
@@ -94,8 +71,6 @@ function bundleSizes() {
     languages: Object.fromEntries(languages.map((file) => [file, gzipped(file) / 1024])),
   };
 }
-
-const round = (value: number) => Math.round(value * 10) / 10;
 
 const api = await apiBenchmarks();
 const occurrences = await occurrenceBenchmarks();

@@ -19,15 +19,10 @@ async function runOnServer(serverUrl: string, statement: string): Promise<void> 
 }
 
 /**
- * An empty database for one test file (not yet migrated): with TEST_DATABASE_URL (a PostgreSQL server) a fresh,
- * uniquely named database on that server, dropped by `dispose`; otherwise an in-memory PGlite.
+ * A fresh, uniquely named database on the PostgreSQL server of `serverUrl` (not yet migrated), dropped by
+ * `dispose`. The API tests make one per file; the occurrences benchmark one per run.
  */
-export async function openEmptyTestDatabase(prefix = 'test'): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openDatabase({});
-    return { handle, dispose: () => handle.close() };
-  }
+export async function openServerTestDatabase(serverUrl: string, prefix: string): Promise<TestDatabase> {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await runOnServer(serverUrl, `CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
@@ -40,4 +35,19 @@ export async function openEmptyTestDatabase(prefix = 'test'): Promise<TestDataba
       await runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+/** An in-memory PGlite (not yet migrated). */
+export async function openInMemoryTestDatabase(): Promise<TestDatabase> {
+  const handle = await openDatabase({});
+  return { handle, dispose: () => handle.close() };
+}
+
+/**
+ * An empty database for one test file (not yet migrated): with TEST_DATABASE_URL (a PostgreSQL server) a fresh,
+ * uniquely named database on that server, dropped by `dispose`; otherwise an in-memory PGlite.
+ */
+export async function openEmptyTestDatabase(prefix = 'test'): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? openServerTestDatabase(serverUrl, prefix) : openInMemoryTestDatabase();
 }
