@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Establishment } from '../../domain/establishment';
@@ -19,7 +18,8 @@ import {
 } from '../../server/db/schema';
 import { claimForCaller, ESTABLISHMENT_ONBOARDING, SANITISED_TOO_LONG } from '../../server/routes/shared/partner';
 import { UPLOAD_PROBLEMS } from '../../server/services/uploadRecords';
-import { createUser, errorsOf, jsonParam, orderedIds, signIn, startTestServer, TEST_PASSWORD, totalOf, userRow, type TestServer } from './harness';
+import { createUser, errorsOf, jsonParam, signIn, startTestServer, TEST_PASSWORD, totalOf, userRow, type TestServer } from './harness';
+import { accessTokens, injectAs, insertUpload, listAs, orderedIdsOf, uniqueName, type Method } from './resourceFixtures';
 
 /**
  * `/establishments` (issue 4) beyond the generated authorisation matrix: the whole record read and written
@@ -28,62 +28,32 @@ import { createUser, errorsOf, jsonParam, orderedIds, signIn, startTestServer, T
  */
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const ids = { root: 0, admin: 0, firstEstablishment: 0, secondEstablishment: 0 };
-const reference = { types: [] as number[], musics: [] as number[], ambiances: [] as number[], tags: [] as number[] };
+let reference: Record<'types' | 'musics' | 'ambiances' | 'tags', number[]>;
 
 const ACCOUNTS = ['root@demo.ch', 'admin@demo.ch', 'admin2@demo.ch', 'promoter@demo.ch', 'customer@demo.ch', 'coordinator@demo.ch'];
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const email of ACCOUNTS) tokens[email] = (await signIn(server.app, email)).accessToken;
+  tokens = await accessTokens(server.app, ACCOUNTS);
   const accountRow = (email: string) => userRow(server.db, email);
   ids.root = (await accountRow('root@demo.ch')).id;
   const admin = await accountRow('admin@demo.ch');
   ids.admin = admin.id;
   ids.firstEstablishment = admin.establishmentId ?? 0;
   ids.secondEstablishment = (await accountRow('admin2@demo.ch')).establishmentId ?? 0;
-  const idsOf = (column: PgColumn) => orderedIds(server.db, column);
-  reference.types = await idsOf(establishmentTypes.id);
-  reference.musics = await idsOf(musics.id);
-  reference.ambiances = await idsOf(ambiances.id);
-  reference.tags = await idsOf(tags.id);
+  reference = await orderedIdsOf(server.db, { types: establishmentTypes.id, musics: musics.id, ambiances: ambiances.id, tags: tags.id });
 });
 afterAll(() => server.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (email: string, method: Method, url: string, payload?: object) =>
-  server.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: `Bearer ${tokens[email]}` } });
+const call = (email: string, method: Method, url: string, payload?: object) => injectAs(server.app, tokens[email], method, url, payload);
 const asRoot = (method: Method, url: string, payload?: object) => call('root@demo.ch', method, url, payload);
 
 
-async function list(email: string, filter: object, sort: [string, string] = ['id', 'ASC'], range = [0, 999]) {
-  const response = await call(email, 'GET', `/establishments?filter=${jsonParam(filter)}&sort=${jsonParam(sort)}&range=${jsonParam(range)}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return { records: response.json<Establishment[]>(), response };
-}
+const list = (email: string, filter: object, sort?: [string, string], range?: number[]) =>
+  listAs<Establishment>((url) => call(email, 'GET', url), '/establishments', filter, sort, range);
 const namesOf = (records: Establishment[]) => records.map((record) => record.generalInfos.establishmentName);
-
-/** An `uploads` row as POST /uploads would leave it (the files themselves are not needed here). */
-async function insertUpload(ownerUserId: number, mimeType = 'image/png'): Promise<number> {
-  const key = randomUUID();
-  const [row] = await server.db
-    .insert(uploads)
-    .values({
-      storageKey: `${key}.${mimeType === 'application/pdf' ? 'pdf' : 'png'}`,
-      previewKey: mimeType === 'application/pdf' ? null : `${key}.preview.webp`,
-      originalName: mimeType === 'application/pdf' ? 'menu.pdf' : 'picture.png',
-      mimeType,
-      sizeBytes: 1234,
-      width: mimeType === 'application/pdf' ? null : 800,
-      height: mimeType === 'application/pdf' ? null : 600,
-      ownerUserId,
-    })
-    .returning({ id: uploads.id });
-  return row.id;
-}
-
-const uniqueName = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
 /** A complete, valid body: every section filled. */
 function fullInput(overrides: { name?: string; city?: string; visibility?: string } = {}) {
@@ -138,9 +108,9 @@ const countEstablishments = async () => (await server.db.select({ id: establishm
 
 describe('the record', () => {
   it('is created with every section and read back whole: uploads, seven days, happy hours in order, tags with names', async () => {
-    const logo = await insertUpload(ids.root);
-    const first = await insertUpload(ids.root);
-    const second = await insertUpload(ids.root);
+    const logo = await insertUpload(server.db, ids.root);
+    const first = await insertUpload(server.db, ids.root);
+    const second = await insertUpload(server.db, ids.root);
     const input = fullInput();
     input.generalInfos.logo = { id: logo };
     input.generalInfos.media = [{ id: second }, { id: first }];
@@ -177,7 +147,7 @@ describe('the record', () => {
   });
 
   it('takes back unchanged what GET answered (react-admin PUTs the whole record), seeded or created', async () => {
-    const created = await create({ ...fullInput(), generalInfos: { ...fullInput().generalInfos, media: [{ id: await insertUpload(ids.root) }] } });
+    const created = await create({ ...fullInput(), generalInfos: { ...fullInput().generalInfos, media: [{ id: await insertUpload(server.db, ids.root) }] } });
     for (const id of [ids.firstEstablishment, created.id]) {
       const read = (await call('admin@demo.ch', 'GET', `/establishments/${id}`)).json<Establishment>();
       const email = id === ids.firstEstablishment ? 'admin@demo.ch' : 'root@demo.ch';
@@ -410,8 +380,8 @@ describe('validation: 400 naming each wrong field', () => {
 
 describe('uploads and the gallery', () => {
   it('refuses another user’s upload, an unknown one and a PDF as a picture, with the gallery problems, in one 400', async () => {
-    const adminsUpload = await insertUpload(ids.admin);
-    const pdf = await insertUpload(ids.root, 'application/pdf');
+    const adminsUpload = await insertUpload(server.db, ids.admin);
+    const pdf = await insertUpload(server.db, ids.root, 'application/pdf');
     const input = fullInput();
     input.generalInfos.logo = { id: pdf };
     input.generalInfos.media = [{ id: adminsUpload }, { id: 999_999 }];
@@ -425,8 +395,8 @@ describe('uploads and the gallery', () => {
   });
 
   it('refuses a gallery state that does not add up', async () => {
-    const mine = await insertUpload(ids.root);
-    const other = await insertUpload(ids.root);
+    const mine = await insertUpload(server.db, ids.root);
+    const other = await insertUpload(server.db, ids.root);
     const cases: [object, Record<string, string>][] = [
       [{ media: [{ id: mine }, { id: mine }] }, { 'generalInfos.media': GALLERY_PROBLEMS.duplicate }],
       [{ mediaListState: { order: [mine], added: [], removed: [] } }, { 'generalInfos.mediaListState.order': GALLERY_PROBLEMS.notAdded }],
@@ -447,12 +417,12 @@ describe('uploads and the gallery', () => {
   });
 
   it('applies mediaListState: reorder, add one of mine, remove one; keeps attached uploads of another owner', async () => {
-    const [a, b, c] = [await insertUpload(ids.root), await insertUpload(ids.root), await insertUpload(ids.root)];
+    const [a, b, c] = [await insertUpload(server.db, ids.root), await insertUpload(server.db, ids.root), await insertUpload(server.db, ids.root)];
     const input = fullInput();
     input.generalInfos.media = [{ id: a }, { id: b }];
     const record = await create(input);
     // admin@demo.ch's upload on ROOT's record: once attached, ROOT may keep it in later edits.
-    const adminsUpload = await insertUpload(ids.admin);
+    const adminsUpload = await insertUpload(server.db, ids.admin);
     await server.db.update(uploads).set({ ownerUserId: ids.root }).where(eq(uploads.id, adminsUpload));
     const withAdmins = await asRoot('PUT', `/establishments/${record.id}`, {
       ...record,
@@ -548,7 +518,7 @@ describe('onboarding: a partner without an establishment creates its first one',
     const token = (await signIn(server.app, newcomer.email, TEST_PASSWORD)).accessToken;
     const post = (input: object) =>
       server.app.inject({ method: 'POST', url: '/api/v1/establishments', payload: input, headers: { authorization: `Bearer ${token}` } });
-    const upload = await insertUpload(newcomer.id);
+    const upload = await insertUpload(server.db, newcomer.id);
     const input = fullInput({ visibility: 'DRAFT' });
     input.generalInfos.logo = { id: upload };
     const response = await post(input);

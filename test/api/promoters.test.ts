@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Promoter } from '../../domain/promoter';
 import { UNKNOWN_REFERENCE } from '../../domain/reference';
 import { GALLERY_PROBLEMS } from '../../domain/upload';
-import { ambiances, eventTypes, musics, promoterGroupMedia, promoterGroups, promoterTypes, tags, uploads, users } from '../../server/db/schema';
+import { ambiances, eventTypes, musics, promoterGroupMedia, promoterGroups, promoterTypes, tags, users } from '../../server/db/schema';
 import { UPLOAD_PROBLEMS } from '../../server/services/uploadRecords';
-import { createUser, errorsOf, jsonParam, orderedIds, signIn, startTestServer, TEST_PASSWORD, totalOf, userRow, type TestServer } from './harness';
+import { createUser, errorsOf, jsonParam, signIn, startTestServer, TEST_PASSWORD, totalOf, userRow, type TestServer } from './harness';
+import { accessTokens, injectAs, insertUpload, listAs, orderedIdsOf, uniqueName, type Method } from './resourceFixtures';
 
 /**
  * `/promoters` (issue 4, promoter groups) beyond the generated authorisation matrix: the whole record read and
@@ -17,62 +17,38 @@ import { createUser, errorsOf, jsonParam, orderedIds, signIn, startTestServer, T
  */
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const ids = { root: 0, promoter: 0, firstGroup: 0, secondGroup: 0 };
-const reference = { promoterTypes: [] as number[], eventTypes: [] as number[], musics: [] as number[], ambiances: [] as number[], tags: [] as number[] };
+let reference: Record<'promoterTypes' | 'eventTypes' | 'musics' | 'ambiances' | 'tags', number[]>;
 
 const ACCOUNTS = ['root@demo.ch', 'promoter@demo.ch', 'promoter2@demo.ch', 'admin@demo.ch', 'customer@demo.ch'];
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const email of ACCOUNTS) tokens[email] = (await signIn(server.app, email)).accessToken;
+  tokens = await accessTokens(server.app, ACCOUNTS);
   const accountRow = (email: string) => userRow(server.db, email);
   ids.root = (await accountRow('root@demo.ch')).id;
   const promoter = await accountRow('promoter@demo.ch');
   ids.promoter = promoter.id;
   ids.firstGroup = promoter.promoterGroupId ?? 0;
   ids.secondGroup = (await accountRow('promoter2@demo.ch')).promoterGroupId ?? 0;
-  const idsOf = (column: PgColumn) => orderedIds(server.db, column);
-  reference.promoterTypes = await idsOf(promoterTypes.id);
-  reference.eventTypes = await idsOf(eventTypes.id);
-  reference.musics = await idsOf(musics.id);
-  reference.ambiances = await idsOf(ambiances.id);
-  reference.tags = await idsOf(tags.id);
+  reference = await orderedIdsOf(server.db, {
+    promoterTypes: promoterTypes.id,
+    eventTypes: eventTypes.id,
+    musics: musics.id,
+    ambiances: ambiances.id,
+    tags: tags.id,
+  });
 });
 afterAll(() => server.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (email: string, method: Method, url: string, payload?: object) =>
-  server.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: `Bearer ${tokens[email]}` } });
+const call = (email: string, method: Method, url: string, payload?: object) => injectAs(server.app, tokens[email], method, url, payload);
 const asRoot = (method: Method, url: string, payload?: object) => call('root@demo.ch', method, url, payload);
 
 
-async function list(email: string, filter: object, sort: [string, string] = ['id', 'ASC'], range = [0, 999]) {
-  const response = await call(email, 'GET', `/promoters?filter=${jsonParam(filter)}&sort=${jsonParam(sort)}&range=${jsonParam(range)}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return { records: response.json<Promoter[]>(), response };
-}
+const list = (email: string, filter: object, sort?: [string, string], range?: number[]) =>
+  listAs<Promoter>((url) => call(email, 'GET', url), '/promoters', filter, sort, range);
 const namesOf = (records: Promoter[]) => records.map((record) => record.generalInfos.promoterName);
-
-async function insertUpload(ownerUserId: number, mimeType = 'image/png'): Promise<number> {
-  const key = randomUUID();
-  const [row] = await server.db
-    .insert(uploads)
-    .values({
-      storageKey: `${key}.${mimeType === 'application/pdf' ? 'pdf' : 'png'}`,
-      previewKey: null,
-      originalName: 'file',
-      mimeType,
-      sizeBytes: 100,
-      width: mimeType === 'application/pdf' ? null : 64,
-      height: mimeType === 'application/pdf' ? null : 64,
-      ownerUserId,
-    })
-    .returning({ id: uploads.id });
-  return row.id;
-}
-
-const uniqueName = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
 function fullInput(overrides: { name?: string; visibility?: string } = {}) {
   return {
@@ -105,8 +81,8 @@ const countGroups = async () => (await server.db.select({ id: promoterGroups.id 
 
 describe('the record', () => {
   it('is created whole and read back: logo, gallery in order, type lists, tags with names, description from HTML', async () => {
-    const logo = await insertUpload(ids.root);
-    const [first, second] = [await insertUpload(ids.root), await insertUpload(ids.root)];
+    const logo = await insertUpload(server.db, ids.root);
+    const [first, second] = [await insertUpload(server.db, ids.root), await insertUpload(server.db, ids.root)];
     const input = fullInput();
     input.generalInfos.logo = { id: logo };
     input.generalInfos.media = [{ id: second }, { id: first }];
@@ -215,9 +191,9 @@ describe('validation', () => {
   });
 
   it('refuses another user’s upload, a PDF as logo and a gallery state that does not add up', async () => {
-    const promotersUpload = await insertUpload(ids.promoter);
-    const pdf = await insertUpload(ids.root, 'application/pdf');
-    const mine = await insertUpload(ids.root);
+    const promotersUpload = await insertUpload(server.db, ids.promoter);
+    const pdf = await insertUpload(server.db, ids.root, 'application/pdf');
+    const mine = await insertUpload(server.db, ids.root);
     await expectFields(withGeneral({ logo: { id: pdf }, media: [{ id: promotersUpload }] }), {
       'generalInfos.logo': UPLOAD_PROBLEMS.notAnImage,
       'generalInfos.media.0': UPLOAD_PROBLEMS.unknown,
