@@ -9,7 +9,7 @@ import { CSRF_HEADER, REFRESH_COOKIE_NAME } from '../../domain/auth';
 import type { RoleKey } from '../../domain/roles';
 import type { SignInResponse } from '../../domain/auth';
 import { buildApp, type BuildAppOptions } from '../../server/app';
-import { parseEnvironment, type ServerConfig } from '../../server/config';
+import { DEFAULT_DEMO_PASSWORD, parseEnvironment, type ServerConfig } from '../../server/config';
 import { migrateDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
 import { openEmptyTestDatabase } from './testDatabase';
 import { mailOutbox, roles, users } from '../../server/db/schema';
@@ -28,7 +28,7 @@ import type { RateLimitPolicy } from '../../server/services/rateLimits';
  *   afterAll(() => server.close());
  */
 
-export const DEMO_PASSWORD = 'Demo-Backoffice-2026';
+export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 export const DEMO_EMAILS = DEMO_ACCOUNTS.map((account) => account.email);
 
