@@ -8,8 +8,10 @@ import axios, {
 } from 'axios';
 import { CSRF_HEADER, refreshResponseSchema } from '../domain/auth';
 import type { ApiErrorBody } from '../domain/errors';
+import { isLanguage } from '../domain/languages';
 import { appConfig } from '../src/config/env';
 import { AUTH_ENDPOINTS, isAuthEndpointPath, isAuthPagePath, SIGN_IN_PAGE } from './authEndpoints';
+import { PREFERENCE_KEYS, preferencesStore } from './preferencesStore';
 import { sessionStore, type SessionStore } from './session';
 
 /**
@@ -72,6 +74,11 @@ export interface HttpClientOptions {
   session: SessionStore;
   navigation: Navigation;
   logger?: Pick<Console, 'warn'>;
+  /**
+   * The interface's current language, sent as `Accept-Language` so that the server answers labels (an event's
+   * type) in it rather than in the browser's own language list (docs/server.md "Events", reading).
+   */
+  currentLanguage?: () => string | undefined;
   /** Tests replace the transport. */
   adapter?: AxiosAdapter;
 }
@@ -102,6 +109,7 @@ export const createHttpClient = ({
   session,
   navigation,
   logger = console,
+  currentLanguage,
   adapter,
 }: HttpClientOptions): AxiosInstance => {
   const instance = axios.create({
@@ -128,6 +136,8 @@ export const createHttpClient = ({
     if (!ABSOLUTE_URL.test(url) && (url === '/auth' || url.startsWith('/auth/'))) config.baseURL = authApiBaseUrl;
     const accessToken = session.readAccessToken();
     if (accessToken && !config.headers.has('Authorization')) config.headers.setAuthorization(`Bearer ${accessToken}`);
+    const language = currentLanguage?.();
+    if (language && !config.headers.has('Accept-Language')) config.headers.set('Accept-Language', language);
     if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
       // axios hands FormData to the browser, which adds the multipart boundary itself.
       config.headers.setContentType('multipart/form-data');
@@ -212,6 +222,11 @@ export const httpClient: AxiosInstance = createHttpClient({
   authApiBaseUrl: appConfig.authApiBaseUrl,
   session: sessionStore,
   navigation: browserNavigation,
+  // react-admin's locale is stored under `lang` (preferencesStore aliases it), so this follows the language switch.
+  currentLanguage: () => {
+    const stored: unknown = preferencesStore.getItem(PREFERENCE_KEYS.lang);
+    return isLanguage(stored) ? stored : undefined;
+  },
 });
 
 /** Request helpers that resolve to the response body (SPEC §7 "responses are unwrapped"). */

@@ -11,7 +11,8 @@ import { authOf } from '../plugins/authenticate';
 import { ApiError, parseInput } from '../plugins/errors';
 import { recordAudit } from '../services/audit';
 import { notifyRequestDecided } from '../services/eventRequests';
-import { loadEvent } from '../services/events/record';
+import { eventsAsReadBy, loadEvent } from '../services/events/record';
+import { eventReaderOf } from './events';
 import { forbidden, idParamsSchema, requirePermission, scopeCondition, viewerOf, type Queryable } from './shared/resource';
 
 /**
@@ -109,7 +110,9 @@ async function decide(app: FastifyInstance, request: FastifyRequest, decision: D
   });
 
   notifyRequestDecided(app, { eventId: id, decision });
-  return decided;
+  // The decider is a party to the request, but the type label is still in their language.
+  const [shown] = await eventsAsReadBy(app.db, await eventReaderOf(app.db, request), [decided]);
+  return shown;
 }
 
 export async function eventApprovalRoutes(app: FastifyInstance): Promise<void> {

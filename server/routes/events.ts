@@ -14,9 +14,10 @@ import { ApiError, parseInput } from '../plugins/errors';
 import { recordAudit } from '../services/audit';
 import { notifyEventRequested } from '../services/eventRequests';
 import { applyOccurrenceEdit, skipOccurrence, type OccurrenceEditWriters } from '../services/events/occurrenceEdits';
-import { EVENT_LINKS, loadEvent, loadEvents } from '../services/events/record';
+import { EVENT_LINKS, eventsAsReadBy, loadEvent, loadEvents, type EventReader } from '../services/events/record';
 import { isRequestWrite, requirePromotersRequest, saveOutcomeOf, writesAsPromoter, type EventOperation, type SaveOutcome } from '../services/events/saveActions';
 import { writeEventRow, type EventApproval } from '../services/events/writes';
+import { readerLanguageOf } from '../services/readerLanguage';
 import { idOrIdsSchema, linksToAny, textOrTextsSchema } from './shared/partner';
 import {
   defineFilter,
@@ -39,7 +40,8 @@ import {
  *
  * Scope (ARCHITECTURE.md §4): venue staff see their establishment's events (promoter requests for it
  * included), a promoter its group's, a customer the published ones, ROOT and COORDINATOR_ADMIN_FULL all.
- * Save actions and approval: server/services/events/saveActions.ts.
+ * Save actions and approval: server/services/events/saveActions.ts. What a reader sees of a record (the type
+ * label in their language, the approval note only as a party to the request): `answerAsReadBy` below.
  */
 
 const OUT_OF_SCOPE = 'Outside your scope';
@@ -274,6 +276,32 @@ const occurrenceDeleteHandler =
     return reply.send(record);
   };
 
+// ---- answering the reader ------------------------------------------------------------------------------
+
+/** Who reads this request's answer: the viewer and their language (server/services/readerLanguage.ts). */
+export async function eventReaderOf(db: Queryable, request: FastifyRequest): Promise<EventReader> {
+  return { viewer: viewerOf(request), language: await readerLanguageOf(db, request) };
+}
+
+const isEventRecord = (value: unknown): value is Event =>
+  typeof value === 'object' && value !== null && 'generalInfos' in value && 'dateAndCalendar' in value;
+
+/**
+ * Every record these routes answer (the generic's GETs, POST, PUT and DELETE, and the occurrence DELETE) goes
+ * out as its reader may see it (record.ts `eventsAsReadBy`: the type label in their language, the approval
+ * note for the request's parties only). The generic loads records without knowing who reads, so they are
+ * rewritten here, after the handler and before serialisation; error bodies pass untouched.
+ */
+function answerAsReadBy(app: FastifyInstance) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (reply.statusCode >= 300 || !request.auth) return payload;
+    const records: unknown[] = Array.isArray(payload) ? payload : [payload];
+    if (records.length === 0 || !records.every(isEventRecord)) return payload;
+    const shown = await eventsAsReadBy(app.db, await eventReaderOf(app.db, request), records);
+    return Array.isArray(payload) ? shown : shown[0];
+  };
+}
+
 // ---- notifying the venue of a request ------------------------------------------------------------------
 
 /** After a request (a promoter's write, or `requestEvent`) has committed, the venue's staff are told. */
@@ -298,6 +326,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [...existing, occurrenceDeleteHandler(app)];
   });
+  app.addHook('preSerialization', answerAsReadBy(app));
   app.addHook('onSend', notifyAfterRequest(app));
   registerResource(app, eventResource);
 }

@@ -148,7 +148,8 @@ describe('the record', () => {
       approvalReason: null,
     });
     const [type] = await server.db.select().from(eventTypes).where(eq(eventTypes.id, reference.eventTypes[0]));
-    expect(record.generalInfos.eventType.type).toBe(type.labelEn);
+    // No Accept-Language: the label is in admin@demo.ch's own language, German (events.readers.test.ts has the rule).
+    expect(record.generalInfos.eventType.type).toBe(type.labelDe);
     // Overnight: the end date is derived as the next day; a one-off is one occurrence.
     expect(record.dateAndCalendar).toMatchObject({
       startDate: '2026-11-07',

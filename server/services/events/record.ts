@@ -1,7 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { ApprovalStatus, OutOfScheduleAction, RecurrenceEndType, RecurrencePattern, Visibility, WeekDay } from '../../../domain/enums';
+import { isInScope, type Viewer } from '../../../domain/access';
 import { isWeekDay } from '../../../domain/enums';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages';
 import { derivedEndDate, type Event, type EventReference, type OutOfScheduleEvent } from '../../../domain/event';
 import { countOccurrences, type OutOfScheduleRow, type RecurrenceRule } from '../../../domain/recurrence';
 import { storedMediaListState, type Upload } from '../../../domain/upload';
@@ -25,6 +27,7 @@ import { loadUploads } from '../uploadRecords';
  * its join tables, gallery, menu file, out-of-schedule rows and its chain of segments. Everything that is
  * derived on read (the end date when not stored, the occurrence count, the segment relatives and flags) is
  * computed here, so every reader (the resource, the occurrence edits, the approvals) answers the same record.
+ * What goes out to a caller is that record as they may see it (`eventsAsReadBy`, at the end of this file).
  */
 
 export type EventRow = typeof events.$inferSelect;
@@ -189,11 +192,13 @@ async function loadRelatives(db: Queryable, rows: readonly EventRow[]): Promise<
 
 // ---- the record ----------------------------------------------------------------------------------------
 
-/** Event type labels by id (English; the reference tables hold all four languages). */
-async function loadEventTypeLabels(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+const EVENT_TYPE_LABELS = { en: eventTypes.labelEn, fr: eventTypes.labelFr, de: eventTypes.labelDe, it: eventTypes.labelIt } as const;
+
+/** Event type labels by id in one language (English for the stored record; a reader's own: `eventsAsReadBy`). */
+async function loadEventTypeLabels(db: Queryable, ids: readonly number[], language: Language = DEFAULT_LANGUAGE): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: eventTypes.id, label: eventTypes.labelEn }).from(eventTypes).where(inArray(eventTypes.id, unique));
+  const rows = await db.select({ id: eventTypes.id, label: EVENT_TYPE_LABELS[language] }).from(eventTypes).where(inArray(eventTypes.id, unique));
   return new Map(rows.map((row) => [row.id, row.label]));
 }
 
@@ -328,6 +333,54 @@ function eventRecordOf(row: EventRow, parts: RecordParts): Event {
     createdAt: isoOf(row.createdAt),
     updatedAt: isoOf(row.updatedAt),
   };
+}
+
+// ---- the record as one reader sees it ------------------------------------------------------------------
+
+/**
+ * Who reads, for what depends on the reader (`eventsAsReadBy`). `loadEvents` answers the stored record
+ * (English labels, every field): what the writers, the audit log and the mails work with.
+ */
+export interface EventReader {
+  viewer: Viewer;
+  language: Language;
+}
+
+/**
+ * The parties to a request read its approval details (`generalInfos.approvalReason`, the venue's note on its
+ * decision): the venue's side (ADMIN, COORDINATOR, COORDINATOR_ADMIN_LIMITED of the event's establishment), the
+ * promoters of the event's group (the requesting group), and the roles that see everything (ROOT,
+ * COORDINATOR_ADMIN_FULL): exactly the event's write scope. A customer reading a published event is no party.
+ */
+export function readsApprovalDetails(viewer: Viewer, record: Pick<Event, 'generalInfos'>): boolean {
+  const { establishmentId, promoterGroupId } = record.generalInfos;
+  const ownership = {
+    establishmentIds: establishmentId === null ? [] : [establishmentId],
+    promoterGroupIds: promoterGroupId === null ? [] : [promoterGroupId],
+  };
+  return isInScope(viewer, 'EVENT', ownership, 'write');
+}
+
+/**
+ * The records as this reader may see them, in the same shape: `eventType.type` in the reader's language, and
+ * `approvalReason` null for whoever is no party to the request. One query (the labels) unless English.
+ */
+export async function eventsAsReadBy(db: Queryable, reader: EventReader, records: readonly Event[]): Promise<Event[]> {
+  const labels =
+    reader.language === DEFAULT_LANGUAGE
+      ? undefined
+      : await loadEventTypeLabels(db, records.map((record) => record.generalInfos.eventType.id), reader.language);
+  return records.map((record) => {
+    const { generalInfos } = record;
+    return {
+      ...record,
+      generalInfos: {
+        ...generalInfos,
+        eventType: { ...generalInfos.eventType, type: labels?.get(generalInfos.eventType.id) ?? generalInfos.eventType.type },
+        approvalReason: readsApprovalDetails(reader.viewer, record) ? generalInfos.approvalReason : null,
+      },
+    };
+  });
 }
 
 /** The one stored record of an id, or undefined. */
