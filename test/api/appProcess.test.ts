@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/freePort';
+import { DEMO_PASSWORD } from './harness';
 
 /**
  * The real process (server/main.ts) on a PGlite data directory: the directory lock, the start banner and
@@ -46,6 +47,14 @@ async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs =
   }
 }
 
+/** The demo root's sign-in over HTTP: the process serves the seeded accounts. */
+const signInAsRoot = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'root@demo.ch', password: DEMO_PASSWORD }),
+  });
+
 describe('the server process', () => {
   it('prints its URL and the demo accounts, refuses a second process on the same DATA_DIR, and stops cleanly', async () => {
     const port = await freePort();
@@ -54,12 +63,7 @@ describe('the server process', () => {
     expect(first.output()).toContain(`http://127.0.0.1:${port}`);
     expect(first.output()).toMatch(/root@demo\.ch\s+ROOT/);
     expect(first.output()).toMatch(/coordinator-full@demo\.ch\s+COORDINATOR_ADMIN_FULL/);
-    const signIn = await fetch(`http://127.0.0.1:${port}/api/v1/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'root@demo.ch', password: 'Demo-Backoffice-2026' }),
-    });
-    expect(signIn.status).toBe(200);
+    expect((await signInAsRoot(port)).status).toBe(200);
 
     const second = startProcess(await freePort());
     const started = Date.now();
@@ -79,12 +83,7 @@ describe('the server process', () => {
     const again = startProcess(port);
     await waitForOutput(again, /is running at/);
     expect(again.output()).not.toContain('(just created)');
-    const signIn = await fetch(`http://127.0.0.1:${port}/api/v1/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'root@demo.ch', password: 'Demo-Backoffice-2026' }),
-    });
-    expect(signIn.status).toBe(200);
+    expect((await signInAsRoot(port)).status).toBe(200);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   }, 180_000);
