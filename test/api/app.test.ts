@@ -68,6 +68,10 @@ describe('the single-page app', () => {
 });
 
 describe('API errors', () => {
+  /** A raw body of that content type, for a route that takes JSON. */
+  const postForgotPassword = (contentType: string, payload: string) =>
+    server.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', headers: { 'content-type': contentType }, payload });
+
   it('answers JSON 404 for an unknown API route, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await server.app.inject({ method, url: '/api/v1/nothing-here' });
@@ -78,31 +82,16 @@ describe('API errors', () => {
   });
 
   it('answers 400 for malformed JSON and 415 for an unsupported body type, never 500', async () => {
-    const malformed = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/forgot-password',
-      headers: { 'content-type': 'application/json' },
-      payload: '{nope',
-    });
+    const malformed = await postForgotPassword('application/json', '{nope');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toHaveProperty('message');
-    const xml = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/forgot-password',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<email/>',
-    });
+    const xml = await postForgotPassword('application/xml', '<email/>');
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toHaveProperty('message');
   });
 
   it('refuses prototype pollution in bodies', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/forgot-password',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":"a@demo.ch","__proto__":{"polluted":true}}',
-    });
+    const response = await postForgotPassword('application/json', '{"email":"a@demo.ch","__proto__":{"polluted":true}}');
     expect(response.statusCode).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
