@@ -35,3 +35,25 @@ export const RESOURCE_ERROR_CODES = {
   /** 409: a record that other records still use cannot be deleted (retire it instead, where it can be). */
   inUse: 'IN_USE',
 } as const;
+
+/**
+ * Codes the API puts on a field (`errors[path]`) when an input names something it may not use: an unknown
+ * or retired reference value, an upload that is unknown to the caller or of the wrong kind, a gallery edit
+ * that does not add up. The browser shows them as `fieldProblems.<CODE>` in the user's language
+ * (providers/i18nProvider.ts); the answer's `message` stays the readable `Invalid input`.
+ */
+export const FIELD_PROBLEM_CODES = {
+  /** An id that names no value of that vocabulary, tag, venue or group. */
+  unknownReference: 'UNKNOWN_REFERENCE',
+  /** A retired value the record did not already have. */
+  retiredReference: 'RETIRED_REFERENCE',
+  /** An upload id that does not exist, was removed, or is someone else's and not on the record. */
+  unknownUpload: 'UNKNOWN_UPLOAD',
+  /** A PDF (or other non-picture) where a picture is expected (logos, galleries). */
+  uploadNotAPicture: 'UPLOAD_NOT_A_PICTURE',
+  galleryDuplicate: 'GALLERY_PICTURE_TWICE',
+  galleryNotAdded: 'GALLERY_PICTURE_NOT_ADDED',
+  galleryAddedMissing: 'GALLERY_ADDED_PICTURE_MISSING',
+  galleryRemovedPresent: 'GALLERY_REMOVED_PICTURE_PRESENT',
+} as const;
+export type FieldProblemCode = (typeof FIELD_PROBLEM_CODES)[keyof typeof FIELD_PROBLEM_CODES];

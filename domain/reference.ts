@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordVersionSchema, requiredText } from './records';
 import type { Language } from './languages';
+import { FIELD_PROBLEM_CODES } from './errors';
 
 /**
  * Reference data (issue 4): the vocabularies the forms pick from, one table per kind (docs/data-model.md).
@@ -63,8 +64,8 @@ export type ReferenceRecord = z.output<typeof referenceRecordSchema>;
 /** A value's label in the reader's language (every label is required, so there is always one). */
 export const referenceLabel = (record: Pick<ReferenceRecord, 'label'>, language: Language): string => record.label[language];
 
-/** Problem text when an input names a reference id that does not exist (400 on that field). */
-export const UNKNOWN_REFERENCE = 'Unknown value';
+/** Problem code when an input names a reference id that does not exist (400 on that field; translated by the browser). */
+export const UNKNOWN_REFERENCE = FIELD_PROBLEM_CODES.unknownReference;
 
-/** Problem text when an input picks a retired value the record did not already have (400 on that field). */
-export const RETIRED_REFERENCE = 'No longer offered: pick another value';
+/** Problem code when an input picks a retired value the record did not already have (400 on that field). */
+export const RETIRED_REFERENCE = FIELD_PROBLEM_CODES.retiredReference;

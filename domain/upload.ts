@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_PROBLEM_CODES } from './errors';
 import { idSchema } from './records';
 
 /**
@@ -31,12 +32,37 @@ export const UPLOAD_ACCEPT = {
   imageOrPdf: UPLOAD_MIME_TYPES.join(','),
 } as const;
 
-/** Error codes of the upload endpoint (the `message` of its 413 / 415 / 400 answers). */
+/**
+ * Error codes of the upload endpoint: the `message` of its 413 / 415 / 400 / 429 answers (the browser
+ * translates them), with a readable English sentence on `errors.file`.
+ */
 export const UPLOAD_ERROR_CODES = {
   tooLarge: 'UPLOAD_TOO_LARGE',
   unsupportedType: 'UPLOAD_UNSUPPORTED_TYPE',
   missingFile: 'UPLOAD_MISSING_FILE',
   unreadableImage: 'UPLOAD_UNREADABLE_IMAGE',
+  /** A picture with a side above UPLOAD_LIMITS.maxImageSide (400: the type is right, the size is not). */
+  imageTooLarge: 'UPLOAD_IMAGE_TOO_LARGE',
+  /** 429: more than UPLOAD_RATE_LIMIT.max uploads by one user within its window. */
+  tooMany: 'TOO_MANY_UPLOADS',
+} as const;
+
+/**
+ * Uploads per user: at most `max` within `windowMs` (the server's `UPLOADS_PER_TEN_MINUTES` sets `max`).
+ * Generous for people filling galleries (30 pictures), low enough that one account cannot fill the disk.
+ */
+export const UPLOAD_RATE_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 } as const;
+
+/**
+ * Uploads no record references (the form was cancelled, the picture replaced, the record deleted) are
+ * deleted, file and row, once older than `graceMs`: a fresh upload is not referenced yet because its form
+ * is still open. The sweep runs at start and every `sweepEveryMs` (server/services/uploadSweep.ts).
+ */
+export const ORPHAN_UPLOADS = {
+  graceMs: 24 * 60 * 60 * 1000,
+  sweepEveryMs: 60 * 60 * 1000,
+  /** Uploads examined per transaction, so one sweep never holds many row locks for long. */
+  batchSize: 200,
 } as const;
 
 /**
@@ -83,11 +109,16 @@ export type MediaListState = z.output<typeof mediaListStateSchema>;
 
 export const mediaInputSchema = z.array(uploadReferenceSchema).max(MEDIA_LIMITS.maxItems).default([]);
 
+/** Codes of a gallery edit that does not add up (the browser translates them, domain/errors.ts). */
 export const GALLERY_PROBLEMS = {
-  duplicate: 'The same picture appears twice',
-  notAdded: 'Not in the gallery and not among the added pictures',
-  addedMissing: 'Added but missing from the order',
-  removedPresent: 'Removed but still in the order',
+  /** The same picture appears twice. */
+  duplicate: FIELD_PROBLEM_CODES.galleryDuplicate,
+  /** In the order but neither in the stored gallery nor among the added pictures. */
+  notAdded: FIELD_PROBLEM_CODES.galleryNotAdded,
+  /** Added but missing from the order. */
+  addedMissing: FIELD_PROBLEM_CODES.galleryAddedMissing,
+  /** Removed but still in the order. */
+  removedPresent: FIELD_PROBLEM_CODES.galleryRemovedPresent,
 } as const;
 
 export type GalleryResult = { ids: number[]; problems: Record<string, string> };

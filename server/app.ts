@@ -11,6 +11,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import { AuthService, type AuthLifetimes, type LinkMailer } from './services/auth';
 import { decoyPasswordHash } from './services/passwords';
 import { LocalFileStorage, type FileStorage } from './services/storage';
+import { scheduleOrphanUploadSweep } from './services/uploadSweep';
 import type { RateLimitPolicy } from './services/rateLimits';
 import { registerAuthentication } from './plugins/authenticate';
 import { BackgroundTasks } from './plugins/background';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   staticRoot?: string;
   /** Where uploads are stored; default the local disk under DATA_DIR/uploads. */
   storage?: FileStorage;
+  /** Delete orphan uploads at start and periodically (server/services/uploadSweep.ts); default: outside NODE_ENV test. */
+  sweepOrphanUploads?: boolean;
 }
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -110,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSpa(app, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT, https });
 
   scheduleHousekeeping(app, authService);
+  if (options.sweepOrphanUploads ?? config.nodeEnv !== 'test') scheduleOrphanUploadSweep(app, options.now ?? (() => new Date()));
   return app;
 }
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/auth';
+import { UPLOAD_RATE_LIMIT } from '../domain/upload';
 import { usableMapsKey } from '../src/config/maps';
 
 /** The server's configuration, read from the environment once at start (issue 2 "Project and runtime"). */
@@ -40,6 +41,11 @@ export interface ServerConfig {
    * address (an office behind NAT); the end-to-end tests raise it, since every browser there is 127.0.0.1.
    */
   signInsPerMinute: number;
+  /**
+   * Uploads accepted per user within ten minutes (UPLOADS_PER_TEN_MINUTES, default domain/upload.ts
+   * UPLOAD_RATE_LIMIT.max); beyond, `POST /uploads` answers 429 TOO_MANY_UPLOADS until the window ends.
+   */
+  uploadsPerTenMinutes: number;
   /**
    * Whether the browser app was given a real maps key (VITE_MAPS_API_KEY, the same variable as the build,
    * set in the server's environment too): only then does the CSP allow Google's origins for the address
@@ -81,6 +87,12 @@ const isPlainOrigin = (value: string): boolean => {
   }
 };
 
+/** A limit's count: a whole number from 1 to 100000. */
+const countSetting = () =>
+  optionalText().refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 100_000), {
+    message: 'must be a whole number from 1 to 100000',
+  });
+
 const environmentSchema = z.object({
   VITE_MAPS_API_KEY: optionalText(),
   PORT: optionalText().refine((value) => value === undefined || isPortNumber(value), {
@@ -102,9 +114,8 @@ const environmentSchema = z.object({
   TRUST_PROXY: optionalText().refine((value) => value === undefined || parseTrustProxy(value) !== undefined, {
     message: 'must be true, false, or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8,127.0.0.1)',
   }),
-  SIGN_INS_PER_MINUTE: optionalText().refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 100_000), {
-    message: 'must be a whole number from 1 to 100000',
-  }),
+  SIGN_INS_PER_MINUTE: countSetting(),
+  UPLOADS_PER_TEN_MINUTES: countSetting(),
   DEMO_PASSWORD: optionalText().refine(
     (value) => value === undefined || (value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH),
     { message: `must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long` },
@@ -154,6 +165,7 @@ export function parseEnvironment(env: Environment, cwd = process.cwd()): ParsedC
     demoPassword: values.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     trustProxy: values.TRUST_PROXY === undefined ? false : (parseTrustProxy(values.TRUST_PROXY) ?? false),
     signInsPerMinute: values.SIGN_INS_PER_MINUTE === undefined ? DEFAULT_SIGN_INS_PER_MINUTE : Number(values.SIGN_INS_PER_MINUTE),
+    uploadsPerTenMinutes: values.UPLOADS_PER_TEN_MINUTES === undefined ? UPLOAD_RATE_LIMIT.max : Number(values.UPLOADS_PER_TEN_MINUTES),
     mapsEnabled: usableMapsKey(values.VITE_MAPS_API_KEY) !== null,
   };
 }

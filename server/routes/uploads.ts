@@ -4,11 +4,11 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { ROLE_SCOPES, canUpload } from '../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { isRoleKey } from '../../domain/roles';
-import { UPLOAD_LIMITS, isImageMimeType } from '../../domain/upload';
+import { UPLOAD_LIMITS, UPLOAD_RATE_LIMIT, isImageMimeType } from '../../domain/upload';
 import { uploads } from '../db/schema';
 import { ApiError, parseInput } from '../plugins/errors';
 import { EXTENSION_OF_TYPE, isPreviewKey, isStorageKey, mimeTypeOfKey, originalKeyCandidates } from '../services/storage';
-import { malformedBodyError, missingFileError, storeUpload, tooLargeError } from '../services/uploads';
+import { malformedBodyError, missingFileError, storeUpload, tooLargeError, tooManyUploadsError } from '../services/uploads';
 import { uploadOf } from '../services/uploadRecords';
 import { forbidden, idParamsSchema, viewerOf } from './shared/resource';
 
@@ -16,7 +16,8 @@ import { forbidden, idParamsSchema, viewerOf } from './shared/resource';
  * `/uploads` (issue 4; the file handling is server/services/uploads.ts, where files live is
  * server/services/storage):
  * - `POST /uploads`: multipart, one file part named `file`; whoever `canUpload` (domain/access.ts).
- *   201 with the Upload shape; 413 too large, 415 not an accepted type, 400 no file or unreadable picture.
+ *   201 with the Upload shape; 413 too large, 415 not an accepted type, 400 no file or unreadable picture,
+ *   429 beyond the user's upload limit (uploadRateLimit).
  * - `GET /uploads/files/<key>`: public (the widget on other sites shows logos; keys are unguessable). The
  *   headers keep a file from ever running as a page on this origin (see FILE_HELMET_OPTIONS).
  * - `GET /uploads/:id`: the Upload shape, to the user who uploaded it or a platform role.
@@ -38,12 +39,30 @@ export const FILE_HELMET_OPTIONS = {
 
 const notFound = () => new ApiError(404, RESOURCE_ERROR_CODES.notFound);
 
+/**
+ * At most `max` uploads per user (not per address: colleagues behind one NAT upload apart) within
+ * UPLOAD_RATE_LIMIT.windowMs, counted by @fastify/rate-limit after the bearer check (`preHandler`, so the
+ * user is known and a request without a session is a 401, not counted). Every attempt counts, refused
+ * files too: each one costs the server a decode.
+ */
+const uploadRateLimit = (max: number) => ({
+  config: {
+    rateLimit: {
+      max,
+      timeWindow: UPLOAD_RATE_LIMIT.windowMs,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `uploads:${viewerOf(request).userId}`,
+      errorResponseBuilder: () => tooManyUploadsError(),
+    },
+  },
+});
+
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
   });
 
-  app.post('/uploads', { preHandler: app.authenticate }, async (request, reply) => {
+  app.post('/uploads', { ...uploadRateLimit(app.config.uploadsPerTenMinutes), preHandler: app.authenticate }, async (request, reply) => {
     const identity = viewerOf(request);
     if (!canUpload(identity.roleKeys)) throw forbidden();
     const received = await receiveFile(request);

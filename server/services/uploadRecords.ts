@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { isImageMimeType, uploadFileUrl, type Upload, type UploadMimeType } from '../../domain/upload';
-import { RESOURCE_ERROR_CODES } from '../../domain/errors';
+import { FIELD_PROBLEM_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Viewer } from '../../domain/access';
 import { uploads } from '../db/schema';
 import { ApiError } from '../plugins/errors';
@@ -9,12 +9,15 @@ import type { Queryable } from '../routes/shared/resource';
 /**
  * Uploads as records carry them (logos, galleries, files), and the rule for attaching one: a write may use
  * an upload its caller made, or one the record already has. Anything else (another user's file, an id that
- * does not exist, a PDF where a picture is expected) is a 400 on the field that names it.
+ * does not exist, a PDF where a picture is expected) is a 400 on the field that names it, as a code the
+ * browser translates.
  */
 
 export const UPLOAD_PROBLEMS = {
-  unknown: 'Unknown file: upload it again',
-  notAnImage: 'Must be a picture (JPEG, PNG, WebP or GIF)',
+  /** Unknown file (never uploaded, swept as an orphan, or someone else's): upload it again. */
+  unknown: FIELD_PROBLEM_CODES.unknownUpload,
+  /** Must be a picture (JPEG, PNG, WebP or GIF). */
+  notAnImage: FIELD_PROBLEM_CODES.uploadNotAPicture,
 } as const;
 
 type UploadRow = typeof uploads.$inferSelect;
@@ -48,7 +51,10 @@ export interface UploadUse {
 
 /**
  * 400 naming each field whose upload the caller may not attach. `attached` are the ids the record has
- * now (on create: none).
+ * now (on create: none). The rows are read `FOR KEY SHARE` (held until the write's transaction ends), so
+ * the orphan sweep, which locks what it deletes `FOR UPDATE SKIP LOCKED`, passes over an upload that a
+ * write is attaching; one it already holds is gone when the write reads it (this 400, never a dangling
+ * reference).
  */
 export async function requireUsableUploads(
   tx: Queryable,
@@ -60,7 +66,8 @@ export async function requireUsableUploads(
   const rows = await tx
     .select({ id: uploads.id, ownerUserId: uploads.ownerUserId, mimeType: uploads.mimeType })
     .from(uploads)
-    .where(inArray(uploads.id, [...new Set(uses.map((use) => use.id))]));
+    .where(inArray(uploads.id, [...new Set(uses.map((use) => use.id))]))
+    .for('key share');
   const byId = new Map(rows.map((row) => [row.id, row]));
   const problems: Record<string, string> = {};
   for (const use of uses) {

@@ -18,8 +18,8 @@ import { uploadOf } from './uploadRecords';
  * What `POST /uploads` does with the received bytes (ARCHITECTURE.md §6, issue 4):
  * - the type comes from the content (file-type), never from the name or the declared type; only
  *   UPLOAD_MIME_TYPES pass (else 415);
- * - images are decoded by sharp: sides above UPLOAD_LIMITS.maxImageSide and bytes sharp cannot decode are a
- *   400 (UPLOAD_UNREADABLE_IMAGE); JPEG, PNG and WebP are re-encoded upright, which drops EXIF (phone photos
+ * - images are decoded by sharp: sides above UPLOAD_LIMITS.maxImageSide are a 400 UPLOAD_IMAGE_TOO_LARGE,
+ *   bytes sharp cannot decode a 400 UPLOAD_UNREADABLE_IMAGE; JPEG, PNG and WebP are re-encoded upright, which drops EXIF (phone photos
  *   carry GPS positions) and anything appended to the picture; GIF is kept byte for byte (it has no EXIF,
  *   and re-encoding would cost its animation or its palette);
  * - every image gets a WebP preview that fits inside UPLOAD_LIMITS.previewSize; PDF has none;
@@ -34,6 +34,7 @@ export const UPLOAD_PROBLEMS_OF_FILE = {
   malformedBody: 'The file was not sent as a well-formed multipart form',
   unreadableImage: 'The picture cannot be read: it is damaged or not a picture',
   imageTooLarge: `The picture is larger than ${UPLOAD_LIMITS.maxImageSide} pixels on a side`,
+  tooMany: 'Too many uploads in a short time: wait a few minutes and try again',
 } as const;
 
 const JPEG_QUALITY = 90;
@@ -47,8 +48,9 @@ export const tooLargeError = () => uploadError(413, 'tooLarge', UPLOAD_PROBLEMS_
 export const missingFileError = () => uploadError(400, 'missingFile', UPLOAD_PROBLEMS_OF_FILE.missingFile);
 export const malformedBodyError = () => uploadError(400, 'missingFile', UPLOAD_PROBLEMS_OF_FILE.malformedBody);
 const unsupportedTypeError = () => uploadError(415, 'unsupportedType', UPLOAD_PROBLEMS_OF_FILE.unsupportedType);
-const unreadableImageError = (problem: string = UPLOAD_PROBLEMS_OF_FILE.unreadableImage) =>
-  uploadError(400, 'unreadableImage', problem);
+const unreadableImageError = () => uploadError(400, 'unreadableImage', UPLOAD_PROBLEMS_OF_FILE.unreadableImage);
+const imageTooLargeError = () => uploadError(400, 'imageTooLarge', UPLOAD_PROBLEMS_OF_FILE.imageTooLarge);
+export const tooManyUploadsError = () => uploadError(429, 'tooMany', UPLOAD_PROBLEMS_OF_FILE.tooMany);
 
 /** The type of the bytes, from their content; a 415 for anything the product does not take. */
 export async function detectUploadType(bytes: Buffer): Promise<UploadMimeType> {
@@ -80,7 +82,7 @@ async function prepareImage(bytes: Buffer, mimeType: UploadMimeType): Promise<Pr
   const height = metadata.pageHeight ?? metadata.height;
   if (!width || !height) throw unreadableImageError();
   if (width > UPLOAD_LIMITS.maxImageSide || height > UPLOAD_LIMITS.maxImageSide) {
-    throw unreadableImageError(UPLOAD_PROBLEMS_OF_FILE.imageTooLarge);
+    throw imageTooLargeError();
   }
   const preview = await previewOf(bytes);
   if (mimeType === 'image/gif') return { mimeType, bytes, width, height, preview };

@@ -9,6 +9,7 @@ import { UPLOAD_ERROR_CODES, UPLOAD_LIMITS, type Upload } from '../../domain/upl
 import { uploads } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { createUser, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './harness';
+import { MULTIPART_BOUNDARY, postUploadParts, TEST_PDF, testPicture, type MultipartPart } from './uploadFixtures';
 
 /** `POST /uploads` and the served files (issue 4 "Uploads"; server/routes/uploads.ts). */
 
@@ -29,37 +30,9 @@ afterEach(() => vi.restoreAllMocks());
 
 // ---- helpers -----------------------------------------------------------------------------------------
 
-interface Part {
-  name?: string;
-  fileName?: string;
-  contentType?: string;
-  bytes: Buffer | string;
-}
+type Part = MultipartPart;
 
-const BOUNDARY = '----uploads-test-boundary-7f3a';
-
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const chunks = parts.flatMap((part) => {
-    const fileName = part.fileName === undefined ? '' : `; filename="${part.fileName}"`;
-    const head =
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name ?? 'file'}"${fileName}\r\n` +
-      (part.contentType ? `Content-Type: ${part.contentType}\r\n` : '') +
-      '\r\n';
-    return [Buffer.from(head), Buffer.from(part.bytes), Buffer.from('\r\n')];
-  });
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
-}
-
-function postParts(parts: Part[], token: string | undefined = root): Promise<LightMyRequestResponse> {
-  const { payload, headers } = multipart(parts);
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/v1/uploads',
-    payload,
-    headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
-  });
-}
+const postParts = (parts: Part[], token: string | undefined = root): Promise<LightMyRequestResponse> => postUploadParts(server.app, parts, token);
 
 const postFile = (bytes: Buffer | string, fileName: string, contentType: string, token?: string) =>
   postParts([{ bytes, fileName, contentType }], token);
@@ -78,12 +51,8 @@ const uploadsDir = () => path.join(server.dataDir, 'uploads');
 const storedFiles = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).sort() : []);
 const uploadRowCount = async () => (await server.db.select({ value: count() }).from(uploads))[0].value;
 
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
-
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
-);
+const picture = testPicture;
+const PDF = TEST_PDF;
 
 // ---- accepted files ----------------------------------------------------------------------------------
 
@@ -225,11 +194,11 @@ describe('refused files', () => {
     expect((await postFile(signatureThenGarbage, 'broken.png', 'image/png')).statusCode).toBe(415);
   });
 
-  it('refuses a picture wider than the largest accepted side with 400', async () => {
+  it('refuses a picture wider than the largest accepted side with 400 UPLOAD_IMAGE_TOO_LARGE, not as damaged', async () => {
     const wide = await sharp({ create: { width: UPLOAD_LIMITS.maxImageSide + 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
     const response = await postFile(wide, 'wide.png', 'image/png');
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toEqual({ message: UPLOAD_ERROR_CODES.unreadableImage, errors: { file: expect.stringContaining('pixels') } });
+    expect(errorOf(response)).toEqual({ message: 'UPLOAD_IMAGE_TOO_LARGE', errors: { file: expect.stringContaining('12000 pixels') } });
   });
 
   it('answers 400 when no part named file carries a file', async () => {
@@ -261,7 +230,7 @@ describe('refused files', () => {
     const send = (contentType: string, payload: string) =>
       server.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${root}` } });
     const noBoundary = await send('multipart/form-data', 'whatever');
-    const cutShort = await send(`multipart/form-data; boundary=${BOUNDARY}`, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`);
+    const cutShort = await send(`multipart/form-data; boundary=${MULTIPART_BOUNDARY}`, `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`);
     for (const response of [noBoundary, cutShort]) {
       expect(response.statusCode, response.body).toBe(400);
       expect(errorOf(response)).toEqual({ message: UPLOAD_ERROR_CODES.missingFile, errors: { file: expect.any(String) } });

@@ -31,6 +31,7 @@ describe('parseEnvironment defaults', () => {
       demoPassword: 'Demo-Backoffice-2026',
       trustProxy: false,
       signInsPerMinute: 20,
+      uploadsPerTenMinutes: 60,
       mapsEnabled: false,
     });
   });
@@ -45,6 +46,13 @@ describe('parseEnvironment defaults', () => {
     expect(parseEnvironment({ SIGN_INS_PER_MINUTE: '500' }).signInsPerMinute).toBe(500);
     for (const value of ['0', '-1', '2.5', 'many', '100001']) {
       expect(() => parseEnvironment({ SIGN_INS_PER_MINUTE: value })).toThrow(/SIGN_INS_PER_MINUTE/);
+    }
+  });
+
+  it('reads UPLOADS_PER_TEN_MINUTES as a whole number from 1 to 100000', () => {
+    expect(parseEnvironment({ UPLOADS_PER_TEN_MINUTES: '200' }).uploadsPerTenMinutes).toBe(200);
+    for (const value of ['0', '-1', '2.5', 'many', '100001']) {
+      expect(() => parseEnvironment({ UPLOADS_PER_TEN_MINUTES: value })).toThrow(/UPLOADS_PER_TEN_MINUTES/);
     }
   });
 
