@@ -4,18 +4,20 @@ import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import frChLocale from '@fullcalendar/core/locales/fr-ch';
 import itLocale from '@fullcalendar/core/locales/it';
 import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Alert, Box, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useGetList, useLocaleState, useStore, useTranslate } from 'react-admin';
+import { useCanAccess, useGetList, useLocaleState, useStore, useTranslate } from 'react-admin';
 import { useHref, useNavigate } from 'react-router-dom';
 import type { Language } from '../../domain/languages';
 import type { OccurrenceItem } from '../../domain/event';
 import type { InstantWindow } from '../../domain/recurrence';
-import { calendarLook } from './calendar/calendarLook';
+import { CALENDAR_CLASSES, calendarLook } from './calendar/calendarLook';
+import { newEventPath, prefillOfSlot } from './calendar/newEventLink';
 import { renderOccurrenceContent } from './calendar/OccurrenceContent';
 import { occurrencePath, toCalendarEvent, type OccurrenceProps } from './calendar/occurrenceEvents';
 import { matchesApproval, occurrenceFilterOf, type EventFilterValues } from './calendar/occurrenceFilter';
@@ -71,6 +73,25 @@ const useOccurrences = (filter: EventFilterValues) => {
   return { items, total, error, isFetching, showWindow };
 };
 
+/**
+ * Starting a new event from the calendar, for those who may create events (the Create button's check):
+ * a click on an empty day or time slot (dateClick), and each day's name as a link, reachable with the
+ * keyboard (FullCalendar's nav links, Enter or Space), whose hint says what it does. Others get neither.
+ */
+const useNewEventFromCalendar = () => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { canAccess } = useCanAccess({ resource: 'events', action: 'create' });
+  const canCreate = canAccess === true;
+  const onDateClick = useCallback(({ date, allDay }: DateClickArg) => navigate(newEventPath(prefillOfSlot(date, allDay))), [navigate]);
+  const onDayLink = useCallback((date: Date) => navigate(newEventPath(prefillOfSlot(date, true))), [navigate]);
+  const dayHint = useCallback((dateText: string) => translate('resources.events.newFromCalendar.dayHint', { date: dateText }), [translate]);
+  const calendarProps = canCreate
+    ? { dateClick: onDateClick, navLinks: true, navLinkDayClick: onDayLink, navLinkHint: dayHint }
+    : { dateClick: undefined, navLinks: false, navLinkDayClick: undefined, navLinkHint: undefined };
+  return { canCreate, calendarProps };
+};
+
 export interface EventCalendarProps {
   /** The events page's filter values (EventList's filter bar): venue, types, musics, cities, visibility, search, approval. */
   filter?: EventFilterValues;
@@ -81,7 +102,8 @@ const NO_FILTER: EventFilterValues = {};
 /**
  * The occurrence calendar (issue 5): every occurrence the viewer's scope allows in the visible window,
  * month and week (lists on narrow screens), times in Europe/Zurich whatever the browser's zone. Drafts
- * are outlined, requests marked; clicking an occurrence opens its edit (a series' at that occurrence).
+ * are outlined, requests marked; clicking an occurrence opens its edit (a series' at that occurrence),
+ * clicking an empty day or time starts a new event there (for those who may create one).
  * The view and the date shown are remembered (react-admin store), so coming back from an edit lands
  * where the user was.
  */
@@ -94,6 +116,7 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
   const [storedView, setStoredView] = useStore<string>(STORE_KEYS.view, WIDE_VIEWS[0]);
   const [storedDate, setStoredDate] = useStore<string | null>(STORE_KEYS.date, null);
   const { items, total, error, isFetching, showWindow } = useOccurrences(filter);
+  const newEvent = useNewEventFromCalendar();
 
   const views: readonly string[] = isNarrow ? NARROW_VIEWS : WIDE_VIEWS;
   const initialView = views.includes(storedView) ? storedView : (views[0] as string);
@@ -122,7 +145,12 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
   );
 
   return (
-    <Box component="section" aria-label={translate('eventCalendar.calendar.label')} sx={calendarLook}>
+    <Box
+      component="section"
+      aria-label={translate('eventCalendar.calendar.label')}
+      className={newEvent.canCreate ? CALENDAR_CLASSES.creates : undefined}
+      sx={calendarLook}
+    >
       {error ? <Alert severity="error">{translate('eventCalendar.calendar.loadError')}</Alert> : null}
       {total !== undefined && total > items.length && !filter.approvalStatus ? (
         <Alert severity="info">{translate('eventCalendar.calendar.truncated', { shown: items.length, total })}</Alert>
@@ -130,7 +158,7 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
       <Box sx={{ height: 4 }}>{isFetching ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}</Box>
       <FullCalendar
         key={isNarrow ? 'narrow' : 'wide'}
-        plugins={[dayGridPlugin, timeGridPlugin, listPlugin]}
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         initialView={initialView}
         initialDate={storedDate ?? undefined}
         datesSet={onDatesSet}
@@ -152,6 +180,7 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
         eventContent={renderContent}
         eventDidMount={markOccurrenceElement}
         eventClick={onEventClick}
+        {...newEvent.calendarProps}
         eventTimeFormat={TIME_FORMAT}
         slotLabelFormat={TIME_FORMAT}
         nextDayThreshold="06:00:00"

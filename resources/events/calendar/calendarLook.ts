@@ -1,6 +1,11 @@
 import { alpha, type SxProps, type Theme } from '@mui/material';
 import { OCCURRENCE_CLASSES } from './occurrenceEvents';
 
+export const CALENDAR_CLASSES = {
+  /** The viewer may create events: empty days and time slots start one. */
+  creates: 'occurrence-calendar-creates',
+} as const;
+
 /**
  * FullCalendar's colours from the MUI theme through its CSS variables, so the calendar follows the light
  * and dark schemes. Drafts are outlined (dashed, no fill); pending requests carry a warning stripe;
@@ -37,6 +42,9 @@ export const calendarLook: SxProps<Theme> = (theme: Theme) => ({
   '& .fc a': { color: 'inherit' },
   '& .fc-event': { cursor: 'pointer' },
   '& .fc-event:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 1 },
+  // Days as links to a new event (EventCalendar useNewEventFromCalendar): shown as such, and their focus.
+  '& .fc a[data-navlink]:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 1 },
+  [`&.${CALENDAR_CLASSES.creates} .fc-daygrid-day-frame, &.${CALENDAR_CLASSES.creates} .fc-timegrid-slot-lane`]: { cursor: 'pointer' },
   [`& .fc-event.${OCCURRENCE_CLASSES.draft}`]: {
     backgroundColor: 'transparent',
     borderStyle: 'dashed',

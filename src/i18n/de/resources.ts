@@ -96,6 +96,9 @@ const resources: ResourceMessages = {
         none: 'Kein kommender Termin',
         incomplete: 'Geben Sie Startdatum und Uhrzeiten ein, um die Termine zu sehen.',
       },
+      newFromCalendar: {
+        dayHint: 'Neue Veranstaltung am %{date}',
+      },
       ruleInWords: {
         weekly: 'Jeden %{days} %{times}',
         monthly: 'Jeden Monat am %{day}. %{times}',
@@ -468,6 +471,7 @@ const resources: ResourceMessages = {
         CREATE: 'Erstellt',
         UPDATE: 'Geändert',
         DELETE: 'Gelöscht',
+        SEND_ACCESS_LINK: 'Zugangslink gesendet',
       },
       changes: {
         field: 'Feld',
@@ -495,7 +499,9 @@ const resources: ResourceMessages = {
       errors: {
         tooLarge: 'Die Datei ist grösser als %{maxMb} MB: Wählen Sie eine kleinere.',
         unsupportedType: 'Dieser Dateityp wird nicht angenommen: Verwenden Sie ein JPEG-, PNG-, WebP- oder GIF-Bild (oder ein PDF, wo angeboten).',
-        unreadableImage: 'Das Bild ist nicht lesbar oder hat zu viele Pixel: Exportieren Sie es neu und versuchen Sie es nochmals.',
+        unreadableImage: 'Das Bild ist nicht lesbar (beschädigt oder kein Bild): Exportieren Sie es neu und versuchen Sie es nochmals.',
+        imageTooLarge: 'Das Bild ist an einer Seite grösser als %{maxSide} Pixel: Verkleinern Sie es und versuchen Sie es nochmals.',
+        tooMany: 'Sie haben in kurzer Zeit viele Dateien hochgeladen: Warten Sie einige Minuten und versuchen Sie es nochmals.',
         forbidden: 'Sie dürfen keine Dateien hochladen.',
         network: 'Der Server ist nicht erreichbar: Prüfen Sie die Verbindung und versuchen Sie es nochmals.',
         failed: 'Das Hochladen ist fehlgeschlagen: Versuchen Sie es nochmals.',
@@ -582,11 +588,22 @@ const resources: ResourceMessages = {
     },
   },
   ALREADY_TAKEN: 'Wird bereits von einem anderen Datensatz verwendet.',
+  UNKNOWN_RECORD: 'Dieser Datensatz existiert nicht (mehr). Wählen Sie einen anderen.',
+  INVALID_VALUE: 'Dieser Wert ist nicht zulässig.',
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Niemand kann die eigene Rolle oder den eigenen Bereich ändern.',
   ALREADY_MANAGES_AN_ESTABLISHMENT: 'Sie verwalten bereits ein Lokal: Bitten Sie das Plattform-Team, ein weiteres hinzuzufügen.',
   CANNOT_MANAGE_AN_ESTABLISHMENT: 'Ihre Rolle kann kein Lokal verwalten.',
   ALREADY_MANAGES_A_PROMOTER_GROUP: 'Sie verwalten bereits eine Veranstaltergruppe: Bitten Sie das Plattform-Team, eine weitere hinzuzufügen.',
   CANNOT_MANAGE_A_PROMOTER_GROUP: 'Ihre Rolle kann keine Veranstaltergruppe verwalten.',
+  // Uploads and references a record names but cannot use (domain/errors.ts FIELD_PROBLEM_CODES).
+  UNKNOWN_REFERENCE: 'Diesen Wert gibt es nicht (mehr): Wählen Sie einen anderen.',
+  RETIRED_REFERENCE: 'Dieser Wert wird nicht mehr angeboten: Wählen Sie einen anderen.',
+  UNKNOWN_UPLOAD: 'Diese Datei ist nicht mehr verfügbar: Laden Sie sie erneut hoch.',
+  UPLOAD_NOT_A_PICTURE: 'Wählen Sie ein Bild (JPEG, PNG, WebP oder GIF), kein Dokument.',
+  GALLERY_PICTURE_TWICE: 'Dasselbe Bild ist zweimal in der Galerie.',
+  GALLERY_PICTURE_NOT_ADDED: 'Die Galerie nennt ein Bild, das weder darin war noch hinzugefügt wurde: Laden Sie die Seite neu und versuchen Sie es nochmals.',
+  GALLERY_ADDED_PICTURE_MISSING: 'Ein hinzugefügtes Bild fehlt in der Galerie: Laden Sie die Seite neu und versuchen Sie es nochmals.',
+  GALLERY_REMOVED_PICTURE_PRESENT: 'Ein entferntes Bild ist noch in der Galerie: Laden Sie die Seite neu und versuchen Sie es nochmals.',
   ra: {
     tiptap: {
       bold: 'Fett',

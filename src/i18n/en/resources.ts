@@ -97,6 +97,9 @@ const resources = {
         none: 'No upcoming occurrence',
         incomplete: 'Enter a start date and times to see the occurrences.',
       },
+      newFromCalendar: {
+        dayHint: 'New event on %{date}',
+      },
       ruleInWords: {
         weekly: 'Every %{days} %{times}',
         monthly: 'Every month on the %{day} %{times}',
@@ -467,6 +470,7 @@ const resources = {
         CREATE: 'Created',
         UPDATE: 'Updated',
         DELETE: 'Deleted',
+        SEND_ACCESS_LINK: 'Access link sent',
       },
       changes: {
         field: 'Field',
@@ -494,7 +498,9 @@ const resources = {
       errors: {
         tooLarge: 'The file is larger than %{maxMb} MB: choose a smaller one.',
         unsupportedType: 'This type of file is not accepted: use a JPEG, PNG, WebP or GIF image (or a PDF where offered).',
-        unreadableImage: 'The image cannot be read, or it is too large in pixels: export it again and retry.',
+        unreadableImage: 'The image cannot be read (damaged, or not an image): export it again and retry.',
+        imageTooLarge: 'The image is larger than %{maxSide} pixels on a side: make it smaller and try again.',
+        tooMany: 'You have uploaded many files in a short time: wait a few minutes and try again.',
         forbidden: 'You are not allowed to upload files.',
         network: 'The server could not be reached: check the connection and try again.',
         failed: 'The upload failed: try again.',
@@ -585,11 +591,22 @@ const resources = {
    * field error as a key: these read them in the user's language.
    */
   ALREADY_TAKEN: 'Already used by another record.',
+  UNKNOWN_RECORD: 'This record does not exist (any more). Choose another one.',
+  INVALID_VALUE: 'This value is not allowed.',
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Nobody can change their own role or scope.',
   ALREADY_MANAGES_AN_ESTABLISHMENT: 'You already manage an establishment: ask the platform team to add another one.',
   CANNOT_MANAGE_AN_ESTABLISHMENT: 'Your role cannot manage an establishment.',
   ALREADY_MANAGES_A_PROMOTER_GROUP: 'You already manage a promoter group: ask the platform team to add another one.',
   CANNOT_MANAGE_A_PROMOTER_GROUP: 'Your role cannot manage a promoter group.',
+  // Uploads and references a record names but cannot use (domain/errors.ts FIELD_PROBLEM_CODES).
+  UNKNOWN_REFERENCE: 'This value does not exist (any more): choose another one.',
+  RETIRED_REFERENCE: 'This value is no longer offered: choose another one.',
+  UNKNOWN_UPLOAD: 'This file is no longer available: upload it again.',
+  UPLOAD_NOT_A_PICTURE: 'Choose a picture (JPEG, PNG, WebP or GIF), not a document.',
+  GALLERY_PICTURE_TWICE: 'The same picture appears twice in the gallery.',
+  GALLERY_PICTURE_NOT_ADDED: 'The gallery names a picture that was neither in it nor added: reload and try again.',
+  GALLERY_ADDED_PICTURE_MISSING: 'An added picture is missing from the gallery: reload and try again.',
+  GALLERY_REMOVED_PICTURE_PRESENT: 'A removed picture is still in the gallery: reload and try again.',
   ra: {
     tiptap: {
       bold: 'Bold',

@@ -96,6 +96,9 @@ const resources: ResourceMessages = {
         none: 'Aucune occurrence à venir',
         incomplete: 'Saisissez une date de début et les heures pour voir les occurrences.',
       },
+      newFromCalendar: {
+        dayHint: 'Nouvel événement le %{date}',
+      },
       ruleInWords: {
         weekly: 'Chaque %{days} %{times}',
         monthly: 'Chaque mois le %{day} %{times}',
@@ -468,6 +471,7 @@ const resources: ResourceMessages = {
         CREATE: 'Créé',
         UPDATE: 'Modifié',
         DELETE: 'Supprimé',
+        SEND_ACCESS_LINK: 'Lien d’accès envoyé',
       },
       changes: {
         field: 'Champ',
@@ -495,7 +499,9 @@ const resources: ResourceMessages = {
       errors: {
         tooLarge: 'Le fichier dépasse %{maxMb} Mo : choisissez-en un plus petit.',
         unsupportedType: 'Ce type de fichier n’est pas accepté : utilisez une image JPEG, PNG, WebP ou GIF (ou un PDF là où c’est proposé).',
-        unreadableImage: 'L’image est illisible ou trop grande en pixels : exportez-la à nouveau et réessayez.',
+        unreadableImage: 'L’image est illisible (endommagée, ou ce n’est pas une image) : exportez-la à nouveau et réessayez.',
+        imageTooLarge: 'L’image dépasse %{maxSide} pixels de côté : réduisez-la et réessayez.',
+        tooMany: 'Vous avez envoyé beaucoup de fichiers en peu de temps : patientez quelques minutes et réessayez.',
         forbidden: 'Vous n’avez pas le droit d’envoyer des fichiers.',
         network: 'Le serveur est injoignable : vérifiez la connexion et réessayez.',
         failed: 'L’envoi a échoué : réessayez.',
@@ -582,11 +588,22 @@ const resources: ResourceMessages = {
     },
   },
   ALREADY_TAKEN: 'Déjà utilisé par un autre enregistrement.',
+  UNKNOWN_RECORD: 'Cet enregistrement n’existe pas (ou plus). Choisissez-en un autre.',
+  INVALID_VALUE: 'Cette valeur n’est pas admise.',
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Personne ne peut modifier son propre rôle ni son propre périmètre.',
   ALREADY_MANAGES_AN_ESTABLISHMENT: 'Vous gérez déjà un établissement : demandez à l’équipe de la plateforme d’en ajouter un autre.',
   CANNOT_MANAGE_AN_ESTABLISHMENT: 'Votre rôle ne permet pas de gérer un établissement.',
   ALREADY_MANAGES_A_PROMOTER_GROUP: 'Vous gérez déjà un groupe d’organisateurs : demandez à l’équipe de la plateforme d’en ajouter un autre.',
   CANNOT_MANAGE_A_PROMOTER_GROUP: 'Votre rôle ne permet pas de gérer un groupe d’organisateurs.',
+  // Uploads and references a record names but cannot use (domain/errors.ts FIELD_PROBLEM_CODES).
+  UNKNOWN_REFERENCE: 'Cette valeur n’existe pas (ou plus) : choisissez-en une autre.',
+  RETIRED_REFERENCE: 'Cette valeur n’est plus proposée : choisissez-en une autre.',
+  UNKNOWN_UPLOAD: 'Ce fichier n’est plus disponible : envoyez-le à nouveau.',
+  UPLOAD_NOT_A_PICTURE: 'Choisissez une image (JPEG, PNG, WebP ou GIF), pas un document.',
+  GALLERY_PICTURE_TWICE: 'La même image figure deux fois dans la galerie.',
+  GALLERY_PICTURE_NOT_ADDED: 'La galerie contient une image qui n’y était pas et n’a pas été ajoutée : rechargez et réessayez.',
+  GALLERY_ADDED_PICTURE_MISSING: 'Une image ajoutée manque dans la galerie : rechargez et réessayez.',
+  GALLERY_REMOVED_PICTURE_PRESENT: 'Une image retirée est encore dans la galerie : rechargez et réessayez.',
   ra: {
     tiptap: {
       bold: 'Gras',

@@ -96,6 +96,9 @@ const resources: ResourceMessages = {
         none: 'Nessuna occorrenza in programma',
         incomplete: 'Inserire una data di inizio e gli orari per vedere le occorrenze.',
       },
+      newFromCalendar: {
+        dayHint: 'Nuovo evento il %{date}',
+      },
       ruleInWords: {
         weekly: 'Ogni %{days} %{times}',
         monthly: 'Ogni mese il giorno %{day} %{times}',
@@ -468,6 +471,7 @@ const resources: ResourceMessages = {
         CREATE: 'Creato',
         UPDATE: 'Modificato',
         DELETE: 'Eliminato',
+        SEND_ACCESS_LINK: 'Link di accesso inviato',
       },
       changes: {
         field: 'Campo',
@@ -495,7 +499,9 @@ const resources: ResourceMessages = {
       errors: {
         tooLarge: 'Il file supera %{maxMb} MB: scegline uno più piccolo.',
         unsupportedType: 'Questo tipo di file non è accettato: usa un’immagine JPEG, PNG, WebP o GIF (o un PDF dove previsto).',
-        unreadableImage: 'L’immagine non è leggibile o ha troppi pixel: esportala di nuovo e riprova.',
+        unreadableImage: 'L’immagine non è leggibile (danneggiata, o non è un’immagine): esportala di nuovo e riprova.',
+        imageTooLarge: 'L’immagine supera %{maxSide} pixel su un lato: riducila e riprova.',
+        tooMany: 'Hai caricato molti file in poco tempo: attendi qualche minuto e riprova.',
         forbidden: 'Non hai il permesso di caricare file.',
         network: 'Il server non è raggiungibile: controlla la connessione e riprova.',
         failed: 'Il caricamento non è riuscito: riprova.',
@@ -582,11 +588,22 @@ const resources: ResourceMessages = {
     },
   },
   ALREADY_TAKEN: 'Già usato da un altro record.',
+  UNKNOWN_RECORD: 'Questo record non esiste (più). Scegline un altro.',
+  INVALID_VALUE: 'Questo valore non è ammesso.',
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Nessuno può modificare il proprio ruolo o il proprio ambito.',
   ALREADY_MANAGES_AN_ESTABLISHMENT: 'Gestisce già un locale: chieda al team della piattaforma di aggiungerne un altro.',
   CANNOT_MANAGE_AN_ESTABLISHMENT: 'Il Suo ruolo non consente di gestire un locale.',
   ALREADY_MANAGES_A_PROMOTER_GROUP: 'Gestisce già un gruppo di organizzatori: chieda al team della piattaforma di aggiungerne un altro.',
   CANNOT_MANAGE_A_PROMOTER_GROUP: 'Il Suo ruolo non consente di gestire un gruppo di organizzatori.',
+  // Uploads and references a record names but cannot use (domain/errors.ts FIELD_PROBLEM_CODES).
+  UNKNOWN_REFERENCE: 'Questo valore non esiste (più): scegline un altro.',
+  RETIRED_REFERENCE: 'Questo valore non è più offerto: scegline un altro.',
+  UNKNOWN_UPLOAD: 'Questo file non è più disponibile: caricalo di nuovo.',
+  UPLOAD_NOT_A_PICTURE: 'Scegli un’immagine (JPEG, PNG, WebP o GIF), non un documento.',
+  GALLERY_PICTURE_TWICE: 'La stessa immagine compare due volte nella galleria.',
+  GALLERY_PICTURE_NOT_ADDED: 'La galleria indica un’immagine che non c’era e non è stata aggiunta: ricarica e riprova.',
+  GALLERY_ADDED_PICTURE_MISSING: 'Un’immagine aggiunta manca dalla galleria: ricarica e riprova.',
+  GALLERY_REMOVED_PICTURE_PRESENT: 'Un’immagine rimossa è ancora nella galleria: ricarica e riprova.',
   ra: {
     tiptap: {
       bold: 'Grassetto',
