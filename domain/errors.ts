@@ -39,8 +39,9 @@ export const RESOURCE_ERROR_CODES = {
 /**
  * Codes the API puts on a field (`errors[path]`) when an input names something it may not use: an unknown
  * or retired reference value, an upload that is unknown to the caller or of the wrong kind, a gallery edit
- * that does not add up. The browser shows them as `fieldProblems.<CODE>` in the user's language
- * (providers/i18nProvider.ts); the answer's `message` stays the readable `Invalid input`.
+ * that does not add up. Like ALREADY_TAKEN, each code is a top-level key of the browser's catalogue
+ * (src/i18n/<lang>/resources.ts), so the form shows the field's error in the user's language; the answer's
+ * `message` stays the readable `Invalid input`.
  */
 export const FIELD_PROBLEM_CODES = {
   /** An id that names no value of that vocabulary, tag, venue or group. */

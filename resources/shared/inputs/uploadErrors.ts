@@ -14,6 +14,7 @@ const BYTES_PER_MB = 1024 * 1024;
 export const MAX_UPLOAD_MB = Math.round(UPLOAD_LIMITS.maxBytes / BYTES_PER_MB);
 
 export const TOO_LARGE: UploadProblem = { key: 'inputs.upload.errors.tooLarge', args: { maxMb: MAX_UPLOAD_MB } };
+const IMAGE_TOO_LARGE: UploadProblem = { key: 'inputs.upload.errors.imageTooLarge', args: { maxSide: UPLOAD_LIMITS.maxImageSide } };
 
 const statusOf = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;
@@ -31,7 +32,10 @@ export const uploadProblemOf = (error: unknown): UploadProblem => {
   const code = errorCodeOf(error);
   if (status === 413 || code === UPLOAD_ERROR_CODES.tooLarge) return TOO_LARGE;
   if (status === 415 || code === UPLOAD_ERROR_CODES.unsupportedType) return { key: 'inputs.upload.errors.unsupportedType' };
+  if (code === UPLOAD_ERROR_CODES.imageTooLarge) return IMAGE_TOO_LARGE;
   if (code === UPLOAD_ERROR_CODES.unreadableImage) return { key: 'inputs.upload.errors.unreadableImage' };
+  // The user's upload limit (a server setting): the browser does not know the number, only to wait.
+  if (status === 429 || code === UPLOAD_ERROR_CODES.tooMany) return { key: 'inputs.upload.errors.tooMany' };
   if (status === 403) return { key: 'inputs.upload.errors.forbidden' };
   // No answer (offline, server down): ApiNetworkError has status 0.
   if (!status) return { key: 'inputs.upload.errors.network' };
