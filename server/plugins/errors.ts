@@ -3,6 +3,7 @@ import { ZodError, type z } from 'zod';
 import type { ApiErrorBody } from '../../domain/errors';
 import { AUTH_ERROR_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { toApiErrorBody } from '../../domain/validation';
+import { databaseErrorAnswer } from './databaseErrors';
 
 /** An answer other than 2xx, with the API's error body (ARCHITECTURE.md §3). Throw it from a handler. */
 export class ApiError extends Error {
@@ -46,6 +47,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = error.statusCode === 429 ? AUTH_ERROR_CODES.tooManyAttempts : error.message;
       return reply.code(error.statusCode).send({ message });
     }
+    // A constraint violation that a route let through (routes beside the generic resource): still the
+    // caller's input or the records' state, answered without the constraint's internal name.
+    const databaseAnswer = databaseErrorAnswer(error, request.method === 'DELETE' ? 'delete' : 'update');
+    if (databaseAnswer) return reply.code(databaseAnswer.statusCode).send(databaseAnswer.body);
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error' });
   });

@@ -8,6 +8,7 @@ import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import { idSchema } from '../../../domain/records';
 import type { Database } from '../../db/client';
 import { authOf } from '../../plugins/authenticate';
+import { databaseErrorAnswer } from '../../plugins/databaseErrors';
 import { ApiError, parseInput } from '../../plugins/errors';
 import { recordAudit } from '../../services/audit';
 import { escapeLike, listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
@@ -54,10 +55,11 @@ export { scopeCondition, type OwnerMatcher, type ResourceScope, type ScopeMappin
  *   resource's `update`, so a stale or concurrent edit is a 409 EDIT_CONFLICT, never a silent overwrite;
  * - DELETE answers the deleted record;
  * - each write is one transaction (hooks get its handle `tx`: never use `app.db` inside, PGlite deadlocks)
- *   and writes its audit row (server/services/audit.ts) in it; unique violations are 409 ALREADY_TAKEN on
- *   the field of `uniqueFields`, foreign-key violations 400 on the field of `foreignKeyFields`, except while
- *   deleting: a record still referenced is a 409 IN_USE (a `remove` hook may throw `inUse()` itself for links
- *   that would cascade).
+ *   and writes its audit row (server/services/audit.ts) in it; unique violations are 409 ALREADY_TAKEN,
+ *   foreign-key violations 400 UNKNOWN_RECORD, check violations 400 INVALID_VALUE, each on the field that
+ *   server/plugins/databaseErrors.ts names for the constraint (`uniqueFields` and `foreignKeyFields` override
+ *   it), except while deleting: a record still referenced is a 409 IN_USE (a `remove` hook may throw
+ *   `inUse()` itself for links that would cascade).
  */
 
 /** What a hook may run queries on: the database outside a transaction, the transaction handle inside. */
@@ -119,9 +121,12 @@ export interface ResourceWrites<RecordShape, Input extends { version?: number }>
    * establishment creates one and `insert` sets `users.establishment_id` in the same transaction.
    */
   viewerAfterCreate?(viewer: Viewer, id: number): Viewer;
-  /** Unique index or constraint name → the input field it guards (409 ALREADY_TAKEN on that field). */
+  /**
+   * Unique index or constraint name → the input field it guards (409 ALREADY_TAKEN on that field), where it
+   * differs from CONSTRAINT_FIELDS of server/plugins/databaseErrors.ts (which names every constraint).
+   */
   uniqueFields?: Readonly<Record<string, string>>;
-  /** Foreign-key constraint name → the input field that references (400 on that field). */
+  /** Foreign-key constraint name → the input field that references (400 on that field), as `uniqueFields`. */
   foreignKeyFields?: Readonly<Record<string, string>>;
   /** Dot paths left out of the audit log's changes (derived or bulky fields). */
   auditOmit?: readonly string[];
@@ -324,54 +329,15 @@ async function loadOne<RecordShape extends { id: number }>(
 
 // ---- writes ------------------------------------------------------------------------------------------
 
-interface PostgresError {
-  code: string;
-  constraint?: string;
-}
-
-/** The driver's error (pg or PGlite), possibly wrapped by drizzle (`cause`). */
-function postgresErrorOf(error: unknown): PostgresError | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const candidate = current as Partial<PostgresError> & { cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate as PostgresError;
-    current = candidate.cause;
-  }
-  return undefined;
-}
-
-/** Constraint violations are the caller's input, never a 500 (ARCHITECTURE.md §3). */
+/** Constraint violations are the caller's input, never a 500 (ARCHITECTURE.md §3; server/plugins/databaseErrors.ts). */
 type ConstraintFields = Pick<ResourceWrites<never, never>, 'uniqueFields' | 'foreignKeyFields'>;
 
 /** 409 IN_USE: the record is still referenced. No field errors: a delete has no form to show them on. */
 export const inUse = () => new ApiError(409, RESOURCE_ERROR_CODES.inUse);
 
 function translateDatabaseError(error: unknown, writes: ConstraintFields, action: Exclude<Action, 'read'>): unknown {
-  const postgresError = postgresErrorOf(error);
-  if (!postgresError) return error;
-  const constraint = postgresError.constraint ?? '';
-  switch (postgresError.code) {
-    case '23505': {
-      const field = writes.uniqueFields?.[constraint] ?? constraint;
-      return new ApiError(409, RESOURCE_ERROR_CODES.alreadyTaken, { [field]: RESOURCE_ERROR_CODES.alreadyTaken });
-    }
-    case '23503': {
-      // Deleting a record that a foreign key without ON DELETE CASCADE still points at: the input is fine,
-      // the state is not, hence a 409 (not a 400 on some field). A create or update naming an unknown record is the 400.
-      if (action === 'delete') return inUse();
-      const field = writes.foreignKeyFields?.[constraint] ?? constraint;
-      return new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [field]: 'Unknown or still referenced record' });
-    }
-    case '22021': // a NUL or invalid character in text: the schemas refuse it, this is the safety net
-    case '22P05':
-    case '23502':
-    case '23514':
-    case '22001':
-    case '22003':
-    case '22P02':
-      return new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [constraint || '_']: 'Invalid value' });
-    default:
-      return error;
-  }
+  const answer = databaseErrorAnswer(error, action, writes);
+  return answer ? new ApiError(answer.statusCode, answer.body.message, answer.body.errors) : error;
 }
 
 function scopeFieldErrors(definition: ScopedTable): Record<string, string> | undefined {
