@@ -46,7 +46,11 @@ export type OfferRecurrencePattern = (typeof OFFER_RECURRENCE_PATTERNS)[number];
 export const PROMO_DISCOUNT_KINDS = ['PERCENTAGE', 'FIXED_AMOUNT', 'FREE_ENTRY'] as const;
 export type PromoDiscountKind = (typeof PROMO_DISCOUNT_KINDS)[number];
 
-export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE'] as const;
+/**
+ * What an audit row records: a record's create, update or delete, and SEND_ACCESS_LINK, a user mailed a
+ * sign-in link by ROOT (it grants access as surely as a changed record does).
+ */
+export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'SEND_ACCESS_LINK'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Wall-clock time as the API and the database carry it. */

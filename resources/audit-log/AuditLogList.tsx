@@ -45,7 +45,13 @@ const auditFilters = [
   <DateInput key="to" source="to" alwaysOn />,
 ];
 
-const ACTION_COLORS: Record<AuditAction, 'success' | 'info' | 'error'> = { CREATE: 'success', UPDATE: 'info', DELETE: 'error' };
+const ACTION_COLORS: Record<AuditAction, 'success' | 'info' | 'error' | 'warning'> = {
+  CREATE: 'success',
+  UPDATE: 'info',
+  DELETE: 'error',
+  // A mailed sign-in link grants access: worth a look.
+  SEND_ACCESS_LINK: 'warning',
+};
 
 const ActionChip = (_props: { label?: string }) => {
   const entry = useRecordContext<AuditLogRecord>();

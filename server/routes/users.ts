@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { idSchema } from '../../domain/records';
 import { userInputSchema, type UserInput, type UserRecord } from '../../domain/user';
 import { users } from '../db/schema';
+import { authOf } from '../plugins/authenticate';
 import { ApiError, parseInput } from '../plugins/errors';
+import { recordAudit } from '../services/audit';
 import { REVOKE_REASONS, type AuthSessions } from '../services/authSessions';
 import { USER_DISABLED, authorizeUserWrite, toUserRecord, userRecordColumns, userValuesOf } from '../services/users';
 import {
@@ -87,7 +90,7 @@ export function userResource(sessions: SessionRevoker): ResourceDefinition<UserR
         await sessions.revokeAllOfUser(tx, id, REVOKE_REASONS.deletedByAdmin);
         await tx.delete(users).where(eq(users.id, id));
       },
-      uniqueFields: { users_email_unique: 'email', users_username_unique: 'username' },
+      uniqueFields: { users_email_lower_unique: 'email', users_username_lower_unique: 'username' },
       foreignKeyFields: {
         users_role_id_roles_id_fk: 'roleId',
         users_establishment_id_establishments_id_fk: 'establishmentId',
@@ -104,15 +107,27 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * Mails the user a single-use access link (onboarding, or a user who lost access): 202. Needs USER update
-   * and the user in the caller's write scope; a disabled user is a 409. Not in the audit log, whose actions
-   * are CREATE, UPDATE and DELETE of records: the Mail outbox keeps the mail.
+   * and the user in the caller's write scope; a disabled user is a 409. The audit log keeps who sent it to
+   * which address (action SEND_ACCESS_LINK), as it keeps every other change to a user: the link grants
+   * access. The row is written once the mail is, outside a transaction (the mail may go through SMTP).
    */
   app.post('/users/:id/send-access-link', { preHandler: app.authenticate }, async (request, reply) => {
     const viewer = viewerOf(request);
     requirePermission(viewer, resource.permission, 'update');
     const { id } = parseInput(idParamsSchema, request.params);
     await requireInScope(app.db, resource, viewer, id, 'write');
+    const [recipient] = await resource.load(app.db, [id]);
+    // Gone since the scope check (deleted meanwhile): as unknown as any other id.
+    if (!recipient) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
     if (!(await app.authService.sendAccessLink(id))) throw new ApiError(409, USER_DISABLED);
+    await recordAudit(app.db, {
+      actor: { userId: viewer.userId, email: authOf(request).email },
+      resource: resource.name,
+      recordId: id,
+      action: 'SEND_ACCESS_LINK',
+      before: null,
+      after: { email: recipient.email },
+    });
     return reply.code(202).send();
   });
 }

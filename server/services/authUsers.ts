@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../domain/user';
 import { GENDERS } from '../../domain/user';
 import { isRoleKey } from '../../domain/roles';
@@ -8,8 +8,12 @@ import { roles, users } from '../db/schema';
 
 /**
  * Reads users for authentication: the credentials row and the session user of the API (domain/user.ts).
- * Emails are stored lower-case (domain/user.ts normalises them), so lookups use the unique index as is.
+ * Emails are stored lower-case (domain/user.ts normalises them); lookups compare `lower(email)` all the same,
+ * so that they use the unique index on it (migration 0004) and find an address stored in any case.
  */
+
+/** The account whose email is this one, whatever its case or surrounding blanks. */
+const emailIs = (email: string): SQL => sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
 
 export interface UserCredentials {
   id: number;
@@ -21,7 +25,7 @@ export async function findCredentialsByEmail(db: Database, email: string): Promi
   const [row] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()))
+    .where(emailIs(email))
     .limit(1);
   return row;
 }
@@ -53,7 +57,7 @@ export async function findRecipientByEmail(db: Database, email: string): Promise
   const [row] = await db
     .select(recipientColumns)
     .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()))
+    .where(emailIs(email))
     .limit(1);
   return row && toRecipient(row);
 }

@@ -143,9 +143,9 @@ async function exists(tx: Reader, table: typeof establishments | typeof promoter
 }
 
 /**
- * 409 ALREADY_TAKEN naming every unique field (email, username) that another user already has. Usernames
- * compare without case: `Admin` beside `admin` would only confuse. The unique indexes stay the last word
- * against a concurrent write (server/routes/users.ts `uniqueFields`).
+ * 409 ALREADY_TAKEN naming every unique field (email, username) that another user already has. Both compare
+ * without case: `Admin` beside `admin` would only confuse. The unique indexes on `lower(…)` stay the last
+ * word against a concurrent write (server/routes/users.ts `uniqueFields`).
  */
 async function assertUnique(tx: Reader, values: Pick<UserValues, 'email' | 'username'>, exceptUserId: number | undefined): Promise<void> {
   const taken = await tx
@@ -153,12 +153,12 @@ async function assertUnique(tx: Reader, values: Pick<UserValues, 'email' | 'user
     .from(users)
     .where(
       and(
-        or(eq(users.email, values.email), sql`lower(${users.username}) = lower(${values.username})`),
+        or(sql`lower(${users.email}) = lower(${values.email})`, sql`lower(${users.username}) = lower(${values.username})`),
         exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
       ),
     );
   const errors: Record<string, string> = {};
-  if (taken.some((row) => row.email === values.email)) errors.email = RESOURCE_ERROR_CODES.alreadyTaken;
+  if (taken.some((row) => row.email.toLowerCase() === values.email.toLowerCase())) errors.email = RESOURCE_ERROR_CODES.alreadyTaken;
   if (taken.some((row) => row.username.toLowerCase() === values.username.toLowerCase())) errors.username = RESOURCE_ERROR_CODES.alreadyTaken;
   if (Object.keys(errors).length > 0) throw new ApiError(409, RESOURCE_ERROR_CODES.alreadyTaken, errors);
 }

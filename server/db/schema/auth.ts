@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { establishments } from './establishments';
 import { promoterGroups } from './promoterGroups';
@@ -16,6 +16,8 @@ export const roles = pgTable('roles', {
  * `auth_id` is the public identifier carried by access links and the browser session.
  * `password_hash` is null until the user sets a password through an access link.
  * `establishment_id` / `promoter_group_id` reference the entity tables (foreign keys in entities.ts's migration).
+ * Usernames and emails are unique whatever their case (`Anna` and `anna` are one person to a reader, and mail
+ * addresses are case-insensitive in practice): unique indexes on `lower(…)`, which the sign-in lookup uses.
  */
 export const users = pgTable(
   'users',
@@ -24,8 +26,8 @@ export const users = pgTable(
     authId: uuid('auth_id').notNull().unique().default(sql`gen_random_uuid()`),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    username: text('username').notNull().unique(),
-    email: text('email').notNull().unique(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
     phoneNumber: text('phone_number'),
     billingLink: text('billing_link'),
     hasPaidSubscription: boolean('has_paid_subscription').notNull().default(false),
@@ -41,7 +43,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('users_role_idx').on(table.roleId)],
+  (table) => [
+    index('users_role_idx').on(table.roleId),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+  ],
 );
 
 /** A sign-in: one refresh-token family. Revoking it ends the session and every access token bound to it. */
