@@ -14,7 +14,8 @@ import { renderApp, startSignedIn } from './renderApp';
 
 /** The steppers render every step at once; jsdom is slow on a busy machine. */
 const SLOW = { timeout: 30_000 };
-const TEST = { timeout: 60_000 };
+// A whole stepper walk-through takes ~15 s alone and four times that with the CPU shared (load ~12).
+const TEST = { timeout: 180_000 };
 
 const promoter: SessionUser = { ...ana, id: 14, roleId: 2, promoterGroupId: 9, userRoles: [{ role: { id: 2, key: 'PROMOTER' } }] };
 
