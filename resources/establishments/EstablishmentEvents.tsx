@@ -1,4 +1,4 @@
-import { Alert, Chip, LinearProgress, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Alert, Chip, LinearProgress, List, ListItemButton, ListItemText, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useCanAccess, useGetList, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
@@ -66,7 +66,9 @@ export const EstablishmentEvents = () => {
         </Typography>
       ) : null}
       <Typography variant="body2">
-        <Link to={`/events?filter=${calendarFilter}`}>{translate(`${TEXT}.showAll`)}</Link>
+        <MuiLink component={Link} to={`/events?filter=${calendarFilter}`}>
+          {translate(`${TEXT}.showAll`)}
+        </MuiLink>
       </Typography>
     </Stack>
   );

@@ -11,7 +11,7 @@ import {
 } from '../shared/inputs';
 import { PartnerContactInputs, PartnerDescriptionInputs, PartnerSpecificInfosInputs } from '../shared/partner/PartnerInputs';
 import { FormSection, SubHeading } from '../shared/partner/ReadOnlySection';
-import { SectionTabLabel } from '../shared/partner/SectionTabLabel';
+import { SectionTabLabel, SectionTabs } from '../shared/partner/SectionTabLabel';
 import { EstablishmentEvents } from './EstablishmentEvents';
 
 const FIELDS = 'resources.establishments.fields';
@@ -28,7 +28,7 @@ interface EstablishmentFormProps extends Omit<TabbedFormProps, 'children'> {
  * opening hours and gallery inputs carry their own headings. A tab holding an error says so in its title.
  */
 export const EstablishmentForm = ({ readOnly, showEvents = false, ...props }: EstablishmentFormProps) => (
-  <TabbedForm syncWithLocation={false} {...props}>
+  <TabbedForm syncWithLocation={false} tabs={<SectionTabs />} {...props}>
     <TabbedForm.Tab label={<SectionTabLabel index={0} label="resources.partners.tabs.generalInfos" />}>
       <FormSection readOnly={readOnly}>
         <SubHeading>resources.partners.sections.identity</SubHeading>

@@ -2,7 +2,7 @@ import { TabbedForm, TextInput, type TabbedFormProps } from 'react-admin';
 import { GalleryInput, ReferenceDataArrayInput, TagTermsInput, UploadInput } from '../shared/inputs';
 import { PartnerContactInputs, PartnerDescriptionInputs, PartnerSpecificInfosInputs } from '../shared/partner/PartnerInputs';
 import { FormSection, SubHeading } from '../shared/partner/ReadOnlySection';
-import { SectionTabLabel } from '../shared/partner/SectionTabLabel';
+import { SectionTabLabel, SectionTabs } from '../shared/partner/SectionTabLabel';
 
 const FIELDS = 'resources.promoters.fields';
 
@@ -12,7 +12,7 @@ interface PromoterFormProps extends Omit<TabbedFormProps, 'children'> {
 
 /** Every field of SPEC §3 Promoter, in the record's sections (one tab each), shared by create and edit. */
 export const PromoterForm = ({ readOnly, ...props }: PromoterFormProps) => (
-  <TabbedForm syncWithLocation={false} {...props}>
+  <TabbedForm syncWithLocation={false} tabs={<SectionTabs />} {...props}>
     <TabbedForm.Tab label={<SectionTabLabel index={0} label="resources.partners.tabs.generalInfos" />}>
       <FormSection readOnly={readOnly}>
         <SubHeading>resources.partners.sections.identity</SubHeading>

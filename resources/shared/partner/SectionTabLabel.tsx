@@ -1,6 +1,6 @@
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { Stack } from '@mui/material';
-import { useFormGroup, useTranslate } from 'react-admin';
+import { TabbedFormTabs, useFormGroup, useTranslate, type TabbedFormTabsProps } from 'react-admin';
 
 /**
  * A form tab's title that says when the section holds an error: react-admin only colours such a tab; the
@@ -18,3 +18,11 @@ export const SectionTabLabel = ({ index, label }: { index: number; label: string
     </Stack>
   );
 };
+
+/**
+ * The section tabs of a partner's form: in the edit drawer five tabs (six with Events) are wider than the
+ * drawer, and react-admin's default tabs cut the overflow off; these scroll, with arrows when they overflow.
+ */
+export const SectionTabs = (props: TabbedFormTabsProps) => (
+  <TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile {...props} />
+);
