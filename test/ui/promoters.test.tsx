@@ -77,8 +77,8 @@ const drawer = () => within(screen.getByRole('dialog'));
  * The drawer's form renders every section at once (react-admin validates hidden tabs too), which takes
  * jsdom several seconds on a busy machine: the first wait for it, and the drawer tests, get more time.
  */
-const SLOW_RENDER = { timeout: 30_000 };
-const DRAWER_TESTS = { timeout: 60_000 };
+const SLOW_RENDER = { timeout: 60_000 };
+const DRAWER_TESTS = { timeout: 180_000 };
 const drawerWithValue = (value: string) => screen.findByDisplayValue(value, {}, SLOW_RENDER);
 const openedDrawer = () => screen.findByRole('dialog', {}, SLOW_RENDER);
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
