@@ -165,7 +165,7 @@ describe('GalleryInput', () => {
     expect(formValues().generalInfos.mediaListState).toEqual({ order: [3, 1], added: [], removed: [2] });
   });
 
-  it('uploads several files at once, each with its own bar, and adds them to the state', async () => {
+  it('uploads several files at once, each with its own bar, and adds them in the order chosen', async () => {
     const { dataProvider, pending } = manualUploads();
     renderInForm(<GalleryInput source="generalInfos" />, { record, dataProvider });
 
@@ -175,9 +175,10 @@ describe('GalleryInput', () => {
     expect(screen.getByRole('progressbar', { name: 'Upload of dj.webp' })).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByRole('progressbar', { name: 'Upload of crowd.webp' })).toHaveAttribute('aria-valuenow', '50');
 
+    // The second file finishes first; it still comes after the first.
     await act(async () => pending[1]?.resolve(uploadOf(21, 'crowd.webp')));
     await act(async () => pending[0]?.resolve(uploadOf(20, 'dj.webp')));
-    await waitFor(() => expect(formValues().generalInfos.mediaListState).toEqual({ order: [1, 2, 3, 21, 20], added: [21, 20], removed: [] }));
+    await waitFor(() => expect(formValues().generalInfos.mediaListState).toEqual({ order: [1, 2, 3, 20, 21], added: [20, 21], removed: [] }));
     expect(screen.getByText('5 of 30 pictures')).toBeInTheDocument();
   });
 

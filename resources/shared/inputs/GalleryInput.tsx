@@ -159,12 +159,12 @@ export const GalleryInput = ({ source, label = 'inputs.gallery.label' }: Gallery
     clearFailures();
     const accepted = files.slice(0, Math.max(0, room));
     setLeftOut(files.length - accepted.length);
-    await Promise.all(
-      accepted.map(async (file) => {
-        const uploaded = await uploadFile(file);
-        if (uploaded) commit((current) => (current.some((item) => item.id === uploaded.id) ? current : [...current, uploaded]));
-      }),
-    );
+    // All go up at once, but join the gallery in the order they were chosen, whichever finishes first.
+    const uploads = accepted.map((file) => uploadFile(file));
+    for (const pending of uploads) {
+      const uploaded = await pending;
+      if (uploaded) commit((current) => (current.some((item) => item.id === uploaded.id) ? current : [...current, uploaded]));
+    }
   };
 
   const onMove = (from: number, to: number) => commit((current) => moveItem(current, from, to));
