@@ -200,6 +200,45 @@ describe('events in the browser', () => {
     await context.close();
   });
 
+  it('an ADMIN starts a new event from an empty day of the month and from a time slot of the week', { timeout: LONG }, async () => {
+    const context = await newContext(browser, { timezoneId: 'America/New_York' });
+    const page = await context.newPage();
+    await signIn(page, 'admin@demo.ch');
+    // A day of the month shown, away from its edges; the browser is in New York, the calendar in Zurich.
+    const day = Temporal.Now.plainDateISO(ZURICH).with({ day: 15 });
+
+    await openCalendar(page);
+    await settle(page);
+    const cell = page.locator(`td.fc-daygrid-day[data-date="${day.toString()}"]`);
+    const box = await cell.boundingBox();
+    if (!box) throw new Error(`no cell for ${day.toString()}`);
+    // The bottom-right corner: below the day's occurrences, away from the day number (a link of its own).
+    await page.mouse.click(box.x + box.width - 6, box.y + box.height - 4);
+    await page.waitForURL(/\/events\/create/);
+    await textbox(page, 'Title').fill(`From the calendar ${RUN}`);
+    await chooseOption(page, page.getByRole('combobox', { name: /^Event type/ }), 'Party');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByLabel(/^Start date/).inputValue()).toBe(day.toString());
+
+    // The week view: a click in the 20:00 slot of a day's column gives the day and the time.
+    await openCalendar(page);
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    const column = page.locator('td.fc-timegrid-col[data-date]').nth(3);
+    const weekDay = await column.getAttribute('data-date');
+    const slot = page.locator('td.fc-timegrid-slot-lane[data-time="20:00:00"]');
+    await slot.scrollIntoViewIfNeeded();
+    const [columnBox, slotBox] = [await column.boundingBox(), await slot.boundingBox()];
+    if (!columnBox || !slotBox) throw new Error('no week column or 20:00 slot');
+    await page.mouse.click(columnBox.x + columnBox.width - 6, slotBox.y + slotBox.height / 2);
+    await page.waitForURL(/\/events\/create/);
+    await textbox(page, 'Title').fill(`From the week ${RUN}`);
+    await chooseOption(page, page.getByRole('combobox', { name: /^Event type/ }), 'Party');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByLabel(/^Start date/).inputValue()).toBe(weekDay);
+    await expect.poll(() => page.getByLabel(/^Start time/).inputValue()).toBe('20:00');
+    await context.close();
+  });
+
   it('a PROMOTER requests an event at a venue; the venue ADMIN approves it and it is published', { timeout: LONG }, async () => {
     const promoterContext = await newContext(browser);
     const promoter = await promoterContext.newPage();
