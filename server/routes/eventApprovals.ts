@@ -11,8 +11,8 @@ import { authOf } from '../plugins/authenticate';
 import { ApiError, parseInput } from '../plugins/errors';
 import { recordAudit } from '../services/audit';
 import { notifyRequestDecided } from '../services/eventRequests';
-import { eventsAsReadBy, loadEvent } from '../services/events/record';
-import { eventReaderOf } from './events';
+import { loadEvent } from '../services/events/record';
+import { eventsAsAnswered } from './events';
 import { forbidden, idParamsSchema, requirePermission, scopeCondition, viewerOf, type Queryable } from './shared/resource';
 
 /**
@@ -111,7 +111,7 @@ async function decide(app: FastifyInstance, request: FastifyRequest, decision: D
 
   notifyRequestDecided(app, { eventId: id, decision });
   // The decider is a party to the request, but the type label is still in their language.
-  const [shown] = await eventsAsReadBy(app.db, await eventReaderOf(app.db, request), [decided]);
+  const [shown] = await eventsAsAnswered(app.db, [decided], request);
   return shown;
 }
 

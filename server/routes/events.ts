@@ -41,7 +41,7 @@ import {
  * Scope (ARCHITECTURE.md §4): venue staff see their establishment's events (promoter requests for it
  * included), a promoter its group's, a customer the published ones, ROOT and COORDINATOR_ADMIN_FULL all.
  * Save actions and approval: server/services/events/saveActions.ts. What a reader sees of a record (the type
- * label in their language, the approval note only as a party to the request): `answerAsReadBy` below.
+ * label in their language, the approval note only as a party to the request): `eventsAsAnswered` below.
  */
 
 const OUT_OF_SCOPE = 'Outside your scope';
@@ -199,6 +199,8 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
   search: [events.title],
   scope: SCOPE,
   load: loadEvents,
+  // The type label in the reader's language, the approval note for the request's parties only.
+  asReadBy: (db, records, request) => eventsAsAnswered(db, records, request),
   write: {
     input: eventInputSchema,
     version: events.version,
@@ -273,33 +275,23 @@ const occurrenceDeleteHandler =
   async (request: FastifyRequest, reply: FastifyReply) => {
     if ((request.query as Record<string, unknown> | undefined)?.originalStartsAt === undefined) return;
     const record = await deleteOccurrence(app, request);
-    return reply.send(record);
+    const [shown] = await eventsAsAnswered(app.db, [record], request);
+    return reply.send(shown);
   };
 
 // ---- answering the reader ------------------------------------------------------------------------------
 
 /** Who reads this request's answer: the viewer and their language (server/services/readerLanguage.ts). */
-export async function eventReaderOf(db: Queryable, request: FastifyRequest): Promise<EventReader> {
+async function eventReaderOf(db: Queryable, request: FastifyRequest): Promise<EventReader> {
   return { viewer: viewerOf(request), language: await readerLanguageOf(db, request) };
 }
 
-const isEventRecord = (value: unknown): value is Event =>
-  typeof value === 'object' && value !== null && 'generalInfos' in value && 'dateAndCalendar' in value;
-
 /**
- * Every record these routes answer (the generic's GETs, POST, PUT and DELETE, and the occurrence DELETE) goes
- * out as its reader may see it (record.ts `eventsAsReadBy`: the type label in their language, the approval
- * note for the request's parties only). The generic loads records without knowing who reads, so they are
- * rewritten here, after the handler and before serialisation; error bodies pass untouched.
+ * Events as this request's caller may see them (record.ts `eventsAsReadBy`): every event the routes answer
+ * goes through it — the generic's through `asReadBy`, the occurrence DELETE and the approvals directly.
  */
-function answerAsReadBy(app: FastifyInstance) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-    if (reply.statusCode >= 300 || !request.auth) return payload;
-    const records: unknown[] = Array.isArray(payload) ? payload : [payload];
-    if (records.length === 0 || !records.every(isEventRecord)) return payload;
-    const shown = await eventsAsReadBy(app.db, await eventReaderOf(app.db, request), records);
-    return Array.isArray(payload) ? shown : shown[0];
-  };
+export async function eventsAsAnswered(db: Queryable, records: Event[], request: FastifyRequest): Promise<Event[]> {
+  return eventsAsReadBy(db, await eventReaderOf(db, request), records);
 }
 
 // ---- notifying the venue of a request ------------------------------------------------------------------
@@ -326,7 +318,6 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [...existing, occurrenceDeleteHandler(app)];
   });
-  app.addHook('preSerialization', answerAsReadBy(app));
   app.addHook('onSend', notifyAfterRequest(app));
   registerResource(app, eventResource);
 }

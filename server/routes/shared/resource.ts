@@ -32,6 +32,7 @@ export { scopeCondition, type OwnerMatcher, type ResourceScope, type ScopeMappin
  *     search: [tags.tagName, (pattern) => sql`EXISTS (… ILIKE ${pattern})`],   // `q`
  *     scope: 'global',                      // or { establishment: events.establishmentId, visibility: …, fields: […] }
  *     load: (db, ids) => …records in the record shape…,
+ *     asReadBy: (db, records, request) => …as this caller may see them (optional)…,
  *     write: {                              // leave out for a read-only resource (only the GETs exist)
  *       input: tagInputSchema, version: tags.version, updatedAt: tags.updatedAt,
  *       insert: (tx, input, context) => …returns the new id…,
@@ -150,6 +151,12 @@ export interface ResourceDefinition<RecordShape extends { id: number }, Input ex
   scope: ResourceScope;
   /** The records of these ids in the record shape (any order; missing ids are left out). */
   load(db: Queryable, ids: readonly number[]): Promise<RecordShape[]>;
+  /**
+   * Loaded records as the caller may see them, applied to every record the routes answer: fields only some
+   * readers see, labels in the reader's language. `load` serves writes, audit and mails too, so it knows no
+   * reader. Leave out when every reader sees the same record.
+   */
+  asReadBy?(db: Queryable, records: RecordShape[], request: FastifyRequest): Promise<RecordShape[]>;
   /** Leave out for a read-only resource. */
   write?: ResourceWrites<RecordShape, Input>;
   /** Records per page when the request has no `range`. */
@@ -484,15 +491,19 @@ export function registerResource<RecordShape extends { id: number }, Input exten
   const authenticated = { preHandler: app.authenticate };
   const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;
 
+  const shown = (request: FastifyRequest, records: RecordShape[]) =>
+    definition.asReadBy ? definition.asReadBy(app.db, records, request) : Promise.resolve(records);
+  const shownOne = async (request: FastifyRequest, record: RecordShape) => (await shown(request, [record]))[0];
+
   const parseQuery = resourceListQueryParser(definition);
-  app.get(collection, authenticated, (request, reply) => listRecords(app, definition, parseQuery, request, reply));
+  app.get(collection, authenticated, async (request, reply) => shown(request, await listRecords(app, definition, parseQuery, request, reply)));
 
   app.get(member, authenticated, async (request) => {
     const viewer = viewerOf(request);
     requirePermission(viewer, definition.permission, 'read');
     const id = idOf(request);
     await requireInScope(app.db, definition, viewer, id, 'read');
-    return loadOne(app.db, definition, id);
+    return shownOne(request, await loadOne(app.db, definition, id));
   });
 
   const writes = definition.write;
@@ -507,16 +518,16 @@ export function registerResource<RecordShape extends { id: number }, Input exten
 
   app.post(collection, authenticated, async (request, reply) => {
     const created = await createRecord(runOf(request), request.body);
-    return reply.code(201).send(created);
+    return reply.code(201).send(await shownOne(request, created));
   });
   app.put(member, authenticated, async (request) => {
     const run = runOf(request);
     requirePermission(run.viewer, definition.permission, 'update');
-    return updateRecord(run, idOf(request), request.body);
+    return shownOne(request, await updateRecord(run, idOf(request), request.body));
   });
   app.delete(member, authenticated, async (request) => {
     const run = runOf(request);
     requirePermission(run.viewer, definition.permission, 'delete');
-    return deleteRecord(run, idOf(request));
+    return shownOne(request, await deleteRecord(run, idOf(request)));
   });
 }
