@@ -35,6 +35,22 @@ export interface RecurrenceRule {
   recurrenceEndDate: string | null;
 }
 
+/**
+ * The rule's own fields out of anything that holds them (a record's `dateAndCalendar`, a form's values, a
+ * rule to store): the one list of what makes a rule, so a field added here reaches every copy.
+ */
+export const ruleOf = (holder: RecurrenceRule) => ({
+  startDate: holder.startDate,
+  endDate: holder.endDate,
+  startTime: holder.startTime,
+  endTime: holder.endTime,
+  recurrencePattern: holder.recurrencePattern,
+  recurrenceDaysOfWeek: [...holder.recurrenceDaysOfWeek],
+  recurrenceEndType: holder.recurrenceEndType,
+  maxOccurrences: holder.maxOccurrences,
+  recurrenceEndDate: holder.recurrenceEndDate,
+});
+
 /** An out-of-schedule row (instants ISO 8601 UTC). */
 export interface OutOfScheduleRow {
   id: number;

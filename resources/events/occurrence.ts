@@ -7,6 +7,7 @@ import {
   localDateOf,
   localTimeOf,
   rekeyRows,
+  ruleOf,
   splitRule,
   zonedInstant,
   type ExpandedOccurrence,
@@ -17,20 +18,7 @@ import {
 /** How far around its original start a moved occurrence is looked for (a move rarely goes further than a year). */
 const SEARCH_DAYS = 400;
 
-export const ruleOfRecord = (record: Event): RecurrenceRule => {
-  const dates = record.dateAndCalendar;
-  return {
-    startDate: dates.startDate,
-    endDate: dates.endDate,
-    startTime: dates.startTime,
-    endTime: dates.endTime,
-    recurrencePattern: dates.recurrencePattern,
-    recurrenceDaysOfWeek: dates.recurrenceDaysOfWeek,
-    recurrenceEndType: dates.recurrenceEndType,
-    maxOccurrences: dates.maxOccurrences,
-    recurrenceEndDate: dates.recurrenceEndDate,
-  };
-};
+export const ruleOfRecord = (record: Event): RecurrenceRule => ruleOf(record.dateAndCalendar);
 
 /** The `?occurrence=` value as the API's instant (`…T21:00:00Z`), or null when it is not an instant. */
 export const normaliseInstant = (value: string): string | null => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import escapeHtml from 'escape-html';
 import { Temporal } from 'temporal-polyfill';
 import { WEEK_DAYS } from '../../../domain/enums';
+import { ruleOf } from '../../../domain/recurrence';
 import type { Language } from '../../../domain/languages';
 import { ROLE_KEYS } from '../../../domain/roles';
 import { WIDGET_DEFAULTS } from '../../../domain/widget';
@@ -9,7 +10,7 @@ import type { Database } from '../client';
 import * as schema from '../schema';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE } from './accounts';
 import { ESTABLISHMENTS } from './establishments';
-import { buildSeedEvents, scheduleOf, type SeedEvent } from './events';
+import { buildSeedEvents, recurrenceRuleOf, scheduleOf, type SeedEvent } from './events';
 import { drawLogo, drawPicture, type DemoImage } from './images';
 import { OFFER_TEMPLATES, OFFERS, PROMO_CODE_TEMPLATES, PROMO_CODES } from './offers';
 import { PROMOTER_GROUPS } from './promoterGroups';
@@ -436,15 +437,8 @@ function eventRow(
     urlBilletterie: venue?.urlBilletterie ?? null,
     promotable: event.promotable,
     isFree: event.isFree,
-    startDate: event.rule.startDate,
+    ...ruleOf(recurrenceRuleOf(event.rule)),
     endDate,
-    startTime: event.rule.startTime,
-    endTime: event.rule.endTime,
-    recurrencePattern: event.rule.pattern,
-    recurrenceDaysOfWeek: event.rule.daysOfWeek,
-    recurrenceEndType: event.rule.endType,
-    maxOccurrences: event.rule.maxOccurrences,
-    recurrenceEndDate: event.rule.recurrenceEndDate,
     firstStartsAt,
     lastEndsAt,
     parentEventId: event.parentKey ? lookup(eventIds, event.parentKey) : null,

@@ -5,7 +5,7 @@ import { isInScope, type Viewer } from '../../../domain/access';
 import { isWeekDay } from '../../../domain/enums';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages';
 import { derivedEndDate, type Event, type EventReference, type OutOfScheduleEvent } from '../../../domain/event';
-import { countOccurrences, type OutOfScheduleRow, type RecurrenceRule } from '../../../domain/recurrence';
+import { countOccurrences, ruleOf, type OutOfScheduleRow, type RecurrenceRule } from '../../../domain/recurrence';
 import { storedMediaListState, type Upload } from '../../../domain/upload';
 import {
   eventEnvironments,
@@ -290,15 +290,8 @@ function eventRecordOf(row: EventRow, parts: RecordParts): Event {
       approvalReason: row.approvalReason,
     },
     dateAndCalendar: {
-      startDate: rule.startDate,
+      ...ruleOf(rule),
       endDate: rule.endDate ?? derivedEndDate(rule.startDate, rule.startTime, rule.endTime),
-      startTime: rule.startTime,
-      endTime: rule.endTime,
-      recurrencePattern: rule.recurrencePattern,
-      recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek],
-      recurrenceEndType: rule.recurrenceEndType,
-      maxOccurrences: rule.maxOccurrences,
-      recurrenceEndDate: rule.recurrenceEndDate,
       outOfScheduleEvents: parts.outOfSchedule,
       updateScope: null,
       totalOccurrencesNumber: countOccurrences(rule, parts.outOfSchedule),

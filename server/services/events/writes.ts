@@ -3,7 +3,7 @@ import type { Viewer } from '../../../domain/access';
 import type { ApprovalStatus } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import { derivedEndDate, EVENT_PROBLEMS, type Event, type EventInput, type OutOfScheduleEventInput } from '../../../domain/event';
-import { generatesOccurrenceAt, rekeyRows, seriesBounds, type RecurrenceRule } from '../../../domain/recurrence';
+import { generatesOccurrenceAt, rekeyRows, ruleOf, seriesBounds, type RecurrenceRule } from '../../../domain/recurrence';
 import { resolveGallery } from '../../../domain/upload';
 import { environments, establishments, eventMedia, eventOutOfSchedule, events, eventTypes, games, musics, promoterGroups, services, tags } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
@@ -71,17 +71,7 @@ export const ruleOfInput = (input: EventInput): RecurrenceRule => {
 };
 
 /** The rule as the series row's columns (the reverse of record.ts's `ruleOfRow`); every write of a rule goes through it. */
-export const ruleColumnsOf = (rule: RecurrenceRule) => ({
-  startDate: rule.startDate,
-  endDate: rule.endDate,
-  startTime: rule.startTime,
-  endTime: rule.endTime,
-  recurrencePattern: rule.recurrencePattern,
-  recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek],
-  recurrenceEndType: rule.recurrenceEndType,
-  maxOccurrences: rule.maxOccurrences,
-  recurrenceEndDate: rule.recurrenceEndDate,
-});
+export const ruleColumnsOf = (rule: RecurrenceRule) => ruleOf(rule);
 
 /**
  * The end date as stored: null when it is the one the times derive, so a record read back (which shows the
