@@ -7,7 +7,7 @@ import { ana, apiUrl, filterOf, listAnswer, referenceRecord, server } from './ms
 
 /** Records, users and API handlers the events list, calendar and approval tests share. */
 
-type EventSections = {
+export type EventSections = {
   generalInfos?: Partial<Event['generalInfos']>;
   dateAndCalendar?: Partial<Event['dateAndCalendar']>;
   visibility?: Event['visibility'];

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../domain/user';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { ruleInWords } from '../../resources/events/ruleInWords';
 import { ana, apiUrl, filterOf, listAnswer, referenceRecord, server } from './msw';
-import { venueAdmin } from './eventList.fixtures';
+import { eventRecord, venueAdmin, type EventSections } from './eventList.fixtures';
 import { renderApp, startSignedIn } from './renderApp';
 
 /** The steppers render every step at once; jsdom is slow on a busy machine. */
@@ -33,56 +33,24 @@ const venue = {
 const group = { id: 9, promoterId: 9, generalInfos: { promoterName: 'Night Owls' }, visibility: 'PUBLISHED' };
 
 /** A weekly Saturday night series from Sat 30 Nov 2030, 22:00–04:00, ten times (far enough ahead to be upcoming). */
-const series = (overrides: { dateAndCalendar?: Partial<Event['dateAndCalendar']>; generalInfos?: Partial<Event['generalInfos']>; visibility?: Event['visibility'] } = {}): Event => {
-  const defaults = eventDefaults();
-  return {
-    id: 7,
-    eventId: 7,
-    generalInfos: {
-      ...defaults.generalInfos,
-      establishmentId: 3,
-      eventType: { id: 1, type: 'Party' },
-      eventTitle: 'Saturday Night',
-      approvalStatus: null,
-      approvalReason: null,
-      ...overrides.generalInfos,
-    },
+const series = (overrides: EventSections = {}): Event => ({
+  ...eventRecord(7, 'Saturday Night', {
+    // The form's defaults (minimum age 0, promotable, not free) rather than the list fixture's.
+    generalInfos: { ...eventDefaults().generalInfos, establishmentId: 3, eventType: { id: 1, type: 'Party' }, eventTitle: 'Saturday Night', ...overrides.generalInfos },
     dateAndCalendar: {
       startDate: '2030-11-30',
       endDate: '2030-12-01',
-      startTime: '22:00',
-      endTime: '04:00',
       recurrencePattern: 'WEEKLY',
       recurrenceDaysOfWeek: ['SATURDAY'],
       recurrenceEndType: 'AFTER_OCCURRENCES',
       maxOccurrences: 10,
-      recurrenceEndDate: null,
-      updateScope: null,
-      outOfScheduleEvents: [],
       totalOccurrencesNumber: 10,
-      sourceEvent: null,
-      virtualParentEvent: null,
-      recurrenceTouched: false,
-      parentEventId: null,
-      segmentIsRecurrenceTail: false,
-      nested: false,
       ...overrides.dateAndCalendar,
     },
-    descriptionAndMedia: { ...defaults.descriptionAndMedia, media: [], mediaListState: { order: [], added: [], removed: [] }, fileCarte: null },
-    description: { description: null, htmlDescription: null },
-    visibility: overrides.visibility ?? 'PUBLISHED',
-    isVirtual: false,
-    outOfScheduleEventId: null,
-    originalStartsAt: null,
-    originalEndsAt: null,
-    originalUpdateScope: null,
-    originalReccurenceTouched: false,
-    tagTerms: {},
-    version: 4,
-    createdAt: '2030-01-01T10:00:00.000Z',
-    updatedAt: '2030-01-02T10:00:00.000Z',
-  };
-};
+    visibility: overrides.visibility,
+  }),
+  version: 4,
+});
 
 interface Recorded {
   method: string;
@@ -132,6 +100,13 @@ const chooseOption = async (actor: ReturnType<typeof userEvent.setup>, combobox:
   await actor.click(await screen.findByRole('option', { name: option }));
 };
 const preview = () => within(screen.getByRole('region', { name: 'Next occurrences' }));
+/** Fills the first step of a new event (title and type) and moves on to the date step. */
+const fillGeneralStep = async (actor: ReturnType<typeof userEvent.setup>) => {
+  await actor.type(screen.getByRole('textbox', { name: /^Title/ }), 'Saturday Night');
+  await chooseOption(actor, 'Event type', 'Party');
+  await actor.click(screen.getByRole('button', { name: 'Next' }));
+  return visibleStep('Date and calendar');
+};
 
 describe('the rule in words', () => {
   const weekly: RecurrenceRule = {
@@ -218,10 +193,7 @@ describe('the establishment stepper', () => {
       await visibleStep('General information');
       await actor.click(screen.getByRole('button', { name: 'Date and calendar' }));
       // Moving on needs a valid first step: fill it.
-      await actor.type(screen.getByRole('textbox', { name: /^Title/ }), 'Saturday Night');
-      await chooseOption(actor, 'Event type', 'Party');
-      await actor.click(screen.getByRole('button', { name: 'Next' }));
-      await visibleStep('Date and calendar');
+      await fillGeneralStep(actor);
       expect(preview().getByText('Enter a start date and times to see the occurrences.')).toBeInTheDocument();
 
       typeInto('Start date', '2030-11-30');
@@ -268,10 +240,7 @@ describe('the establishment stepper', () => {
       renderApp('/events/create');
       const actor = userEvent.setup();
       await visibleStep('General information');
-      await actor.type(screen.getByRole('textbox', { name: /^Title/ }), 'Saturday Night');
-      await chooseOption(actor, 'Event type', 'Party');
-      await actor.click(screen.getByRole('button', { name: 'Next' }));
-      await visibleStep('Date and calendar');
+      await fillGeneralStep(actor);
       typeInto('Start date', '2030-11-30');
       typeInto('Start time', '22:00');
       typeInto('End time', '04:00');
@@ -305,10 +274,7 @@ describe('the establishment stepper', () => {
       renderApp('/events/create');
       const actor = userEvent.setup();
       await visibleStep('General information');
-      await actor.type(screen.getByRole('textbox', { name: /^Title/ }), 'Saturday Night');
-      await chooseOption(actor, 'Event type', 'Party');
-      await actor.click(screen.getByRole('button', { name: 'Next' }));
-      await visibleStep('Date and calendar');
+      await fillGeneralStep(actor);
 
       await actor.click(screen.getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/events$/));
