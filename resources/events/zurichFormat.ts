@@ -1,4 +1,5 @@
-import { EVENT_TIME_ZONE } from '../../domain/recurrence';
+import { Temporal } from 'temporal-polyfill';
+import { EVENT_TIME_ZONE, localDateOf, localTimeOf } from '../../domain/recurrence';
 import { WEEK_DAYS, type WeekDay } from '../../domain/enums';
 
 /**
@@ -59,6 +60,20 @@ export const formatTime = (instant: string, locale: string): string =>
     new Date(instant),
   );
 
-/** An occurrence: "Sat, 28 Nov 2026, 22:00–04:00". */
+/**
+ * True when the end's time alone says which day it is: the start's day, or the next morning for an end
+ * time before the start time (ARCHITECTURE §5: a night). 24 hours or more, or a festival's later day, is not.
+ */
+const endTimeTellsItsDay = (startsAt: string, endsAt: string): boolean => {
+  const days = Temporal.PlainDate.from(localDateOf(startsAt)).until(localDateOf(endsAt), { largestUnit: 'days' }).days;
+  return days === 0 || (days === 1 && localTimeOf(endsAt) < localTimeOf(startsAt));
+};
+
+/**
+ * An occurrence: "Sat, 28 Nov 2026, 22:00–04:00" for an evening or a night; with the end's own date where
+ * its time alone would mislead ("Sat, 28 Nov 2026, 20:00 – Sun, 29 Nov 2026, 20:00", not "20:00–20:00").
+ */
 export const formatOccurrenceSpan = (startsAt: string, endsAt: string, locale: string): string =>
-  `${formatInstant(startsAt, locale)}–${formatTime(endsAt, locale)}`;
+  endTimeTellsItsDay(startsAt, endsAt)
+    ? `${formatInstant(startsAt, locale)}–${formatTime(endsAt, locale)}`
+    : `${formatInstant(startsAt, locale)} – ${formatInstant(endsAt, locale)}`;

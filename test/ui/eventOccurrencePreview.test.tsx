@@ -104,3 +104,42 @@ describe('the date step of one occurrence of a series', () => {
     ]);
   });
 });
+
+describe('the date step of a whole series', () => {
+  const openSeriesDateStep = async () => {
+    serveSeries();
+    startSignedIn(venueAdmin);
+    renderApp('/events/7');
+    const actor = userEvent.setup();
+    await screen.findByRole('group', { name: 'General information' }, SLOW);
+    await actor.click(screen.getByRole('button', { name: 'Date and calendar' }));
+    await screen.findByRole('group', { name: 'Date and calendar' }, SLOW);
+    await screen.findByTestId('rule-in-words', {}, SLOW);
+    return actor;
+  };
+  const problems = () => within(preview().getByRole('list', { name: 'To list the occurrences:' })).getAllByRole('listitem').map((item) => item.textContent);
+
+  it('says what keeps it from listing occurrences, field by field, instead of a generic hint or a wrong time', TEST, async () => {
+    const actor = await openSeriesDateStep();
+
+    typeInto('Occurrences', '');
+    await waitFor(() => expect(problems()).toEqual(['Occurrences: Required for this choice.']));
+    expect(preview().queryByText(/Enter a start date/)).not.toBeInTheDocument();
+
+    // A one-off ending on its start day before its start time: a problem, not "22:00–22:00".
+    await actor.click(screen.getByRole('combobox', { name: /^Repeats/ }));
+    await actor.click(await screen.findByRole('option', { name: 'Does not repeat' }));
+    typeInto('End date', '2030-11-30');
+    typeInto('End time', '20:00');
+    await waitFor(() => expect(problems()).toEqual(['End date: The event must end after it starts.']));
+    expect(preview().queryByRole('list', { name: 'Next occurrences' })).not.toBeInTheDocument();
+  });
+
+  it('writes the end date when the end time alone would mislead: 24 hours, not "22:00–22:00"', TEST, async () => {
+    await openSeriesDateStep();
+    typeInto('End time', '22:00');
+    await waitFor(() => expect(listed()[0]).toBe('Sat, 30 Nov 2030, 22:00 – Sun, 1 Dec 2030, 22:00'));
+    typeInto('End time', '04:00');
+    await waitFor(() => expect(listed()[0]).toBe('Sat, 30 Nov 2030, 22:00–04:00'));
+  });
+});

@@ -194,7 +194,8 @@ describe('the establishment stepper', () => {
       await actor.click(screen.getByRole('button', { name: 'Date and calendar' }));
       // Moving on needs a valid first step: fill it.
       await fillGeneralStep(actor);
-      expect(preview().getByText('Enter a start date and times to see the occurrences.')).toBeInTheDocument();
+      expect(preview().getByText('To list the occurrences:')).toBeInTheDocument();
+      expect(preview().getByText('Start date: Required')).toBeInTheDocument();
 
       typeInto('Start date', '2030-11-30');
       typeInto('Start time', '22:00');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventInput } from '../../domain/event';
 import { nextOccurrences, splitRule, type OutOfScheduleRow, type RecurrenceRule } from '../../domain/recurrence';
 import { editedTailRule, previewFromOccurrence, remainingCountFrom } from '../../resources/events/occurrence';
+import { formatOccurrenceSpan } from '../../resources/events/zurichFormat';
 import { editedTailRule as serverEditedTailRule } from '../../server/services/events/occurrenceEdits';
 
 /**
@@ -99,5 +100,16 @@ describe('the preview of an occurrence edit', () => {
     const alone = previewFromOccurrence({ rule: series(), rows: [added], originalStartsAt: added.originalStartsAt }, series({ startDate: '2031-01-08' }));
     expect(alone.rule).toMatchObject({ startDate: '2031-01-08', recurrencePattern: 'NONE', maxOccurrences: null });
     expect(starts(alone.rule, alone.rows, alone.listAfter)).toEqual(['2031-01-08T21:00:00Z']);
+  });
+});
+
+describe('an occurrence written as a span', () => {
+  it("writes the end's time alone for an evening or a night, and its date when the time alone would mislead", () => {
+    expect(formatOccurrenceSpan('2030-11-30T19:00:00Z', '2030-11-30T22:00:00Z', 'en')).toBe('Sat, 30 Nov 2030, 20:00–23:00');
+    expect(formatOccurrenceSpan('2030-11-30T21:00:00Z', '2030-12-01T03:00:00Z', 'en')).toBe('Sat, 30 Nov 2030, 22:00–04:00');
+    // 24 hours: not "20:00–20:00".
+    expect(formatOccurrenceSpan('2030-11-30T19:00:00Z', '2030-12-01T19:00:00Z', 'en')).toBe('Sat, 30 Nov 2030, 20:00 – Sun, 1 Dec 2030, 20:00');
+    // A festival ending two nights later, before its start time: not "18:00–02:00".
+    expect(formatOccurrenceSpan('2030-11-28T17:00:00Z', '2030-12-01T01:00:00Z', 'de')).toBe('Do., 28. Nov. 2030, 18:00 – So., 1. Dez. 2030, 02:00');
   });
 });

@@ -95,6 +95,7 @@ const resources: ResourceMessages = {
         title: 'Nächste Termine',
         none: 'Kein kommender Termin',
         incomplete: 'Geben Sie Startdatum und Uhrzeiten ein, um die Termine zu sehen.',
+        fix: 'Um die Termine anzuzeigen:',
       },
       newFromCalendar: {
         dayHint: 'Neue Veranstaltung am %{date}',

@@ -96,6 +96,7 @@ const resources = {
         title: 'Next occurrences',
         none: 'No upcoming occurrence',
         incomplete: 'Enter a start date and times to see the occurrences.',
+        fix: 'To list the occurrences:',
       },
       newFromCalendar: {
         dayHint: 'New event on %{date}',

@@ -95,6 +95,7 @@ const resources: ResourceMessages = {
         title: 'Prochaines occurrences',
         none: 'Aucune occurrence à venir',
         incomplete: 'Saisissez une date de début et les heures pour voir les occurrences.',
+        fix: 'Pour afficher les occurrences :',
       },
       newFromCalendar: {
         dayHint: 'Nouvel événement le %{date}',

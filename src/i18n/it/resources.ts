@@ -95,6 +95,7 @@ const resources: ResourceMessages = {
         title: 'Prossime occorrenze',
         none: 'Nessuna occorrenza in programma',
         incomplete: 'Inserire una data di inizio e gli orari per vedere le occorrenze.',
+        fix: 'Per vedere le occorrenze:',
       },
       newFromCalendar: {
         dayHint: 'Nuovo evento il %{date}',
