@@ -145,7 +145,7 @@ const EditBody = ({ viewer, occurrenceParam }: { viewer: EventViewer; occurrence
       record={formRecord}
       resetValues={resetValues}
       establishmentFixed={viewer.fixedEstablishmentId !== null}
-      occurrence={originalStartsAt && editedSeries ? { originalStartsAt, series: editedSeries } : null}
+      occurrence={occurrence && originalStartsAt && editedSeries ? { originalStartsAt, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt, series: editedSeries } : null}
       onClose={goBack}
       header={header}
       extraActions={originalStartsAt ? <DeleteOccurrenceButton record={record} originalStartsAt={originalStartsAt} dateLabel={dateLabel} /> : null}

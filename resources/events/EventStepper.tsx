@@ -43,6 +43,9 @@ export const saveChoicesFor = (flow: EventFlow, mode: 'create' | 'edit', isDraft
 /** The occurrence being edited (`?occurrence=`): its key, for the update scope, and its series, for the preview. */
 export interface EditedOccurrence {
   originalStartsAt: string;
+  /** Where the occurrence takes place now (its row applied): what the date step says is being edited. */
+  startsAt: string;
+  endsAt: string;
   series: EditedSeries;
 }
 
@@ -79,7 +82,12 @@ const StepContent = ({ section, flow, mode, occurrence, establishmentFixed }: { 
     case 'generalInfos':
       return <GeneralInfosStep flow={flow} establishmentFixed={establishmentFixed} />;
     case 'dateAndCalendar':
-      return <DateAndCalendarStep showOutOfScheduleEditor={mode === 'edit' && occurrence === null} />;
+      return (
+        <DateAndCalendarStep
+          showOutOfScheduleEditor={mode === 'edit' && occurrence === null}
+          editedOccurrence={occurrence ? { startsAt: occurrence.startsAt, endsAt: occurrence.endsAt } : null}
+        />
+      );
     case 'descriptionAndMedia':
       return <DescriptionAndMediaStep flow={flow} />;
     default:

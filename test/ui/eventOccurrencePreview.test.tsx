@@ -54,15 +54,41 @@ const openDateStep = async (path: string) => {
   await screen.findByRole('group', { name: 'Date and calendar' }, SLOW);
   return actor;
 };
+/** One occurrence's repetition is folded away: it applies only to "this and the next occurrences". */
+const openRepetition = async (actor: ReturnType<typeof userEvent.setup>) => {
+  await actor.click(screen.getByRole('button', { name: /^Repetition from this occurrence on/ }));
+  await waitFor(() => expect(screen.getByTestId('rule-in-words')).toBeVisible());
+};
 const preview = () => within(screen.getByRole('region', { name: 'Next occurrences' }));
 const listed = () => preview().getAllByRole('listitem').map((item) => item.textContent);
 const typeInto = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
 
 describe('the date step of one occurrence of a series', () => {
+  it('shows first the occurrence being edited, its date and times, with the repetition of the rest folded away', TEST, async () => {
+    serveSeries();
+    startSignedIn(venueAdmin);
+    const actor = await openDateStep('/events/7?occurrence=2031-01-11T21:00:00Z');
+
+    const edited = within(screen.getByRole('region', { name: 'This occurrence' }));
+    expect(edited.getByTestId('occurrence-span')).toHaveTextContent('Sat, 11 Jan 2031, 22:00–04:00');
+    const repetition = screen.getByRole('button', { name: /^Repetition from this occurrence on/ });
+    expect(repetition).toHaveAttribute('aria-expanded', 'false');
+    expect(repetition).toHaveTextContent('Applies only when you save for “This and the next occurrences”.');
+    expect(screen.getByTestId('rule-in-words')).not.toBeVisible();
+
+    typeInto('Start time', '23:00');
+    await waitFor(() => expect(edited.getByTestId('occurrence-span')).toHaveTextContent('Sat, 11 Jan 2031, 23:00–04:00'));
+    expect(edited.getByText('Instead of Sat, 11 Jan 2031, 22:00–04:00')).toBeInTheDocument();
+
+    await openRepetition(actor);
+    expect(screen.getByTestId('rule-in-words')).toHaveTextContent('Every Saturday 23:00–04:00, 4 times');
+  });
+
   it('says and lists what remains from that occurrence on, not the whole series', TEST, async () => {
     const bodies = serveSeries();
     startSignedIn(venueAdmin);
     const actor = await openDateStep('/events/7?occurrence=2031-01-11T21:00:00Z');
+    await openRepetition(actor);
 
     // From the 7th of 10 on, 4 remain (the skipped 25 Jan counts, as the server counts a split).
     expect(await screen.findByTestId('rule-in-words')).toHaveTextContent('Every Saturday 22:00–04:00, 4 times');
@@ -90,7 +116,7 @@ describe('the date step of one occurrence of a series', () => {
   it('keeps the whole count on the first occurrence, where the edit is the series', TEST, async () => {
     serveSeries();
     startSignedIn(venueAdmin);
-    await openDateStep('/events/7?occurrence=2030-11-30T21:00:00Z');
+    await openRepetition(await openDateStep('/events/7?occurrence=2030-11-30T21:00:00Z'));
 
     expect(await screen.findByTestId('rule-in-words')).toHaveTextContent('Every Saturday 22:00–04:00, 10 times');
     expect(screen.getByRole('spinbutton', { name: /^Occurrences/ })).toHaveValue(10);
@@ -133,6 +159,20 @@ describe('the date step of a whole series', () => {
     typeInto('End time', '20:00');
     await waitFor(() => expect(problems()).toEqual(['End date: The event must end after it starts.']));
     expect(preview().queryByRole('list', { name: 'Next occurrences' })).not.toBeInTheDocument();
+  });
+
+  it('warns, without blocking, about a start date set more than a year back', TEST, async () => {
+    await openSeriesDateStep();
+    const warning = 'This date is more than a year ago: check the year.';
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
+
+    typeInto('Start date', '2020-11-28');
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+    // Still a valid date: the preview goes on, and Next is not blocked by it.
+    await waitFor(() => expect(screen.getByTestId('rule-in-words')).toHaveTextContent('Every Saturday 22:00–04:00, 10 times'));
+
+    typeInto('Start date', '2030-11-30');
+    await waitFor(() => expect(screen.queryByText(warning)).not.toBeInTheDocument());
   });
 
   it('writes the end date when the end time alone would mislead: 24 hours, not "22:00–22:00"', TEST, async () => {

@@ -1,9 +1,13 @@
-import { Stack } from '@mui/material';
-import type { ChangeEvent } from 'react';
-import { DateInput, NumberInput, SelectInput, TextInput } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Accordion, AccordionDetails, AccordionSummary, Box, Stack, Typography } from '@mui/material';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { DateInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { Temporal } from 'temporal-polyfill';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { RECURRENCE_END_TYPES, RECURRENCE_PATTERNS, type RecurrenceEndType, type RecurrencePattern } from '../../../domain/enums';
 import { EVENT_LIMITS } from '../../../domain/event';
+import { EVENT_TIME_ZONE } from '../../../domain/recurrence';
+import { OccurrenceBeingEdited, type OccurrenceSpan } from './OccurrenceBeingEdited';
 import { OccurrencePreview } from './OccurrencePreview';
 import { OutOfScheduleEditor } from './OutOfScheduleEditor';
 import { WeekDaysInput } from './WeekDaysInput';
@@ -47,31 +51,87 @@ const useEndsNextDay = () => {
   return Boolean(startTime && endTime && !endDate && endTime <= startTime);
 };
 
+/** A start this long ago is most likely a mistyped year: the date step warns, without refusing it. */
+export const LONG_AGO = { years: 1 } as const;
+
+const isLongAgo = (localDate: unknown): boolean => {
+  if (typeof localDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(localDate)) return false;
+  try {
+    const limit = Temporal.Now.plainDateISO(EVENT_TIME_ZONE).subtract(LONG_AGO);
+    return Temporal.PlainDate.compare(Temporal.PlainDate.from(localDate), limit) < 0;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A start date the user set more than a year back gets a warning under the field. A date the record
+ * was read with (a series running for years, an old occurrence) is left alone: only a typed one is.
+ */
+const useStartLongAgo = (): boolean => {
+  const startDate: unknown = useWatch({ name: `${DATES}.startDate` });
+  const { defaultValues } = useFormState({ name: `${DATES}.startDate` });
+  const readWith = (defaultValues?.[DATES] as { startDate?: unknown } | undefined)?.startDate;
+  return startDate !== readWith && isLongAgo(startDate);
+};
+
+const LongAgoWarning = () => {
+  const translate = useTranslate();
+  return (
+    <Box component="span" role="status" sx={{ color: (theme) => (theme.palette.mode === 'dark' ? 'warning.light' : 'warning.dark') }}>
+      {translate('resources.events.hints.longAgo')}
+    </Box>
+  );
+};
+
 export interface DateAndCalendarStepProps {
   /** Edit of a whole repeating series (not one occurrence): the out-of-schedule editor is offered. */
   showOutOfScheduleEditor: boolean;
+  /** One occurrence of a series is edited: where it takes place now. */
+  editedOccurrence: OccurrenceSpan | null;
 }
 
-/** Start, times, repetition and its end, with the rule in words and the next occurrences as the user types. */
-export const DateAndCalendarStep = ({ showOutOfScheduleEditor }: DateAndCalendarStepProps) => {
+const RULE_FIELDS = ['recurrencePattern', 'recurrenceDaysOfWeek', 'recurrenceEndType', 'maxOccurrences', 'recurrenceEndDate'] as const;
+
+/**
+ * One occurrence's repetition: it applies only to "this and the next occurrences", so it is folded away
+ * under a title that says so, and opens by itself when one of its fields has a problem.
+ */
+const OccurrenceRepetition = ({ children }: { children: ReactNode }) => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const { errors } = useFormState({ name: RULE_FIELDS.map((field) => `${DATES}.${field}`) });
+  const dateErrors = (errors[DATES] ?? {}) as Record<string, unknown>;
+  const hasProblem = RULE_FIELDS.some((field) => dateErrors[field] !== undefined);
+  return (
+    <Accordion expanded={open || hasProblem} onChange={(_event, expanded) => setOpen(expanded)} disableGutters variant="outlined" sx={{ mt: 2 }}>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="occurrence-repetition" id="occurrence-repetition-title">
+        <Stack>
+          <Typography variant="subtitle1" component="h3">
+            {translate('resources.events.occurrence.repetition')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('resources.events.occurrence.repetitionHint')}
+          </Typography>
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails id="occurrence-repetition">{children}</AccordionDetails>
+    </Accordion>
+  );
+};
+
+/**
+ * Start, times, repetition and its end, with the rule in words and the next occurrences as the user types.
+ * For one occurrence: that occurrence first, its date and times, and the repetition of the rest folded away.
+ */
+export const DateAndCalendarStep = ({ showOutOfScheduleEditor, editedOccurrence }: DateAndCalendarStepProps) => {
   const { onPatternChange, onEndTypeChange } = useRecurrenceResets();
   const [pattern, endType] = useWatch({ name: [`${DATES}.recurrencePattern`, `${DATES}.recurrenceEndType`] }) as [RecurrencePattern, RecurrenceEndType];
   const endsNextDay = useEndsNextDay();
+  const startLongAgo = useStartLongAgo();
   const repeating = pattern !== undefined && pattern !== 'NONE';
-  return (
+  const repetition = (
     <>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-        <DateInput source={`${DATES}.startDate`} isRequired />
-        <TextInput source={`${DATES}.startTime`} type="time" isRequired slotProps={{ inputLabel: { shrink: true } }} />
-        <TextInput
-          source={`${DATES}.endTime`}
-          type="time"
-          isRequired
-          helperText={endsNextDay ? 'resources.events.hints.endsNextDay' : false}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      </Stack>
-      {repeating ? null : <DateInput source={`${DATES}.endDate`} />}
       <SelectInput
         source={`${DATES}.recurrencePattern`}
         choices={patternChoices}
@@ -96,6 +156,24 @@ export const DateAndCalendarStep = ({ showOutOfScheduleEditor }: DateAndCalendar
         </Stack>
       ) : null}
       <OccurrencePreview />
+    </>
+  );
+  return (
+    <>
+      {editedOccurrence ? <OccurrenceBeingEdited original={editedOccurrence} /> : null}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+        <DateInput source={`${DATES}.startDate`} isRequired helperText={startLongAgo ? <LongAgoWarning /> : undefined} />
+        <TextInput source={`${DATES}.startTime`} type="time" isRequired slotProps={{ inputLabel: { shrink: true } }} />
+        <TextInput
+          source={`${DATES}.endTime`}
+          type="time"
+          isRequired
+          helperText={endsNextDay ? 'resources.events.hints.endsNextDay' : false}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      {repeating ? null : <DateInput source={`${DATES}.endDate`} />}
+      {editedOccurrence ? <OccurrenceRepetition>{repetition}</OccurrenceRepetition> : repetition}
       {showOutOfScheduleEditor && repeating ? <OutOfScheduleEditor /> : null}
     </>
   );

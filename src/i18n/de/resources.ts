@@ -90,6 +90,7 @@ const resources: ResourceMessages = {
         endsNextDay: 'Endet am nächsten Tag',
         establishmentFillsAddress: 'Die Wahl des Lokals füllt seine Adresse aus; Sie können sie ändern.',
         daysDefault: 'Kein Tag gewählt: der Wochentag des Startdatums.',
+        longAgo: 'Dieses Datum liegt mehr als ein Jahr zurück: Prüfen Sie das Jahr.',
       },
       preview: {
         title: 'Nächste Termine',
@@ -117,6 +118,9 @@ const resources: ResourceMessages = {
         deleteTitle: 'Diesen Termin löschen?',
         deleteContent: 'Der Termin vom %{date} wird ausgelassen; der Rest der Serie bleibt.',
         deleted: 'Termin gelöscht',
+        thisOne: 'Dieser Termin',
+        repetition: 'Wiederholung ab diesem Termin',
+        repetitionHint: 'Gilt nur, wenn Sie für «Diesen und die folgenden Termine» speichern.',
       },
       outOfSchedule: {
         title: 'Ausnahmedaten',

@@ -91,6 +91,7 @@ const resources = {
         endsNextDay: 'Ends the next day',
         establishmentFillsAddress: 'Choosing the venue fills in its address; you may change it.',
         daysDefault: 'None picked: the weekday of the start date.',
+        longAgo: 'This date is more than a year ago: check the year.',
       },
       preview: {
         title: 'Next occurrences',
@@ -118,6 +119,9 @@ const resources = {
         deleteTitle: 'Delete this occurrence?',
         deleteContent: 'The occurrence of %{date} will be skipped; the rest of the series stays.',
         deleted: 'Occurrence deleted',
+        thisOne: 'This occurrence',
+        repetition: 'Repetition from this occurrence on',
+        repetitionHint: 'Applies only when you save for “This and the next occurrences”.',
       },
       outOfSchedule: {
         title: 'Out-of-schedule dates',

@@ -90,6 +90,7 @@ const resources: ResourceMessages = {
         endsNextDay: 'Se termine le lendemain',
         establishmentFillsAddress: "Le choix de l'établissement remplit son adresse ; vous pouvez la modifier.",
         daysDefault: 'Aucun jour choisi : le jour de la semaine de la date de début.',
+        longAgo: "Cette date remonte à plus d'un an : vérifiez l'année.",
       },
       preview: {
         title: 'Prochaines occurrences',
@@ -117,6 +118,9 @@ const resources: ResourceMessages = {
         deleteTitle: 'Supprimer cette occurrence ?',
         deleteContent: "L'occurrence du %{date} sera supprimée ; le reste de la série demeure.",
         deleted: 'Occurrence supprimée',
+        thisOne: 'Cette occurrence',
+        repetition: 'Répétition à partir de cette occurrence',
+        repetitionHint: "S'applique seulement si vous enregistrez pour « Cette occurrence et les suivantes ».",
       },
       outOfSchedule: {
         title: 'Dates hors calendrier',

@@ -90,6 +90,7 @@ const resources: ResourceMessages = {
         endsNextDay: 'Termina il giorno dopo',
         establishmentFillsAddress: "La scelta del locale ne compila l'indirizzo; è possibile modificarlo.",
         daysDefault: 'Nessun giorno scelto: il giorno della settimana della data di inizio.',
+        longAgo: "Questa data risale a più di un anno fa: controllare l'anno.",
       },
       preview: {
         title: 'Prossime occorrenze',
@@ -117,6 +118,9 @@ const resources: ResourceMessages = {
         deleteTitle: 'Eliminare questa occorrenza?',
         deleteContent: "L'occorrenza del %{date} sarà saltata; il resto della serie rimane.",
         deleted: 'Occorrenza eliminata',
+        thisOne: 'Questa occorrenza',
+        repetition: 'Ripetizione da questa occorrenza in poi',
+        repetitionHint: 'Vale solo se si salva per «Questa e le occorrenze successive».',
       },
       outOfSchedule: {
         title: 'Date fuori calendario',
