@@ -26,7 +26,13 @@ const descriptionToolbar = (
   </RichTextInputToolbar>
 );
 
+/** A description is paragraphs: the editing area starts several lines high, not one. */
+export const EDITOR_MIN_HEIGHT = '10em';
+const editorLook = { '& .ProseMirror': { minHeight: EDITOR_MIN_HEIGHT } };
+
 /** No description is `null`, as the API sends it (the editor's own default would be an empty string). */
-const RichTextEditor = (props: RichTextInputProps) => <RichTextInput toolbar={descriptionToolbar} fullWidth defaultValue={null} {...props} />;
+const RichTextEditor = (props: RichTextInputProps) => (
+  <RichTextInput toolbar={descriptionToolbar} fullWidth defaultValue={null} sx={editorLook} {...props} />
+);
 
 export default RichTextEditor;

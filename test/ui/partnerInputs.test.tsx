@@ -11,6 +11,9 @@ import type { Upload } from '../../domain/upload';
 import { createDataProvider, type AppDataProvider, type UploadOptions } from '../../providers/dataProvider';
 import { httpClient } from '../../providers/httpClient';
 import { createI18nProvider } from '../../providers/i18nProvider';
+import { OutOfScheduleEditor } from '../../resources/events/steps/OutOfScheduleEditor';
+import { EDITOR_MIN_HEIGHT } from '../../resources/shared/RichTextEditor';
+import { RichTextDescriptionInput } from '../../resources/shared/RichTextDescriptionInput';
 import { AddressInput } from '../../resources/shared/inputs/AddressInput';
 import { GalleryInput } from '../../resources/shared/inputs/GalleryInput';
 import { HappyHoursInput } from '../../resources/shared/inputs/HappyHoursInput';
@@ -339,5 +342,27 @@ describe('reference data inputs', () => {
     expect(await deleteIconOf('Jazz')).toBeNull();
     expect(await deleteIconOf('Techno')).toBeNull();
     expect(formValues().specificInfos.musics).toEqual([3, 1]);
+  });
+});
+
+describe('room to type', () => {
+  it('adds a happy hour with a button that says so, in the interface language', async () => {
+    renderInForm(<HappyHoursInput source="additionalInfos.happyHours" />, { record: { additionalInfos: { happyHours: [] } }, locale: 'de' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Happy Hour hinzufügen' }));
+    await waitFor(() => expect(formValues().additionalInfos.happyHours).toHaveLength(1));
+    expect(screen.getByRole('textbox', { name: /^Titel/ })).toBeInTheDocument();
+  });
+
+  it('opens the formatted description several lines high', async () => {
+    renderInForm(<RichTextDescriptionInput source="description.htmlDescription" />, { record: { description: { htmlDescription: null } } });
+    const editor = await screen.findByRole('textbox', {}, { timeout: 10_000 });
+    await waitFor(() => expect(getComputedStyle(editor).minHeight).toBe(EDITOR_MIN_HEIGHT));
+  });
+
+  it('gives the out-of-schedule date fields the width of a whole date and time', async () => {
+    renderInForm(<OutOfScheduleEditor />, { record: { dateAndCalendar: { startTime: '22:00', endTime: '04:00', outOfScheduleEvents: [] } } });
+    const fieldOf = (label: string) => screen.getByLabelText(label).closest('.MuiFormControl-root') as HTMLElement;
+    expect(getComputedStyle(fieldOf('Date')).minWidth).toBe('11rem');
+    expect(getComputedStyle(fieldOf('From')).minWidth).toBe('7.5rem');
   });
 });

@@ -40,6 +40,9 @@ const wallClockOf = (row: Row): WallClock => ({
   until: row.endsAt ? localTimeOf(row.endsAt) : '',
 });
 
+/** Wide enough for a whole date ("dd.mm.yyyy" and its picker) or time: a row's fields would otherwise shrink and cut it. */
+const FIELD_MIN_WIDTHS = { date: '11rem', time: '7.5rem' } as const;
+
 /** Date, from and until of one occurrence; each valid change is handed up at once. */
 const WallClockFields = ({ value, onChange, idPrefix }: { value: WallClock; onChange: (value: WallClock) => void; idPrefix: string }) => {
   const translate = useTranslate();
@@ -52,6 +55,7 @@ const WallClockFields = ({ value, onChange, idPrefix }: { value: WallClock; onCh
       value={value[name]}
       onChange={(event) => onChange({ ...value, [name]: event.target.value })}
       slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ minWidth: FIELD_MIN_WIDTHS[type] }}
     />
   );
   return (

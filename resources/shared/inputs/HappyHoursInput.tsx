@@ -1,4 +1,5 @@
-import { ArrayInput, SelectArrayInput, SimpleFormIterator, TextInput, useTranslate, useWrappedSource } from 'react-admin';
+import AddIcon from '@mui/icons-material/Add';
+import { ArrayInput, Button, SelectArrayInput, SimpleFormIterator, TextInput, useSimpleFormIterator, useTranslate, useWrappedSource } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { WEEK_DAYS } from '../../../domain/enums';
 import { HAPPY_HOUR_LIMITS } from '../../../domain/schedule';
@@ -20,6 +21,12 @@ const HappyHourNextDayHint = () => {
   return <NextDayHint start={start} end={end} />;
 };
 
+/** A labelled "Add happy hour" button: the iterator's own is a bare "+" that says nothing of what it adds. */
+const AddHappyHourButton = () => {
+  const { add } = useSimpleFormIterator();
+  return <Button label="inputs.happyHours.add" onClick={() => add()} variant="outlined" size="small" startIcon={<AddIcon />} />;
+};
+
 /** Happy hours: a title, the days (chips), and a time range that may run past midnight. */
 export const HappyHoursInput = ({ source, label = 'inputs.happyHours.label' }: HappyHoursInputProps) => {
   const translate = useTranslate();
@@ -28,7 +35,7 @@ export const HappyHoursInput = ({ source, label = 'inputs.happyHours.label' }: H
   const readOnly = useInputsReadOnly();
   return (
     <ArrayInput source={source} label={translate(label, { _: label })}>
-      <SimpleFormIterator disableAdd={isFull || readOnly} disableRemove={readOnly} disableClear={readOnly} disableReordering inline>
+      <SimpleFormIterator addButton={<AddHappyHourButton />} disableAdd={isFull || readOnly} disableRemove={readOnly} disableClear={readOnly} disableReordering inline>
         <TextInput source="title" label="inputs.happyHours.title" isRequired helperText={false} sx={{ minWidth: 220 }} />
         <SelectArrayInput source="days" label="inputs.happyHours.days" choices={WEEK_DAY_CHOICES} isRequired defaultValue={[]} helperText={false} sx={{ minWidth: 260 }} />
         <TimeOfDayInput source="startTime" label="inputs.happyHours.start" isRequired helperText={false} sx={{ minWidth: 140 }} />

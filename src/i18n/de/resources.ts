@@ -553,6 +553,7 @@ const resources: ResourceMessages = {
       days: 'Tage',
       start: 'Von',
       end: 'Bis',
+      add: 'Happy Hour hinzufügen',
     },
     address: {
       label: 'Adresse',

@@ -552,6 +552,7 @@ const resources = {
       days: 'Days',
       start: 'From',
       end: 'Until',
+      add: 'Add happy hour',
     },
     address: {
       label: 'Address',

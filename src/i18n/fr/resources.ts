@@ -553,6 +553,7 @@ const resources: ResourceMessages = {
       days: 'Jours',
       start: 'De',
       end: 'À',
+      add: 'Ajouter un happy hour',
     },
     address: {
       label: 'Adresse',

@@ -553,6 +553,7 @@ const resources: ResourceMessages = {
       days: 'Giorni',
       start: 'Dalle',
       end: 'Alle',
+      add: 'Aggiungi happy hour',
     },
     address: {
       label: 'Indirizzo',
