@@ -99,6 +99,11 @@ export interface EventCalendarProps {
 
 const NO_FILTER: EventFilterValues = {};
 
+/** Where the week opens: the evening, when a nightlife venue's events start (its grid scrolls to the night). */
+export const EVENING = '18:00:00';
+/** The week's height: the screen below the app bar and the page's title and filters, never a sliver. */
+const WEEK_HEIGHT = 'max(480px, calc(100vh - 220px))';
+
 /**
  * The occurrence calendar (issue 5): every occurrence the viewer's scope allows in the visible window,
  * month and week (lists on narrow screens), times in Europe/Zurich whatever the browser's zone. Drafts
@@ -120,6 +125,7 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
 
   const views: readonly string[] = isNarrow ? NARROW_VIEWS : WIDE_VIEWS;
   const initialView = views.includes(storedView) ? storedView : (views[0] as string);
+  const weekGrid = initialView === 'timeGridWeek';
   const hrefOf = useCallback((path: string) => `${appRoot.replace(/\/$/, '')}${path}`, [appRoot]);
   const events = useMemo(() => items.map((item) => toCalendarEvent(item, hrefOf)), [items, hrefOf]);
   const renderContent = useMemo(() => renderOccurrenceContent(translate), [translate]);
@@ -157,7 +163,9 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
       ) : null}
       <Box sx={{ height: 4 }}>{isFetching ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}</Box>
       <FullCalendar
-        key={isNarrow ? 'narrow' : 'wide'}
+        // The week's grid has a height of its own, so that its hours scroll inside it and scrollTime opens it in
+        // the evening (FullCalendar sizes by the calendar's height, not a view's): a new calendar for it.
+        key={isNarrow ? 'narrow' : weekGrid ? 'week' : 'wide'}
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         initialView={initialView}
         initialDate={storedDate ?? undefined}
@@ -184,11 +192,11 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
         eventTimeFormat={TIME_FORMAT}
         slotLabelFormat={TIME_FORMAT}
         nextDayThreshold="06:00:00"
-        scrollTime="18:00:00"
+        scrollTime={EVENING}
         dayMaxEvents={false}
         allDaySlot={false}
         nowIndicator
-        height="auto"
+        height={weekGrid ? WEEK_HEIGHT : 'auto'}
       />
     </Box>
   );

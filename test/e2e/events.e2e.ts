@@ -223,6 +223,15 @@ describe('events in the browser', () => {
     // The week view: a click in the 20:00 slot of a day's column gives the day and the time.
     await openCalendar(page);
     await page.getByRole('button', { name: 'Week', exact: true }).click();
+    // The week opens in the evening: 18:00 is in sight without scrolling, midnight has scrolled out of its grid.
+    const inSight = (time: string) =>
+      page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`).evaluate((lane) => {
+        const box = lane.getBoundingClientRect();
+        const grid = (lane.closest('.fc-scroller') as HTMLElement).getBoundingClientRect();
+        return box.top >= grid.top && box.bottom <= Math.min(grid.bottom, window.innerHeight);
+      });
+    await expect.poll(() => inSight('18:00:00')).toBe(true);
+    expect(await inSight('00:00:00')).toBe(false);
     const column = page.locator('td.fc-timegrid-col[data-date]').nth(3);
     const weekDay = await column.getAttribute('data-date');
     const slot = page.locator('td.fc-timegrid-slot-lane[data-time="20:00:00"]');

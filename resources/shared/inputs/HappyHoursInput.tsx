@@ -27,6 +27,9 @@ const AddHappyHourButton = () => {
   return <Button label="inputs.happyHours.add" onClick={() => add()} variant="outlined" size="small" startIcon={<AddIcon />} />;
 };
 
+/** One happy hour's fields wrap onto a second line rather than run out of a narrow drawer. */
+const wrapFields = { '& .RaSimpleFormIterator-form': { flex: 1, flexWrap: 'wrap' } } as const;
+
 /** Happy hours: a title, the days (chips), and a time range that may run past midnight. */
 export const HappyHoursInput = ({ source, label = 'inputs.happyHours.label' }: HappyHoursInputProps) => {
   const translate = useTranslate();
@@ -35,7 +38,7 @@ export const HappyHoursInput = ({ source, label = 'inputs.happyHours.label' }: H
   const readOnly = useInputsReadOnly();
   return (
     <ArrayInput source={source} label={translate(label, { _: label })}>
-      <SimpleFormIterator addButton={<AddHappyHourButton />} disableAdd={isFull || readOnly} disableRemove={readOnly} disableClear={readOnly} disableReordering inline>
+      <SimpleFormIterator sx={wrapFields} addButton={<AddHappyHourButton />} disableAdd={isFull || readOnly} disableRemove={readOnly} disableClear={readOnly} disableReordering inline>
         <TextInput source="title" label="inputs.happyHours.title" isRequired helperText={false} sx={{ minWidth: 220 }} />
         <SelectArrayInput source="days" label="inputs.happyHours.days" choices={WEEK_DAY_CHOICES} isRequired defaultValue={[]} helperText={false} sx={{ minWidth: 260 }} />
         <TimeOfDayInput source="startTime" label="inputs.happyHours.start" isRequired helperText={false} sx={{ minWidth: 140 }} />
