@@ -88,7 +88,7 @@ describe('establishments and promoter groups in the browser', () => {
     await page.getByRole('tab', { name: /Additional information/ }).click();
     await numberBox(page, 'Minimum price \\(CHF\\)').fill('10');
     await numberBox(page, 'Maximum price \\(CHF\\)').fill('25');
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add happy hour' }).click();
     await textbox(page, 'Title').fill('Early bird');
     await page.getByRole('combobox', { name: /^Days/ }).click();
     await page.getByRole('option', { name: 'Friday' }).click();
