@@ -2,7 +2,6 @@ import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/mate
 import SettingsIcon from '@mui/icons-material/Settings';
 import {
   AppBar as RaAppBar,
-  LocalesMenuButton,
   Logout,
   TitlePortal,
   UserMenu,
@@ -12,13 +11,14 @@ import {
 import { Link } from 'react-router-dom';
 import { PATHS } from '../pages/paths';
 import { ColorSchemeMenuButton } from './ColorSchemeMenuButton';
+import { LanguageMenuButton } from './LanguageMenuButton';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
 
 const AppBarToolbar = () => (
   <>
     {/* On phones the language stays in Settings, so the page title keeps its room. */}
     <Box sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
-      <LocalesMenuButton />
+      <LanguageMenuButton />
     </Box>
     <ColorSchemeMenuButton />
     <DelayedLoadingIndicator />
