@@ -99,6 +99,7 @@ const app = {
       errors: {
         INVALID_CREDENTIALS: 'E-Mail-Adresse oder Passwort ist falsch.',
         TOO_MANY_ATTEMPTS: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+        TOO_MANY_ATTEMPTS_WAIT: 'Zu viele Versuche. Versuchen Sie es in %{smart_count} Minute erneut. |||| Zu viele Versuche. Versuchen Sie es in %{smart_count} Minuten erneut.',
         INVALID_OR_EXPIRED_TOKEN: 'Dieser Link ist ungültig, wurde bereits verwendet oder ist abgelaufen.',
         WRONG_CURRENT_PASSWORD: 'Das aktuelle Passwort ist falsch.',
         NOT_SIGNED_IN: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',

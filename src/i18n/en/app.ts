@@ -99,6 +99,7 @@ const app = {
       errors: {
         INVALID_CREDENTIALS: 'Wrong email or password.',
         TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait a few minutes, then try again.',
+        TOO_MANY_ATTEMPTS_WAIT: 'Too many attempts. Try again in %{smart_count} minute. |||| Too many attempts. Try again in %{smart_count} minutes.',
         INVALID_OR_EXPIRED_TOKEN: 'This link is invalid, was already used or has expired.',
         WRONG_CURRENT_PASSWORD: 'The current password is wrong.',
         NOT_SIGNED_IN: 'Your session has ended. Please sign in again.',

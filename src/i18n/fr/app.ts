@@ -99,6 +99,7 @@ const app = {
       errors: {
         INVALID_CREDENTIALS: 'E-mail ou mot de passe incorrect.',
         TOO_MANY_ATTEMPTS: 'Trop de tentatives. Veuillez patienter quelques minutes, puis réessayer.',
+        TOO_MANY_ATTEMPTS_WAIT: 'Trop de tentatives. Réessayez dans %{smart_count} minute. |||| Trop de tentatives. Réessayez dans %{smart_count} minutes.',
         INVALID_OR_EXPIRED_TOKEN: 'Ce lien n’est pas valable, a déjà été utilisé ou a expiré.',
         WRONG_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect.',
         NOT_SIGNED_IN: 'Votre session a pris fin. Veuillez vous reconnecter.',

@@ -99,6 +99,7 @@ const app = {
       errors: {
         INVALID_CREDENTIALS: 'E-mail o password errata.',
         TOO_MANY_ATTEMPTS: 'Troppi tentativi. Attenda qualche minuto e riprovi.',
+        TOO_MANY_ATTEMPTS_WAIT: 'Troppi tentativi. Riprovi tra %{smart_count} minuto. |||| Troppi tentativi. Riprovi tra %{smart_count} minuti.',
         INVALID_OR_EXPIRED_TOKEN: 'Questo link non è valido, è già stato utilizzato o è scaduto.',
         WRONG_CURRENT_PASSWORD: 'La password attuale è errata.',
         NOT_SIGNED_IN: 'La Sua sessione è terminata. Acceda di nuovo.',
