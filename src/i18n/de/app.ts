@@ -45,6 +45,15 @@ const app = {
       refresh: 'Neu laden',
       crash: { title: 'Hoppla, da ist etwas schiefgelaufen :(' },
       unauthorized: { title: 'Hoppla, keine Berechtigung :(' },
+      unauthorizedWayForward: {
+        description: 'Sie sind mit einem Konto angemeldet, das diese Seite nicht öffnen darf.',
+        dashboard: 'Zurück zum Dashboard',
+        signInAsOther: 'Mit einem anderen Konto anmelden',
+      },
+      invalidResetLink: {
+        description: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig, wurde schon verwendet oder ist abgelaufen.',
+        requestNewLink: 'Neuen Link anfordern',
+      },
       router: {
         title: 'Etwas ist schiefgelaufen!',
         showError: 'Fehler anzeigen',

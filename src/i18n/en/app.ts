@@ -46,6 +46,15 @@ const app = {
       refresh: 'Refresh',
       crash: { title: 'Ooops, something went wrong :(' },
       unauthorized: { title: 'Ooops, unAuthorized :(' },
+      unauthorizedWayForward: {
+        description: 'You are signed in with an account that may not open this page.',
+        dashboard: 'Back to the dashboard',
+        signInAsOther: 'Sign in as someone else',
+      },
+      invalidResetLink: {
+        description: 'This password reset link is invalid, was already used or has expired.',
+        requestNewLink: 'Request a new link',
+      },
       router: {
         title: 'Something went wrong!',
         showError: 'Show Error',

@@ -45,6 +45,15 @@ const app = {
       refresh: 'Actualiser',
       crash: { title: 'Oups, une erreur s’est produite :(' },
       unauthorized: { title: 'Oups, accès non autorisé :(' },
+      unauthorizedWayForward: {
+        description: 'Vous êtes connecté avec un compte qui ne peut pas ouvrir cette page.',
+        dashboard: 'Retour au tableau de bord',
+        signInAsOther: 'Se connecter avec un autre compte',
+      },
+      invalidResetLink: {
+        description: 'Ce lien de réinitialisation du mot de passe n’est pas valable, a déjà été utilisé ou a expiré.',
+        requestNewLink: 'Demander un nouveau lien',
+      },
       router: {
         title: 'Une erreur s’est produite !',
         showError: 'Afficher l’erreur',

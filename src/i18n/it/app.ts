@@ -45,6 +45,15 @@ const app = {
       refresh: 'Aggiorna',
       crash: { title: 'Ops, qualcosa è andato storto :(' },
       unauthorized: { title: 'Ops, accesso non autorizzato :(' },
+      unauthorizedWayForward: {
+        description: 'Ha effettuato l’accesso con un account che non può aprire questa pagina.',
+        dashboard: 'Torna alla dashboard',
+        signInAsOther: 'Accedi con un altro account',
+      },
+      invalidResetLink: {
+        description: 'Questo link per reimpostare la password non è valido, è già stato usato o è scaduto.',
+        requestNewLink: 'Richiedi un nuovo link',
+      },
       router: {
         title: 'Qualcosa è andato storto!',
         showError: 'Mostra errore',

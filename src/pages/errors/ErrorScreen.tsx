@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 
 export interface ErrorScreenProps {
   title: string;
   refreshLabel: string;
   onRefresh: () => void;
+  /** What happened, under the title. */
   children?: ReactNode;
+  /** The ways forward, beside Refresh. */
+  actions?: ReactNode;
 }
 
 /**
@@ -14,7 +17,7 @@ export interface ErrorScreenProps {
  * reset link. It takes translated text as props so it also works outside react-admin's contexts
  * (the crash fallback renders when the app itself failed).
  */
-export const ErrorScreen = ({ title, refreshLabel, onRefresh, children }: ErrorScreenProps) => (
+export const ErrorScreen = ({ title, refreshLabel, onRefresh, children, actions }: ErrorScreenProps) => (
   <Box
     component="main"
     sx={{
@@ -34,9 +37,12 @@ export const ErrorScreen = ({ title, refreshLabel, onRefresh, children }: ErrorS
       {title}
     </Typography>
     {children}
-    <Button variant="contained" startIcon={<RefreshIcon />} onClick={onRefresh}>
-      {refreshLabel}
-    </Button>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap' }}>
+      {actions}
+      <Button variant={actions ? 'outlined' : 'contained'} startIcon={<RefreshIcon />} onClick={onRefresh}>
+        {refreshLabel}
+      </Button>
+    </Stack>
   </Box>
 );
 
