@@ -3,6 +3,7 @@ import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ColorSchemeMenuButton } from '../../layout/ColorSchemeMenuButton';
 import { LanguageMenuButton } from '../../layout/LanguageMenuButton';
+import { useDocumentTitle } from '../../layout/documentTitle';
 
 export interface AuthLayoutProps {
   /** Translation key of the card's heading. */
@@ -15,6 +16,7 @@ export interface AuthLayoutProps {
 /** The centred card of the public screens (sign-in, password and account flows), in both colour schemes. */
 export const AuthLayout = ({ title, subtitle, children }: AuthLayoutProps) => {
   const translate = useTranslate();
+  useDocumentTitle(translate(title), translate('app.name'));
   return (
     <Box
       component="main"

@@ -36,6 +36,7 @@ const InvalidResetLink = () => {
   return (
     <ErrorScreen
       title={translate('app.errors.crash.title')}
+      appName={translate('app.name')}
       refreshLabel={translate('app.errors.refresh')}
       onRefresh={reloadFromOrigin}
       actions={

@@ -14,6 +14,7 @@ export const UnauthorizedPage = () => {
   return (
     <ErrorScreen
       title={translate('app.errors.unauthorized.title')}
+      appName={translate('app.name')}
       refreshLabel={translate('app.errors.refresh')}
       onRefresh={reloadFromOrigin}
       actions={
