@@ -10,7 +10,7 @@ const app = {
       settings: 'Einstellungen',
       statistics: 'Statistiken',
       notifications: 'Mitteilungen',
-      asks: 'Anfragen',
+      asks: 'Anfragen-Eingang',
       establishments: 'Lokale',
       promoters: 'Veranstalter',
       events: 'Events',
@@ -137,6 +137,8 @@ const app = {
       intro: 'Willkommen im Backoffice für Lokale, Veranstalter und Events.',
     },
     placeholder: {
+      eventRequestsToday: 'Bis der Anfragen-Eingang gebaut ist, finden Sie Veranstaltungsanfragen in der Liste der Veranstaltungen; der Filter «Anfragen» zeigt jene, die auf einen Entscheid warten.',
+      openEventRequests: 'Veranstaltungsanfragen öffnen',
       greeting: 'Hallo, %{name}. Die Seite «%{area}» kommt bald.',
       greetingAnonymous: 'Die Seite «%{area}» kommt bald.',
     },

@@ -11,7 +11,7 @@ const app = {
       settings: 'Settings',
       statistics: 'Statistics',
       notifications: 'Notifications',
-      asks: 'Requests',
+      asks: 'Request inbox',
       establishments: 'Establishments',
       promoters: 'Promoters',
       events: 'Events',
@@ -137,6 +137,8 @@ const app = {
       intro: 'Welcome to the back office for venues, promoters and events.',
     },
     placeholder: {
+      eventRequestsToday: 'Until the request inbox is built, event requests are on the Events list: its Requests filter shows those waiting for a decision.',
+      openEventRequests: 'Open the event requests',
       greeting: 'Hello, %{name}. %{area} will be here soon.',
       greetingAnonymous: '%{area} will be here soon.',
     },

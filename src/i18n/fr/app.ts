@@ -10,7 +10,7 @@ const app = {
       settings: 'Paramètres',
       statistics: 'Statistiques',
       notifications: 'Notifications',
-      asks: 'Demandes',
+      asks: 'Boîte des demandes',
       establishments: 'Établissements',
       promoters: 'Organisateurs',
       events: 'Événements',
@@ -137,6 +137,8 @@ const app = {
       intro: 'Bienvenue dans le back-office des établissements, des organisateurs et des événements.',
     },
     placeholder: {
+      eventRequestsToday: 'En attendant la boîte des demandes, les demandes d’événement se trouvent dans la liste des événements : son filtre Demandes montre celles qui attendent une décision.',
+      openEventRequests: 'Ouvrir les demandes d’événement',
       greeting: 'Bonjour, %{name}. La page « %{area} » arrive bientôt.',
       greetingAnonymous: 'La page « %{area} » arrive bientôt.',
     },

@@ -10,7 +10,7 @@ const app = {
       settings: 'Impostazioni',
       statistics: 'Statistiche',
       notifications: 'Notifiche',
-      asks: 'Richieste',
+      asks: 'Casella delle richieste',
       establishments: 'Locali',
       promoters: 'Organizzatori',
       events: 'Eventi',
@@ -137,6 +137,8 @@ const app = {
       intro: 'Benvenuto nel back office per locali, organizzatori ed eventi.',
     },
     placeholder: {
+      eventRequestsToday: 'Finché la casella delle richieste non è pronta, le richieste di evento si trovano nell’elenco degli eventi: il suo filtro Richieste mostra quelle in attesa di una decisione.',
+      openEventRequests: 'Apri le richieste di evento',
       greeting: 'Buongiorno, %{name}. La pagina «%{area}» arriverà presto.',
       greetingAnonymous: 'La pagina «%{area}» arriverà presto.',
     },
