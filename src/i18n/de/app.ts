@@ -12,8 +12,8 @@ const app = {
       notifications: 'Mitteilungen',
       asks: 'Anfragen-Eingang',
       establishments: 'Lokale',
-      promoters: 'Veranstalter',
-      events: 'Events',
+      promoters: 'Veranstaltergruppen',
+      events: 'Veranstaltungen',
       discount: 'Angebote',
       discountTemplate: 'Angebotsvorlagen',
       requestDiscountTemplate: 'Vorlagenanfragen',
@@ -28,7 +28,7 @@ const app = {
       billing: 'Abrechnung',
       groups: {
         overview: 'Übersicht',
-        venuesAndEvents: 'Lokale und Events',
+        venuesAndEvents: 'Lokale und Veranstaltungen',
         offers: 'Angebote und Aktionen',
         content: 'Inhalte',
         administration: 'Verwaltung',
@@ -134,7 +134,7 @@ const app = {
       title: 'Dashboard',
       greeting: 'Hallo, %{name}',
       greetingAnonymous: 'Hallo',
-      intro: 'Willkommen im Backoffice für Lokale, Veranstalter und Events.',
+      intro: 'Willkommen im Backoffice für Lokale, Veranstalter und Veranstaltungen.',
     },
     placeholder: {
       eventRequestsToday: 'Bis der Anfragen-Eingang gebaut ist, finden Sie Veranstaltungsanfragen in der Liste der Veranstaltungen; der Filter «Anfragen» zeigt jene, die auf einen Entscheid warten.',

@@ -292,7 +292,7 @@ const resources: ResourceMessages = {
       },
       empty: {
         title: 'Noch kein Lokal',
-        invite: 'Erfassen Sie das erste Lokal: Sein Profil speist die Events, die Angebote und das Widget.',
+        invite: 'Erfassen Sie das erste Lokal: Sein Profil speist die Veranstaltungen, die Angebote und das Widget.',
         nothingYet: 'Lokale erscheinen hier, sobald sie veröffentlicht sind.',
       },
       exportFileName: 'betriebe',
@@ -328,7 +328,7 @@ const resources: ResourceMessages = {
       },
       empty: {
         title: 'Noch keine Veranstaltergruppe',
-        invite: 'Erfassen Sie die erste Veranstaltergruppe: Ihr Profil speist ihre Events und Angebote.',
+        invite: 'Erfassen Sie die erste Veranstaltergruppe: Ihr Profil speist ihre Veranstaltungen und Angebote.',
         nothingYet: 'Veranstaltergruppen erscheinen hier, sobald sie veröffentlicht sind.',
       },
       exportFileName: 'veranstaltergruppen',

@@ -13,7 +13,7 @@ const app = {
       notifications: 'Notifications',
       asks: 'Request inbox',
       establishments: 'Establishments',
-      promoters: 'Promoters',
+      promoters: 'Promoter groups',
       events: 'Events',
       discount: 'Offers',
       discountTemplate: 'Offer templates',

@@ -12,7 +12,7 @@ const app = {
       notifications: 'Notifications',
       asks: 'Boîte des demandes',
       establishments: 'Établissements',
-      promoters: 'Organisateurs',
+      promoters: 'Groupes d’organisateurs',
       events: 'Événements',
       discount: 'Offres',
       discountTemplate: 'Modèles d’offres',

@@ -298,7 +298,7 @@ const resources: ResourceMessages = {
       exportFileName: 'etablissements',
     },
     promoters: {
-      name: "Groupe d'organisateurs |||| Groupes d'organisateurs",
+      name: 'Groupe d’organisateurs |||| Groupes d’organisateurs',
       fields: {
         id: 'Id',
         generalInfos: {
@@ -455,7 +455,7 @@ const resources: ResourceMessages = {
       },
     },
     'audit-log': {
-      name: "Journal d'audit |||| Journal d'audit",
+      name: 'Journal d’audit |||| Journal d’audit',
       fields: {
         at: 'Quand',
         actorEmail: 'Qui',

@@ -12,7 +12,7 @@ const app = {
       notifications: 'Notifiche',
       asks: 'Casella delle richieste',
       establishments: 'Locali',
-      promoters: 'Organizzatori',
+      promoters: 'Gruppi di organizzatori',
       events: 'Eventi',
       discount: 'Offerte',
       discountTemplate: 'Modelli di offerta',
