@@ -42,7 +42,7 @@ export const fixDayNumbers = (text: string, locale: string): string => {
   if (locale === 'it') {
     return text
       .replace(firstOfMonthIn('it'), '$11º ')
-      .replace(ITALIAN_ARTICLE_BEFORE_VOWEL_NUMBER, (article: string, word: string) =>
+      .replace(ITALIAN_ARTICLE_BEFORE_VOWEL_NUMBER, (_article: string, word: string) =>
         matchCase(ITALIAN_ELISIONS[word.toLowerCase()] ?? `${word} `, word),
       );
   }
