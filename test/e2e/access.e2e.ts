@@ -14,20 +14,20 @@ const PARTNER = [...EVERYONE, 'Statistics', 'Requests'];
 const EXPECTED_MENUS: Record<string, string[]> = {
   'root@demo.ch': [
     ...PARTNER,
-    'Establishments', 'Promoter groups', 'Events', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
+    'Establishments', 'Promoters', 'Events', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
     'Tags', 'Tag terms', 'Widget', 'Users', 'Audit log', 'Mail outbox', 'Reference data', 'Billing',
   ],
-  'promoter@demo.ch': [...PARTNER, 'Promoter groups', 'Events', 'Offers', 'Billing'],
+  'promoter@demo.ch': [...PARTNER, 'Promoters', 'Events', 'Offers', 'Billing'],
   'customer@demo.ch': EVERYONE,
   'admin@demo.ch': [...PARTNER, 'Establishments', 'Events', 'Offers', 'Widget', 'Billing'],
   'coordinator@demo.ch': [...PARTNER, 'Establishments', 'Events', 'Offers'],
-  'coordinator-limited@demo.ch': [...PARTNER, 'Establishments', 'Promoter groups', 'Events'],
+  'coordinator-limited@demo.ch': [...PARTNER, 'Establishments', 'Promoters', 'Events'],
   'coordinator-full@demo.ch': [
     ...PARTNER,
-    'Establishments', 'Promoter groups', 'Events', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
+    'Establishments', 'Promoters', 'Events', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
     'Tags', 'Tag terms', 'Widget', 'Users',
   ],
-  'promoter2@demo.ch': [...PARTNER, 'Promoter groups', 'Events', 'Offers', 'Billing'],
+  'promoter2@demo.ch': [...PARTNER, 'Promoters', 'Events', 'Offers', 'Billing'],
   'admin2@demo.ch': [...PARTNER, 'Establishments', 'Events', 'Offers', 'Widget', 'Billing'],
 };
 

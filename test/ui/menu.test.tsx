@@ -14,7 +14,7 @@ import { renderApp, startSignedIn } from './renderApp';
 const EXPECTED_MENUS: Record<RoleKey, string[]> = {
   ROOT: [
     'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
-    'Venues & events', 'Establishments', 'Promoter groups', 'Events',
+    'Venues & events', 'Establishments', 'Promoters', 'Events',
     'Offers & promotions', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
     'Content', 'Tags', 'Tag terms', 'Widget',
     'Administration', 'Users', 'Audit log', 'Mail outbox', 'Reference data',
@@ -22,7 +22,7 @@ const EXPECTED_MENUS: Record<RoleKey, string[]> = {
   ],
   PROMOTER: [
     'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
-    'Venues & events', 'Promoter groups', 'Events',
+    'Venues & events', 'Promoters', 'Events',
     'Offers & promotions', 'Offers',
     'Account', 'Billing', 'Settings',
   ],
@@ -42,12 +42,12 @@ const EXPECTED_MENUS: Record<RoleKey, string[]> = {
   ],
   COORDINATOR_ADMIN_LIMITED: [
     'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
-    'Venues & events', 'Establishments', 'Promoter groups', 'Events',
+    'Venues & events', 'Establishments', 'Promoters', 'Events',
     'Account', 'Settings',
   ],
   COORDINATOR_ADMIN_FULL: [
     'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
-    'Venues & events', 'Establishments', 'Promoter groups', 'Events',
+    'Venues & events', 'Establishments', 'Promoters', 'Events',
     'Offers & promotions', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
     'Content', 'Tags', 'Tag terms', 'Widget',
     'Administration', 'Users',

@@ -298,7 +298,7 @@ const resources: ResourceMessages = {
       exportFileName: 'betriebe',
     },
     promoters: {
-      name: 'Veranstaltergruppe |||| Veranstaltergruppen',
+      name: 'Veranstaltergruppe |||| Veranstalter',
       fields: {
         id: 'Id',
         generalInfos: {

@@ -13,7 +13,7 @@ const app = {
       notifications: 'Notifications',
       asks: 'Request inbox',
       establishments: 'Establishments',
-      promoters: 'Promoter groups',
+      promoters: 'Promoters',
       events: 'Events',
       discount: 'Offers',
       discountTemplate: 'Offer templates',

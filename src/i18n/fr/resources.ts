@@ -298,7 +298,7 @@ const resources: ResourceMessages = {
       exportFileName: 'etablissements',
     },
     promoters: {
-      name: 'Groupe d’organisateurs |||| Groupes d’organisateurs',
+      name: 'Groupe d’organisateurs |||| Organisateurs',
       fields: {
         id: 'Id',
         generalInfos: {
