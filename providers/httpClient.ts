@@ -30,6 +30,8 @@ export class ApiError extends Error implements ApiErrorBody {
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody | undefined,
+    /** From a 429's (or 503's) Retry-After header: how long the server asks the client to wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(body?.message ?? `Request failed with status ${status}`);
     if (body?.errors) this.errors = body.errors;
@@ -93,8 +95,19 @@ const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:\/\//i;
 const isApiErrorBody = (data: unknown): data is ApiErrorBody =>
   typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string';
 
+/** A Retry-After header in seconds: it holds either a number of seconds or an HTTP date. */
+export const retryAfterSecondsOf = (header: unknown, now = Date.now()): number | undefined => {
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : undefined;
+};
+
 export const toApiError = (response: AxiosResponse): ApiError =>
-  new ApiError(response.status, isApiErrorBody(response.data) ? response.data : undefined);
+  new ApiError(
+    response.status,
+    isApiErrorBody(response.data) ? response.data : undefined,
+    retryAfterSecondsOf((response.headers as Record<string, unknown> | undefined)?.['retry-after']),
+  );
 
 const bearerTokenOf = (config: InternalAxiosRequestConfig): string | null => {
   const authorization = config.headers.get('Authorization');

@@ -7,10 +7,13 @@ const WORDS = 'resources.events.ruleInWords';
 
 const timesOf = (summary: RuleSummary): string => `${summary.startTime}–${summary.endTime}`;
 
-/** English says 1st, 2nd, 3rd, 15th; the other languages word the day of month in their sentence. */
+/** English says 1st, 2nd, 3rd, 15th, French 1er; the other languages word the day of month in their sentence. */
 const ENGLISH_ORDINAL_SUFFIXES: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-const dayOfMonthWords = (day: number, locale: string): string =>
-  locale === 'en' ? `${day}${ENGLISH_ORDINAL_SUFFIXES[new Intl.PluralRules('en', { type: 'ordinal' }).select(day)] ?? 'th'}` : String(day);
+const dayOfMonthWords = (day: number, locale: string): string => {
+  if (locale === 'en') return `${day}${ENGLISH_ORDINAL_SUFFIXES[new Intl.PluralRules('en', { type: 'ordinal' }).select(day)] ?? 'th'}`;
+  if (locale === 'fr' && day === 1) return '1er';
+  return String(day);
+};
 
 const repeatWords = (rule: RecurrenceRule, summary: RuleSummary, translate: Translate, locale: string): string => {
   const times = timesOf(summary);

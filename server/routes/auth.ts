@@ -69,7 +69,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post(AUTH_ENDPOINTS.signIn, rateLimit(limits.signIn), async (request, reply) => {
     const { email, password } = parseInput(signInBodySchema, request.body);
     const result = await authService.signIn(email, password, clientOf(request), request.cookies[DEVICE_COOKIE_NAME]);
-    if (result.kind === 'throttled') throw new ApiError(429, AUTH_ERROR_CODES.tooManyAttempts);
+    if (result.kind === 'throttled') {
+      // The sign-in screen tells how long to wait, as the request limiter's 429 does.
+      reply.header('retry-after', String(result.retryAfterSeconds));
+      throw new ApiError(429, AUTH_ERROR_CODES.tooManyAttempts);
+    }
     if (result.kind === 'invalidCredentials') throw new ApiError(401, AUTH_ERROR_CODES.invalidCredentials);
     return sendSignedIn(reply, result.signedIn);
   });

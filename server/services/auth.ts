@@ -62,7 +62,11 @@ export interface SignedIn {
   deviceCookie: IssuedDeviceCookie;
 }
 
-export type SignInResult = { kind: 'signedIn'; signedIn: SignedIn } | { kind: 'invalidCredentials' } | { kind: 'throttled' };
+export type SignInResult =
+  | { kind: 'signedIn'; signedIn: SignedIn }
+  | { kind: 'invalidCredentials' }
+  /** Too many failures: the client may try again in `retryAfterSeconds`. */
+  | { kind: 'throttled'; retryAfterSeconds: number };
 export type RefreshResult = { kind: 'refreshed'; accessToken: string; session: SessionTokens } | { kind: 'invalid' };
 export type UpdatePasswordResult = 'updated' | 'currentPasswordRequired' | 'wrongCurrentPassword' | 'userNotFound';
 
@@ -101,7 +105,8 @@ export class AuthService {
   async signIn(email: string, password: string, client: ClientMetadata, deviceCookie?: string): Promise<SignInResult> {
     const credentials = await findCredentialsByEmail(this.db, email);
     const attempt = this.signInAttempt(email, client, credentials?.id, deviceCookie);
-    if (this.signInThrottle.isBlocked(attempt)) return { kind: 'throttled' };
+    const msUntilAllowed = this.signInThrottle.msUntilAllowed(attempt);
+    if (msUntilAllowed > 0) return { kind: 'throttled', retryAfterSeconds: Math.ceil(msUntilAllowed / 1000) };
     const passwordMatches = await verifyPassword(credentials?.passwordHash ?? (await decoyPasswordHash()), password);
     if (!credentials || !credentials.isActive || credentials.passwordHash === null || !passwordMatches) {
       this.signInThrottle.recordFailure(attempt);

@@ -78,6 +78,12 @@ export class AttemptCounter {
     return window !== undefined && window.count >= this.limit.max;
   }
 
+  /** How long until the key may try again: the rest of its window when exhausted, else 0. */
+  msUntilAllowed(key: string): number {
+    const window = this.current(key);
+    return window !== undefined && window.count >= this.limit.max ? window.resetsAt - this.now() : 0;
+  }
+
   /** Counts one attempt; answers whether it was still within the limit. */
   record(key: string): boolean {
     const window = this.current(key) ?? { count: 0, resetsAt: this.now() + this.limit.windowMs };

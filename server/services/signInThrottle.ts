@@ -31,9 +31,13 @@ export class SignInThrottle {
     this.perDevice = new AttemptCounter(policy.failedSignInsPerDevice, now);
   }
 
-  isBlocked(attempt: SignInAttempt): boolean {
-    if (attempt.knownDevice) return this.perDevice.isExhausted(deviceKey(attempt.knownDevice));
-    return this.perAccountAndAddress.isExhausted(accountAndAddressKey(attempt)) || this.perUntrustedAccount.isExhausted(attempt.email);
+  /** How long the attempt must wait before it is heard (the longest of the windows that block it); 0: not blocked. */
+  msUntilAllowed(attempt: SignInAttempt): number {
+    if (attempt.knownDevice) return this.perDevice.msUntilAllowed(deviceKey(attempt.knownDevice));
+    return Math.max(
+      this.perAccountAndAddress.msUntilAllowed(accountAndAddressKey(attempt)),
+      this.perUntrustedAccount.msUntilAllowed(attempt.email),
+    );
   }
 
   recordFailure(attempt: SignInAttempt): void {

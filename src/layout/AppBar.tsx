@@ -2,7 +2,6 @@ import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/mate
 import SettingsIcon from '@mui/icons-material/Settings';
 import {
   AppBar as RaAppBar,
-  LocalesMenuButton,
   Logout,
   TitlePortal,
   UserMenu,
@@ -12,13 +11,15 @@ import {
 import { Link } from 'react-router-dom';
 import { PATHS } from '../pages/paths';
 import { ColorSchemeMenuButton } from './ColorSchemeMenuButton';
+import { LanguageMenuButton } from './LanguageMenuButton';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
+import { useDocumentTitleFromAppBar } from './documentTitle';
 
 const AppBarToolbar = () => (
   <>
     {/* On phones the language stays in Settings, so the page title keeps its room. */}
     <Box sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
-      <LocalesMenuButton />
+      <LanguageMenuButton />
     </Box>
     <ColorSchemeMenuButton />
     <DelayedLoadingIndicator />
@@ -45,6 +46,12 @@ const AppUserMenu = () => (
   </UserMenu>
 );
 
+/** Nothing on screen: names the browser tab after the title in the portal above it. */
+const DocumentTitle = () => {
+  useDocumentTitleFromAppBar();
+  return null;
+};
+
 export const AppBar = () => {
   const translate = useTranslate();
   return (
@@ -54,6 +61,7 @@ export const AppBar = () => {
       </Typography>
       {/* The page title gives way to the toolbar on narrow screens instead of running under it. */}
       <TitlePortal sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+      <DocumentTitle />
     </RaAppBar>
   );
 };

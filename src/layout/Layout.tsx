@@ -4,16 +4,14 @@ import { Menu } from './Menu';
 import { RouterErrorBox } from './RouterErrorBox';
 import { useFollowOtherTabs } from './useFollowOtherTabs';
 import { useRefetchOnLanguageChange } from './useRefetchOnLanguageChange';
-import { useSyncUserLanguage } from './useSyncUserLanguage';
 
 /**
  * The frame of every signed-in page: app bar, side menu, the page error box. It follows other tabs'
- * sign-outs and sign-ins, and keeps the user's stored language equal to the interface language (for mails), and reads
- * the data on screen again when that language changes (labels the server translates).
+ * sign-outs and sign-ins, and reads the data on screen again when the interface language changes (labels the server
+ * translates).
  */
 export const Layout = ({ children }: Pick<LayoutProps, 'children'>) => {
   useFollowOtherTabs();
-  useSyncUserLanguage();
   useRefetchOnLanguageChange();
   return (
     <RaLayout appBar={AppBar} menu={Menu} error={RouterErrorBox}>

@@ -15,6 +15,7 @@ import {
 import { Title, useLocales, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { requestAccountDeletion } from '../../providers/authApi';
 import { useThemePreference } from '../../providers/preferencesStore';
+import { useChooseLanguage } from '../layout/useChooseLanguage';
 import { COLOR_SCHEMES, COLOR_SCHEME_ICONS, colorSchemeLabelKey, type ColorScheme } from '../layout/colorSchemes';
 import { ChangePasswordForm } from './auth/ChangePasswordForm';
 import { authErrorKeyOf } from './auth/apiErrors';
@@ -47,7 +48,8 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 const PreferencesSection = () => {
   const translate = useTranslate();
   const locales = useLocales();
-  const [locale, setLocale] = useLocaleState();
+  const [locale] = useLocaleState();
+  const chooseLanguage = useChooseLanguage();
   const [colorScheme, setColorScheme] = useThemePreference();
 
   return (
@@ -59,7 +61,7 @@ const PreferencesSection = () => {
             labelId="settings-language-label"
             label={translate('app.settings.language')}
             value={locale}
-            onChange={(event) => setLocale(event.target.value)}
+            onChange={(event) => chooseLanguage(event.target.value)}
           >
             {locales.map(({ locale: code, name }) => (
               <MenuItem key={code} value={code}>

@@ -27,6 +27,8 @@ describe('failed sign-ins per account and address', () => {
     const blocked = await signInFrom(attacker, user.email, TEST_PASSWORD);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ message: 'TOO_MANY_ATTEMPTS' });
+    // The screen tells how long: the whole window after the last failure, in seconds.
+    expect(blocked.headers['retry-after']).toBe(String(DEFAULT_RATE_LIMITS.failedSignIns.windowMs / 1000));
 
     // The owner, elsewhere, is not locked out, and the attacker's address may still try other accounts.
     expect((await signInFrom(nextAddress(), user.email, TEST_PASSWORD)).statusCode).toBe(200);
@@ -57,7 +59,11 @@ describe('failed sign-ins per account and address', () => {
     const address = nextAddress();
     for (let attempt = 0; attempt <= max; attempt += 1) await signInFrom(address, user.email, 'wrong-password');
     expect((await signInFrom(address, user.email, TEST_PASSWORD)).statusCode).toBe(429);
-    server.clock.advance(DEFAULT_RATE_LIMITS.failedSignIns.windowMs + 1000);
+    server.clock.advance(DEFAULT_RATE_LIMITS.failedSignIns.windowMs - 60_000);
+    const later = await signInFrom(address, user.email, TEST_PASSWORD);
+    expect(later.statusCode).toBe(429);
+    expect(later.headers['retry-after']).toBe('60');
+    server.clock.advance(60_000 + 1000);
     expect((await signInFrom(address, user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { Language } from '../../domain/languages';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Backoffice-2026';
@@ -33,7 +34,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/**
+ * Signs in through the sign-in screen. The app opens in the account's stored language, and the demo accounts are
+ * stored in four languages: `language` (English unless told) is stored for the account first, through the API, as
+ * its user would choose it in Settings, so the test reads the screens it expects. Null keeps the stored one.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, language: Language | null = 'en'): Promise<void> {
+  if (language) await storeLanguageOf(email, password, language);
   await page.goto('/auth');
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/password/i).fill(password);
@@ -61,6 +68,16 @@ export async function apiAs(email: string, password = DEMO_PASSWORD) {
   const { accessToken } = (await signedIn.json()) as { accessToken: string };
   return (path: string, init: RequestInit = {}) =>
     fetch(`${api}${path}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${accessToken}` } });
+}
+
+async function storeLanguageOf(email: string, password: string, language: Language): Promise<void> {
+  const asUser = await apiAs(email, password);
+  const stored = await asUser('/auth/me', {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ language }),
+  });
+  if (stored.status !== 200) throw new Error(`storing ${language} for ${email} answered ${stored.status}: ${await stored.text()}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signIn } from './browser';
+import { apiAs, launchBrowser, newContext, screenshot, signIn } from './browser';
 
 /** Issue 2, done when: sign in as root, see the dashboard, switch to dark and French, reload, keep both, sign out. */
 describe('signing in, preferences and signing out', () => {
@@ -40,6 +40,10 @@ describe('signing in, preferences and signing out', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: 'Français' }).click();
     await page.getByRole('heading', { name: /^Bonjour, Rosa/ }).waitFor();
+
+    // An explicit choice is stored with the account: root's next mails come in French.
+    const asRoot = await apiAs('root@demo.ch');
+    await expect.poll(async () => ((await (await asRoot('/auth/me')).json()) as { language: string }).language).toBe('fr');
 
     await page.reload();
     await page.getByRole('heading', { name: /^Bonjour, Rosa/ }).waitFor();

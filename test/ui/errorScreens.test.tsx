@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Admin, CustomRoutes, memoryStore, testDataProvider } from 'react-admin';
@@ -7,8 +7,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { CrashBoundary } from '../../src/App';
 import { Layout } from '../../src/layout/Layout';
+import { readSessionOrNull } from '../../providers/session';
 import { apiUrl, server } from './msw';
-import { renderApp } from './renderApp';
+import { renderApp, startSignedIn } from './renderApp';
+
+const currentPath = () => screen.getByTestId('location').textContent;
 
 /** jsdom cannot navigate: replace `location` so a Refresh can be observed. */
 const stubLocation = () => {
@@ -35,6 +38,38 @@ describe('the error screens', () => {
     const { assign } = stubLocation();
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(assign).toHaveBeenCalledWith(window.location.origin);
+  });
+
+  it('offers the ways forward from /unauthorized: back to the dashboard, or sign out and in as someone else', async () => {
+    let signOuts = 0;
+    server.use(http.post(apiUrl('/auth/sign-out'), () => { signOuts += 1; return new HttpResponse(null, { status: 204 }); }));
+    startSignedIn();
+    renderApp('/unauthorized');
+    expect(await screen.findByText('You are signed in with an account that may not open this page.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(await screen.findByText('Hello, Ana')).toBeInTheDocument();
+    cleanup();
+
+    renderApp('/unauthorized');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in as someone else' }));
+    await waitFor(() => expect(currentPath()).toBe('/auth'));
+    expect(signOuts).toBe(1);
+    expect(readSessionOrNull()).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('offers to request a new link from an unknown reset link', async () => {
+    server.use(
+      http.get(apiUrl('/auth/verify-reset-password-token'), () => HttpResponse.json({ message: 'INVALID_OR_EXPIRED_TOKEN' }, { status: 404 })),
+    );
+    renderApp('/reset-password/an-unknown-token');
+    expect(await screen.findByText('This password reset link is invalid, was already used or has expired.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Request a new link' }));
+    await waitFor(() => expect(currentPath()).toBe('/forgot-password'));
+    expect(await screen.findByRole('button', { name: 'Send the link' })).toBeInTheDocument();
   });
 
   it('checks a reset token with the server and shows the not-found style screen when it is unknown', async () => {

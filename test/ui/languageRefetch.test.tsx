@@ -18,7 +18,7 @@ describe('switching the interface language', () => {
         languages.push(request.headers.get('Accept-Language'));
         return listAnswer('tags', []);
       }),
-      // The switch also stores the user's language (src/layout/useSyncUserLanguage.ts).
+      // The switch also stores the user's language (src/layout/useChooseLanguage.ts).
       http.patch(apiUrl('/auth/me'), () => HttpResponse.json({ ...ana, language: 'fr' })),
     );
     startSignedIn();

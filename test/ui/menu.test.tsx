@@ -13,7 +13,7 @@ import { renderApp, startSignedIn } from './renderApp';
  */
 const EXPECTED_MENUS: Record<RoleKey, string[]> = {
   ROOT: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Requests',
+    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
     'Venues & events', 'Establishments', 'Promoters', 'Events',
     'Offers & promotions', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
     'Content', 'Tags', 'Tag terms', 'Widget',
@@ -21,32 +21,32 @@ const EXPECTED_MENUS: Record<RoleKey, string[]> = {
     'Account', 'Billing', 'Settings',
   ],
   PROMOTER: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Requests',
+    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
     'Venues & events', 'Promoters', 'Events',
     'Offers & promotions', 'Offers',
     'Account', 'Billing', 'Settings',
   ],
   CUSTOMER: ['Overview', 'Dashboard', 'Notifications', 'Account', 'Settings'],
   ADMIN: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Requests',
+    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
     'Venues & events', 'Establishments', 'Events',
     'Offers & promotions', 'Offers',
     'Content', 'Widget',
     'Account', 'Billing', 'Settings',
   ],
   COORDINATOR: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Requests',
+    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
     'Venues & events', 'Establishments', 'Events',
     'Offers & promotions', 'Offers',
     'Account', 'Settings',
   ],
   COORDINATOR_ADMIN_LIMITED: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Requests',
+    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
     'Venues & events', 'Establishments', 'Promoters', 'Events',
     'Account', 'Settings',
   ],
   COORDINATOR_ADMIN_FULL: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Requests',
+    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
     'Venues & events', 'Establishments', 'Promoters', 'Events',
     'Offers & promotions', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
     'Content', 'Tags', 'Tag terms', 'Widget',

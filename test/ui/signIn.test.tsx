@@ -71,6 +71,22 @@ describe('the sign-in screen', () => {
     expect(await screen.findByText(/Too many attempts/)).toBeInTheDocument();
   });
 
+  it.each([
+    ['900', 'Too many attempts. Try again in 15 minutes.'],
+    ['61', 'Too many attempts. Try again in 2 minutes.'],
+    ['30', 'Too many attempts. Try again in 1 minute.'],
+  ])('says how long to wait when the server answers Retry-After: %s', async (retryAfter, message) => {
+    server.use(
+      http.post(apiUrl('/auth/sign-in'), () =>
+        HttpResponse.json({ message: 'TOO_MANY_ATTEMPTS' }, { status: 429, headers: { 'Retry-After': retryAfter } }),
+      ),
+    );
+    renderApp('/auth');
+    await submitCredentials('ana@demo.ch', 'whatever');
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('explains an unreachable server', async () => {
     server.use(http.post(apiUrl('/auth/sign-in'), () => HttpResponse.error()));
     renderApp('/auth');

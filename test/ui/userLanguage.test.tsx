@@ -26,8 +26,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("the user's language follows the interface language (mails are written in it)", () => {
-  it('sends one PATCH with the new language when it changes while signed in', async () => {
+describe("the user's stored language (mails are written in it)", () => {
+  it('is changed by a choice in Settings: one PATCH with the new language', async () => {
     const updates = recordLanguageUpdates();
     startSignedIn();
     renderApp('/settings');
@@ -42,29 +42,57 @@ describe("the user's language follows the interface language (mails are written 
     expect(updates).toHaveLength(1);
   });
 
-  it('sends the interface language right after a sign-in into an account stored with another one', async () => {
+  it("is changed by a choice in the app bar's language menu", async () => {
     const updates = recordLanguageUpdates();
-    server.use(http.post(apiUrl('/auth/sign-in'), () => HttpResponse.json(signInAnswer({ ...ana, language: 'en' }))));
-    preferencesStore.setItem(PREFERENCE_KEYS.lang, 'de');
+    startSignedIn();
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Italiano' }));
+
+    expect(await screen.findByText('Buongiorno, Ana')).toBeInTheDocument();
+    await waitFor(() => expect(updates).toEqual([{ language: 'it' }]));
+  });
+
+  it('is adopted by a sign-in, not overwritten: an English browser opens in the German of the account', async () => {
+    const updates = recordLanguageUpdates();
+    server.use(http.post(apiUrl('/auth/sign-in'), () => HttpResponse.json(signInAnswer({ ...ana, language: 'de' }))));
+    preferencesStore.setItem(PREFERENCE_KEYS.lang, 'en');
     renderApp('/auth');
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText(/E-Mail/i), 'ana@demo.ch');
-    await user.type(screen.getByLabelText(/Passwort/i), 'a good long password');
-    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await user.type(await screen.findByLabelText(/Email/i), 'ana@demo.ch');
+    await user.type(screen.getByLabelText(/Password/i), 'a good long password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await waitFor(() => expect(updates).toEqual([{ language: 'de' }]));
-    await waitFor(() => expect(readSessionOrNull()?.authenticatedUser.language).toBe('de'));
+    expect(await screen.findByText('Hallo, Ana')).toBeInTheDocument();
+    expect(preferencesStore.getItem(PREFERENCE_KEYS.lang)).toBe('de');
     await settle();
-    expect(updates).toHaveLength(1);
+    expect(updates).toEqual([]);
+    expect(readSessionOrNull()?.authenticatedUser.language).toBe('de');
   });
 
-  it('sends nothing when the account already has the interface language', async () => {
+  it('is adopted by an access link: a German account lands on German screens, and nothing is stored', async () => {
     const updates = recordLanguageUpdates();
+    server.use(
+      http.post(apiUrl('/auth/access-link'), () => HttpResponse.json(signInAnswer({ ...ana, language: 'de', hasPassword: false }))),
+    );
+    preferencesStore.setItem(PREFERENCE_KEYS.lang, 'en');
+    renderApp(`/auth/sign_in?authId=${signInAnswer().authId}&token=one-time-token`);
+
+    expect(await screen.findByRole('heading', { name: 'Wählen Sie Ihr Passwort' })).toBeInTheDocument();
+    await settle();
+    expect(updates).toEqual([]);
+  });
+
+  it('is not touched by opening the app in another language than the stored one', async () => {
+    const updates = recordLanguageUpdates();
+    preferencesStore.setItem(PREFERENCE_KEYS.lang, 'de');
     startSignedIn({ ...ana, language: 'en' });
     renderApp('/dashboard');
 
-    expect(await screen.findByText('Hello, Ana')).toBeInTheDocument();
+    expect(await screen.findByText('Hallo, Ana')).toBeInTheDocument();
     await settle();
     expect(updates).toEqual([]);
   });

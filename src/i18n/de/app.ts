@@ -10,10 +10,10 @@ const app = {
       settings: 'Einstellungen',
       statistics: 'Statistiken',
       notifications: 'Mitteilungen',
-      asks: 'Anfragen',
+      asks: 'Anfrageneingang',
       establishments: 'Lokale',
       promoters: 'Veranstalter',
-      events: 'Events',
+      events: 'Veranstaltungen',
       discount: 'Angebote',
       discountTemplate: 'Angebotsvorlagen',
       requestDiscountTemplate: 'Vorlagenanfragen',
@@ -28,7 +28,7 @@ const app = {
       billing: 'Abrechnung',
       groups: {
         overview: 'Übersicht',
-        venuesAndEvents: 'Lokale und Events',
+        venuesAndEvents: 'Lokale und Veranstaltungen',
         offers: 'Angebote und Aktionen',
         content: 'Inhalte',
         administration: 'Verwaltung',
@@ -45,6 +45,15 @@ const app = {
       refresh: 'Neu laden',
       crash: { title: 'Hoppla, da ist etwas schiefgelaufen :(' },
       unauthorized: { title: 'Hoppla, keine Berechtigung :(' },
+      unauthorizedWayForward: {
+        description: 'Sie sind mit einem Konto angemeldet, das diese Seite nicht öffnen darf.',
+        dashboard: 'Zurück zum Dashboard',
+        signInAsOther: 'Mit einem anderen Konto anmelden',
+      },
+      invalidResetLink: {
+        description: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig, wurde schon verwendet oder ist abgelaufen.',
+        requestNewLink: 'Neuen Link anfordern',
+      },
       router: {
         title: 'Etwas ist schiefgelaufen!',
         showError: 'Fehler anzeigen',
@@ -99,6 +108,7 @@ const app = {
       errors: {
         INVALID_CREDENTIALS: 'E-Mail-Adresse oder Passwort ist falsch.',
         TOO_MANY_ATTEMPTS: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+        TOO_MANY_ATTEMPTS_WAIT: 'Zu viele Versuche. Versuchen Sie es in %{smart_count} Minute erneut. |||| Zu viele Versuche. Versuchen Sie es in %{smart_count} Minuten erneut.',
         INVALID_OR_EXPIRED_TOKEN: 'Dieser Link ist ungültig, wurde bereits verwendet oder ist abgelaufen.',
         WRONG_CURRENT_PASSWORD: 'Das aktuelle Passwort ist falsch.',
         NOT_SIGNED_IN: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
@@ -124,9 +134,11 @@ const app = {
       title: 'Dashboard',
       greeting: 'Hallo, %{name}',
       greetingAnonymous: 'Hallo',
-      intro: 'Willkommen im Backoffice für Lokale, Veranstalter und Events.',
+      intro: 'Willkommen im Backoffice für Lokale, Veranstalter und Veranstaltungen.',
     },
     placeholder: {
+      eventRequestsToday: 'Bis der Anfrageneingang gebaut ist, finden Sie Veranstaltungsanfragen in der Liste der Veranstaltungen; der Filter «Anfragen» zeigt jene, die auf einen Entscheid warten.',
+      openEventRequests: 'Veranstaltungsanfragen öffnen',
       greeting: 'Hallo, %{name}. Die Seite «%{area}» kommt bald.',
       greetingAnonymous: 'Die Seite «%{area}» kommt bald.',
     },

@@ -297,13 +297,13 @@ const resources: ResourceMessages = {
       },
       empty: {
         title: 'Noch kein Lokal',
-        invite: 'Erfassen Sie das erste Lokal: Sein Profil speist die Events, die Angebote und das Widget.',
+        invite: 'Erfassen Sie das erste Lokal: Sein Profil speist die Veranstaltungen, die Angebote und das Widget.',
         nothingYet: 'Lokale erscheinen hier, sobald sie veröffentlicht sind.',
       },
       exportFileName: 'betriebe',
     },
     promoters: {
-      name: 'Veranstaltergruppe |||| Veranstaltergruppen',
+      name: 'Veranstaltergruppe |||| Veranstalter',
       fields: {
         id: 'Id',
         generalInfos: {
@@ -333,7 +333,7 @@ const resources: ResourceMessages = {
       },
       empty: {
         title: 'Noch keine Veranstaltergruppe',
-        invite: 'Erfassen Sie die erste Veranstaltergruppe: Ihr Profil speist ihre Events und Angebote.',
+        invite: 'Erfassen Sie die erste Veranstaltergruppe: Ihr Profil speist ihre Veranstaltungen und Angebote.',
         nothingYet: 'Veranstaltergruppen erscheinen hier, sobald sie veröffentlicht sind.',
       },
       exportFileName: 'veranstaltergruppen',

@@ -11,7 +11,7 @@ const app = {
       settings: 'Settings',
       statistics: 'Statistics',
       notifications: 'Notifications',
-      asks: 'Requests',
+      asks: 'Request inbox',
       establishments: 'Establishments',
       promoters: 'Promoters',
       events: 'Events',
@@ -46,6 +46,15 @@ const app = {
       refresh: 'Refresh',
       crash: { title: 'Ooops, something went wrong :(' },
       unauthorized: { title: 'Ooops, unAuthorized :(' },
+      unauthorizedWayForward: {
+        description: 'You are signed in with an account that may not open this page.',
+        dashboard: 'Back to the dashboard',
+        signInAsOther: 'Sign in as someone else',
+      },
+      invalidResetLink: {
+        description: 'This password reset link is invalid, was already used or has expired.',
+        requestNewLink: 'Request a new link',
+      },
       router: {
         title: 'Something went wrong!',
         showError: 'Show Error',
@@ -99,6 +108,7 @@ const app = {
       errors: {
         INVALID_CREDENTIALS: 'Wrong email or password.',
         TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait a few minutes, then try again.',
+        TOO_MANY_ATTEMPTS_WAIT: 'Too many attempts. Try again in %{smart_count} minute. |||| Too many attempts. Try again in %{smart_count} minutes.',
         INVALID_OR_EXPIRED_TOKEN: 'This link is invalid, was already used or has expired.',
         WRONG_CURRENT_PASSWORD: 'The current password is wrong.',
         NOT_SIGNED_IN: 'Your session has ended. Please sign in again.',
@@ -127,6 +137,8 @@ const app = {
       intro: 'Welcome to the back office for venues, promoters and events.',
     },
     placeholder: {
+      eventRequestsToday: 'Until the request inbox is built, event requests are on the Events list: its Requests filter shows those waiting for a decision.',
+      openEventRequests: 'Open the event requests',
       greeting: 'Hello, %{name}. %{area} will be here soon.',
       greetingAnonymous: '%{area} will be here soon.',
     },

@@ -304,7 +304,7 @@ const resources = {
       exportFileName: 'establishments',
     },
     promoters: {
-      name: 'Promoter group |||| Promoter groups',
+      name: 'Promoter group |||| Promoters',
       fields: {
         id: 'Id',
         generalInfos: {

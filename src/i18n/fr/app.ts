@@ -10,7 +10,7 @@ const app = {
       settings: 'Paramètres',
       statistics: 'Statistiques',
       notifications: 'Notifications',
-      asks: 'Demandes',
+      asks: 'Demandes reçues',
       establishments: 'Établissements',
       promoters: 'Organisateurs',
       events: 'Événements',
@@ -45,6 +45,15 @@ const app = {
       refresh: 'Actualiser',
       crash: { title: 'Oups, une erreur s’est produite :(' },
       unauthorized: { title: 'Oups, accès non autorisé :(' },
+      unauthorizedWayForward: {
+        description: 'Vous êtes connecté avec un compte qui ne peut pas ouvrir cette page.',
+        dashboard: 'Retour au tableau de bord',
+        signInAsOther: 'Se connecter avec un autre compte',
+      },
+      invalidResetLink: {
+        description: 'Ce lien de réinitialisation du mot de passe n’est pas valable, a déjà été utilisé ou a expiré.',
+        requestNewLink: 'Demander un nouveau lien',
+      },
       router: {
         title: 'Une erreur s’est produite !',
         showError: 'Afficher l’erreur',
@@ -99,6 +108,7 @@ const app = {
       errors: {
         INVALID_CREDENTIALS: 'E-mail ou mot de passe incorrect.',
         TOO_MANY_ATTEMPTS: 'Trop de tentatives. Veuillez patienter quelques minutes, puis réessayer.',
+        TOO_MANY_ATTEMPTS_WAIT: 'Trop de tentatives. Réessayez dans %{smart_count} minute. |||| Trop de tentatives. Réessayez dans %{smart_count} minutes.',
         INVALID_OR_EXPIRED_TOKEN: 'Ce lien n’est pas valable, a déjà été utilisé ou a expiré.',
         WRONG_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect.',
         NOT_SIGNED_IN: 'Votre session a pris fin. Veuillez vous reconnecter.',
@@ -127,6 +137,8 @@ const app = {
       intro: 'Bienvenue dans le back-office des établissements, des organisateurs et des événements.',
     },
     placeholder: {
+      eventRequestsToday: 'En attendant la page des demandes reçues, les demandes d’événement se trouvent dans la liste des événements : son filtre Demandes montre celles qui attendent une décision.',
+      openEventRequests: 'Ouvrir les demandes d’événement',
       greeting: 'Bonjour, %{name}. La page « %{area} » arrive bientôt.',
       greetingAnonymous: 'La page « %{area} » arrive bientôt.',
     },

@@ -303,7 +303,7 @@ const resources: ResourceMessages = {
       exportFileName: 'etablissements',
     },
     promoters: {
-      name: "Groupe d'organisateurs |||| Groupes d'organisateurs",
+      name: 'Groupe d’organisateurs |||| Organisateurs',
       fields: {
         id: 'Id',
         generalInfos: {
@@ -460,7 +460,7 @@ const resources: ResourceMessages = {
       },
     },
     'audit-log': {
-      name: "Journal d'audit |||| Journal d'audit",
+      name: 'Journal d’audit |||| Journal d’audit',
       fields: {
         at: 'Quand',
         actorEmail: 'Qui',

@@ -10,7 +10,7 @@ const app = {
       settings: 'Impostazioni',
       statistics: 'Statistiche',
       notifications: 'Notifiche',
-      asks: 'Richieste',
+      asks: 'Richieste ricevute',
       establishments: 'Locali',
       promoters: 'Organizzatori',
       events: 'Eventi',
@@ -45,6 +45,15 @@ const app = {
       refresh: 'Aggiorna',
       crash: { title: 'Ops, qualcosa è andato storto :(' },
       unauthorized: { title: 'Ops, accesso non autorizzato :(' },
+      unauthorizedWayForward: {
+        description: 'Ha effettuato l’accesso con un account che non può aprire questa pagina.',
+        dashboard: 'Torna alla dashboard',
+        signInAsOther: 'Accedi con un altro account',
+      },
+      invalidResetLink: {
+        description: 'Questo link per reimpostare la password non è valido, è già stato usato o è scaduto.',
+        requestNewLink: 'Richiedi un nuovo link',
+      },
       router: {
         title: 'Qualcosa è andato storto!',
         showError: 'Mostra errore',
@@ -99,6 +108,7 @@ const app = {
       errors: {
         INVALID_CREDENTIALS: 'E-mail o password errata.',
         TOO_MANY_ATTEMPTS: 'Troppi tentativi. Attenda qualche minuto e riprovi.',
+        TOO_MANY_ATTEMPTS_WAIT: 'Troppi tentativi. Riprovi tra %{smart_count} minuto. |||| Troppi tentativi. Riprovi tra %{smart_count} minuti.',
         INVALID_OR_EXPIRED_TOKEN: 'Questo link non è valido, è già stato utilizzato o è scaduto.',
         WRONG_CURRENT_PASSWORD: 'La password attuale è errata.',
         NOT_SIGNED_IN: 'La Sua sessione è terminata. Acceda di nuovo.',
@@ -127,6 +137,8 @@ const app = {
       intro: 'Benvenuto nel back office per locali, organizzatori ed eventi.',
     },
     placeholder: {
+      eventRequestsToday: 'Finché la pagina delle richieste ricevute non è pronta, le richieste di evento si trovano nell’elenco degli eventi: il suo filtro Richieste mostra quelle in attesa di una decisione.',
+      openEventRequests: 'Apri le richieste di evento',
       greeting: 'Buongiorno, %{name}. La pagina «%{area}» arriverà presto.',
       greetingAnonymous: 'La pagina «%{area}» arriverà presto.',
     },

@@ -303,7 +303,7 @@ const resources: ResourceMessages = {
       exportFileName: 'locali',
     },
     promoters: {
-      name: 'Gruppo di organizzatori |||| Gruppi di organizzatori',
+      name: 'Gruppo di organizzatori |||| Organizzatori',
       fields: {
         id: 'Id',
         generalInfos: {

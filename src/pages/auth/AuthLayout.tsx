@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { LocalesMenuButton, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { ColorSchemeMenuButton } from '../../layout/ColorSchemeMenuButton';
+import { LanguageMenuButton } from '../../layout/LanguageMenuButton';
+import { useDocumentTitle } from '../../layout/documentTitle';
 
 export interface AuthLayoutProps {
   /** Translation key of the card's heading. */
@@ -14,6 +16,7 @@ export interface AuthLayoutProps {
 /** The centred card of the public screens (sign-in, password and account flows), in both colour schemes. */
 export const AuthLayout = ({ title, subtitle, children }: AuthLayoutProps) => {
   const translate = useTranslate();
+  useDocumentTitle(translate(title), translate('app.name'));
   return (
     <Box
       component="main"
@@ -30,7 +33,7 @@ export const AuthLayout = ({ title, subtitle, children }: AuthLayoutProps) => {
       }}
     >
       <Stack direction="row" sx={{ position: 'absolute', top: 8, right: 8, color: 'text.primary' }}>
-        <LocalesMenuButton />
+        <LanguageMenuButton />
         <ColorSchemeMenuButton />
       </Stack>
       <Card elevation={0} sx={{ width: '100%', maxWidth: 440, border: 1, borderColor: 'divider', borderRadius: 3 }}>

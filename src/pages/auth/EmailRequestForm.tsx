@@ -3,7 +3,7 @@ import { Alert, Button, Link, Stack } from '@mui/material';
 import { email, Form, required, TextInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { PATHS } from '../paths';
-import { authErrorKeyOf } from './apiErrors';
+import { authErrorMessageOf, type ErrorMessage } from './apiErrors';
 import { ErrorAlert } from './ErrorAlert';
 
 export interface EmailRequestFormProps {
@@ -18,17 +18,17 @@ export interface EmailRequestFormProps {
 export const EmailRequestForm = ({ request, submitLabel, sentMessage }: EmailRequestFormProps) => {
   const translate = useTranslate();
   const [isSent, setIsSent] = useState(false);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorMessage | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
   const submit = async (values: { email?: string }) => {
-    setErrorKey(null);
+    setError(null);
     setIsSubmitting(true);
     try {
       await request(values.email?.trim() ?? '');
       setIsSent(true);
-    } catch (error) {
-      setErrorKey(authErrorKeyOf(error));
+    } catch (failure) {
+      setError(authErrorMessageOf(failure));
     } finally {
       setIsSubmitting(false);
     }
@@ -42,7 +42,7 @@ export const EmailRequestForm = ({ request, submitLabel, sentMessage }: EmailReq
         </Alert>
       ) : (
         <>
-          <ErrorAlert messageKey={errorKey} />
+          <ErrorAlert messageKey={error?.key ?? null} options={error?.options} />
           <Form onSubmit={submit} disableInvalidFormNotification>
             <TextInput source="email" type="email" label="app.auth.email" autoComplete="email" validate={[required(), email()]} autoFocus />
             <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting} sx={{ mt: 2 }}>

@@ -2,12 +2,12 @@ import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
 /** A form's error in place, under its heading; renders nothing without a message. */
-export const ErrorAlert = ({ messageKey }: { messageKey: string | null }) => {
+export const ErrorAlert = ({ messageKey, options }: { messageKey: string | null; options?: Record<string, unknown> }) => {
   const translate = useTranslate();
   if (!messageKey) return null;
   return (
     <Alert severity="error" sx={{ mb: 2 }}>
-      {translate(messageKey)}
+      {translate(messageKey, options)}
     </Alert>
   );
 };

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { Button, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { resetPasswordTokenSchema } from '../../../domain/auth';
 import { resetPassword, verifyResetPasswordToken } from '../../../providers/authApi';
 import { DelayedLoader } from '../../layout/DelayedLoader';
@@ -11,7 +12,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 
 /**
  * /reset-password/:resetPasswordToken. The token is checked with the server before the form shows
- * (SPEC §2); an unknown, used or expired one gets the not-found style screen.
+ * (SPEC §2); an unknown, used or expired one gets the not-found style screen, which offers to request a new link.
  */
 export const ResetPasswordPage = () => {
   const { resetPasswordToken = '' } = useParams();
@@ -35,9 +36,17 @@ const InvalidResetLink = () => {
   return (
     <ErrorScreen
       title={translate('app.errors.crash.title')}
+      appName={translate('app.name')}
       refreshLabel={translate('app.errors.refresh')}
       onRefresh={reloadFromOrigin}
-    />
+      actions={
+        <Button variant="contained" component={RouterLink} to={PATHS.forgotPassword}>
+          {translate('app.errors.invalidResetLink.requestNewLink')}
+        </Button>
+      }
+    >
+      <Typography color="text.secondary">{translate('app.errors.invalidResetLink.description')}</Typography>
+    </ErrorScreen>
   );
 };
 

@@ -5,7 +5,7 @@ import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { PATHS, pathAfterSignIn } from '../paths';
 import { DelayedLoader } from '../../layout/DelayedLoader';
 import { AuthLayout } from './AuthLayout';
-import { authErrorKeyOf } from './apiErrors';
+import { authErrorMessageOf, type ErrorMessage } from './apiErrors';
 import { ErrorAlert } from './ErrorAlert';
 import { takeSignInNotice } from './signInNotice';
 import { useCompleteSignIn } from './useCompleteSignIn';
@@ -32,17 +32,17 @@ const SignInForm = ({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => vo
   const completeSignIn = useCompleteSignIn();
   const location = useLocation();
   const [notice] = useState(takeSignInNotice);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorMessage | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
   const submit = async (values: Partial<SignInValues>) => {
-    setErrorKey(null);
+    setError(null);
     setIsSubmitting(true);
     onSigningIn(true);
     try {
       await authProvider?.login({ email: values.email?.trim(), password: values.password });
-    } catch (error) {
-      setErrorKey(authErrorKeyOf(error));
+    } catch (failure) {
+      setError(authErrorMessageOf(failure));
       setIsSubmitting(false);
       onSigningIn(false);
       return;
@@ -52,7 +52,7 @@ const SignInForm = ({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => vo
 
   return (
     <AuthLayout title="app.auth.signIn.title" subtitle="app.auth.signIn.subtitle">
-      <ErrorAlert messageKey={errorKey ?? (notice ? `app.auth.errors.${notice}` : null)} />
+      <ErrorAlert messageKey={error?.key ?? (notice ? `app.auth.errors.${notice}` : null)} options={error?.options} />
       <Form onSubmit={submit} disableInvalidFormNotification>
         <TextInput source="email" type="email" label="app.auth.email" autoComplete="username" validate={[required(), email()]} autoFocus />
         <TextInput source="password" type="password" label="app.auth.password" autoComplete="current-password" validate={required()} />

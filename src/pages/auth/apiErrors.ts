@@ -23,6 +23,30 @@ export const authErrorCodeOf = (error: unknown): string => {
   return 'UNKNOWN';
 };
 
+/** A message to translate: its key and the values it takes. */
+export interface ErrorMessage {
+  key: string;
+  options?: Record<string, unknown>;
+}
+
+const retryAfterSecondsOf = (error: unknown): number | undefined => {
+  const seconds = (asRejected(error) as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
+};
+
+/**
+ * The message of a failed auth call. Too many attempts says how long to wait, in whole minutes rounded up, when
+ * the server said so (Retry-After).
+ */
+export const authErrorMessageOf = (error: unknown): ErrorMessage => {
+  const code = authErrorCodeOf(error);
+  const seconds = retryAfterSecondsOf(error);
+  if (code === AUTH_ERROR_CODES.tooManyAttempts && seconds !== undefined) {
+    return { key: 'app.auth.errors.TOO_MANY_ATTEMPTS_WAIT', options: { smart_count: Math.ceil(seconds / 60) } };
+  }
+  return { key: `app.auth.errors.${code}` };
+};
+
 /** Translation key for a failed auth call, e.g. `app.auth.errors.INVALID_CREDENTIALS`. */
 export const authErrorKeyOf = (error: unknown): string => `app.auth.errors.${authErrorCodeOf(error)}`;
 

@@ -28,6 +28,7 @@ export const CrashFallback = () => (
     <CssBaseline enableColorScheme />
     <ErrorScreen
       title={translate('app.errors.crash.title', 'Ooops, something went wrong :(')}
+      appName={translate('app.name', 'Venue back office')}
       refreshLabel={translate('app.errors.refresh', 'Refresh')}
       onRefresh={() => window.location.reload()}
     />
