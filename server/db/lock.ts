@@ -90,16 +90,21 @@ export function parseHolder(text: string): LockHolder | undefined {
 
 const bothKnownAndDiffer = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a !== b;
 
+/** Lock files this process holds: the fallback for our own pid when start times cannot be compared. */
+const locksHeldHere = new Set<string>();
+
 /**
  * Whether the process a lock names still runs. Where an identity part is unknown (an old lock file, a
- * system without /proc or ps) the pid decides, as before: a live pid is assumed to be the holder.
+ * system without /proc or ps) a live pid is assumed to be the holder, and our own pid is the holder only if
+ * this process holds `heldHere` (an older version's lock naming our pid was its own process's).
  */
-export function holderIsAlive(holder: LockHolder): boolean {
+export function holderIsAlive(holder: LockHolder, heldHere = false): boolean {
   const me = currentHolder();
   if (bothKnownAndDiffer(holder.bootId, me.bootId)) return false; // the machine has booted since
   if (holder.pid === process.pid) {
     // Only one process has our pid at a time: it is us (another thread of ours included) or a predecessor.
-    return holder.startedAt === undefined || me.startedAt === undefined || holder.startedAt === me.startedAt;
+    if (holder.startedAt === undefined || me.startedAt === undefined) return heldHere;
+    return holder.startedAt === me.startedAt;
   }
   if (!isRunning(holder.pid)) return false;
   return !bothKnownAndDiffer(holder.startedAt, processStartTime(holder.pid));
@@ -176,10 +181,13 @@ export function acquireDirectoryLock(directory: string): DirectoryLock {
   const lockPath = path.join(directory, '.lock');
   const identity = JSON.stringify(currentHolder());
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (createExclusive(lockPath, identity)) return lockReleasedOnce(lockPath, identity);
+    if (createExclusive(lockPath, identity)) {
+      locksHeldHere.add(lockPath);
+      return lockReleasedOnce(lockPath, identity);
+    }
     const text = readTrimmed(lockPath) ?? '';
     const holder = parseHolder(text);
-    if (holder && holderIsAlive(holder)) throw refusal(directory, holder);
+    if (holder && holderIsAlive(holder, locksHeldHere.has(lockPath))) throw refusal(directory, holder);
     removeStaleLock(lockPath, text, identity);
   }
   throw new DirectoryLockedError(`Could not lock the data directory ${directory}.`);
@@ -191,6 +199,7 @@ function lockReleasedOnce(lockPath: string, identity: string): DirectoryLock {
     release() {
       if (released) return;
       released = true;
+      locksHeldHere.delete(lockPath);
       // Never remove a lock that is no longer ours (taken over after the directory was moved or edited by hand).
       if (readTrimmed(lockPath) === identity) rmSync(lockPath, { force: true });
     },

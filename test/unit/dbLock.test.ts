@@ -9,6 +9,7 @@ import {
   acquireDirectoryLock,
   currentBootId,
   currentHolder,
+  holderIsAlive,
   parseHolder,
   processStartTime,
   type LockHolder,
@@ -117,6 +118,17 @@ describe('acquireDirectoryLock', () => {
     const lock = acquireDirectoryLock(directory);
     expect(storedHolder()).toEqual(me);
     lock.release();
+  });
+
+  it('takes over a lock naming only our pid, written by an older version before a crash', () => {
+    writeFileSync(lockFile(), String(process.pid));
+    acquireDirectoryLock(directory).release();
+  });
+
+  it('without start times, our own pid is refused only while this process holds the lock', () => {
+    expect(holderIsAlive({ pid: process.pid }, true)).toBe(true);
+    expect(holderIsAlive({ pid: process.pid }, false)).toBe(false);
+    expect(holderIsAlive({ pid: process.ppid })).toBe(true);
   });
 
   it('takes over a lock whose pid now belongs to another live process that started at another moment', () => {
