@@ -37,7 +37,7 @@ export const UPLOAD_PROCESSING = {
   concurrent: 2,
   waiting: 8,
   maxWaitMs: 20_000,
-  timeoutSeconds: 20,
+  timeoutSeconds: 30,
   retryAfterSeconds: 10,
 } as const;
 
