@@ -15,9 +15,30 @@ export const UPLOAD_LIMITS = {
   previewSize: 480,
   /** Images larger than this (either side) are refused: decoding them would exhaust memory. */
   maxImageSide: 12_000,
+  /**
+   * Animated pictures (GIF, WebP): at most this many frames, and this many pixels over all frames together
+   * (width × height × frames). Re-encoding an animation costs time and memory in proportion to its pixels
+   * (bench/results/uploads.md); beyond either, 400 UPLOAD_IMAGE_TOO_COMPLEX, told before any frame is decoded.
+   */
+  maxFrames: 100,
+  maxAnimationPixels: 16_000_000,
   /** The multipart part that carries the file. */
   fieldName: 'file',
   originalName: 255,
+} as const;
+
+/**
+ * How much picture work the server does at once (server/services/workGate.ts): `concurrent` pictures are
+ * decoded and re-encoded at a time, up to `waiting` more wait at most `maxWaitMs` for their turn, any beyond
+ * is a 503 UPLOADS_BUSY with `Retry-After: retryAfterSeconds`. One picture's processing stops after
+ * `timeoutSeconds` (400 UPLOAD_IMAGE_TOO_COMPLEX). PDFs are not decoded and do not wait.
+ */
+export const UPLOAD_PROCESSING = {
+  concurrent: 2,
+  waiting: 8,
+  maxWaitMs: 20_000,
+  timeoutSeconds: 30,
+  retryAfterSeconds: 10,
 } as const;
 
 /** What the server accepts, decided from the file's first bytes; anything else is a 415. */
@@ -33,7 +54,7 @@ export const UPLOAD_ACCEPT = {
 } as const;
 
 /**
- * Error codes of the upload endpoint: the `message` of its 413 / 415 / 400 / 429 answers (the browser
+ * Error codes of the upload endpoint: the `message` of its 413 / 415 / 400 / 429 / 503 answers (the browser
  * translates them), with a readable English sentence on `errors.file`.
  */
 export const UPLOAD_ERROR_CODES = {
@@ -43,6 +64,13 @@ export const UPLOAD_ERROR_CODES = {
   unreadableImage: 'UPLOAD_UNREADABLE_IMAGE',
   /** A picture with a side above UPLOAD_LIMITS.maxImageSide (400: the type is right, the size is not). */
   imageTooLarge: 'UPLOAD_IMAGE_TOO_LARGE',
+  /**
+   * An animation beyond UPLOAD_LIMITS.maxFrames or maxAnimationPixels, or a picture whose processing took
+   * longer than UPLOAD_PROCESSING.timeoutSeconds (400).
+   */
+  imageTooComplex: 'UPLOAD_IMAGE_TOO_COMPLEX',
+  /** 503: the server is processing as many pictures as it takes at once (UPLOAD_PROCESSING); try again later. */
+  busy: 'UPLOADS_BUSY',
   /** 429: more than UPLOAD_RATE_LIMIT.max uploads by one user within its window. */
   tooMany: 'TOO_MANY_UPLOADS',
 } as const;

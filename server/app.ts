@@ -12,6 +12,8 @@ import { AuthService, type AuthLifetimes, type LinkMailer } from './services/aut
 import { decoyPasswordHash } from './services/passwords';
 import { LocalFileStorage, type FileStorage } from './services/storage';
 import { scheduleOrphanUploadSweep } from './services/uploadSweep';
+import { uploadWorkGate } from './services/uploads';
+import type { WorkGate, WorkGateLimits } from './services/workGate';
 import type { RateLimitPolicy } from './services/rateLimits';
 import { registerAuthentication } from './plugins/authenticate';
 import { BackgroundTasks } from './plugins/background';
@@ -31,6 +33,8 @@ declare module 'fastify' {
     mailer: LinkMailer;
     /** Uploaded files (server/services/storage). */
     storage: FileStorage;
+    /** Bounds how many uploaded pictures are decoded at once (domain/upload.ts UPLOAD_PROCESSING). */
+    uploadGate: WorkGate;
   }
 }
 
@@ -48,6 +52,8 @@ export interface BuildAppOptions {
   staticRoot?: string;
   /** Where uploads are stored; default the local disk under DATA_DIR/uploads. */
   storage?: FileStorage;
+  /** Default: UPLOAD_PROCESSING; tests make the gate narrow. */
+  uploadProcessing?: Partial<WorkGateLimits>;
   /** Delete orphan uploads at start and periodically (server/services/uploadSweep.ts); default: outside NODE_ENV test. */
   sweepOrphanUploads?: boolean;
 }
@@ -91,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('background', background);
   app.decorate('mailer', options.mailer);
   app.decorate('storage', options.storage ?? new LocalFileStorage(uploadsDirectory(config.dataDir)));
+  app.decorate('uploadGate', uploadWorkGate(options.uploadProcessing));
 
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);

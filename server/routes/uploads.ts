@@ -4,11 +4,18 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { ROLE_SCOPES, canUpload } from '../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { isRoleKey } from '../../domain/roles';
-import { UPLOAD_LIMITS, UPLOAD_RATE_LIMIT, isImageMimeType } from '../../domain/upload';
+import { UPLOAD_LIMITS, UPLOAD_PROCESSING, UPLOAD_RATE_LIMIT, isImageMimeType } from '../../domain/upload';
 import { uploads } from '../db/schema';
 import { ApiError, parseInput } from '../plugins/errors';
 import { EXTENSION_OF_TYPE, isPreviewKey, isStorageKey, mimeTypeOfKey, originalKeyCandidates } from '../services/storage';
-import { malformedBodyError, missingFileError, storeUpload, tooLargeError, tooManyUploadsError } from '../services/uploads';
+import {
+  isBusyError,
+  malformedBodyError,
+  missingFileError,
+  storeUpload,
+  tooLargeError,
+  tooManyUploadsError,
+} from '../services/uploads';
 import { uploadOf } from '../services/uploadRecords';
 import { forbidden, idParamsSchema, viewerOf } from './shared/resource';
 
@@ -17,7 +24,8 @@ import { forbidden, idParamsSchema, viewerOf } from './shared/resource';
  * server/services/storage):
  * - `POST /uploads`: multipart, one file part named `file`; whoever `canUpload` (domain/access.ts).
  *   201 with the Upload shape; 413 too large, 415 not an accepted type, 400 no file or unreadable picture,
- *   429 beyond the user's upload limit (uploadRateLimit).
+ *   429 beyond the user's upload limit (uploadRateLimit), 503 with Retry-After while the server processes as
+ *   many pictures as it takes at once (UPLOAD_PROCESSING, app.uploadGate).
  * - `GET /uploads/files/<key>`: public (the widget on other sites shows logos; keys are unguessable). The
  *   headers keep a file from ever running as a page on this origin (see FILE_HELMET_OPTIONS).
  * - `GET /uploads/:id`: the Upload shape, to the user who uploaded it or a platform role.
@@ -66,8 +74,13 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     const identity = viewerOf(request);
     if (!canUpload(identity.roleKeys)) throw forbidden();
     const received = await receiveFile(request);
-    const upload = await storeUpload(app.db, app.storage, { ...received, ownerUserId: identity.userId });
-    return reply.code(201).send(upload);
+    try {
+      const upload = await storeUpload(app.db, app.storage, { ...received, ownerUserId: identity.userId }, app.uploadGate);
+      return reply.code(201).send(upload);
+    } catch (error) {
+      if (isBusyError(error)) reply.header('Retry-After', String(UPLOAD_PROCESSING.retryAfterSeconds));
+      throw error;
+    }
   });
 
   app.get('/uploads/files/*', { helmet: FILE_HELMET_OPTIONS }, async (request, reply) => {

@@ -4,6 +4,7 @@ import {
   UPLOAD_ERROR_CODES,
   UPLOAD_LIMITS,
   UPLOAD_MIME_TYPES,
+  UPLOAD_PROCESSING,
   isImageMimeType,
   type Upload,
   type UploadMimeType,
@@ -13,6 +14,7 @@ import { uploads } from '../db/schema';
 import { ApiError } from '../plugins/errors';
 import { EXTENSION_OF_TYPE, PREVIEW_MIME_TYPE, newStorageKey, previewKeyOf, type FileStorage } from './storage';
 import { uploadOf } from './uploadRecords';
+import { WorkGate, type WorkGateLimits } from './workGate';
 
 /**
  * What `POST /uploads` does with the received bytes (ARCHITECTURE.md §6, issue 4):
@@ -22,6 +24,11 @@ import { uploadOf } from './uploadRecords';
  *   bytes sharp cannot decode a 400 UPLOAD_UNREADABLE_IMAGE; JPEG, PNG and WebP are re-encoded upright, which drops EXIF (phone photos
  *   carry GPS positions) and anything appended to the picture; GIF is kept byte for byte (it has no EXIF,
  *   and re-encoding would cost its animation or its palette);
+ * - animations (GIF, WebP) are refused with 400 UPLOAD_IMAGE_TOO_COMPLEX beyond UPLOAD_LIMITS.maxFrames frames or
+ *   maxAnimationPixels over all frames, from the header alone, before any frame is decoded; every sharp
+ *   pipeline stops after UPLOAD_PROCESSING.timeoutSeconds (the same 400);
+ * - pictures are decoded inside a WorkGate (UPLOAD_PROCESSING): a few at a time, the others wait briefly or
+ *   get 503 UPLOADS_BUSY with Retry-After, so a burst of uploads cannot exhaust the server's memory;
  * - every image gets a WebP preview that fits inside UPLOAD_LIMITS.previewSize; PDF has none;
  * - files are stored before the row is inserted, and removed again when anything fails, so no row points
  *   at a missing file and no failed upload leaves files behind.
@@ -34,6 +41,10 @@ export const UPLOAD_PROBLEMS_OF_FILE = {
   malformedBody: 'The file was not sent as a well-formed multipart form',
   unreadableImage: 'The picture cannot be read: it is damaged or not a picture',
   imageTooLarge: `The picture is larger than ${UPLOAD_LIMITS.maxImageSide} pixels on a side`,
+  imageTooComplex:
+    `The picture takes too much work to process: an animation may have at most ${UPLOAD_LIMITS.maxFrames} frames ` +
+    `and ${UPLOAD_LIMITS.maxAnimationPixels / 1_000_000} million pixels over all its frames`,
+  busy: 'The server is processing many pictures: try again in a few seconds',
   tooMany: 'Too many uploads in a short time: wait a few minutes and try again',
 } as const;
 
@@ -51,6 +62,14 @@ const unsupportedTypeError = () => uploadError(415, 'unsupportedType', UPLOAD_PR
 const unreadableImageError = () => uploadError(400, 'unreadableImage', UPLOAD_PROBLEMS_OF_FILE.unreadableImage);
 const imageTooLargeError = () => uploadError(400, 'imageTooLarge', UPLOAD_PROBLEMS_OF_FILE.imageTooLarge);
 export const tooManyUploadsError = () => uploadError(429, 'tooMany', UPLOAD_PROBLEMS_OF_FILE.tooMany);
+const imageTooComplexError = () => uploadError(400, 'imageTooComplex', UPLOAD_PROBLEMS_OF_FILE.imageTooComplex);
+export const busyError = () => uploadError(503, 'busy', UPLOAD_PROBLEMS_OF_FILE.busy);
+export const isBusyError = (error: unknown): boolean =>
+  error instanceof ApiError && error.message === UPLOAD_ERROR_CODES.busy;
+
+/** The gate every picture is decoded behind; one per server. */
+export const uploadWorkGate = (limits: Partial<WorkGateLimits> = {}): WorkGate =>
+  new WorkGate({ ...UPLOAD_PROCESSING, ...limits }, busyError);
 
 /** The type of the bytes, from their content; a 415 for anything the product does not take. */
 export async function detectUploadType(bytes: Buffer): Promise<UploadMimeType> {
@@ -69,31 +88,54 @@ interface PreparedFile {
   preview: Buffer | null;
 }
 
-/** Decoding refuses more pixels than the largest accepted picture, and any damage (sharp's "warning"). */
+/**
+ * Decoding refuses more pixels than the largest accepted picture (all frames together for an animation),
+ * and any damage (sharp's "warning").
+ */
 const decoderOptions = (animated = false): SharpOptions => ({
   failOn: 'warning',
-  limitInputPixels: UPLOAD_LIMITS.maxImageSide * UPLOAD_LIMITS.maxImageSide,
+  limitInputPixels: animated ? UPLOAD_LIMITS.maxAnimationPixels : UPLOAD_LIMITS.maxImageSide * UPLOAD_LIMITS.maxImageSide,
   animated,
 });
 
-async function prepareImage(bytes: Buffer, mimeType: UploadMimeType): Promise<PreparedFile> {
+/** A pipeline that gives up after UPLOAD_PROCESSING.timeoutSeconds. */
+const decoded = (bytes: Buffer, animated = false): Sharp =>
+  sharp(bytes, decoderOptions(animated)).timeout({ seconds: UPLOAD_PROCESSING.timeoutSeconds });
+
+interface ImageSize {
+  width: number;
+  /** Of one frame. */
+  height: number;
+  frames: number;
+}
+
+/** The picture's size from its header only (no frame is decoded); refused when beyond the limits. */
+async function checkedSize(bytes: Buffer): Promise<ImageSize> {
   const metadata = await sharp(bytes, decoderOptions()).metadata();
   const width = metadata.width;
   const height = metadata.pageHeight ?? metadata.height;
+  const frames = metadata.pages ?? 1;
   if (!width || !height) throw unreadableImageError();
-  if (width > UPLOAD_LIMITS.maxImageSide || height > UPLOAD_LIMITS.maxImageSide) {
-    throw imageTooLargeError();
+  if (width > UPLOAD_LIMITS.maxImageSide || height > UPLOAD_LIMITS.maxImageSide) throw imageTooLargeError();
+  if (frames > 1 && (frames > UPLOAD_LIMITS.maxFrames || width * height * frames > UPLOAD_LIMITS.maxAnimationPixels)) {
+    throw imageTooComplexError();
   }
-  const preview = await previewOf(bytes);
-  if (mimeType === 'image/gif') return { mimeType, bytes, width, height, preview };
-  const animated = (metadata.pages ?? 1) > 1;
-  if (animated) {
-    // Animated WebP: the frames are kept (re-encoding still drops the metadata); such files carry no orientation.
-    const reencoded = await sharp(bytes, decoderOptions(true)).webp({ quality: WEBP_QUALITY }).toBuffer();
-    return { mimeType, bytes: reencoded, width, height, preview };
-  }
-  const { data, info } = await reencode(sharp(bytes, decoderOptions()).autoOrient(), mimeType).toBuffer({ resolveWithObject: true });
-  return { mimeType, bytes: data, width: info.width, height: info.height, preview };
+  return { width, height, frames };
+}
+
+async function prepareImage(bytes: Buffer, mimeType: UploadMimeType, gate: WorkGate): Promise<PreparedFile> {
+  const { width, height, frames } = await checkedSize(bytes);
+  return gate.run(async () => {
+    const preview = await previewOf(bytes);
+    if (mimeType === 'image/gif') return { mimeType, bytes, width, height, preview };
+    if (frames > 1) {
+      // Animated WebP: the frames are kept (re-encoding still drops the metadata); such files carry no orientation.
+      const reencoded = await decoded(bytes, true).webp({ quality: WEBP_QUALITY }).toBuffer();
+      return { mimeType, bytes: reencoded, width, height, preview };
+    }
+    const { data, info } = await reencode(decoded(bytes).autoOrient(), mimeType).toBuffer({ resolveWithObject: true });
+    return { mimeType, bytes: data, width: info.width, height: info.height, preview };
+  });
 }
 
 /** sharp writes no metadata unless asked to: the output carries pixels only. */
@@ -110,22 +152,26 @@ function reencode(image: Sharp, mimeType: UploadMimeType): Sharp {
   }
 }
 
+/** Of the first frame only (sharp reads one page unless told `animated`). */
 const previewOf = (bytes: Buffer): Promise<Buffer> =>
-  sharp(bytes, decoderOptions())
+  decoded(bytes)
     .autoOrient()
     .resize(UPLOAD_LIMITS.previewSize, UPLOAD_LIMITS.previewSize, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: PREVIEW_QUALITY })
     .toBuffer();
 
+/** sharp's `timeout` ends a pipeline with libvips' "timeout: <n>% complete". */
+const isTimeout = (error: unknown): boolean => error instanceof Error && /\btimeout: \d+% complete/.test(error.message);
+
 /** Checks and converts the received bytes; sharp's decoding errors become a 400, never a 500. */
-export async function prepareFile(bytes: Buffer): Promise<PreparedFile> {
+export async function prepareFile(bytes: Buffer, gate: WorkGate): Promise<PreparedFile> {
   const mimeType = await detectUploadType(bytes);
   if (!isImageMimeType(mimeType)) return { mimeType, bytes, width: null, height: null, preview: null };
   try {
-    return await prepareImage(bytes, mimeType);
+    return await prepareImage(bytes, mimeType, gate);
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw unreadableImageError();
+    throw isTimeout(error) ? imageTooComplexError() : unreadableImageError();
   }
 }
 
@@ -153,8 +199,8 @@ export interface ReceivedFile {
 }
 
 /** Checks, converts and stores one file with its row; answers the Upload shape of domain/upload.ts. */
-export async function storeUpload(db: Database, storage: FileStorage, received: ReceivedFile): Promise<Upload> {
-  const prepared = await prepareFile(received.bytes);
+export async function storeUpload(db: Database, storage: FileStorage, received: ReceivedFile, gate: WorkGate): Promise<Upload> {
+  const prepared = await prepareFile(received.bytes, gate);
   const storageKey = newStorageKey(prepared.mimeType);
   const previewKey = prepared.preview ? previewKeyOf(storageKey) : null;
   const written: string[] = [];

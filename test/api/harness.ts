@@ -82,6 +82,8 @@ export interface TestServerOptions {
   lifetimes?: BuildAppOptions['lifetimes'];
   /** Default: RELAXED_RATE_LIMITS. */
   rateLimits?: Partial<RateLimitPolicy>;
+  /** Default: UPLOAD_PROCESSING. */
+  uploadProcessing?: BuildAppOptions['uploadProcessing'];
   clock?: TestClock;
 }
 
@@ -118,6 +120,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     now: clock.now,
     lifetimes: options.lifetimes,
     rateLimits: { ...RELAXED_RATE_LIMITS, ...options.rateLimits },
+    uploadProcessing: options.uploadProcessing,
     staticRoot,
   });
   await app.ready();

@@ -45,3 +45,17 @@ export const testPicture = (width: number, height: number) =>
 export const TEST_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 );
+
+/**
+ * An animation of `frames` plain frames of that size, each of another colour (encoders merge identical
+ * frames), stacked by sharp from one tall picture.
+ */
+export function testAnimation(width: number, height: number, frames: number) {
+  const frameBytes = width * height * 3;
+  const pixels = Buffer.alloc(frameBytes * frames);
+  for (let frame = 0; frame < frames; frame += 1) {
+    const colour = [(frame * 37) % 256, (frame * 101) % 256, Math.floor(frame / 7) % 256];
+    for (let offset = frame * frameBytes; offset < (frame + 1) * frameBytes; offset += 3) pixels.set(colour, offset);
+  }
+  return sharp(pixels, { raw: { width, height: height * frames, channels: 3, pageHeight: height } });
+}

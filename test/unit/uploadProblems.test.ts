@@ -48,6 +48,18 @@ describe('upload refusals of the upload endpoint', () => {
     expect(uploadProblemOf(damaged).key).toBe('inputs.upload.errors.unreadableImage');
   });
 
+  it('names the animation limits, and asks to retry shortly when the server is busy with pictures', async () => {
+    const tooComplex = new HttpError(UPLOAD_ERROR_CODES.imageTooComplex, 400, { message: UPLOAD_ERROR_CODES.imageTooComplex });
+    expect(translatedProblem(tooComplex)).toBe(
+      'The picture takes too much work to process: an animation may have at most 100 frames and 16 million pixels over all its frames. Shorten or shrink it, or use a still picture.',
+    );
+    const busy = new HttpError(UPLOAD_ERROR_CODES.busy, 503, { message: UPLOAD_ERROR_CODES.busy });
+    expect(translatedProblem(busy)).toBe('The server is processing many pictures right now: try again in a few seconds.');
+    const italian = createI18nProvider();
+    await italian.changeLocale('it');
+    expect(italian.translate(uploadProblemOf(tooComplex).key, uploadProblemOf(tooComplex).args)).toMatch(/al massimo 100 fotogrammi e 16 milioni/);
+  });
+
   it('asks to wait after too many uploads', async () => {
     const tooMany = new HttpError(UPLOAD_ERROR_CODES.tooMany, 429, { message: UPLOAD_ERROR_CODES.tooMany });
     expect(uploadProblemOf(tooMany).key).toBe('inputs.upload.errors.tooMany');

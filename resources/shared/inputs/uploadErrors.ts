@@ -15,6 +15,10 @@ export const MAX_UPLOAD_MB = Math.round(UPLOAD_LIMITS.maxBytes / BYTES_PER_MB);
 
 export const TOO_LARGE: UploadProblem = { key: 'inputs.upload.errors.tooLarge', args: { maxMb: MAX_UPLOAD_MB } };
 const IMAGE_TOO_LARGE: UploadProblem = { key: 'inputs.upload.errors.imageTooLarge', args: { maxSide: UPLOAD_LIMITS.maxImageSide } };
+const IMAGE_TOO_COMPLEX: UploadProblem = {
+  key: 'inputs.upload.errors.imageTooComplex',
+  args: { maxFrames: UPLOAD_LIMITS.maxFrames, maxMegapixels: UPLOAD_LIMITS.maxAnimationPixels / 1_000_000 },
+};
 
 const statusOf = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;
@@ -34,6 +38,9 @@ export const uploadProblemOf = (error: unknown): UploadProblem => {
   if (status === 415 || code === UPLOAD_ERROR_CODES.unsupportedType) return { key: 'inputs.upload.errors.unsupportedType' };
   if (code === UPLOAD_ERROR_CODES.imageTooLarge) return IMAGE_TOO_LARGE;
   if (code === UPLOAD_ERROR_CODES.unreadableImage) return { key: 'inputs.upload.errors.unreadableImage' };
+  if (code === UPLOAD_ERROR_CODES.imageTooComplex) return IMAGE_TOO_COMPLEX;
+  // The server processes a few pictures at a time: the same file goes through a little later.
+  if (status === 503 || code === UPLOAD_ERROR_CODES.busy) return { key: 'inputs.upload.errors.busy' };
   // The user's upload limit (a server setting): the browser does not know the number, only to wait.
   if (status === 429 || code === UPLOAD_ERROR_CODES.tooMany) return { key: 'inputs.upload.errors.tooMany' };
   if (status === 403) return { key: 'inputs.upload.errors.forbidden' };
