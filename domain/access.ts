@@ -191,6 +191,11 @@ export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
     reason: 'ROOT manages users, removes partners, reads the audit log and the Mail outbox, and manages reference data (ARCHITECTURE.md §4).',
   },
   {
+    roles: ['COORDINATOR', 'COORDINATOR_ADMIN_LIMITED'],
+    value: { USER: ['read'] },
+    reason: 'Everybody reads their own user record (Settings shows it); SPEC §6 gives these two roles no USER read. Like the venue administrator, they read it within their scope: themselves and the users of their establishment.',
+  },
+  {
     roles: ['COORDINATOR_ADMIN_FULL'],
     value: { USER: ['read'] },
     reason: 'The users route follows the /tags rule, which lets this role in: it may read the users it then sees (never change them).',

@@ -14,11 +14,13 @@ export const validateEstablishment = partnerValidator(establishmentInputSchema, 
 /** A new establishment: the schema's defaults (closed week, PUBLISHED per SPEC §4), required fields empty. */
 const NEW_ESTABLISHMENT = establishmentDefaults();
 
-export const EstablishmentEdit = ({ id, onClose }: { id: Identifier; onClose: () => void }) => (
+/** An existing record: for editing, or read only (`mayEdit` false: the viewer's role only reads these). */
+export const EstablishmentEdit = ({ id, onClose, mayEdit }: { id: Identifier; onClose: () => void; mayEdit: boolean }) => (
   <PartnerEditDrawer
     resource="establishments"
     id={id}
     onClose={onClose}
+    mayEdit={mayEdit}
     form={(readOnly) => (
       <EstablishmentForm readOnly={readOnly} showEvents validate={validateEstablishment} toolbar={readOnly ? false : <PartnerToolbar isEdit />} />
     )}

@@ -8,6 +8,8 @@ import { CityFilterInput } from '../shared/partner/CityFilterInput';
 import { LogoThumbnail } from '../shared/partner/LogoThumbnail';
 import { PartnerRouteDrawer } from '../shared/partner/PartnerDrawers';
 import { PartnerList } from '../shared/partner/PartnerList';
+import { useCanWriteRecords } from '../shared/partner/useCanWriteRecord';
+import { useRecordRowClick } from '../shared/RecordRouteDrawer';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
 
 const FIELDS = 'resources.establishments.fields';
@@ -28,44 +30,55 @@ const LogoField = () => {
   return record ? <Logo record={record} /> : null;
 };
 
-/** Rows open the drawer; it decides between edit and read only (useCanWriteRecord). */
-const EstablishmentTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => (
-  <DataTable<Establishment> rowClick="edit" bulkActionButtons={canBulkEdit ? <BulkVisibilityButtons /> : false}>
-    <DataTable.Col label={`${FIELDS}.generalInfos.logo`} disableSort>
-      <LogoField />
-    </DataTable.Col>
-    {/* The API sorts on flat names (establishmentName, city, updatedAt); the values sit in the sections. */}
-    <DataTable.Col
-      source="establishmentName"
-      label={`${FIELDS}.generalInfos.establishmentName`}
-      render={(record) => record.generalInfos.establishmentName}
-    />
-    <DataTable.Col label={`${FIELDS}.generalInfos.establishmentTypeId`} disableSort>
-      <ReferenceDataField source="generalInfos.establishmentTypeId" kind="establishment-types" />
-    </DataTable.Col>
-    <DataTable.Col source="city" label={`${FIELDS}.generalInfos.city`} render={(record) => record.generalInfos.city} />
-    <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
-      <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
-    </DataTable.Col>
-    <DataTable.Col source="visibility" label={`${FIELDS}.visibility`}>
-      <VisibilityField />
-    </DataTable.Col>
-    <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
-      <DateField source="updatedAt" showTime />
-    </DataTable.Col>
-  </DataTable>
-);
+/** Rows open the drawer: for editing when the role may (read only outside its write scope), else read only. */
+const EstablishmentTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
+  const rowClick = useRecordRowClick();
+  const canWrite = useCanWriteRecords('establishments');
+  return (
+    <DataTable<Establishment>
+      rowClick={rowClick}
+      bulkActionButtons={canBulkEdit ? <BulkVisibilityButtons /> : false}
+      isRowSelectable={(record) => canWrite(record.id)}
+    >
+      <DataTable.Col label={`${FIELDS}.generalInfos.logo`} disableSort>
+        <LogoField />
+      </DataTable.Col>
+      {/* The API sorts on flat names (establishmentName, city, updatedAt); the values sit in the sections. */}
+      <DataTable.Col
+        source="establishmentName"
+        label={`${FIELDS}.generalInfos.establishmentName`}
+        render={(record) => record.generalInfos.establishmentName}
+      />
+      <DataTable.Col label={`${FIELDS}.generalInfos.establishmentTypeId`} disableSort>
+        <ReferenceDataField source="generalInfos.establishmentTypeId" kind="establishment-types" />
+      </DataTable.Col>
+      <DataTable.Col source="city" label={`${FIELDS}.generalInfos.city`} render={(record) => record.generalInfos.city} />
+      <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
+        <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
+      </DataTable.Col>
+      <DataTable.Col source="visibility" label={`${FIELDS}.visibility`}>
+        <VisibilityField />
+      </DataTable.Col>
+      <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
+        <DateField source="updatedAt" showTime />
+      </DataTable.Col>
+    </DataTable>
+  );
+};
 
 /** Phones: logo, name, city and type, and the visibility. */
-const EstablishmentSimpleList = () => (
-  <SimpleList<Establishment>
-    rowClick="edit"
-    leftAvatar={(record) => <Logo record={record} />}
-    primaryText={(record) => record.generalInfos.establishmentName}
-    secondaryText={(record) => record.generalInfos.city}
-    tertiaryText={<VisibilityField />}
-  />
-);
+const EstablishmentSimpleList = () => {
+  const rowClick = useRecordRowClick();
+  return (
+    <SimpleList<Establishment>
+      rowClick={rowClick}
+      leftAvatar={(record) => <Logo record={record} />}
+      primaryText={(record) => record.generalInfos.establishmentName}
+      secondaryText={(record) => record.generalInfos.city}
+      tertiaryText={<VisibilityField />}
+    />
+  );
+};
 
 /** Establishments (issue 4): search, filters, sort, pages, bulk publish, CSV export; create and edit in a drawer. */
 export const EstablishmentList = () => {
@@ -80,9 +93,8 @@ export const EstablishmentList = () => {
       simpleList={<EstablishmentSimpleList />}
       drawer={
         <PartnerRouteDrawer
-          resource="establishments"
           create={(onClose) => <EstablishmentCreate onClose={onClose} />}
-          edit={(id, onClose) => <EstablishmentEdit key={String(id)} id={id} onClose={onClose} />}
+          record={(id, onClose, mayEdit) => <EstablishmentEdit key={`${String(id)}-${String(mayEdit)}`} id={id} onClose={onClose} mayEdit={mayEdit} />}
         />
       }
     />

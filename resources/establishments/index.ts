@@ -12,6 +12,7 @@ export const establishments = {
   list: EstablishmentList,
   hasCreate: true,
   hasEdit: true,
+  hasShow: true,
   icon: StorefrontIcon,
   recordRepresentation: (establishment: Establishment) => establishment.generalInfos.establishmentName,
 } satisfies Omit<ResourceProps, 'name'>;

@@ -11,11 +11,13 @@ export const validatePromoter = partnerValidator(promoterInputSchema);
 /** A new promoter group: the schema's defaults (PUBLISHED per SPEC §4), the name still empty. */
 const NEW_PROMOTER = promoterDefaults();
 
-export const PromoterEdit = ({ id, onClose }: { id: Identifier; onClose: () => void }) => (
+/** An existing record: for editing, or read only (`mayEdit` false: the viewer's role only reads these). */
+export const PromoterEdit = ({ id, onClose, mayEdit }: { id: Identifier; onClose: () => void; mayEdit: boolean }) => (
   <PartnerEditDrawer
     resource="promoters"
     id={id}
     onClose={onClose}
+    mayEdit={mayEdit}
     form={(readOnly) => <PromoterForm readOnly={readOnly} validate={validatePromoter} toolbar={readOnly ? false : <PartnerToolbar isEdit />} />}
   />
 );

@@ -4,6 +4,8 @@ import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
 import { LogoThumbnail } from '../shared/partner/LogoThumbnail';
 import { PartnerRouteDrawer } from '../shared/partner/PartnerDrawers';
 import { PartnerList } from '../shared/partner/PartnerList';
+import { useCanWriteRecords } from '../shared/partner/useCanWriteRecord';
+import { useRecordRowClick } from '../shared/RecordRouteDrawer';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
 import { ReferenceDataChipsField, ReferenceDataInput } from '../shared/inputs';
 import { PromoterCreate, PromoterEdit } from './PromoterForms';
@@ -27,40 +29,51 @@ const LogoField = () => {
   return record ? <Logo record={record} /> : null;
 };
 
-const PromoterTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => (
-  <DataTable<Promoter> rowClick="edit" bulkActionButtons={canBulkEdit ? <BulkVisibilityButtons /> : false}>
-    <DataTable.Col label={`${FIELDS}.generalInfos.logo`} disableSort>
-      <LogoField />
-    </DataTable.Col>
-    {/* The API sorts on flat names (promoterName, updatedAt); the values sit in the sections. */}
-    <DataTable.Col source="promoterName" label={`${FIELDS}.generalInfos.promoterName`} render={(record) => record.generalInfos.promoterName} />
-    <DataTable.Col label={`${FIELDS}.generalInfos.promoterTypesIds`} disableSort>
-      <ReferenceDataChipsField source="generalInfos.promoterTypesIds" kind="promoter-types" />
-    </DataTable.Col>
-    <DataTable.Col label={`${FIELDS}.generalInfos.evenTypesIds`} disableSort>
-      <ReferenceDataChipsField source="generalInfos.evenTypesIds" kind="event-types" />
-    </DataTable.Col>
-    <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
-      <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
-    </DataTable.Col>
-    <DataTable.Col source="visibility" label={`${FIELDS}.visibility`}>
-      <VisibilityField />
-    </DataTable.Col>
-    <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
-      <DateField source="updatedAt" showTime />
-    </DataTable.Col>
-  </DataTable>
-);
+const PromoterTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
+  const rowClick = useRecordRowClick();
+  const canWrite = useCanWriteRecords('promoters');
+  return (
+    <DataTable<Promoter>
+      rowClick={rowClick}
+      bulkActionButtons={canBulkEdit ? <BulkVisibilityButtons /> : false}
+      isRowSelectable={(record) => canWrite(record.id)}
+    >
+      <DataTable.Col label={`${FIELDS}.generalInfos.logo`} disableSort>
+        <LogoField />
+      </DataTable.Col>
+      {/* The API sorts on flat names (promoterName, updatedAt); the values sit in the sections. */}
+      <DataTable.Col source="promoterName" label={`${FIELDS}.generalInfos.promoterName`} render={(record) => record.generalInfos.promoterName} />
+      <DataTable.Col label={`${FIELDS}.generalInfos.promoterTypesIds`} disableSort>
+        <ReferenceDataChipsField source="generalInfos.promoterTypesIds" kind="promoter-types" />
+      </DataTable.Col>
+      <DataTable.Col label={`${FIELDS}.generalInfos.evenTypesIds`} disableSort>
+        <ReferenceDataChipsField source="generalInfos.evenTypesIds" kind="event-types" />
+      </DataTable.Col>
+      <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
+        <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
+      </DataTable.Col>
+      <DataTable.Col source="visibility" label={`${FIELDS}.visibility`}>
+        <VisibilityField />
+      </DataTable.Col>
+      <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
+        <DateField source="updatedAt" showTime />
+      </DataTable.Col>
+    </DataTable>
+  );
+};
 
-const PromoterSimpleList = () => (
-  <SimpleList<Promoter>
-    rowClick="edit"
-    leftAvatar={(record) => <Logo record={record} />}
-    primaryText={(record) => record.generalInfos.promoterName}
-    secondaryText={(record) => record.generalInfos.email ?? ''}
-    tertiaryText={<VisibilityField />}
-  />
-);
+const PromoterSimpleList = () => {
+  const rowClick = useRecordRowClick();
+  return (
+    <SimpleList<Promoter>
+      rowClick={rowClick}
+      leftAvatar={(record) => <Logo record={record} />}
+      primaryText={(record) => record.generalInfos.promoterName}
+      secondaryText={(record) => record.generalInfos.email ?? ''}
+      tertiaryText={<VisibilityField />}
+    />
+  );
+};
 
 /** Promoter groups (issue 4): the same list and drawer as establishments, without address and hours. */
 export const PromoterList = () => {
@@ -75,9 +88,8 @@ export const PromoterList = () => {
       simpleList={<PromoterSimpleList />}
       drawer={
         <PartnerRouteDrawer
-          resource="promoters"
           create={(onClose) => <PromoterCreate onClose={onClose} />}
-          edit={(id, onClose) => <PromoterEdit key={String(id)} id={id} onClose={onClose} />}
+          record={(id, onClose, mayEdit) => <PromoterEdit key={`${String(id)}-${String(mayEdit)}`} id={id} onClose={onClose} mayEdit={mayEdit} />}
         />
       }
     />

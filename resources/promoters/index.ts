@@ -11,6 +11,7 @@ export const promoters = {
   list: PromoterList,
   hasCreate: true,
   hasEdit: true,
+  hasShow: true,
   icon: GroupsIcon,
   recordRepresentation: (promoter: Promoter) => promoter.generalInfos.promoterName,
 } satisfies Omit<ResourceProps, 'name'>;

@@ -3,14 +3,16 @@ import { Alert, Button } from '@mui/material';
 import {
   CreateBase,
   EditBase,
+  ShowBase,
   useCreateContext,
   useEditContext,
+  useShowContext,
   useTranslate,
   type Identifier,
   type RaRecord,
   type TransformData,
 } from 'react-admin';
-import { isEditConflict, useNotifyResourceError } from './resourceErrors';
+import { isEditConflict, useNotifyResourceError, useOnRecordUnreadable } from './resourceErrors';
 import { RecordDrawer } from './RecordDrawer';
 
 /**
@@ -28,6 +30,7 @@ interface DrawerFormProps {
 }
 
 const EditTitle = () => <>{useEditContext().defaultTitle}</>;
+const ShowTitle = () => <>{useShowContext().defaultTitle}</>;
 const CreateTitle = () => <>{useCreateContext().defaultTitle}</>;
 
 /**
@@ -66,12 +69,14 @@ const EditConflictAlert = ({ onReloaded }: { onReloaded: () => void }) => {
 export const DrawerEdit = ({ id, onClose, children, transform, headerExtra, width }: DrawerFormProps & { id: Identifier }) => {
   const [conflict, setConflict] = useState(false);
   const notifyError = useNotifyResourceError();
+  const onUnreadable = useOnRecordUnreadable();
   return (
     <EditBase<RaRecord>
       id={id}
       mutationMode="pessimistic"
       redirect="list"
       transform={transform}
+      queryOptions={{ onError: onUnreadable }}
       mutationOptions={{
         onError: (error: unknown) => {
           if (isEditConflict(error)) setConflict(true);
@@ -84,6 +89,21 @@ export const DrawerEdit = ({ id, onClose, children, transform, headerExtra, widt
         {children}
       </RecordDrawer>
     </EditBase>
+  );
+};
+
+/**
+ * A record the viewer may read but not change (react-admin's show action): the same drawer over ShowBase,
+ * which asks canAccess for `show`, where EditBase would send the viewer to the access-denied page.
+ */
+export const DrawerShow = ({ id, onClose, children, headerExtra, width }: Omit<DrawerFormProps, 'transform'> & { id: Identifier }) => {
+  const onUnreadable = useOnRecordUnreadable();
+  return (
+    <ShowBase<RaRecord> id={id} queryOptions={{ onError: onUnreadable }}>
+      <RecordDrawer open onClose={onClose} title={<ShowTitle />} headerExtra={headerExtra} width={width}>
+        {children}
+      </RecordDrawer>
+    </ShowBase>
   );
 };
 

@@ -5,13 +5,14 @@ import { useCreatePath, useResourceContext, useTranslate, type Identifier } from
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 
 /**
- * Create and edit screens in a side drawer over the list, driven by the route like react-admin's demo
- * reviews: `/users/create` opens the create drawer, `/users/12` the edit drawer, `/users` closes it.
- * The resource declares `hasCreate` and `hasEdit` without routes of their own, so react-admin's buttons
- * and row clicks lead to these paths, and the list (its route is `/users/*`) opens the drawer.
+ * Create, edit and show screens in a side drawer over the list, driven by the route like react-admin's demo
+ * reviews: `/users/create` opens the create drawer, `/users/12` the edit drawer, `/users/12/show` the
+ * read-only one, `/users` closes it. The resource declares `hasCreate`, `hasEdit` and `hasShow` without
+ * routes of their own, so react-admin's buttons and row clicks lead to these paths, and the list (its
+ * route is `/users/*`) opens the drawer.
  */
 
-export type DrawerRoute = { mode: 'create' } | { mode: 'edit'; id: Identifier } | { mode: 'closed' };
+export type DrawerRoute = { mode: 'create' } | { mode: 'edit'; id: Identifier } | { mode: 'show'; id: Identifier } | { mode: 'closed' };
 
 export const useDrawerRoute = (): DrawerRoute & { close: () => void } => {
   const resource = useResourceContext();
@@ -20,6 +21,8 @@ export const useDrawerRoute = (): DrawerRoute & { close: () => void } => {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const close = useCallback(() => navigate(listPath), [navigate, listPath]);
+  const shown = matchPath(`${listPath}/:id/show`, pathname)?.params.id;
+  if (shown) return { mode: 'show', id: decodeURIComponent(shown), close };
   const segment = matchPath(`${listPath}/:id`, pathname)?.params.id;
   if (!segment) return { mode: 'closed', close };
   if (segment === 'create') return { mode: 'create', close };

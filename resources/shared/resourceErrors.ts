@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { hasFieldErrors } from '../../providers/errorBody';
 
@@ -67,5 +67,32 @@ export const useNotifyResourceError = () => {
       notify(key, { type: 'error', messageArgs: { _: errorCodeOf(error) ?? key } });
     },
     [notify],
+  );
+};
+
+/**
+ * A record that cannot be read (a stale link, a record deleted meanwhile, outside one's scope: 404): the
+ * toast names the thing (`resources.<name>.notifications.notFound`, else a generic sentence) instead of
+ * react-admin's "Element does not exist", and the list comes back, as react-admin does.
+ */
+export const useOnRecordUnreadable = () => {
+  const resource = useResourceContext();
+  const notify = useNotify();
+  const notifyError = useNotifyResourceError();
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  return useCallback(
+    (error: unknown) => {
+      if (asErrorLike(error).status === 404) {
+        notify(`resources.${resource}.notifications.notFound`, {
+          type: 'error',
+          messageArgs: { _: translate('resources.shared.notFound') },
+        });
+      } else {
+        notifyError(error);
+      }
+      redirect('list', resource);
+    },
+    [resource, notify, notifyError, translate, redirect],
   );
 };

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { DeleteButton, SaveButton, SimpleForm, Toolbar, useGetIdentity, useRecordContext, type Identifier } from 'react-admin';
-import { DrawerCreate, DrawerEdit } from '../shared/DrawerForms';
+import { DrawerCreate, DrawerEdit, DrawerShow } from '../shared/DrawerForms';
+import { FormSection, ReadOnlyNotice } from '../shared/partner/ReadOnlySection';
 import { useNotifyResourceError } from '../shared/resourceErrors';
 import { SendAccessLinkButton } from './SendAccessLinkButton';
 import { UserInputs } from './UserInputs';
@@ -42,6 +43,18 @@ export const UserEdit = ({ id, onClose }: { id: Identifier; onClose: () => void 
     </DrawerEdit>
   );
 };
+
+/** A user the viewer may read but not change (a platform coordinator): the same fields, disabled, no toolbar. */
+export const UserShow = ({ id, onClose }: { id: Identifier; onClose: () => void }) => (
+  <DrawerShow id={id} onClose={onClose}>
+    <ReadOnlyNotice reason="role" />
+    <SimpleForm toolbar={false}>
+      <FormSection readOnly>
+        <UserInputs />
+      </FormSection>
+    </SimpleForm>
+  </DrawerShow>
+);
 
 export const UserCreate = ({ onClose }: { onClose: () => void }) => {
   const { validate, transform } = useUserForm();

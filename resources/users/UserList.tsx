@@ -10,10 +10,10 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { UserRecord } from '../../domain/user';
-import { useDrawerRoute } from '../shared/RecordDrawer';
+import { RecordRouteDrawer, useRecordRowClick } from '../shared/RecordRouteDrawer';
 import { RoleField, RoleSelectInput } from './RoleInputs';
 import { ScopePicker, UserScopeField } from './scopeFields';
-import { UserCreate, UserEdit } from './UserForms';
+import { UserCreate, UserEdit, UserShow } from './UserForms';
 import { useRoleName, useRoles } from './useRoles';
 
 const userFilters = [
@@ -36,10 +36,13 @@ const RoleText = () => {
 };
 
 /** Phones: one line per user (name, email, role). */
-const UserSimpleList = () => <SimpleList<UserRecord> primaryText={fullName} secondaryText={(user) => user.email} tertiaryText={<RoleText />} />;
+const UserSimpleList = () => (
+  <SimpleList<UserRecord> rowClick={useRecordRowClick()} primaryText={fullName} secondaryText={(user) => user.email} tertiaryText={<RoleText />} />
+);
 
+/** Rows open the edit drawer for whoever may change users, the read-only one for whoever may only read them. */
 const UserTable = () => (
-  <DataTable<UserRecord> bulkActionButtons={false}>
+  <DataTable<UserRecord> rowClick={useRecordRowClick()} bulkActionButtons={false}>
     <DataTable.Col source="lastName" label="resources.users.fields.name" render={fullName} />
     <DataTable.Col source="username" />
     <DataTable.Col source="email" />
@@ -58,14 +61,16 @@ const UserTable = () => (
   </DataTable>
 );
 
-/** The create or edit drawer the route asks for, when the user may open it. */
+/** The create, edit or read-only drawer the route asks for, when the user may open it (RecordRouteDrawer). */
 const UserDrawer = () => {
-  const route = useDrawerRoute();
   const { canAccess: canCreate } = useCanAccess({ resource: 'users', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
-  if (route.mode === 'create' && canCreate) return <UserCreate onClose={route.close} />;
-  if (route.mode === 'edit' && canEdit) return <UserEdit key={String(route.id)} id={route.id} onClose={route.close} />;
-  return null;
+  return (
+    <RecordRouteDrawer
+      create={(onClose) => (canCreate ? <UserCreate onClose={onClose} /> : null)}
+      edit={(id, onClose) => <UserEdit key={String(id)} id={id} onClose={onClose} />}
+      show={(id, onClose) => <UserShow key={String(id)} id={id} onClose={onClose} />}
+    />
+  );
 };
 
 /** Users (issue 3): search, filters, sort, pages; create and edit in a drawer over the list. */

@@ -12,6 +12,7 @@ export const users = {
   list: UserList,
   hasCreate: true,
   hasEdit: true,
+  hasShow: true,
   icon: PeopleIcon,
   recordRepresentation: (user: UserRecord) => `${user.firstName} ${user.lastName}`,
 } satisfies Omit<ResourceProps, 'name'>;

@@ -34,6 +34,16 @@ export const ToastNotification = () => (
   </SnackbarProvider>
 );
 
+/** react-admin's own save and delete notices (`resources.<name>.notifications.created`, `ra.notification.deleted`…). */
+const SAVE_NOTICE = /^(ra\.notification|resources\.[^.]+\.notifications)\.(created|updated|deleted)$/;
+
+/**
+ * The toast's colour: react-admin reports a successful create, save or delete as `info` (blue), while the
+ * app's own successes (a password changed, an event approved) are `success`; one colour for every success.
+ */
+export const toastVariantOf = (message: NotificationPayload['message'], type: NotificationPayload['type']): NotificationPayload['type'] =>
+  type === 'info' && typeof message === 'string' && SAVE_NOTICE.test(message) ? 'success' : type;
+
 let lastToastKey = 0;
 const nextToastKey = (): SnackbarKey => `toast-${++lastToastKey}`;
 
@@ -69,7 +79,7 @@ function NotificationBridge() {
     if (settleUndoable) setPendingUndoables((count) => count + 1);
     enqueueSnackbar(toastMessage(message, messageArgs, translate, close), {
       key,
-      variant: type,
+      variant: toastVariantOf(message, type),
       autoHideDuration: autoHideDuration === undefined ? TOAST_SETTINGS.autoHideDurationMs : autoHideDuration,
       persist: autoHideDuration === null,
       disableWindowBlurListener: Boolean(undoable),

@@ -242,6 +242,15 @@ describe('the second establishment and promoter group against the first ones', (
   });
 });
 
+describe('everybody reads their own user record (README Access)', () => {
+  it.each(DEMO_EMAILS)('%s: GET /users/<own id> is 200 with its own record', async (email) => {
+    const account = accountOf(email);
+    const response = await call(account, 'GET', `users/${account.viewer.userId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: account.viewer.userId, email });
+  });
+});
+
 describe('nobody raises their own role or widens their own scope', () => {
   const storedUser = async (id: number) => {
     const [row] = await server.db.select(userRecordColumns).from(users).where(eq(users.id, id));

@@ -80,3 +80,54 @@ describe('each demo account sees exactly its areas', () => {
     });
   }
 });
+
+/** The lists of records each account reads; every row opens, read only where the account may not change it. */
+const READABLE_LISTS: Record<string, { list: string; readOnly: boolean }[]> = {
+  'root@demo.ch': [
+    { list: '/establishments', readOnly: false },
+    { list: '/users', readOnly: false },
+  ],
+  'coordinator@demo.ch': [{ list: '/establishments', readOnly: true }],
+  'coordinator-limited@demo.ch': [
+    { list: '/establishments', readOnly: true },
+    { list: '/promoters', readOnly: true },
+  ],
+  'coordinator-full@demo.ch': [
+    { list: '/establishments', readOnly: true },
+    { list: '/promoters', readOnly: true },
+    { list: '/users', readOnly: true },
+  ],
+};
+
+describe('a row an account may read opens, read only where it may not change it', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [email, lists] of Object.entries(READABLE_LISTS)) {
+    it(email, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await signIn(page, email);
+      for (const { list, readOnly } of lists) {
+        await page.goto(list);
+        // The first row's last cell: never a checkbox, so the click is the row's.
+        await page.locator('tbody tr').first().locator('td').last().click();
+        const drawer = page.getByRole('dialog');
+        await drawer.waitFor();
+        expect(page.url(), `${email} ${list}`).not.toMatch(/unauthorized/);
+        expect(page.url()).toMatch(readOnly ? /\/\d+\/show$/ : /\/\d+$/);
+        const saveButtons = await drawer.getByRole('button', { name: /Publish|Save/ }).count();
+        if (readOnly) expect(saveButtons, `${email} ${list}`).toBe(0);
+        else expect(saveButtons, `${email} ${list}`).toBeGreaterThan(0);
+        await drawer.getByRole('button', { name: 'Close' }).click();
+        await drawer.waitFor({ state: 'detached' });
+      }
+      await context.close();
+    });
+  }
+});

@@ -218,6 +218,90 @@ describe('the Establishments list', () => {
   });
 });
 
+const coordinator: SessionUser = { ...ana, id: 14, roleId: 5, establishmentId: 3, userRoles: [{ role: { id: 5, key: 'COORDINATOR' } }] };
+
+describe('what each role may do from the list', () => {
+  it('offers bulk selection only on the venues the user may change', async () => {
+    serveEstablishments();
+    startSignedIn(venueAdmin);
+    renderApp('/establishments');
+
+    expect(within(await rowOf('Le Bourg')).getByRole('checkbox')).toBeEnabled();
+    expect(within(await rowOf('Bar du Port')).getByRole('checkbox')).toBeDisabled();
+  });
+
+  it('says why a venue could not be published', async () => {
+    serveEstablishments([port, establishment(5, 'Chez Max', 'Bern', { visibility: 'DRAFT' })]);
+    server.use(
+      http.put(apiUrl('/establishments/5'), () => HttpResponse.json({ message: 'FORBIDDEN' }, { status: 403 })),
+      http.put(apiUrl('/establishments/4'), async ({ request }) => HttpResponse.json({ ...((await request.json()) as object), id: 4, version: 4 })),
+    );
+    startSignedIn();
+    renderApp('/establishments');
+    const actor = userEvent.setup();
+
+    await actor.click(within(await rowOf('Bar du Port')).getByRole('checkbox'));
+    await actor.click(within(await rowOf('Chez Max')).getByRole('checkbox'));
+    await actor.click(await screen.findByRole('button', { name: 'Publish' }));
+
+    const toast = await screen.findByText(/1 published, 1 could not be changed/);
+    expect(toast).toHaveTextContent('You are not allowed to do this.');
+  });
+
+  it('tells a venue administrator who has their venue why they cannot create another', async () => {
+    serveEstablishments();
+    startSignedIn(venueAdmin);
+    renderApp('/establishments/create');
+
+    expect(await screen.findByText('You already manage an establishment: ask the platform team to add another one.')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('tells a coordinator that their role creates no venue', async () => {
+    serveEstablishments();
+    startSignedIn(coordinator);
+    renderApp('/establishments/create');
+
+    expect(await screen.findByText('Your role cannot create an establishment: the platform team creates them.')).toBeInTheDocument();
+  });
+});
+
+describe('a coordinator, who reads venues but changes none', DRAWER_TESTS, () => {
+  it('opens the row of its venue read only, not the access-denied page', async () => {
+    serveEstablishments();
+    startSignedIn(coordinator);
+    renderApp('/establishments');
+    const actor = userEvent.setup();
+
+    await actor.click(await screen.findByText('Le Bourg'));
+
+    expect(await drawerWithValue('Le Bourg')).toBeDisabled();
+    expect(screen.getByTestId('location').textContent).toBe('/establishments/3/show');
+    expect(within(drawer().getByLabelText('Status')).getByText('Read only')).toBeInTheDocument();
+    expect(drawer().getByText('Your role lets you view this record but not change it.')).toBeInTheDocument();
+    expect(drawer().queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(within(await rowOf('Le Bourg')).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('opens an edit link of its venue read only', async () => {
+    serveEstablishments();
+    startSignedIn(coordinator);
+    renderApp('/establishments/3');
+
+    expect(await drawerWithValue('Le Bourg')).toBeDisabled();
+    expect(screen.getByTestId('location').textContent).toBe('/establishments/3');
+  });
+
+  it('names the venue that does not exist (any more) behind a stale link', async () => {
+    serveEstablishments();
+    startSignedIn(coordinator);
+    renderApp('/establishments/99/show');
+
+    expect(await screen.findByText('This establishment does not exist (any more).')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/establishments'));
+  });
+});
+
 describe('the establishment drawer', DRAWER_TESTS, () => {
   it('creates a venue, published by default, with a body the API schema accepts', async () => {
     serveEstablishments();

@@ -109,6 +109,10 @@ describe('the tag drawer', () => {
       translation: { french: 'Salsa', english: null, german: null, italian: null },
       advanced: { description: null, htmlDescription: null },
     });
+    // The toast names the thing, in the one colour of every success.
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Tag created');
+    expect(toast).toHaveClass('MuiAlert-filledSuccess');
   });
 
   it('marks the missing languages in the translation tab and counts them on the tab', async () => {

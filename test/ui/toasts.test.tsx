@@ -124,3 +124,29 @@ describe('toast transition (SPEC §4, §9)', () => {
     expect(transitioned?.style.transition).toMatch(new RegExp(`^opacity ${TOAST_SETTINGS.transitionMs}ms`));
   });
 });
+
+/** What react-admin's create, edit and delete controllers send on success: `info`, with a generic fallback. */
+const ReactAdminSaveNotice = ({ message }: { message: string }) => {
+  const notify = useNotify();
+  return <button onClick={() => notify(message, { type: 'info', messageArgs: { smart_count: 1, _: 'Element updated' } })}>notify</button>;
+};
+
+describe('success colour (one for every success)', () => {
+  it.each([
+    ['resources.establishments.notifications.created', 'Establishment created'],
+    ['resources.users.notifications.updated', 'User saved'],
+    ['resources.promoters.notifications.deleted', 'Promoter group deleted'],
+    ['ra.notification.updated', 'Element updated'],
+  ])('shows react-admin’s %s as a success: “%s”', async (message, text) => {
+    render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={testDataProvider()} store={memoryStore()}>
+        <ReactAdminSaveNotice message={message} />
+        <ToastNotification />
+      </AdminContext>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'notify' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent(text);
+    expect(toast).toHaveClass('MuiAlert-filledSuccess');
+  });
+});

@@ -131,7 +131,7 @@ describe('the Users list', () => {
     await waitFor(() => expect(filters.at(-1)).toEqual({ q: 'mei', roleId: roleId('PROMOTER') }));
   });
 
-  it('offers no create button and opens no drawer to a role that may only read users', async () => {
+  it('opens a user read only, and offers no create button, to a role that may only read users', async () => {
     const coordinatorFull: SessionUser = { ...ana, id: 30, userRoles: [{ role: { id: 7, key: 'COORDINATOR_ADMIN_FULL' } }] };
     serveUsers();
     serveScopes();
@@ -140,10 +140,33 @@ describe('the Users list', () => {
     const actor = userEvent.setup();
 
     await actor.click(await screen.findByText('Bruno Meier'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/users/12/show'));
+    expect(await within(await screen.findByRole('dialog')).findByDisplayValue('Bruno')).toBeDisabled();
+    expect(drawer().getByText('Your role lets you view this record but not change it.')).toBeInTheDocument();
+    expect(drawer().queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(drawer().queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('location').textContent).toBe('/users');
+  });
+
+  it('opens an edit link read only for a role that may only read users, not the access-denied page', async () => {
+    const coordinatorFull: SessionUser = { ...ana, id: 30, userRoles: [{ role: { id: 7, key: 'COORDINATOR_ADMIN_FULL' } }] };
+    serveUsers();
+    serveScopes();
+    startSignedIn(coordinatorFull);
+    renderApp('/users/13');
+
+    expect(await within(await screen.findByRole('dialog')).findByDisplayValue('Chiara')).toBeDisabled();
+    expect(screen.getByTestId('location').textContent).toBe('/users/13');
+  });
+
+  it('names the user that does not exist (any more) behind a stale link, and shows the list', async () => {
+    serveUsers();
+    serveScopes();
+    startSignedIn();
+    renderApp('/users/99');
+
+    expect(await screen.findByText('This user does not exist (any more).')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/users'));
   });
 });
 

@@ -61,7 +61,7 @@ reference-data               x    .    .    .    .    .    .
  * Role × resource → the actions granted, as letters of `crud` in the order r, c, u, d (`-` for none).
  * SPEC §6 plus: who creates may update (ROOT and ADMIN establishments, ROOT and PROMOTER promoter groups,
  * PROMOTER events); ROOT manages users, removes partners, reads the audit log and the outbox, manages
- * reference data; FULL reads users; everybody reads establishments, promoter groups, tags and reference
+ * reference data; FULL and the two coordinator roles read users (everybody reads their own user record); everybody reads establishments, promoter groups, tags and reference
  * data (pickers); ROOT and FULL manage tags, promo codes and offer templates; the discount roles manage
  * offers and read templates; the iframe roles read and update widget settings.
  */
@@ -70,7 +70,7 @@ const EXPECTED_GRANTS = `
 ESTABLISHMENT    rcud r    r    rcu  r    r    r
 PROMOTER_GROUP   rcud rcu  r    r    r    r    r
 EVENT            rcud rcu  r    rcud rcud rcud rcud
-USER             rcud r    r    r    -    -    r
+USER             rcud r    r    r    r    r    r
 TAG              rcud r    r    r    r    r    rcud
 OFFER            rcud rcud -    rcud rcud -    rcud
 OFFER_TEMPLATE   rcud r    -    r    r    -    rcud
@@ -365,6 +365,14 @@ describe('isInScope (ARCHITECTURE.md §4)', () => {
       expect(isInScope(who, 'USER', { userId: 41 }, 'read')).toBe(false);
     }
     expect(isInScope(root, 'USER', { userId: 41 }, 'write')).toBe(true);
+  });
+
+  it('lets every role read its own user record: the permission and the scope both allow it (README Access)', () => {
+    for (const role of ROLE_KEYS) {
+      const viewer = { userId: 40, roleKeys: [role], establishmentId: null, promoterGroupId: null };
+      expect(hasPermission([role], 'USER', 'read'), role).toBe(true);
+      expect(isInScope(viewer, 'USER', { userId: 40, establishmentIds: [], promoterGroupIds: [] }, 'read'), role).toBe(true);
+    }
   });
 
   it('leaves global records (tags, reference data, the audit log) to the permission alone', () => {

@@ -1,19 +1,26 @@
 import PublicIcon from '@mui/icons-material/Public';
 import PublicOffIcon from '@mui/icons-material/PublicOff';
 import { useState } from 'react';
-import { Button, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useUnselectAll } from 'react-admin';
+import { Button, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate, useUnselectAll } from 'react-admin';
+import { errorMessageKeyOf } from '../resourceErrors';
 import type { Visibility } from '../../../domain/enums';
-import type { AppDataProvider } from '../../../providers/dataProvider';
+import type { AppDataProvider, VisibilityFailure } from '../../../providers/dataProvider';
+
+/** Why records were refused, each reason once, in the user's language (a 403, a stale record, invalid fields…). */
+const reasonsOf = (failed: readonly VisibilityFailure[], translate: (key: string, options?: object) => string): string =>
+  [...new Set(failed.map((failure) => translate(errorMessageKeyOf(failure), { _: failure.message })))].join(' ');
 
 /**
  * Bulk publish or unpublish the selected records (dataProvider.setVisibility writes each whole record
- * back), then say how many changed and how many were refused. Refused ones stay selected to retry.
+ * back), then say how many changed and how many were refused, and why. Refused ones stay selected to retry;
+ * the list offers only the rows the user may change for selection (isRowSelectable).
  */
 const BulkVisibilityButton = ({ visibility }: { visibility: Visibility }) => {
   const resource = useResourceContext() ?? '';
   const { selectedIds, onSelect } = useListContext();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(resource);
   const [running, setRunning] = useState(false);
@@ -30,7 +37,7 @@ const BulkVisibilityButton = ({ visibility }: { visibility: Visibility }) => {
         onSelect(failed.map((failure) => failure.id));
         notify(`resources.partners.bulk.${action}.partial`, {
           type: 'warning',
-          messageArgs: { smart_count: data.length, failed: failed.length },
+          messageArgs: { smart_count: data.length, failed: failed.length, reasons: reasonsOf(failed, translate) },
         });
       }
     } catch {

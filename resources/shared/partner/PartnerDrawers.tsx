@@ -1,9 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
-import type { Identifier } from 'react-admin';
-import { DrawerCreate, DrawerEdit } from '../DrawerForms';
-import { useDrawerRoute } from '../RecordDrawer';
+import { useResourceContext, type Identifier } from 'react-admin';
+import { DrawerCreate, DrawerEdit, DrawerShow } from '../DrawerForms';
+import { RecordRouteDrawer } from '../RecordRouteDrawer';
+import { CreateRefusedDrawer } from './CreateRefusedDrawer';
 import { ReadOnlyNotice } from './ReadOnlySection';
-import { useCanCreatePartner, useCanWriteRecord, type PartnerResource } from './useCanWriteRecord';
+import { useCanWriteRecord, useCreatePartnerRefusal, type PartnerResource } from './useCanWriteRecord';
 import { DrawerStatus } from './visibility';
 
 /** Wide enough for the opening-hours grid and the gallery beside each other's labels. */
@@ -13,20 +14,36 @@ interface PartnerEditDrawerProps {
   resource: PartnerResource;
   id: Identifier;
   onClose: () => void;
-  /** The record's form, read only when the record is outside the viewer's write scope. */
+  /** The viewer's role may change records of this kind (canAccess `edit`); else the drawer only shows it. */
+  mayEdit: boolean;
+  /** The record's form, read only when the record is outside the viewer's write scope or role. */
   form: (readOnly: boolean) => ReactNode;
 }
 
-/** Edit, or read only when the record is outside the viewer's write scope (another venue or group, published). */
-export const PartnerEditDrawer = ({ resource, id, onClose, form }: PartnerEditDrawerProps) => {
+/** The role may edit, but this record is outside its write scope (another venue or group, published). */
+const ScopedEditDrawer = ({ resource, id, onClose, form }: Omit<PartnerEditDrawerProps, 'mayEdit'>) => {
   const readOnly = !useCanWriteRecord(resource, id);
   return (
     <DrawerEdit id={id} onClose={onClose} width={PARTNER_DRAWER_WIDTH} headerExtra={<DrawerStatus isNew={false} readOnly={readOnly} />}>
-      {readOnly ? <ReadOnlyNotice /> : null}
+      {readOnly ? <ReadOnlyNotice reason="scope" /> : null}
       {form(readOnly)}
     </DrawerEdit>
   );
 };
+
+/**
+ * Edit, or read only: over ShowBase when the role may only read records of this kind (a coordinator and its
+ * venue), inside the edit drawer when the record is outside the viewer's write scope.
+ */
+export const PartnerEditDrawer = ({ mayEdit, ...props }: PartnerEditDrawerProps) =>
+  mayEdit ? (
+    <ScopedEditDrawer {...props} />
+  ) : (
+    <DrawerShow id={props.id} onClose={props.onClose} width={PARTNER_DRAWER_WIDTH} headerExtra={<DrawerStatus isNew={false} readOnly />}>
+      <ReadOnlyNotice reason="role" />
+      {props.form(true)}
+    </DrawerShow>
+  );
 
 export const PartnerCreateDrawer = ({ onClose, children }: { onClose: () => void; children: ReactNode }) => (
   <DrawerCreate onClose={onClose} width={PARTNER_DRAWER_WIDTH} headerExtra={<DrawerStatus isNew readOnly={false} />}>
@@ -35,16 +52,27 @@ export const PartnerCreateDrawer = ({ onClose, children }: { onClose: () => void
 );
 
 interface PartnerRouteDrawerProps {
-  resource: PartnerResource;
   create: (onClose: () => void) => ReactElement;
-  edit: (id: Identifier, onClose: () => void) => ReactElement;
+  /** The record's drawer (PartnerEditDrawer); `mayEdit` false opens it read only. */
+  record: (id: Identifier, onClose: () => void, mayEdit: boolean) => ReactElement;
 }
 
-/** The drawer the route asks for: create when this viewer may (useCanCreatePartner), else the record. */
-export const PartnerRouteDrawer = ({ resource, create, edit }: PartnerRouteDrawerProps) => {
-  const route = useDrawerRoute();
-  const canCreate = useCanCreatePartner(resource);
-  if (route.mode === 'create') return canCreate ? create(route.close) : null;
-  if (route.mode === 'edit') return edit(route.id, route.close);
-  return null;
+/**
+ * The drawer the route asks for (RecordRouteDrawer): create when this viewer may (useCanCreatePartner), else
+ * why not; a record for editing or read only.
+ */
+export const PartnerRouteDrawer = ({ create, record }: PartnerRouteDrawerProps) => {
+  const resource = useResourceContext() as PartnerResource;
+  const refusal = useCreatePartnerRefusal(resource);
+  const createOrRefusal = (onClose: () => void) => {
+    if (refusal === undefined) return null;
+    return refusal === null ? create(onClose) : <CreateRefusedDrawer reason={refusal} onClose={onClose} />;
+  };
+  return (
+    <RecordRouteDrawer
+      create={createOrRefusal}
+      edit={(id, onClose) => record(id, onClose, true)}
+      show={(id, onClose) => record(id, onClose, false)}
+    />
+  );
 };

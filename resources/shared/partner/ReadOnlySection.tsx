@@ -32,11 +32,15 @@ export const SubHeading = ({ children }: { children: string }) => {
   );
 };
 
-export const ReadOnlyNotice = () => {
+/**
+ * Why the record is read only: it is outside the viewer's write scope (another venue's), or the viewer's
+ * role reads records of this kind but changes none (a coordinator and its own venue).
+ */
+export const ReadOnlyNotice = ({ reason }: { reason: 'scope' | 'role' }) => {
   const translate = useTranslate();
   return (
     <Alert severity="info" sx={{ mx: 2, mt: 2 }}>
-      {translate('resources.partners.readOnly')}
+      {translate(reason === 'scope' ? 'resources.partners.readOnly' : 'resources.partners.readOnlyRole')}
     </Alert>
   );
 };

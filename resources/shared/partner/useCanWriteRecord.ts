@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, usePermissions, type Identifier } from 'react-admin';
 import { isInScope, permissionOf, type RecordOwnership } from '../../../domain/access';
@@ -40,23 +40,48 @@ export const useCanWriteRecord = (resource: PartnerResource, id: Identifier | un
   // Per record: each drawer opened in that state asks once; fetchCurrentUser also updates the stored session.
   const { data: serverUser } = useQuery({ queryKey: ['partner-owner-of', resource, id], queryFn: fetchCurrentUser, enabled: askServer, gcTime: 0 });
   const user = serverUser ?? sessionUser;
-  return useMemo(() => {
-    const permission = permissionOf(resource);
-    if (id === undefined || !canEdit || !permission || !user) return false;
-    const viewer = { userId: user.id, roleKeys, establishmentId: user.establishmentId, promoterGroupId: user.promoterGroupId };
-    return isInScope(viewer, permission, ownershipOf(resource, id), 'write');
-  }, [resource, id, canEdit, roleKeys, user]);
+  return useMemo(() => id !== undefined && Boolean(canEdit) && mayWriteAs(user, roleKeys, resource, id), [resource, id, canEdit, roleKeys, user]);
+};
+
+/** The record's write scope (domain/access.ts isInScope) for this user and role keys; the edit permission is the caller's. */
+const mayWriteAs = (user: SessionUser | undefined, roleKeys: readonly string[], resource: PartnerResource, id: Identifier): boolean => {
+  const permission = permissionOf(resource);
+  if (!permission || !user) return false;
+  const viewer = { userId: user.id, roleKeys, establishmentId: user.establishmentId, promoterGroupId: user.promoterGroupId };
+  return isInScope(viewer, permission, ownershipOf(resource, id), 'write');
 };
 
 /**
- * May the signed-in user create a record of this kind? The resource's create permission and the onboarding
- * rule the server refuses by (domain/partner.ts createRefusalOf): an ADMIN or a PROMOTER who already has
- * their establishment or group is not offered Create. Without a readable session the server decides alone.
+ * For a list: which of its records may the signed-in user change? (the edit permission and each record's
+ * write scope, from the stored session). Rows it may not change cannot be selected for bulk changes.
  */
-export const useCanCreatePartner = (resource: PartnerResource): boolean => {
-  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
+export const useCanWriteRecords = (resource: PartnerResource): ((id: Identifier) => boolean) => {
+  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const { permissions: roleKeys = NO_ROLES } = usePermissions<string[]>();
   const user = readSessionOrNull()?.authenticatedUser;
-  if (!canCreate) return false;
-  return user === undefined || createRefusalOf({ ...user, roleKeys }, PARTNER_KIND[resource]) === null;
+  return useCallback((id: Identifier) => Boolean(canEdit) && mayWriteAs(user, roleKeys, resource, id), [canEdit, user, roleKeys, resource]);
 };
+
+/** Why a role without the create permission cannot create (a translation key per resource). */
+const NO_CREATE_PERMISSION: Readonly<Record<PartnerResource, string>> = {
+  establishments: 'resources.establishments.createRefused',
+  promoters: 'resources.promoters.createRefused',
+};
+
+/**
+ * Why the signed-in user may not create a record of this kind, as a translation key; null when it may,
+ * undefined while canAccess answers. The resource's create permission, then the onboarding rule the server
+ * refuses by (domain/partner.ts createRefusalOf): an ADMIN or a PROMOTER who already has their establishment
+ * or group may not create another. Without a readable session the server decides alone.
+ */
+export const useCreatePartnerRefusal = (resource: PartnerResource): string | null | undefined => {
+  const { canAccess: canCreate, isPending } = useCanAccess({ resource, action: 'create' });
+  const { permissions: roleKeys = NO_ROLES } = usePermissions<string[]>();
+  const user = readSessionOrNull()?.authenticatedUser;
+  if (isPending) return undefined;
+  if (!canCreate) return NO_CREATE_PERMISSION[resource];
+  return user === undefined ? null : createRefusalOf({ ...user, roleKeys }, PARTNER_KIND[resource]);
+};
+
+/** May the signed-in user create a record of this kind? (useCreatePartnerRefusal: no refusal.) */
+export const useCanCreatePartner = (resource: PartnerResource): boolean => useCreatePartnerRefusal(resource) === null;

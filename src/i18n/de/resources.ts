@@ -208,6 +208,7 @@ const resources: ResourceMessages = {
       newRecord: 'Neu',
       readOnlyChip: 'Nur lesen',
       readOnly: 'Sie können diesen Datensatz ansehen, aber nicht ändern: Er gehört jemand anderem.',
+      readOnlyRole: 'Ihre Rolle erlaubt Ihnen, diesen Datensatz anzusehen, aber nicht, ihn zu ändern.',
       sectionHasErrors: 'Dieser Abschnitt enthält Fehler',
       actions: {
         publish: 'Veröffentlichen',
@@ -217,11 +218,11 @@ const resources: ResourceMessages = {
       bulk: {
         publish: {
           done: '%{smart_count} Datensatz veröffentlicht |||| %{smart_count} Datensätze veröffentlicht',
-          partial: '%{smart_count} veröffentlicht, %{failed} konnten nicht geändert werden (bleiben ausgewählt) |||| %{smart_count} veröffentlicht, %{failed} konnten nicht geändert werden (bleiben ausgewählt)',
+          partial: '%{smart_count} veröffentlicht, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons} |||| %{smart_count} veröffentlicht, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons}',
         },
         unpublish: {
           done: '%{smart_count} Datensatz zurückgezogen |||| %{smart_count} Datensätze zurückgezogen',
-          partial: '%{smart_count} zurückgezogen, %{failed} konnten nicht geändert werden (bleiben ausgewählt) |||| %{smart_count} zurückgezogen, %{failed} konnten nicht geändert werden (bleiben ausgewählt)',
+          partial: '%{smart_count} zurückgezogen, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons} |||| %{smart_count} zurückgezogen, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons}',
         },
       },
       tabs: {
@@ -248,6 +249,13 @@ const resources: ResourceMessages = {
     },
     establishments: {
       name: 'Lokal |||| Lokale',
+      createRefused: 'Ihre Rolle kann kein Lokal erstellen: Das übernimmt das Plattform-Team.',
+      notifications: {
+        created: 'Lokal erstellt',
+        updated: 'Lokal gespeichert',
+        deleted: 'Lokal gelöscht |||| %{smart_count} Lokale gelöscht',
+        notFound: 'Dieses Lokal existiert nicht (mehr).',
+      },
       events: {
         tab: 'Veranstaltungen',
         title: 'Nächste Veranstaltungen (nächste %{smart_count} Tage)',
@@ -304,6 +312,13 @@ const resources: ResourceMessages = {
     },
     promoters: {
       name: 'Veranstaltergruppe |||| Veranstalter',
+      createRefused: 'Ihre Rolle kann keine Veranstaltergruppe erstellen: Das übernimmt das Plattform-Team.',
+      notifications: {
+        created: 'Veranstaltergruppe erstellt',
+        updated: 'Veranstaltergruppe gespeichert',
+        deleted: 'Veranstaltergruppe gelöscht |||| %{smart_count} Veranstaltergruppen gelöscht',
+        notFound: 'Diese Veranstaltergruppe existiert nicht (mehr).',
+      },
       fields: {
         id: 'Id',
         generalInfos: {
@@ -358,6 +373,7 @@ const resources: ResourceMessages = {
         invalid: 'Dieser Wert ist ungültig.',
       },
       referenceUnavailable: 'Die Liste kann nicht geladen werden: Geben Sie die Nummer ein.',
+      notFound: 'Dieser Datensatz existiert nicht (mehr).',
       drawer: {
         close: 'Schliessen',
       },
@@ -376,6 +392,12 @@ const resources: ResourceMessages = {
     },
     users: {
       name: 'Benutzer |||| Benutzer',
+      notifications: {
+        created: 'Benutzer erstellt',
+        updated: 'Benutzer gespeichert',
+        deleted: 'Benutzer gelöscht |||| %{smart_count} Benutzer gelöscht',
+        notFound: 'Dieser Benutzer existiert nicht (mehr).',
+      },
       fields: {
         id: 'Id',
         name: 'Name',
@@ -423,6 +445,12 @@ const resources: ResourceMessages = {
     },
     tags: {
       name: 'Tag |||| Tags',
+      notifications: {
+        created: 'Tag erstellt',
+        updated: 'Tag gespeichert',
+        deleted: 'Tag gelöscht |||| %{smart_count} Tags gelöscht',
+        notFound: 'Dieses Tag existiert nicht (mehr).',
+      },
       fields: {
         id: 'Id',
         tagId: 'Id',

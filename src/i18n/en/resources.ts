@@ -209,6 +209,7 @@ const resources = {
       newRecord: 'New',
       readOnlyChip: 'Read only',
       readOnly: 'You can view this record but not change it: it belongs to someone else.',
+      readOnlyRole: 'Your role lets you view this record but not change it.',
       sectionHasErrors: 'This section has errors',
       actions: {
         publish: 'Publish',
@@ -218,11 +219,11 @@ const resources = {
       bulk: {
         publish: {
           done: '%{smart_count} record published |||| %{smart_count} records published',
-          partial: '%{smart_count} published, %{failed} could not be changed (still selected) |||| %{smart_count} published, %{failed} could not be changed (still selected)',
+          partial: '%{smart_count} published, %{failed} could not be changed (still selected)\n%{reasons} |||| %{smart_count} published, %{failed} could not be changed (still selected)\n%{reasons}',
         },
         unpublish: {
           done: '%{smart_count} record unpublished |||| %{smart_count} records unpublished',
-          partial: '%{smart_count} unpublished, %{failed} could not be changed (still selected) |||| %{smart_count} unpublished, %{failed} could not be changed (still selected)',
+          partial: '%{smart_count} unpublished, %{failed} could not be changed (still selected)\n%{reasons} |||| %{smart_count} unpublished, %{failed} could not be changed (still selected)\n%{reasons}',
         },
       },
       tabs: {
@@ -249,6 +250,13 @@ const resources = {
     },
     establishments: {
       name: 'Establishment |||| Establishments',
+      createRefused: 'Your role cannot create an establishment: the platform team creates them.',
+      notifications: {
+        created: 'Establishment created',
+        updated: 'Establishment saved',
+        deleted: 'Establishment deleted |||| %{smart_count} establishments deleted',
+        notFound: 'This establishment does not exist (any more).',
+      },
       events: {
         tab: 'Events',
         title: 'Upcoming events (next %{smart_count} days)',
@@ -305,6 +313,13 @@ const resources = {
     },
     promoters: {
       name: 'Promoter group |||| Promoters',
+      createRefused: 'Your role cannot create a promoter group: the platform team creates them.',
+      notifications: {
+        created: 'Promoter group created',
+        updated: 'Promoter group saved',
+        deleted: 'Promoter group deleted |||| %{smart_count} promoter groups deleted',
+        notFound: 'This promoter group does not exist (any more).',
+      },
       fields: {
         id: 'Id',
         generalInfos: {
@@ -358,6 +373,7 @@ const resources = {
         invalid: 'This value is not valid.',
       },
       referenceUnavailable: 'The list cannot be loaded: enter the number instead.',
+      notFound: 'This record does not exist (any more).',
       drawer: {
         close: 'Close',
       },
@@ -376,6 +392,12 @@ const resources = {
     },
     users: {
       name: 'User |||| Users',
+      notifications: {
+        created: 'User created',
+        updated: 'User saved',
+        deleted: 'User deleted |||| %{smart_count} users deleted',
+        notFound: 'This user does not exist (any more).',
+      },
       fields: {
         id: 'Id',
         name: 'Name',
@@ -422,6 +444,12 @@ const resources = {
     },
     tags: {
       name: 'Tag |||| Tags',
+      notifications: {
+        created: 'Tag created',
+        updated: 'Tag saved',
+        deleted: 'Tag deleted |||| %{smart_count} tags deleted',
+        notFound: 'This tag does not exist (any more).',
+      },
       fields: {
         id: 'Id',
         tagId: 'Id',

@@ -111,7 +111,7 @@ const resources: ResourceMessages = {
       },
       occurrence: {
         banner: "Occurrence du %{date} d'une série",
-        notFound: "Cette occurrence ne fait plus partie de la série.",
+        notFound: 'Cette occurrence ne fait plus partie de la série.',
         scopeTitle: 'Appliquer la modification à',
         THIS_OCCURRENCE_ONLY: 'Cette occurrence uniquement',
         THIS_AND_NEXT_OCCURRENCES: 'Cette occurrence et les suivantes',
@@ -208,6 +208,7 @@ const resources: ResourceMessages = {
       newRecord: 'Nouveau',
       readOnlyChip: 'Lecture seule',
       readOnly: "Vous pouvez consulter cet enregistrement mais pas le modifier : il appartient à quelqu'un d'autre.",
+      readOnlyRole: 'Votre rôle vous permet de consulter cet enregistrement, mais pas de le modifier.',
       sectionHasErrors: 'Cette section contient des erreurs',
       actions: {
         publish: 'Publier',
@@ -217,11 +218,11 @@ const resources: ResourceMessages = {
       bulk: {
         publish: {
           done: '%{smart_count} enregistrement publié |||| %{smart_count} enregistrements publiés',
-          partial: "%{smart_count} publié, %{failed} n'ont pas pu être modifiés (toujours sélectionnés) |||| %{smart_count} publiés, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)",
+          partial: "%{smart_count} publié, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons} |||| %{smart_count} publiés, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons}",
         },
         unpublish: {
           done: '%{smart_count} enregistrement dépublié |||| %{smart_count} enregistrements dépubliés',
-          partial: "%{smart_count} dépublié, %{failed} n'ont pas pu être modifiés (toujours sélectionnés) |||| %{smart_count} dépubliés, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)",
+          partial: "%{smart_count} dépublié, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons} |||| %{smart_count} dépubliés, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons}",
         },
       },
       tabs: {
@@ -248,6 +249,13 @@ const resources: ResourceMessages = {
     },
     establishments: {
       name: 'Établissement |||| Établissements',
+      createRefused: 'Votre rôle ne permet pas de créer un établissement : l’équipe de la plateforme s’en charge.',
+      notifications: {
+        created: 'Établissement créé',
+        updated: 'Établissement enregistré',
+        deleted: 'Établissement supprimé |||| %{smart_count} établissements supprimés',
+        notFound: 'Cet établissement n’existe pas (ou plus).',
+      },
       events: {
         tab: 'Événements',
         title: 'Prochains événements (%{smart_count} prochains jours)',
@@ -304,6 +312,13 @@ const resources: ResourceMessages = {
     },
     promoters: {
       name: 'Groupe d’organisateurs |||| Organisateurs',
+      createRefused: 'Votre rôle ne permet pas de créer un groupe d’organisateurs : l’équipe de la plateforme s’en charge.',
+      notifications: {
+        created: 'Groupe d’organisateurs créé',
+        updated: 'Groupe d’organisateurs enregistré',
+        deleted: 'Groupe d’organisateurs supprimé |||| %{smart_count} groupes d’organisateurs supprimés',
+        notFound: 'Ce groupe d’organisateurs n’existe pas (ou plus).',
+      },
       fields: {
         id: 'Id',
         generalInfos: {
@@ -358,6 +373,7 @@ const resources: ResourceMessages = {
         invalid: "Cette valeur n'est pas valable.",
       },
       referenceUnavailable: 'La liste ne peut pas être chargée : saisissez le numéro.',
+      notFound: 'Cet enregistrement n’existe pas (ou plus).',
       drawer: {
         close: 'Fermer',
       },
@@ -376,6 +392,12 @@ const resources: ResourceMessages = {
     },
     users: {
       name: 'Utilisateur |||| Utilisateurs',
+      notifications: {
+        created: 'Utilisateur créé',
+        updated: 'Utilisateur enregistré',
+        deleted: 'Utilisateur supprimé |||| %{smart_count} utilisateurs supprimés',
+        notFound: 'Cet utilisateur n’existe pas (ou plus).',
+      },
       fields: {
         id: 'Id',
         name: 'Nom',
@@ -423,6 +445,12 @@ const resources: ResourceMessages = {
     },
     tags: {
       name: 'Tag |||| Tags',
+      notifications: {
+        created: 'Tag créé',
+        updated: 'Tag enregistré',
+        deleted: 'Tag supprimé |||| %{smart_count} tags supprimés',
+        notFound: 'Ce tag n’existe pas (ou plus).',
+      },
       fields: {
         id: 'Id',
         tagId: 'Id',

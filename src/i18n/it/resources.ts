@@ -208,6 +208,7 @@ const resources: ResourceMessages = {
       newRecord: 'Nuovo',
       readOnlyChip: 'Sola lettura',
       readOnly: 'Potete consultare questo record ma non modificarlo: appartiene a qualcun altro.',
+      readOnlyRole: 'Il Suo ruolo permette di consultare questo record, ma non di modificarlo.',
       sectionHasErrors: 'Questa sezione contiene errori',
       actions: {
         publish: 'Pubblica',
@@ -217,11 +218,11 @@ const resources: ResourceMessages = {
       bulk: {
         publish: {
           done: '%{smart_count} record pubblicato |||| %{smart_count} record pubblicati',
-          partial: '%{smart_count} pubblicato, %{failed} non modificabili (restano selezionati) |||| %{smart_count} pubblicati, %{failed} non modificabili (restano selezionati)',
+          partial: '%{smart_count} pubblicato, %{failed} non modificabili (restano selezionati)\n%{reasons} |||| %{smart_count} pubblicati, %{failed} non modificabili (restano selezionati)\n%{reasons}',
         },
         unpublish: {
           done: '%{smart_count} record ritirato |||| %{smart_count} record ritirati',
-          partial: '%{smart_count} ritirato, %{failed} non modificabili (restano selezionati) |||| %{smart_count} ritirati, %{failed} non modificabili (restano selezionati)',
+          partial: '%{smart_count} ritirato, %{failed} non modificabili (restano selezionati)\n%{reasons} |||| %{smart_count} ritirati, %{failed} non modificabili (restano selezionati)\n%{reasons}',
         },
       },
       tabs: {
@@ -248,6 +249,13 @@ const resources: ResourceMessages = {
     },
     establishments: {
       name: 'Locale |||| Locali',
+      createRefused: 'Il Suo ruolo non permette di creare un locale: se ne occupa il team della piattaforma.',
+      notifications: {
+        created: 'Locale creato',
+        updated: 'Locale salvato',
+        deleted: 'Locale eliminato |||| %{smart_count} locali eliminati',
+        notFound: 'Questo locale non esiste (più).',
+      },
       events: {
         tab: 'Eventi',
         title: 'Prossimi eventi (prossimi %{smart_count} giorni)',
@@ -304,6 +312,13 @@ const resources: ResourceMessages = {
     },
     promoters: {
       name: 'Gruppo di organizzatori |||| Organizzatori',
+      createRefused: 'Il Suo ruolo non permette di creare un gruppo di organizzatori: se ne occupa il team della piattaforma.',
+      notifications: {
+        created: 'Gruppo di organizzatori creato',
+        updated: 'Gruppo di organizzatori salvato',
+        deleted: 'Gruppo di organizzatori eliminato |||| %{smart_count} gruppi di organizzatori eliminati',
+        notFound: 'Questo gruppo di organizzatori non esiste (più).',
+      },
       fields: {
         id: 'Id',
         generalInfos: {
@@ -358,6 +373,7 @@ const resources: ResourceMessages = {
         invalid: 'Questo valore non è valido.',
       },
       referenceUnavailable: 'Impossibile caricare la lista: inserisca il numero.',
+      notFound: 'Questo record non esiste (più).',
       drawer: {
         close: 'Chiudi',
       },
@@ -376,6 +392,12 @@ const resources: ResourceMessages = {
     },
     users: {
       name: 'Utente |||| Utenti',
+      notifications: {
+        created: 'Utente creato',
+        updated: 'Utente salvato',
+        deleted: 'Utente eliminato |||| %{smart_count} utenti eliminati',
+        notFound: 'Questo utente non esiste (più).',
+      },
       fields: {
         id: 'Id',
         name: 'Nome',
@@ -423,6 +445,12 @@ const resources: ResourceMessages = {
     },
     tags: {
       name: 'Tag |||| Tag',
+      notifications: {
+        created: 'Tag creato',
+        updated: 'Tag salvato',
+        deleted: 'Tag eliminato |||| %{smart_count} tag eliminati',
+        notFound: 'Questo tag non esiste (più).',
+      },
       fields: {
         id: 'Id',
         tagId: 'Id',
