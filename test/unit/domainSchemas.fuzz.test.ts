@@ -208,7 +208,7 @@ const REMOVE = Symbol('remove');
 function withValueAt(record: unknown, path: Path, replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [key, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(record) ? [...(record as unknown[])] : { ...(record as object) };
+  const copy = (Array.isArray(record) ? [...(record as unknown[])] : { ...(record as object) }) as Record<string | number, unknown>;
   const next = withValueAt(copy[key], rest, replacement);
   if (next === REMOVE) delete copy[key];
   else copy[key] = next;
