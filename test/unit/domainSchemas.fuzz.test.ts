@@ -21,6 +21,7 @@ import * as upload from '../../domain/upload';
 import * as user from '../../domain/user';
 import * as validation from '../../domain/validation';
 import * as widget from '../../domain/widget';
+import { awkwardValue, mutatedRecord, withValueAt } from '../support/jsonFuzz';
 
 /**
  * Every zod schema of domain/ against random input: a parse answers success or issues, it never throws. The
@@ -156,72 +157,6 @@ const VALID_RECORDS: [string, z.ZodType, unknown][] = [
   ['reference.referenceInputSchema', reference.referenceInputSchema, { key: 'DEEP_HOUSE', label: { en: 'Deep house', fr: 'Deep house', de: 'Deep House', it: 'Deep house' }, position: 3 }],
   ['schedule.workScheduleDaySchema', schedule.workScheduleDaySchema, { isActive: true, startTime: '22:00', endTime: '04:00' }],
 ];
-
-/** Values that fields meet: malformed dates, times and instants, boundary numbers, wrong types. */
-const awkwardValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(
-    '',
-    ' ',
-    'x',
-    '2026-02-30',
-    '2026-13-01',
-    '2026-00-10',
-    '0000-01-01',
-    '9999-12-31',
-    '2026-11-28T25:00:00Z',
-    '2026-11-28T21:00:00',
-    '24:00',
-    '-1',
-    'NaN',
-    '\u0000',
-    0,
-    -1,
-    1.005,
-    1e308,
-    -0,
-    Number.MAX_SAFE_INTEGER,
-    null,
-    true,
-    [],
-    {},
-    [null],
-  ),
-  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
-  fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
-  fc.string({ maxLength: 12 }),
-  fc.double(),
-  fc.integer(),
-  fc.jsonValue({ maxDepth: 2 }),
-);
-
-type Path = (string | number)[];
-
-/** Every path to a value of `record` (objects and arrays walked, the root excluded). */
-function pathsOf(value: unknown, prefix: Path = []): Path[] {
-  if (value === null || typeof value !== 'object') return [];
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
-  return entries.flatMap(([key, child]) => [[...prefix, key], ...pathsOf(child, [...prefix, key])]);
-}
-
-/** A copy of `record` with the value at `path` replaced (or removed when `replacement` is the REMOVE mark). */
-const REMOVE = Symbol('remove');
-function withValueAt(record: unknown, path: Path, replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const [key, ...rest] = path;
-  const copy = (Array.isArray(record) ? [...(record as unknown[])] : { ...(record as object) }) as Record<string | number, unknown>;
-  const next = withValueAt(copy[key], rest, replacement);
-  if (next === REMOVE) delete copy[key];
-  else copy[key] = next;
-  return copy;
-}
-
-const mutatedRecord = (record: unknown): fc.Arbitrary<unknown> => {
-  const paths = pathsOf(record);
-  const mutation = fc.tuple(fc.constantFrom(...paths), fc.oneof({ weight: 1, arbitrary: fc.constant<unknown>(REMOVE) }, { weight: 6, arbitrary: awkwardValue }));
-  return fc.array(mutation, { minLength: 1, maxLength: 3 }).map((mutations) =>
-    mutations.reduce((mutated: unknown, [path, replacement]) => withValueAt(mutated, path, replacement), record),
-  );
-};
 
 /** The parse's outcome, or the error it threw (with the input, for the failure message). */
 function parseOutcome(schema: z.ZodType, input: unknown): { threw: false } | { threw: true; error: string } {
