@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, optionalText, recordVersionSchema, requiredText } from './records';
 import { happyHoursSchema, workSchedulesSchema } from './schedule';
 import { mediaInputSchema, mediaListStateSchema, uploadReferenceSchema } from './upload';
+import { crossFieldChecks } from './validation';
 import {
   COORDINATES_PAIR_PROBLEM,
   descriptionSchema,
@@ -83,16 +84,26 @@ export const establishmentInputSchema = z
     visibility: partnerVisibilitySchema,
     version: recordVersionSchema.optional(),
   })
-  .superRefine((input, context) => {
-    const { tarifMin, tarifMax } = input.additionalInfos;
-    if (tarifMin !== null && tarifMax !== null && tarifMin > tarifMax) {
-      context.addIssue({ code: 'custom', path: ['additionalInfos', 'tarifMax'], message: TARIF_ORDER_PROBLEM });
-    }
-    const { lat, lang } = input.generalInfos;
-    if ((lat === null) !== (lang === null)) {
-      context.addIssue({ code: 'custom', path: ['generalInfos', lat === null ? 'lat' : 'lang'], message: COORDINATES_PAIR_PROBLEM });
-    }
-  });
+  .superRefine(
+    crossFieldChecks<{ generalInfos: { lat: number | null; lang: number | null }; additionalInfos: { tarifMin: number | null; tarifMax: number | null } }>([
+      {
+        reads: ['additionalInfos.tarifMin', 'additionalInfos.tarifMax'],
+        check: ({ additionalInfos: { tarifMin, tarifMax } }, context) => {
+          if (tarifMin !== null && tarifMax !== null && tarifMin > tarifMax) {
+            context.addIssue({ code: 'custom', path: ['additionalInfos', 'tarifMax'], message: TARIF_ORDER_PROBLEM });
+          }
+        },
+      },
+      {
+        reads: ['generalInfos.lat', 'generalInfos.lang'],
+        check: ({ generalInfos: { lat, lang } }, context) => {
+          if ((lat === null) !== (lang === null)) {
+            context.addIssue({ code: 'custom', path: ['generalInfos', lat === null ? 'lat' : 'lang'], message: COORDINATES_PAIR_PROBLEM });
+          }
+        },
+      },
+    ]),
+  );
 export type EstablishmentInput = z.output<typeof establishmentInputSchema>;
 
 /** The record as the API answers it. */

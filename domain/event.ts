@@ -29,6 +29,7 @@ import {
 } from './partner';
 import { idSchema, optionalId, optionalText, recordVersionSchema, requiredText } from './records';
 import { timeOfDaySchema } from './schedule';
+import { crossFieldChecks, type CrossFieldCheck, type IssueSink } from './validation';
 import { mediaInputSchema, mediaListStateSchema, uploadReferenceSchema, type MediaListState, type Upload } from './upload';
 
 /**
@@ -279,37 +280,50 @@ export const eventSpanDays = (startDate: string, endDate: string): number =>
 export const derivedEndDate = (startDate: string, startTime: string, endTime: string): string =>
   endTime <= startTime ? Temporal.PlainDate.from(startDate).add({ days: 1 }).toString() : startDate;
 
-type IssueSink = { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void };
+type Dates = z.output<typeof eventDateAndCalendarSchema>;
+const datesAt = (field: string) => ['dateAndCalendar', field];
+const datesRead = (...fields: string[]) => fields.map((field) => `dateAndCalendar.${field}`);
 
-function checkDates(dates: z.output<typeof eventDateAndCalendarSchema>, context: IssueSink): void {
-  const at = (field: string) => ['dateAndCalendar', field];
+/** The first occurrence's end after its start, no longer than a one-off or a recurring occurrence may last. */
+function checkSpan(dates: Dates, context: IssueSink): void {
+  if (dates.endDate === null) return;
   const repeating = dates.recurrencePattern !== 'NONE';
-  if (dates.endDate !== null) {
-    const span = eventSpanDays(dates.startDate, dates.endDate);
-    if (span < 0 || (span === 0 && dates.endTime <= dates.startTime)) {
-      context.addIssue({ code: 'custom', path: at('endDate'), message: EVENT_PROBLEMS.endsBeforeStart });
-    } else if (span > (repeating ? EVENT_LIMITS.recurringSpanDays : EVENT_LIMITS.oneOffSpanDays)) {
-      context.addIssue({ code: 'custom', path: at('endDate'), message: EVENT_PROBLEMS.tooLong });
-    } else if (repeating && span === 1 && dates.endTime > dates.startTime) {
-      context.addIssue({ code: 'custom', path: at('endDate'), message: EVENT_PROBLEMS.tooLong });
-    }
+  const span = eventSpanDays(dates.startDate, dates.endDate);
+  if (span < 0 || (span === 0 && dates.endTime <= dates.startTime)) {
+    context.addIssue({ code: 'custom', path: datesAt('endDate'), message: EVENT_PROBLEMS.endsBeforeStart });
+  } else if (span > (repeating ? EVENT_LIMITS.recurringSpanDays : EVENT_LIMITS.oneOffSpanDays)) {
+    context.addIssue({ code: 'custom', path: datesAt('endDate'), message: EVENT_PROBLEMS.tooLong });
+  } else if (repeating && span === 1 && dates.endTime > dates.startTime) {
+    context.addIssue({ code: 'custom', path: datesAt('endDate'), message: EVENT_PROBLEMS.tooLong });
   }
-  if (!repeating) {
-    if (dates.recurrenceDaysOfWeek.length > 0) context.addIssue({ code: 'custom', path: at('recurrenceDaysOfWeek'), message: EVENT_PROBLEMS.onlyForRepeating });
-    if (dates.recurrenceEndType !== 'NEVER') context.addIssue({ code: 'custom', path: at('recurrenceEndType'), message: EVENT_PROBLEMS.onlyForRepeating });
-    if (dates.outOfScheduleEvents?.length) context.addIssue({ code: 'custom', path: at('outOfScheduleEvents'), message: EVENT_PROBLEMS.onlyForRepeating });
+}
+
+/** The rule's fields only where the pattern uses them. */
+function checkRuleFields(dates: Dates, context: IssueSink): void {
+  if (dates.recurrencePattern === 'NONE') {
+    if (dates.recurrenceDaysOfWeek.length > 0) context.addIssue({ code: 'custom', path: datesAt('recurrenceDaysOfWeek'), message: EVENT_PROBLEMS.onlyForRepeating });
+    if (dates.recurrenceEndType !== 'NEVER') context.addIssue({ code: 'custom', path: datesAt('recurrenceEndType'), message: EVENT_PROBLEMS.onlyForRepeating });
+    if (dates.outOfScheduleEvents?.length) context.addIssue({ code: 'custom', path: datesAt('outOfScheduleEvents'), message: EVENT_PROBLEMS.onlyForRepeating });
   } else if (dates.recurrencePattern !== 'WEEKLY' && dates.recurrenceDaysOfWeek.length > 0) {
-    context.addIssue({ code: 'custom', path: at('recurrenceDaysOfWeek'), message: EVENT_PROBLEMS.onlyForWeekly });
+    context.addIssue({ code: 'custom', path: datesAt('recurrenceDaysOfWeek'), message: EVENT_PROBLEMS.onlyForWeekly });
   }
+}
+
+/** AFTER_OCCURRENCES needs its count, ON_DATE its date (not before the start); neither is set otherwise. */
+function checkRecurrenceEnd(dates: Dates, context: IssueSink): void {
   const afterOccurrences = dates.recurrenceEndType === 'AFTER_OCCURRENCES';
-  if (afterOccurrences && dates.maxOccurrences === null) context.addIssue({ code: 'custom', path: at('maxOccurrences'), message: EVENT_PROBLEMS.requiredForEndType });
-  if (!afterOccurrences && dates.maxOccurrences !== null) context.addIssue({ code: 'custom', path: at('maxOccurrences'), message: EVENT_PROBLEMS.onlyForEndType });
+  if (afterOccurrences && dates.maxOccurrences === null) context.addIssue({ code: 'custom', path: datesAt('maxOccurrences'), message: EVENT_PROBLEMS.requiredForEndType });
+  if (!afterOccurrences && dates.maxOccurrences !== null) context.addIssue({ code: 'custom', path: datesAt('maxOccurrences'), message: EVENT_PROBLEMS.onlyForEndType });
   const onDate = dates.recurrenceEndType === 'ON_DATE';
-  if (onDate && dates.recurrenceEndDate === null) context.addIssue({ code: 'custom', path: at('recurrenceEndDate'), message: EVENT_PROBLEMS.requiredForEndType });
-  if (!onDate && dates.recurrenceEndDate !== null) context.addIssue({ code: 'custom', path: at('recurrenceEndDate'), message: EVENT_PROBLEMS.onlyForEndType });
+  if (onDate && dates.recurrenceEndDate === null) context.addIssue({ code: 'custom', path: datesAt('recurrenceEndDate'), message: EVENT_PROBLEMS.requiredForEndType });
+  if (!onDate && dates.recurrenceEndDate !== null) context.addIssue({ code: 'custom', path: datesAt('recurrenceEndDate'), message: EVENT_PROBLEMS.onlyForEndType });
   if (onDate && dates.recurrenceEndDate !== null && dates.recurrenceEndDate < dates.startDate) {
-    context.addIssue({ code: 'custom', path: at('recurrenceEndDate'), message: EVENT_PROBLEMS.endBeforeStartDate });
+    context.addIssue({ code: 'custom', path: datesAt('recurrenceEndDate'), message: EVENT_PROBLEMS.endBeforeStartDate });
   }
+}
+
+/** A moved or added occurrence has both instants, the end after the start. */
+function checkOutOfScheduleRows(dates: Dates, context: IssueSink): void {
   dates.outOfScheduleEvents?.forEach((row, index) => {
     const rowPath = (field: string) => ['dateAndCalendar', 'outOfScheduleEvents', index, field];
     if (row.action === 'SKIP') return;
@@ -320,6 +334,79 @@ function checkDates(dates: z.output<typeof eventDateAndCalendarSchema>, context:
     }
   });
 }
+
+type EventInputFields = {
+  generalInfos: z.output<typeof eventGeneralInfosSchema>;
+  dateAndCalendar: Dates;
+  saveAction?: SaveAction;
+  originalStartsAt: string | null;
+};
+const general = (...fields: string[]) => fields.map((field) => `generalInfos.${field}`);
+
+/** The event's rules across fields, each with the fields it reads (domain/validation.ts crossFieldChecks). */
+const EVENT_CROSS_FIELD_CHECKS: readonly CrossFieldCheck<EventInputFields>[] = [
+  {
+    reads: general('establishmentId', 'promoterGroupId'),
+    check: ({ generalInfos }, context) => {
+      if (generalInfos.establishmentId === null && generalInfos.promoterGroupId === null) {
+        context.addIssue({ code: 'custom', path: ['generalInfos', 'establishmentId'], message: EVENT_PROBLEMS.ownerRequired });
+      }
+    },
+  },
+  {
+    reads: general('tarifMin', 'tarifMax'),
+    check: ({ generalInfos: { tarifMin, tarifMax } }, context) => {
+      if (tarifMin !== null && tarifMax !== null && tarifMin > tarifMax) {
+        context.addIssue({ code: 'custom', path: ['generalInfos', 'tarifMax'], message: TARIF_ORDER_PROBLEM });
+      }
+    },
+  },
+  {
+    reads: general('isFree', 'tarifMin', 'tarifMax'),
+    check: ({ generalInfos: { isFree, tarifMin, tarifMax } }, context) => {
+      if (isFree && ((tarifMin ?? 0) > 0 || (tarifMax ?? 0) > 0)) {
+        context.addIssue({ code: 'custom', path: ['generalInfos', 'isFree'], message: EVENT_PROBLEMS.freeWithPrice });
+      }
+    },
+  },
+  {
+    reads: general('lat', 'lang'),
+    check: ({ generalInfos: { lat, lang } }, context) => {
+      if ((lat === null) !== (lang === null)) {
+        context.addIssue({ code: 'custom', path: ['generalInfos', lat === null ? 'lat' : 'lang'], message: COORDINATES_PAIR_PROBLEM });
+      }
+    },
+  },
+  {
+    reads: ['dateAndCalendar.updateScope', 'originalStartsAt'],
+    check: ({ dateAndCalendar, originalStartsAt }, context) => {
+      if (dateAndCalendar.updateScope !== null && originalStartsAt === null) {
+        context.addIssue({ code: 'custom', path: ['originalStartsAt'], message: EVENT_PROBLEMS.originalStartRequired });
+      }
+    },
+  },
+  {
+    reads: ['saveAction', ...general('establishmentId')],
+    check: ({ saveAction, generalInfos }, context) => {
+      if (saveAction === 'requestEvent' && generalInfos.establishmentId === null) {
+        context.addIssue({ code: 'custom', path: ['generalInfos', 'establishmentId'], message: EVENT_PROBLEMS.requestNeedsEstablishment });
+      }
+    },
+  },
+  {
+    reads: datesRead('startDate', 'endDate', 'startTime', 'endTime', 'recurrencePattern'),
+    check: ({ dateAndCalendar }, context) => checkSpan(dateAndCalendar, context),
+  },
+  {
+    reads: datesRead('recurrencePattern', 'recurrenceDaysOfWeek', 'recurrenceEndType', 'outOfScheduleEvents'),
+    check: ({ dateAndCalendar }, context) => checkRuleFields(dateAndCalendar, context),
+  },
+  {
+    reads: datesRead('recurrenceEndType', 'maxOccurrences', 'recurrenceEndDate', 'startDate'),
+    check: ({ dateAndCalendar }, context) => checkRecurrenceEnd(dateAndCalendar, context),
+  },
+  { reads: datesRead('outOfScheduleEvents'), check: ({ dateAndCalendar }, context) => checkOutOfScheduleRows(dateAndCalendar, context) },
+];
 
 /** POST and PUT body (PUT: the whole record with the `version` it was read at). */
 export const eventInputSchema = z
@@ -337,28 +424,7 @@ export const eventInputSchema = z
     // Read-only, ignored on input: eventId, isVirtual, outOfScheduleEventId, originalEndsAt,
     // originalUpdateScope, originalReccurenceTouched, tagTerms (the display map).
   })
-  .superRefine((input, context) => {
-    const { generalInfos: general, dateAndCalendar: dates } = input;
-    if (general.establishmentId === null && general.promoterGroupId === null) {
-      context.addIssue({ code: 'custom', path: ['generalInfos', 'establishmentId'], message: EVENT_PROBLEMS.ownerRequired });
-    }
-    if (general.tarifMin !== null && general.tarifMax !== null && general.tarifMin > general.tarifMax) {
-      context.addIssue({ code: 'custom', path: ['generalInfos', 'tarifMax'], message: TARIF_ORDER_PROBLEM });
-    }
-    if (general.isFree && ((general.tarifMin ?? 0) > 0 || (general.tarifMax ?? 0) > 0)) {
-      context.addIssue({ code: 'custom', path: ['generalInfos', 'isFree'], message: EVENT_PROBLEMS.freeWithPrice });
-    }
-    if ((general.lat === null) !== (general.lang === null)) {
-      context.addIssue({ code: 'custom', path: ['generalInfos', general.lat === null ? 'lat' : 'lang'], message: COORDINATES_PAIR_PROBLEM });
-    }
-    if (dates.updateScope !== null && input.originalStartsAt === null) {
-      context.addIssue({ code: 'custom', path: ['originalStartsAt'], message: EVENT_PROBLEMS.originalStartRequired });
-    }
-    if (input.saveAction === 'requestEvent' && general.establishmentId === null) {
-      context.addIssue({ code: 'custom', path: ['generalInfos', 'establishmentId'], message: EVENT_PROBLEMS.requestNeedsEstablishment });
-    }
-    checkDates(dates, context);
-  });
+  .superRefine(crossFieldChecks(EVENT_CROSS_FIELD_CHECKS));
 export type EventInput = z.output<typeof eventInputSchema>;
 
 /** The sections of the record, in the order the steppers show them (one step each, validated before the next). */

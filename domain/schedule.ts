@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIME_OF_DAY_PATTERN, WEEK_DAYS, type WeekDay } from './enums';
 import { requiredText } from './records';
+import { crossFieldChecks } from './validation';
 
 /**
  * Opening hours and happy hours (SPEC §3 Establishment). Times are wall-clock `HH:mm` in Europe/Zurich;
@@ -16,11 +17,18 @@ export const endsNextDay = (start: string, end: string): boolean => end <= start
 /** One day of `workSchedules`: open or closed; an open day needs both times. */
 export const workScheduleDaySchema = z
   .object({ isActive: z.boolean().default(false), startTime: optionalTimeOfDay, endTime: optionalTimeOfDay })
-  .superRefine((day, context) => {
-    if (!day.isActive) return;
-    if (!day.startTime) context.addIssue({ code: 'custom', path: ['startTime'], message: 'Required on an open day' });
-    if (!day.endTime) context.addIssue({ code: 'custom', path: ['endTime'], message: 'Required on an open day' });
-  });
+  .superRefine(
+    crossFieldChecks<{ isActive: boolean; startTime: string | null; endTime: string | null }>([
+      {
+        reads: ['isActive', 'startTime', 'endTime'],
+        check: (day, context) => {
+          if (!day.isActive) return;
+          if (!day.startTime) context.addIssue({ code: 'custom', path: ['startTime'], message: 'Required on an open day' });
+          if (!day.endTime) context.addIssue({ code: 'custom', path: ['endTime'], message: 'Required on an open day' });
+        },
+      },
+    ]),
+  );
 export type WorkScheduleDay = z.output<typeof workScheduleDaySchema>;
 
 const CLOSED_DAY: WorkScheduleDay = { isActive: false, startTime: null, endTime: null };

@@ -114,6 +114,16 @@ const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
   };
 };
 
+/**
+ * `?version=` of the record as the user read it (react-admin's delete buttons pass it as `previousData`): the
+ * server deletes only that version, so a record someone changed meanwhile is a 409 EDIT_CONFLICT, not deleted
+ * unseen. Records without a version (none today) are deleted without it.
+ */
+const versionQueryOf = (record: Partial<RaRecord> | undefined): string => {
+  const version: unknown = record?.version;
+  return typeof version === 'number' ? `?${new URLSearchParams({ version: String(version) }).toString()}` : '';
+};
+
 export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): AppDataProvider => {
   const httpClientForReactAdmin = createSimpleRestHttpClient(client);
   const crud = simpleRestProvider(apiBaseUrl, httpClientForReactAdmin);
@@ -134,8 +144,15 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     return json as RaRecord;
   };
 
+  const deleteRead: DataProvider['delete'] = async (resource, { id, previousData }) => {
+    const url = `${apiBaseUrl}/${resource}/${encodeURIComponent(String(id))}${versionQueryOf(previousData)}`;
+    const { json } = await httpClientForReactAdmin(url, { method: 'DELETE' });
+    return { data: json as never };
+  };
+
   return {
     ...crud,
+    delete: deleteRead,
     sendAccessLink: async (id) => {
       await httpClientForReactAdmin(`${apiBaseUrl}/users/${encodeURIComponent(String(id))}/send-access-link`, { method: 'POST' });
     },

@@ -6,7 +6,6 @@ import { APPROVAL_STATUSES, RECURRENCE_PATTERNS, VISIBILITIES } from '../../doma
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { eventInputSchema, instantSchema, type Event, type EventInput } from '../../domain/event';
 import { PARTNER_LIMITS } from '../../domain/partner';
-import { recordVersionSchema } from '../../domain/records';
 import { UNKNOWN_REFERENCE } from '../../domain/reference';
 import { establishments, events, users } from '../db/schema';
 import { authOf } from '../plugins/authenticate';
@@ -22,9 +21,13 @@ import { idOrIdsSchema, linksToAny, textOrTextsSchema } from './shared/partner';
 import {
   defineFilter,
   idParamsSchema,
+  lockRow,
+  queryParametersSchema,
   registerResource,
   requireInScope,
   requirePermission,
+  requireReadVersion,
+  versionTextSchema,
   viewerOf,
   type Queryable,
   type ResourceDefinition,
@@ -228,15 +231,11 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
 
 // ---- DELETE /events/:id?originalStartsAt= : one occurrence -------------------------------------------
 
-/** `version`, the series' as the caller read it, is optional: given and stale, the skip is a 409. */
-const occurrenceQuerySchema = z.object({ originalStartsAt: instantSchema, version: z.coerce.number().pipe(recordVersionSchema).optional() });
-
-/** 409 when the series changed since the caller read it at `version` (its row is locked until the commit). */
-async function requireVersion(tx: Queryable, id: number, version: number | undefined): Promise<void> {
-  if (version === undefined) return;
-  const [row] = await tx.select({ version: events.version }).from(events).where(eq(events.id, id)).for('update');
-  if (row && row.version !== version) throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
-}
+/**
+ * `version`, the series' as the caller read it, is optional: given and stale, the skip is a 409. Any other
+ * parameter is a 400 on its name, as on every DELETE.
+ */
+const occurrenceQuerySchema = queryParametersSchema({ originalStartsAt: instantSchema, version: versionTextSchema.optional() });
 
 /**
  * Deleting one occurrence of a series is a SKIP (occurrenceEdits.ts `skipOccurrence`), an update of the
@@ -248,8 +247,10 @@ async function deleteOccurrence(app: FastifyInstance, request: FastifyRequest): 
   const { id } = parseInput(idParamsSchema, request.params);
   const { originalStartsAt, version } = parseInput(occurrenceQuerySchema, request.query);
   return app.db.transaction(async (tx) => {
+    // The series' row stays locked until the commit: parallel deletes of one occurrence run one after the other.
+    const storedVersion = await lockRow(tx, events, events.id, events.version, id);
     await requireInScope(tx, eventResource, viewer, id, 'write');
-    await requireVersion(tx, id, version);
+    requireReadVersion(storedVersion, version);
     const before = await loadEvent(tx, id);
     if (!before) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
     if (writesAsPromoter(viewer)) requirePromotersRequest(before);
@@ -269,11 +270,16 @@ async function deleteOccurrence(app: FastifyInstance, request: FastifyRequest): 
   });
 }
 
-/** Runs after authentication on the generic DELETE route: with `originalStartsAt` it answers the skip itself. */
+/**
+ * Runs after authentication on the generic DELETE route: with `originalStartsAt` it answers the skip itself.
+ * Without it the generic deletes the series, and refuses any parameter but `version` (a misspelled
+ * `originalStartAt` is a 400, not the series deleted).
+ */
 const occurrenceDeleteHandler =
   (app: FastifyInstance): preHandlerHookHandler =>
   async (request: FastifyRequest, reply: FastifyReply) => {
-    if ((request.query as Record<string, unknown> | undefined)?.originalStartsAt === undefined) return;
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query === undefined || !Object.hasOwn(query, 'originalStartsAt')) return;
     const record = await deleteOccurrence(app, request);
     const [shown] = await eventsAsAnswered(app.db, [record], request);
     return reply.send(shown);

@@ -9,7 +9,7 @@ import * as schema from '../../server/db/schema';
 import { auditLog, tags, users } from '../../server/db/schema';
 import { CONSTRAINT_ERROR_CODES, CONSTRAINT_FIELDS, WHOLE_RECORD_FIELD, databaseErrorAnswer } from '../../server/plugins/databaseErrors';
 import { listQueryParser, parseListQuery } from '../../server/routes/shared/listQuery';
-import { DEMO_PASSWORD, TEST_PASSWORD, createUser, errorsOf, jsonParam, signIn, startTestServer, type TestServer } from './harness';
+import { DEMO_PASSWORD, TEST_PASSWORD, createUser, errorsOf, jsonParam, routesOf, signIn, startTestServer, type TestServer } from './harness';
 
 /**
  * Server hardening left from earlier issues: ids in URLs, constraint violations, case-insensitive
@@ -31,27 +31,6 @@ const asRoot = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?
 const unique = () => randomUUID().slice(0, 8);
 
 // ---- 1. ids in URLs ----------------------------------------------------------------------------------
-
-interface RouteEntry {
-  path: string;
-  methods: string[];
-}
-
-/** Every route of the app with its methods, read from Fastify's route tree (`printRoutes`). */
-function routesOf(tree: string): RouteEntry[] {
-  const routes: RouteEntry[] = [];
-  const prefixes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    prefixes.length = depth;
-    const path = `${prefixes.join('')}${match[2]}`;
-    prefixes.push(match[2]);
-    if (match[3]) routes.push({ path: `/${path}`.replace(/\/+/g, '/'), methods: match[3].split(', ') });
-  }
-  return routes;
-}
 
 /** What `Number()` takes for a number but is not the plain decimal writing of an id, and ids out of range. */
 const NOT_IDS = ['0x10', '1e1', '%207', '7%20', '+7', '07', '7.0', '-7', '0', '2147483648', '12345678901', '7abc', '1_0', 'Infinity'];

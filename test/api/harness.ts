@@ -248,6 +248,27 @@ export const getMe = (app: FastifyInstance, accessToken: string) =>
 
 // ---- resources ---------------------------------------------------------------------------------------
 
+export interface RouteEntry {
+  path: string;
+  methods: string[];
+}
+
+/** Every route of the app with its methods, read from Fastify's route tree (`app.printRoutes({ commonPrefix: false })`). */
+export function routesOf(tree: string): RouteEntry[] {
+  const routes: RouteEntry[] = [];
+  const prefixes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    prefixes.length = depth;
+    const path = `${prefixes.join('')}${match[2]}`;
+    prefixes.push(match[2]);
+    if (match[3]) routes.push({ path: `/${path}`.replace(/\/+/g, '/'), methods: match[3].split(', ') });
+  }
+  return routes;
+}
+
 /** A list query parameter (`filter`, `sort`, `range`) as ra-data-simple-rest sends it. */
 export const jsonParam = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 

@@ -114,9 +114,11 @@ describe('the Reference data screens', () => {
   it('says why a value still in use cannot be deleted, and keeps it', async () => {
     serveKind('musics', [techno]);
     let deletes = 0;
+    let deletedVersion: string | null = null;
     server.use(
-      http.delete(apiUrl('/reference-data/musics/:id'), () => {
+      http.delete(apiUrl('/reference-data/musics/:id'), ({ request }) => {
         deletes += 1;
+        deletedVersion = new URL(request.url).searchParams.get('version');
         return HttpResponse.json({ message: 'IN_USE' }, { status: 409 });
       }),
     );
@@ -131,6 +133,8 @@ describe('the Reference data screens', () => {
 
     expect(await screen.findByText(/Other records still use this one/)).toBeInTheDocument();
     expect(deletes).toBe(1);
+    // The delete names the version the drawer read: a value changed meanwhile is refused, not deleted unseen.
+    expect(deletedVersion).toBe(String(techno.version));
     expect(location()).toBe('/reference-data/musics/1');
   });
 });

@@ -39,7 +39,10 @@ const server = setupServer(
       { status: 400 },
     ),
   ),
-  http.delete(`${API}/events/:id`, ({ params }) => HttpResponse.json({ id: Number(params.id) })),
+  http.delete(`${API}/events/:id`, ({ request, params }) => {
+    lastQuery = new URL(request.url).searchParams;
+    return HttpResponse.json({ id: Number(params.id) });
+  }),
   http.get(`${API}/events/:id`, () => HttpResponse.error()),
   http.post(`${API}/auth/refresh-tokens`, () => {
     refreshCalls += 1;
@@ -102,6 +105,17 @@ describe('data provider over the http client', () => {
     await expect(dataProvider.delete('events', { id: 1, previousData: events[0]! })).resolves.toEqual({
       data: { id: 1 },
     });
+  });
+
+  it('deletes the version the user read, so that a record changed meanwhile is refused, not deleted unseen', async () => {
+    await dataProvider.delete('events', { id: 2, previousData: { ...events[1]!, version: 4 } });
+    expect(lastQuery?.get('version')).toBe('4');
+    expect([...(lastQuery?.keys() ?? [])]).toEqual(['version']);
+  });
+
+  it('sends no parameter for a record without a version', async () => {
+    await dataProvider.delete('events', { id: 1, previousData: events[0]! });
+    expect([...(lastQuery?.keys() ?? [])]).toEqual([]);
   });
 
   it('throws an HttpError whose body carries the field errors for the form', async () => {

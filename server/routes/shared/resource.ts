@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { hasPermission, type Action, type PermissionResource, type Viewer } from '../../../domain/access';
 import type { AuditAction } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
-import { idSchema } from '../../../domain/records';
+import { idSchema, recordVersionSchema } from '../../../domain/records';
 import type { Database } from '../../db/client';
 import { authOf } from '../../plugins/authenticate';
 import { databaseErrorAnswer } from '../../plugins/databaseErrors';
@@ -54,7 +54,9 @@ export { scopeCondition, type OwnerMatcher, type ResourceScope, type ScopeMappin
  * - POST validates with `write.input` (400 with field paths), answers 201 with the loaded record;
  * - PUT needs `version`: the generic bumps it with `UPDATE … WHERE id = ? AND version = ?` before the
  *   resource's `update`, so a stale or concurrent edit is a 409 EDIT_CONFLICT, never a silent overwrite;
- * - DELETE answers the deleted record;
+ * - DELETE takes `?version=` (the one the caller read; stale is a 409 EDIT_CONFLICT) and no other parameter
+ *   (400 naming it); it locks the row first, so of parallel deletes one succeeds and the others are a 404;
+ *   it answers the deleted record;
  * - each write is one transaction (hooks get its handle `tx`: never use `app.db` inside, PGlite deadlocks)
  *   and writes its audit row (server/services/audit.ts) in it; unique violations are 409 ALREADY_TAKEN,
  *   foreign-key violations 400 UNKNOWN_RECORD, check violations 400 INVALID_VALUE, each on the field that
@@ -179,6 +181,29 @@ export const idTextSchema = z
 
 /** `/:id` of every resource route: a database id, else a 400 on `id` (invalid input, as any bad parameter). */
 export const idParamsSchema = z.object({ id: idTextSchema });
+
+/** A record version as a query parameter writes it (`?version=3`): plain digits, like an id. */
+export const versionTextSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'The version the record was read at: a positive whole number in plain digits')
+  .transform(Number)
+  .pipe(recordVersionSchema);
+
+/**
+ * A route's query parameters: the declared ones, each validated, and any other a 400 on its name. A
+ * misspelled parameter must not be ignored: `DELETE /events/7?originalStartAt=…` would delete the whole
+ * series instead of one occurrence.
+ */
+export function queryParametersSchema<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.looseObject(shape).superRefine((value, context) => {
+    for (const key of Object.keys(value)) {
+      if (!Object.hasOwn(shape, key)) context.addIssue({ code: 'custom', path: [key], message: `Unknown parameter: ${key}` });
+    }
+  });
+}
+
+/** `DELETE /:id` of every resource: only `version`, the one the caller read (optional, checked when given). */
+export const deleteQuerySchema = queryParametersSchema({ version: versionTextSchema.optional() });
 const idsFilterSchema = z.union([idSchema, z.array(idSchema).max(MAX_IDS_PER_REQUEST)]);
 
 
@@ -462,14 +487,34 @@ async function updateRecord<RecordShape extends { id: number }, Input extends { 
   });
 }
 
+/**
+ * Locks the record's row until the transaction ends and answers its version; a 404 when there is none.
+ * Parallel deletes of one record queue on the lock; once the first has committed, PostgreSQL reads the
+ * row again for each waiting one, finds it gone and they answer 404, with no audit row. Without the lock
+ * each read the record before any had deleted it, and each answered 200 with an audit row of its own.
+ */
+export async function lockRow(tx: Queryable, table: PgTable, idColumn: PgColumn, versionColumn: PgColumn, id: number): Promise<number> {
+  const [row] = await tx.select({ version: versionColumn }).from(table).where(eq(idColumn, id)).for('update');
+  if (!row) throw notFound();
+  return row.version as number;
+}
+
+/** 409 EDIT_CONFLICT when the caller read the record at another version than the stored one. */
+export function requireReadVersion(stored: number, read: number | undefined): void {
+  if (read !== undefined && read !== stored) throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
+}
+
 async function deleteRecord<RecordShape extends { id: number }, Input extends { version?: number }>(
   run: WriteRun<RecordShape, Input>,
   id: number,
+  readVersion: number | undefined,
 ): Promise<RecordShape> {
   const { definition, writes, viewer } = run;
   requirePermission(viewer, definition.permission, 'delete');
   return inWriteTransaction(run.app, writes, 'delete', async (tx) => {
+    const storedVersion = await lockRow(tx, definition.table, definition.id, writes.version, id);
     await requireInScope(tx, definition, viewer, id, 'write');
+    requireReadVersion(storedVersion, readVersion);
     const current = await loadOne(tx, definition, id);
     await writes.authorizeWrite?.({ action: 'delete', viewer, input: null, current, tx });
     if (writes.remove) await writes.remove(tx, id, { viewer, current });
@@ -528,6 +573,8 @@ export function registerResource<RecordShape extends { id: number }, Input exten
   app.delete(member, authenticated, async (request) => {
     const run = runOf(request);
     requirePermission(run.viewer, definition.permission, 'delete');
-    return shownOne(request, await deleteRecord(run, idOf(request)));
+    const id = idOf(request);
+    const { version } = parseInput(deleteQuerySchema, request.query);
+    return shownOne(request, await deleteRecord(run, id, version));
   });
 }

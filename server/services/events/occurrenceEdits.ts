@@ -437,6 +437,8 @@ export async function skipOccurrence(
   { eventId, originalStartsAt }: { eventId: number; originalStartsAt: string },
 ): Promise<void> {
   const target = await targetOccurrence(tx, eventId, originalStartsAt, 'originalStartsAt');
+  // Already skipped: that occurrence is gone, as a deleted record is (a second delete, or a parallel one).
+  if (target.row?.action === 'SKIP') throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
   if (target.row?.action === 'CREATE') {
     await tx.delete(eventOutOfSchedule).where(eq(eventOutOfSchedule.id, target.row.id));
   } else if (target.row) {
