@@ -1,4 +1,4 @@
-import { DataTable, DateField, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
+import { DataTable, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
 import type { Establishment } from '../../domain/establishment';
 import { ReferenceDataChipsField, ReferenceDataField, ReferenceDataInput } from '../shared/inputs';
 import { EstablishmentCreate, EstablishmentEdit } from './EstablishmentForms';
@@ -9,6 +9,7 @@ import { LogoThumbnail } from '../shared/partner/LogoThumbnail';
 import { PartnerRouteDrawer } from '../shared/partner/PartnerDrawers';
 import { PartnerList } from '../shared/partner/PartnerList';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
+import { DateTimeField } from '../shared/DateTimeField';
 
 const FIELDS = 'resources.establishments.fields';
 
@@ -51,7 +52,7 @@ const EstablishmentTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => (
       <VisibilityField />
     </DataTable.Col>
     <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
-      <DateField source="updatedAt" showTime />
+      <DateTimeField source="updatedAt" />
     </DataTable.Col>
   </DataTable>
 );

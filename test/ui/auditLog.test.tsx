@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AuditLogRecord } from '../../domain/audit';
 import type { SessionUser } from '../../domain/user';
+import { PREFERENCE_KEYS, preferencesStore } from '../../providers/preferencesStore';
 import { ana, apiUrl, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 
@@ -101,6 +102,26 @@ describe('the audit log', () => {
 
     await actor.type(screen.getByLabelText('From'), '2026-11-01');
     await waitFor(() => expect(requests.filters().at(-1)).toEqual({ resource: 'tags', from: '2026-11-01' }));
+  });
+
+  it('shows when in the interface language on a 24-hour clock, and takes days typed the German way', async () => {
+    const requests = serveAuditLog();
+    preferencesStore.setItem(PREFERENCE_KEYS.lang, 'de');
+    startSignedIn({ ...ana, language: 'de' });
+    renderApp('/audit-log');
+    const actor = userEvent.setup();
+
+    expect(await screen.findByText(/^20\.11\.2026, \d\d:05$/)).toBeInTheDocument();
+    expect(screen.getByText(/^19\.11\.2026, \d\d:00$/)).toBeInTheDocument();
+    expect(screen.queryByText(/\b(AM|PM)\b/)).not.toBeInTheDocument();
+
+    const from = screen.getByLabelText('Von');
+    expect(from).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
+    await actor.type(from, '1.11.2026');
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ from: '2026-11-01' }));
+    await actor.tab();
+    expect(from).toHaveValue('01.11.2026');
+    preferencesStore.setItem(PREFERENCE_KEYS.lang, 'en');
   });
 
   it('is not offered to a role that may not read it', async () => {

@@ -1,6 +1,7 @@
 import { Stack } from '@mui/material';
 import type { ChangeEvent } from 'react';
-import { DateInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { NumberInput, SelectInput } from 'react-admin';
+import { LocalDateInput, LocalTimeInput } from '../../shared/inputs';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { RECURRENCE_END_TYPES, RECURRENCE_PATTERNS, type RecurrenceEndType, type RecurrencePattern } from '../../../domain/enums';
 import { EVENT_LIMITS } from '../../../domain/event';
@@ -61,17 +62,16 @@ export const DateAndCalendarStep = ({ showOutOfScheduleEditor }: DateAndCalendar
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-        <DateInput source={`${DATES}.startDate`} isRequired />
-        <TextInput source={`${DATES}.startTime`} type="time" isRequired slotProps={{ inputLabel: { shrink: true } }} />
-        <TextInput
+        <LocalDateInput source={`${DATES}.startDate`} isRequired />
+        <LocalTimeInput source={`${DATES}.startTime`} emptyValue="" isRequired />
+        <LocalTimeInput
           source={`${DATES}.endTime`}
-          type="time"
+          emptyValue=""
           isRequired
           helperText={endsNextDay ? 'resources.events.hints.endsNextDay' : false}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       </Stack>
-      {repeating ? null : <DateInput source={`${DATES}.endDate`} />}
+      {repeating ? null : <LocalDateInput source={`${DATES}.endDate`} />}
       <SelectInput
         source={`${DATES}.recurrencePattern`}
         choices={patternChoices}
@@ -92,7 +92,7 @@ export const DateAndCalendarStep = ({ showOutOfScheduleEditor }: DateAndCalendar
           {endType === 'AFTER_OCCURRENCES' ? (
             <NumberInput source={`${DATES}.maxOccurrences`} min={1} max={EVENT_LIMITS.maxOccurrences} step={1} />
           ) : null}
-          {endType === 'ON_DATE' ? <DateInput source={`${DATES}.recurrenceEndDate`} /> : null}
+          {endType === 'ON_DATE' ? <LocalDateInput source={`${DATES}.recurrenceEndDate`} /> : null}
         </Stack>
       ) : null}
       <OccurrencePreview />

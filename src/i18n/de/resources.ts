@@ -486,6 +486,10 @@ const resources: ResourceMessages = {
   },
   /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
   inputs: {
+    dateTime: {
+      dateFormat: 'Datum als %{format} eingeben, zum Beispiel 31.12.2026.',
+      timeFormat: 'Uhrzeit als %{format} im 24-Stunden-Format eingeben, zum Beispiel 20:30.',
+    },
     upload: {
       chooseImage: 'Bild auswählen',
       chooseFile: 'Datei auswählen',

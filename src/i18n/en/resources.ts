@@ -485,6 +485,10 @@ const resources = {
   },
   /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
   inputs: {
+    dateTime: {
+      dateFormat: 'Enter the date as %{format}, for example 31/12/2026.',
+      timeFormat: 'Enter the time as %{format} on a 24-hour clock, for example 20:30.',
+    },
     upload: {
       chooseImage: 'Choose an image',
       chooseFile: 'Choose a file',

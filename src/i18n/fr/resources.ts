@@ -486,6 +486,10 @@ const resources: ResourceMessages = {
   },
   /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
   inputs: {
+    dateTime: {
+      dateFormat: 'Saisissez la date au format %{format}, par exemple 31.12.2026.',
+      timeFormat: 'Saisissez l’heure au format %{format} sur 24 heures, par exemple 20:30.',
+    },
     upload: {
       chooseImage: 'Choisir une image',
       chooseFile: 'Choisir un fichier',

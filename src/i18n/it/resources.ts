@@ -486,6 +486,10 @@ const resources: ResourceMessages = {
   },
   /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
   inputs: {
+    dateTime: {
+      dateFormat: 'Inserisci la data nel formato %{format}, per esempio 31.12.2026.',
+      timeFormat: 'Inserisci l’ora nel formato %{format} sulle 24 ore, per esempio 20:30.',
+    },
     upload: {
       chooseImage: 'Scegli un’immagine',
       chooseFile: 'Scegli un file',
