@@ -311,6 +311,24 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
     expect(puts).toHaveLength(0);
   });
 
+  it('says a negative capacity or price must be at least 0, as a number and not as a length', async () => {
+    serveEstablishments();
+    const puts = recordPuts();
+    startSignedIn();
+    renderApp('/establishments/3');
+    const actor = userEvent.setup();
+    await drawerWithValue('Le Bourg');
+
+    await actor.click(drawer().getByRole('tab', { name: /Additional information/ }));
+    await actor.type(drawer().getByRole('spinbutton', { name: 'Indoor capacity' }), '-5');
+    await actor.type(drawer().getByRole('spinbutton', { name: 'Minimum price (CHF)' }), '-1');
+    await actor.click(drawer().getByRole('button', { name: 'Publish' }));
+
+    await waitFor(() => expect(drawer().getByRole('spinbutton', { name: 'Indoor capacity' })).toHaveAccessibleDescription('Must be at least 0'));
+    expect(drawer().getByRole('spinbutton', { name: 'Minimum price (CHF)' })).toHaveAccessibleDescription('Must be at least 0');
+    expect(puts).toHaveLength(0);
+  });
+
   it('opens another venue read only for a venue administrator, and their own for editing', async () => {
     serveEstablishments();
     startSignedIn(venueAdmin);
