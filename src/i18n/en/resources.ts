@@ -34,6 +34,7 @@ const resources = {
           recurrenceEndType: 'Ends',
           maxOccurrences: 'Occurrences',
           recurrenceEndDate: 'Last date',
+          outOfScheduleEvents: 'Out-of-schedule dates',
         },
         descriptionAndMedia: {
           media: 'Pictures',
@@ -554,15 +555,12 @@ const resources = {
     },
     address: {
       label: 'Address',
-      manual: 'Enter the address by hand: no maps key is configured, so no suggestions are offered.',
       mapsFailed: 'Address suggestions cannot be loaded right now: enter the address by hand.',
       localisation: 'Address',
       searchHint: 'Type an address and choose a suggestion to fill the fields below.',
       city: 'City',
       lat: 'Latitude',
       lang: 'Longitude',
-      placeId: 'Google place ID',
-      placeIdHint: 'Filled in when an address is chosen from the suggestions.',
     },
     reference: {
       retired: '%{label} (retired)',

@@ -33,6 +33,7 @@ const resources: ResourceMessages = {
           recurrenceEndType: 'Termina',
           maxOccurrences: 'Occorrenze',
           recurrenceEndDate: 'Ultima data',
+          outOfScheduleEvents: 'Date fuori calendario',
         },
         descriptionAndMedia: {
           media: 'Foto',
@@ -555,15 +556,12 @@ const resources: ResourceMessages = {
     },
     address: {
       label: 'Indirizzo',
-      manual: 'Inserisci l’indirizzo a mano: nessuna chiave per le mappe è configurata, quindi non vengono proposti suggerimenti.',
       mapsFailed: 'Al momento i suggerimenti di indirizzo non si possono caricare: inserisci l’indirizzo a mano.',
       localisation: 'Indirizzo',
       searchHint: 'Digita un indirizzo e scegli un suggerimento per compilare i campi qui sotto.',
       city: 'Località',
       lat: 'Latitudine',
       lang: 'Longitudine',
-      placeId: 'ID luogo Google',
-      placeIdHint: 'Compilato quando si sceglie un indirizzo tra i suggerimenti.',
     },
     reference: {
       retired: '%{label} (ritirato)',
