@@ -135,6 +135,30 @@ describe('the Establishments list', () => {
     expect(within(portRow).getByText('Draft').closest('[data-visibility]')).toHaveAttribute('data-visibility', 'DRAFT');
   });
 
+  it('holds a placeholder, never the raw ids, where labels go until the reference data arrives', async () => {
+    serveEstablishments();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(apiUrl('/reference-data/:kind'), async ({ params }) => {
+        await held;
+        return listAnswer(`reference-data/${String(params.kind)}`, REFERENCE_DATA[String(params.kind)] ?? []);
+      }),
+    );
+    startSignedIn();
+    renderApp('/establishments');
+
+    const bourgRow = await rowOf('Le Bourg');
+    expect(within(bourgRow).getAllByRole('status', { name: 'Loading' }).length).toBeGreaterThanOrEqual(3);
+    expect(within(bourgRow).queryByText(/#\d+/)).not.toBeInTheDocument();
+    release();
+    expect(await within(bourgRow).findByText('Club')).toBeInTheDocument();
+    expect(await within(bourgRow).findByText('Jazz')).toBeInTheDocument();
+    expect(within(bourgRow).queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
   it('sorts by name first, and sends the search, the city and the visibility as filters', DRAWER_TESTS, async () => {
     const requests = serveEstablishments();
     startSignedIn();
