@@ -37,7 +37,7 @@ export type DateTimeTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' |
 };
 
 /** A controlled MUI text field for a date or a time in the interface language. */
-export const DateTimeTextField = ({ kind, value, onChange, onBlur, helperText, error, slotProps, ...rest }: DateTimeTextFieldProps) => {
+export const DateTimeTextField = ({ kind, value, onChange, onBlur, helperText, error, slotProps, sx, ...rest }: DateTimeTextFieldProps) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const parse = parserOf(kind, locale);
@@ -48,6 +48,7 @@ export const DateTimeTextField = ({ kind, value, onChange, onBlur, helperText, e
   return (
     <TextField
       {...rest}
+      sx={[{ width: { xs: '100%', sm: kind === 'date' ? '12rem' : '9rem' } }, ...(Array.isArray(sx) ? sx : [sx])]}
       value={text}
       error={error || unreadable}
       helperText={unreadable ? translate(`inputs.dateTime.${kind}Format`, { format: placeholder }) : helperText}
