@@ -10,7 +10,7 @@ import { launchBrowser, newContext, screenshot, signIn } from './browser';
 const PHONE = { width: 390, height: 844 };
 
 /** The interface language and theme as the Settings page stores them (react-admin's store), then a reload. */
-async function usePreferences(page: Page, lang: string, theme: 'light' | 'dark' = 'light'): Promise<void> {
+async function choosePreferences(page: Page, lang: string, theme: 'light' | 'dark' = 'light'): Promise<void> {
   await page.evaluate(
     ([language, scheme]) => {
       localStorage.setItem('RaStoreBackoffice.lang', JSON.stringify(language));
@@ -26,7 +26,7 @@ async function signedIn(browser: Browser, { lang = 'en', theme = 'light', phone 
   const page = await context.newPage();
   if (phone) await page.setViewportSize(PHONE);
   await signIn(page, 'root@demo.ch');
-  await usePreferences(page, lang, theme);
+  await choosePreferences(page, lang, theme);
   return { context, page };
 }
 
