@@ -127,9 +127,8 @@ export const DateTimeTextInput = ({
       variant={variant}
       label={label === false ? undefined : <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />}
       error={invalid}
-      helperText={
-        invalid || helperText ? <InputHelperText error={fieldState.error?.message} helperText={helperText} /> : undefined
-      }
+      // As react-admin's inputs: the helper line is reserved (errors do not shift the form) unless helperText is false.
+      helperText={helperText === false && !invalid ? undefined : <InputHelperText error={fieldState.error?.message} helperText={helperText} />}
     />
   );
 };
