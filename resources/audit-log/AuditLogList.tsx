@@ -2,8 +2,6 @@ import { Chip } from '@mui/material';
 import {
   AutocompleteInput,
   DataTable,
-  DateField,
-  DateInput,
   List,
   ReferenceInput,
   SelectInput,
@@ -15,6 +13,8 @@ import { AUDIT_ACTIONS, type AuditAction } from '../../domain/enums';
 import type { AuditLogRecord } from '../../domain/audit';
 import type { UserRecord } from '../../domain/user';
 import { AuditChangesPanel, ChangedFieldsSummary } from './AuditChanges';
+import { DateTimeField } from '../shared/DateTimeField';
+import { LocalDateInput } from '../shared/inputs';
 
 /** The collections whose writes are logged, by their react-admin name (translated as resources). */
 const AUDITED_RESOURCES = Object.keys(RESOURCE_PERMISSIONS).filter((name) => !['occurrences', 'audit-log', 'outbox'].includes(name));
@@ -41,8 +41,8 @@ const auditFilters = [
     alwaysOn
   />,
   <SelectInput key="action" source="action" choices={actionChoices} />,
-  <DateInput key="from" source="from" alwaysOn />,
-  <DateInput key="to" source="to" alwaysOn />,
+  <LocalDateInput key="from" source="from" alwaysOn onlyComplete />,
+  <LocalDateInput key="to" source="to" alwaysOn onlyComplete />,
 ];
 
 const ACTION_COLORS: Record<AuditAction, 'success' | 'info' | 'error' | 'warning'> = {
@@ -87,7 +87,7 @@ export const AuditLogList = () => (
   <List sort={{ field: 'at', order: 'DESC' }} filters={auditFilters} perPage={25}>
     <DataTable<AuditLogRecord> bulkActionButtons={false} rowClick="expand" expand={<AuditChangesPanel />}>
       <DataTable.Col source="at">
-        <DateField source="at" showTime />
+        <DateTimeField source="at" />
       </DataTable.Col>
       <DataTable.Col source="actorEmail" disableSort>
         <ActorEmail />

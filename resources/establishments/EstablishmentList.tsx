@@ -1,4 +1,4 @@
-import { DataTable, DateField, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
+import { DataTable, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
 import type { Establishment } from '../../domain/establishment';
 import { ReferenceDataChipsField, ReferenceDataField, ReferenceDataInput } from '../shared/inputs';
 import { EstablishmentCreate, EstablishmentEdit } from './EstablishmentForms';
@@ -11,6 +11,7 @@ import { PartnerList } from '../shared/partner/PartnerList';
 import { useCanWriteRecords } from '../shared/partner/useCanWriteRecord';
 import { useRecordRowClick } from '../shared/RecordRouteDrawer';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
+import { DateTimeField } from '../shared/DateTimeField';
 
 const FIELDS = 'resources.establishments.fields';
 
@@ -60,7 +61,7 @@ const EstablishmentTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
         <VisibilityField />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
-        <DateField source="updatedAt" showTime />
+        <DateTimeField source="updatedAt" />
       </DataTable.Col>
     </DataTable>
   );

@@ -8,9 +8,9 @@ import { WEEK_DAYS, type WeekDay } from '../../domain/enums';
  * Display only: arithmetic on wall-clock times is the recurrence engine's (Temporal).
  */
 
-const INTL_LOCALES: Record<string, string> = { en: 'en-GB', fr: 'fr-CH', de: 'de-CH', it: 'it-CH' };
+import { intlLocaleOf } from '../shared/dateFormat';
 
-export const intlLocaleOf = (locale: string): string => INTL_LOCALES[locale] ?? 'en-GB';
+export { intlLocaleOf };
 
 /** A `YYYY-MM-DD` local date at noon UTC, so that any zone shows the same calendar day. */
 const dateAtNoon = (localDate: string): Date => new Date(`${localDate}T12:00:00Z`);

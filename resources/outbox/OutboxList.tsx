@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { DataTable, DateField, List, SearchInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../shared/DateTimeField';
 
 export interface OutboxMail {
   id: number;
@@ -41,7 +42,7 @@ export const OutboxList = () => (
   <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} perPage={25}>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="createdAt">
-        <DateField source="createdAt" showTime />
+        <DateTimeField source="createdAt" />
       </DataTable.Col>
       <DataTable.Col source="to" />
       <DataTable.Col source="subject" />

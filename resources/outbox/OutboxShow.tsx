@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
-import { DateField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { Labeled, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { MailText } from './MailText';
 import { MailStatus, type OutboxMail } from './OutboxList';
+import { DateTimeField } from '../shared/DateTimeField';
 
 /**
  * The HTML part, rendered in an iframe that may do nothing at all (`sandbox=""`: no scripts, no forms,
@@ -51,8 +52,8 @@ export const OutboxShow = () => {
           <MailStatus />
         </Labeled>
         <TextField source="transport" />
-        <DateField source="createdAt" showTime />
-        <DateField source="sentAt" showTime emptyText="—" />
+        <DateTimeField source="createdAt" />
+        <DateTimeField source="sentAt" emptyText="—" />
         <TextField source="error" emptyText="—" />
         <Box sx={{ width: '100%' }}>
           <Typography variant="subtitle2" color="text.secondary" gutterBottom>

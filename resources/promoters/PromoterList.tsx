@@ -1,4 +1,4 @@
-import { DataTable, DateField, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
+import { DataTable, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
 import type { Promoter } from '../../domain/promoter';
 import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
 import { LogoThumbnail } from '../shared/partner/LogoThumbnail';
@@ -10,6 +10,7 @@ import { VisibilityField, visibilityChoices } from '../shared/partner/visibility
 import { ReferenceDataChipsField, ReferenceDataInput } from '../shared/inputs';
 import { PromoterCreate, PromoterEdit } from './PromoterForms';
 import { usePromoterExporter } from './promoterExporter';
+import { DateTimeField } from '../shared/DateTimeField';
 
 const FIELDS = 'resources.promoters.fields';
 
@@ -56,7 +57,7 @@ const PromoterTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
         <VisibilityField />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
-        <DateField source="updatedAt" showTime />
+        <DateTimeField source="updatedAt" />
       </DataTable.Col>
     </DataTable>
   );

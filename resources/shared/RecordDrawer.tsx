@@ -40,8 +40,20 @@ export interface RecordDrawerProps {
   width?: number;
 }
 
-/** Long forms (a user has a dozen fields) keep Save and Delete in view while the form scrolls. */
-const stickyToolbarSx = { position: 'sticky', bottom: 0, zIndex: 1 } as const;
+/**
+ * Save and Delete sit at the drawer's bottom edge: a long form (a user has a dozen fields) keeps them in
+ * view while it scrolls, a short one (a tag, a reference value) stretches down to them instead of leaving
+ * them halfway up the drawer.
+ */
+const contentSx = {
+  flex: 1,
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  // The form, and the form's own wrapper around the toolbar (TabbedForm's), fill the height.
+  '& > form, & > form > div:has(> .RaToolbar-desktopToolbar)': { flex: '1 0 auto', display: 'flex', flexDirection: 'column' },
+  '& .RaToolbar-desktopToolbar': { position: 'sticky', bottom: 0, zIndex: 1, mt: 'auto' },
+} as const;
 
 /** A right-hand drawer with a title and a close button; full width on phones. */
 export const RecordDrawer = ({ open, onClose, title, children, headerExtra, width = 560 }: RecordDrawerProps) => {
@@ -54,16 +66,17 @@ export const RecordDrawer = ({ open, onClose, title, children, headerExtra, widt
       onClose={onClose}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: width }, maxWidth: '100%' }, role: 'dialog', 'aria-labelledby': titleId } }}
     >
-      <Stack direction="row" alignItems="center" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }} noWrap>
+      <Stack direction="row" alignItems="center" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap', columnGap: 1 }}>
+        {/* A long title wraps rather than being cut ("Establishm…" on a phone); the status goes below it. */}
+        <Typography id={titleId} variant="h6" component="h2" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere', order: 0 }}>
           {title}
         </Typography>
-        {headerExtra}
-        <IconButton aria-label={translate('resources.shared.drawer.close')} onClick={onClose} edge="end">
+        <IconButton aria-label={translate('resources.shared.drawer.close')} onClick={onClose} edge="end" sx={{ order: { xs: 1, sm: 2 } }}>
           <CloseIcon />
         </IconButton>
+        {headerExtra ? <Box sx={{ order: { xs: 2, sm: 1 }, flexBasis: { xs: '100%', sm: 'auto' } }}>{headerExtra}</Box> : null}
       </Stack>
-      <Box sx={{ flex: 1, overflowY: 'auto', '& .RaToolbar-desktopToolbar': stickyToolbarSx }}>{open ? children : null}</Box>
+      <Box sx={contentSx}>{open ? children : null}</Box>
     </Drawer>
   );
 };

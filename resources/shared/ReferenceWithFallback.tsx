@@ -8,6 +8,7 @@ import {
   useRecordContext,
   type AutocompleteInputProps,
 } from 'react-admin';
+import { LabelPlaceholder } from './LabelPlaceholder';
 
 /**
  * Pickers and fields for records of collections that may not be served yet (establishments and promoter
@@ -62,13 +63,18 @@ interface ReferenceNameFieldProps {
   label?: string;
 }
 
-/** The referenced record's name, or `#id` when the collection cannot be read. */
+/** The referenced record's name (a placeholder while it loads), or `#id` when the collection cannot be read. */
 export const ReferenceNameField = ({ source, reference, nameSource }: ReferenceNameFieldProps) => {
   const record = useRecordContext();
   const id: unknown = record?.[source];
   if (id === null || id === undefined) return null;
   return (
-    <ReferenceFieldBase source={source} reference={reference} error={<Typography variant="body2" component="span">#{String(id)}</Typography>}>
+    <ReferenceFieldBase
+      source={source}
+      reference={reference}
+      loading={<LabelPlaceholder />}
+      error={<Typography variant="body2" component="span">#{String(id)}</Typography>}
+    >
       <ReferenceName nameSource={nameSource} />
     </ReferenceFieldBase>
   );

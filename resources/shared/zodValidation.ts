@@ -16,6 +16,9 @@ const GENERIC_INVALID = 'resources.shared.validation.invalid';
 
 type Issue = z.core.$ZodIssue;
 
+/** A bound on a number is a value ("Must be at least 0"), on a string or list a length. */
+const isNumeric = (origin: string): boolean => origin === 'number' || origin === 'int' || origin === 'bigint';
+
 const messageOf = (issue: Issue, fieldRules: FieldRuleMessages): ValidationMessage => {
   const path = issue.path.join('.');
   switch (issue.code) {
@@ -23,10 +26,12 @@ const messageOf = (issue: Issue, fieldRules: FieldRuleMessages): ValidationMessa
       // A missing value (null, undefined) where one is needed.
       return 'ra.validation.required';
     case 'too_small':
+      if (isNumeric(issue.origin)) return { message: 'ra.validation.minValue', args: { min: Number(issue.minimum) } };
       return issue.origin === 'string' && Number(issue.minimum) <= 1
         ? 'ra.validation.required'
         : { message: 'ra.validation.minLength', args: { min: Number(issue.minimum) } };
     case 'too_big':
+      if (isNumeric(issue.origin)) return { message: 'ra.validation.maxValue', args: { max: Number(issue.maximum) } };
       return { message: 'ra.validation.maxLength', args: { max: Number(issue.maximum) } };
     case 'invalid_format':
       if (issue.format === 'email') return 'ra.validation.email';

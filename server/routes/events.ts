@@ -154,6 +154,13 @@ const AUDIT_OMIT = [
   'dateAndCalendar.nested',
   'createdAt',
   'updatedAt',
+  // What only an occurrence of GET /occurrences carries: constant on the record itself.
+  'isVirtual',
+  'outOfScheduleEventId',
+  'originalStartsAt',
+  'originalEndsAt',
+  'originalUpdateScope',
+  'originalReccurenceTouched',
 ] as const;
 
 async function updateEvent(tx: Queryable, id: number, input: EventInput, viewer: Viewer, current: Event | null): Promise<void> {

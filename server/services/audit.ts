@@ -7,7 +7,8 @@ import { auditLog, type AuditChanges } from '../db/schema';
  * row, in the write's own transaction, so a rolled-back write leaves no trace and a committed one always has
  * its row. `changes` maps each changed field, as a dot path of the record's shape (`generalInfos.tagName`),
  * to its value before and after: `after` only on create, `before` only on delete, and on update only the
- * fields whose value changed.
+ * fields whose value changed. An empty field (null, '', [], {}) of a created or deleted record did not change
+ * and is left out: a new tag lists what was given, not forty empty fields.
  */
 
 /** Fields never stored, whatever the resource: secrets have no place in a log that ROOT reads. */
@@ -46,15 +47,22 @@ export function flattenRecord(record: unknown, omit: readonly string[] = []): Fl
 
 const sameValue = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
 
+const isEmpty = (value: unknown): boolean =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) || (isPlainObject(value) && Object.keys(value).length === 0);
+
 /** The changed fields between two versions of a record (null `before`: created; null `after`: deleted). */
 export function changesBetween(before: unknown, after: unknown, omit: readonly string[] = []): AuditChanges {
   const previous = before === null ? {} : flattenRecord(before, omit);
   const next = after === null ? {} : flattenRecord(after, omit);
   const changes: AuditChanges = {};
   for (const path of new Set([...Object.keys(previous), ...Object.keys(next)])) {
-    if (before === null) changes[path] = { after: next[path] };
-    else if (after === null) changes[path] = { before: previous[path] };
-    else if (!sameValue(previous[path], next[path])) changes[path] = { before: previous[path] ?? null, after: next[path] ?? null };
+    if (before === null) {
+      if (!isEmpty(next[path])) changes[path] = { after: next[path] };
+    } else if (after === null) {
+      if (!isEmpty(previous[path])) changes[path] = { before: previous[path] };
+    } else if (!sameValue(previous[path], next[path])) {
+      changes[path] = { before: previous[path] ?? null, after: next[path] ?? null };
+    }
   }
   return changes;
 }

@@ -38,6 +38,15 @@ const sharedOptions: RaThemeOptions = {
       },
     },
     MuiButton: { defaultProps: { disableElevation: true } },
+    // A phone list's title and its status chip (tertiary text) share a line: keep them apart, and let the
+    // chip go to the next line when the title is long.
+    RaSimpleList: {
+      styleOverrides: {
+        root: {
+          '& .MuiListItemText-primary > div': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 8, rowGap: 4 },
+        },
+      },
+    },
     // react-admin's Not Found page hard-codes Roboto.
     RaNotFound: { styleOverrides: { root: { fontFamily: FONT_FAMILY } } },
   },

@@ -56,16 +56,12 @@ describe('tag writes', () => {
       expect(Date.now() - Date.parse(row.at)).toBeLessThan(60_000);
     }
     const [created, updated, deleted] = rows.map((row) => row.changes);
+    // A new record's empty fields did not change: only what was given is recorded.
     expect(created).toEqual({
       'generalInfos.tagName': { after: 'Audit probe' },
       'generalInfos.category': { after: 'Probe' },
-      'generalInfos.subCategory': { after: null },
       'translation.french': { after: 'Sonde' },
-      'translation.english': { after: null },
-      'translation.german': { after: null },
-      'translation.italian': { after: null },
       'advanced.description': { after: 'Before' },
-      'advanced.htmlDescription': { after: null },
     });
     expect(updated).toEqual({
       'generalInfos.tagName': { before: 'Audit probe', after: 'Audit probe renamed' },
@@ -94,6 +90,34 @@ describe('tag writes', () => {
   });
 });
 
+describe('event writes', () => {
+  it('record the fields a user gave or changed, never the empty ones nor what only occurrences carry', async () => {
+    const admin = await signIn(server.app, 'admin@demo.ch');
+    const [eventType] = (await call('GET', `/reference-data/event-types?range=${json([0, 0])}`, admin.accessToken)).json<{ id: number }[]>();
+    const establishmentId = (await server.db.select().from(users).where(eq(users.email, 'admin@demo.ch')))[0]?.establishmentId;
+    const create = await call('POST', '/events', admin.accessToken, {
+      generalInfos: { establishmentId, eventType: { id: eventType?.id }, eventTitle: 'Audit night', ageMin: 18 },
+      dateAndCalendar: { startDate: '2026-11-07', startTime: '22:00', endTime: '04:00' },
+    });
+    expect(create.statusCode, create.body).toBe(201);
+    const event = create.json<{ id: number; version: number; generalInfos: object }>();
+    const update = await call('PUT', `/events/${event.id}`, admin.accessToken, {
+      ...event,
+      generalInfos: { ...event.generalInfos, ageMin: 21 },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+
+    const [created, updated] = (await auditRows({ resource: 'events', recordId: String(event.id) })).map((row) => row.changes);
+    const createdPaths = Object.keys(created ?? {});
+    expect(createdPaths).toEqual(expect.arrayContaining(['generalInfos.eventTitle', 'generalInfos.ageMin', 'dateAndCalendar.startDate']));
+    for (const occurrenceOnly of ['isVirtual', 'outOfScheduleEventId', 'originalStartsAt', 'originalEndsAt', 'originalUpdateScope']) {
+      expect(createdPaths).not.toContain(occurrenceOnly);
+    }
+    expect(Object.values(created ?? {}).filter((change) => change.after === null || change.after === '')).toEqual([]);
+    expect(updated).toEqual({ 'generalInfos.ageMin': { before: 18, after: 21 } });
+  });
+});
+
 describe('the changes', () => {
   it('flatten nested records to dot paths and never keep secrets', () => {
     const before = { id: 3, version: 1, email: 'a@b.ch', passwordHash: 'h1', nested: { resetToken: 't', list: [1, 2] } };
@@ -103,6 +127,8 @@ describe('the changes', () => {
       'nested.list': { before: [1, 2], after: [2, 1] },
     });
     expect(changesBetween(null, after)).toEqual({ email: { after: 'c@d.ch' }, 'nested.list': { after: [2, 1] } });
+    expect(changesBetween(null, { name: 'x', note: null, empty: '', list: [], off: false })).toEqual({ name: { after: 'x' }, off: { after: false } });
+    expect(changesBetween({ name: 'x', note: null, list: [] }, null)).toEqual({ name: { before: 'x' } });
   });
 });
 

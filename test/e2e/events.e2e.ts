@@ -3,6 +3,9 @@ import { Temporal } from 'temporal-polyfill';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiAs, launchBrowser, newContext, screenshot, signIn } from './browser';
 
+/** A `YYYY-MM-DD` date as the English interface shows it in a date field (31/12/2026). */
+const shownDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
+
 /**
  * Issue 5, done when: an ADMIN creates a weekly Saturday 22:00–04:00 series ending after 10 occurrences,
  * sees them in the calendar, skips one, moves another, changes "this and the next" from the fifth on to
@@ -218,7 +221,7 @@ describe('events in the browser', () => {
     await textbox(page, 'Title').fill(`From the calendar ${RUN}`);
     await chooseOption(page, page.getByRole('combobox', { name: /^Event type/ }), 'Party');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => page.getByLabel(/^Start date/).inputValue()).toBe(day.toString());
+    await expect.poll(() => page.getByLabel(/^Start date/).inputValue()).toBe(shownDate(day.toString()));
 
     // The week view: a click in the 20:00 slot of a day's column gives the day and the time.
     await openCalendar(page);
@@ -243,7 +246,7 @@ describe('events in the browser', () => {
     await textbox(page, 'Title').fill(`From the week ${RUN}`);
     await chooseOption(page, page.getByRole('combobox', { name: /^Event type/ }), 'Party');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => page.getByLabel(/^Start date/).inputValue()).toBe(weekDay);
+    await expect.poll(() => page.getByLabel(/^Start date/).inputValue()).toBe(shownDate(weekDay ?? ''));
     await expect.poll(() => page.getByLabel(/^Start time/).inputValue()).toBe('20:00');
     await context.close();
   });

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AuditLogRecord } from '../../domain/audit';
 import type { SessionUser } from '../../domain/user';
+import { PREFERENCE_KEYS, preferencesStore } from '../../providers/preferencesStore';
 import { ana, apiUrl, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 
@@ -62,14 +63,31 @@ describe('the audit log', () => {
     startSignedIn();
     renderApp('/audit-log');
 
-    const row = (await screen.findByText('generalInfos.tagName, translation.german')).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Name, German')).closest('tr') as HTMLElement;
     expect(within(row).getByText('ana@demo.ch')).toBeInTheDocument();
     expect(within(row).getByText('Tag')).toBeInTheDocument();
     expect(within(row).getByText('Updated')).toBeInTheDocument();
-    const created = (await screen.findByText('firstName, lastName, email +1 more')).closest('tr') as HTMLElement;
+    const created = (await screen.findByText('First name, Last name, Email +1 more')).closest('tr') as HTMLElement;
     expect(within(created).getByText('Deleted user')).toBeInTheDocument();
     expect(within(created).getByText('Created')).toBeInTheDocument();
     expect(requests.sorts()[0]).toBe('["at","DESC"]');
+  });
+
+  it('names a field without a label of its own by the field that holds it, else in words, never by its path', async () => {
+    serveAuditLog([
+      {
+        ...tagRenamed,
+        id: 40,
+        resource: 'events',
+        recordId: '8',
+        changes: { 'generalInfos.eventType.id': { before: 1, after: 2 }, 'dateAndCalendar.outOfScheduleEvents': { before: [], after: [] },
+          originalReccurenceTouched: { before: false, after: true },
+        },
+      },
+    ]);
+    startSignedIn();
+    renderApp('/audit-log');
+    expect(await screen.findByText('Event type, Out-of-schedule dates, original reccurence touched')).toBeInTheDocument();
   });
 
   it('unfolds a row into each field before and after', async () => {
@@ -78,13 +96,13 @@ describe('the audit log', () => {
     renderApp('/audit-log');
     const actor = userEvent.setup();
 
-    await actor.click(await screen.findByText('generalInfos.tagName, translation.german'));
+    await actor.click(await screen.findByText('Name, German'));
     const changes = await screen.findByRole('table', { name: 'Changed fields' });
-    const german = within(changes).getByRole('rowheader', { name: 'translation.german' }).closest('tr') as HTMLElement;
+    const german = within(changes).getByRole('rowheader', { name: 'German' }).closest('tr') as HTMLElement;
     const [before, after] = within(german).getAllByRole('cell');
     expect(before).toHaveTextContent('(empty)');
     expect(after).toHaveTextContent('Techno');
-    const name = within(changes).getByRole('rowheader', { name: 'generalInfos.tagName' }).closest('tr') as HTMLElement;
+    const name = within(changes).getByRole('rowheader', { name: 'Name' }).closest('tr') as HTMLElement;
     expect(within(name).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['techno', 'Techno']);
   });
 
@@ -93,7 +111,7 @@ describe('the audit log', () => {
     startSignedIn();
     renderApp('/audit-log');
     const actor = userEvent.setup();
-    await screen.findByText('generalInfos.tagName, translation.german');
+    await screen.findByText('Name, German');
 
     await actor.click(screen.getByRole('combobox', { name: 'Resource' }));
     await actor.click(await screen.findByRole('option', { name: 'Tag' }));
@@ -103,6 +121,28 @@ describe('the audit log', () => {
     await waitFor(() => expect(requests.filters().at(-1)).toEqual({ resource: 'tags', from: '2026-11-01' }));
   });
 
+  it('shows when in the interface language on a 24-hour clock, and takes days typed the German way', async () => {
+    const requests = serveAuditLog();
+    preferencesStore.setItem(PREFERENCE_KEYS.lang, 'de');
+    startSignedIn({ ...ana, language: 'de' });
+    renderApp('/audit-log');
+    const actor = userEvent.setup();
+
+    expect(await screen.findByText(/^20\.11\.2026, \d\d:05$/)).toBeInTheDocument();
+    expect(screen.getByText(/^19\.11\.2026, \d\d:00$/)).toBeInTheDocument();
+    expect(screen.queryByText(/\b(AM|PM)\b/)).not.toBeInTheDocument();
+    expect(screen.getByText('Vorname, Nachname, E-Mail +1 weiteres')).toBeInTheDocument();
+    expect(screen.getByText('Name, Deutsch')).toBeInTheDocument();
+
+    const from = screen.getByLabelText('Von');
+    expect(from).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
+    await actor.type(from, '1.11.2026');
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ from: '2026-11-01' }));
+    await actor.tab();
+    expect(from).toHaveValue('01.11.2026');
+    preferencesStore.setItem(PREFERENCE_KEYS.lang, 'en');
+  });
+
   it('is not offered to a role that may not read it', async () => {
     const coordinatorFull: SessionUser = { ...ana, id: 30, userRoles: [{ role: { id: 7, key: 'COORDINATOR_ADMIN_FULL' } }] };
     serveAuditLog();
@@ -110,6 +150,6 @@ describe('the audit log', () => {
     renderApp('/audit-log');
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).not.toBe('/audit-log'));
-    expect(screen.queryByText('generalInfos.tagName, translation.german')).not.toBeInTheDocument();
+    expect(screen.queryByText('Name, German')).not.toBeInTheDocument();
   });
 });

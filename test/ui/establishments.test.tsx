@@ -135,6 +135,30 @@ describe('the Establishments list', () => {
     expect(within(portRow).getByText('Draft').closest('[data-visibility]')).toHaveAttribute('data-visibility', 'DRAFT');
   });
 
+  it('holds a placeholder, never the raw ids, where labels go until the reference data arrives', async () => {
+    serveEstablishments();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(apiUrl('/reference-data/:kind'), async ({ params }) => {
+        await held;
+        return listAnswer(`reference-data/${String(params.kind)}`, REFERENCE_DATA[String(params.kind)] ?? []);
+      }),
+    );
+    startSignedIn();
+    renderApp('/establishments');
+
+    const bourgRow = await rowOf('Le Bourg');
+    expect(within(bourgRow).getAllByRole('status', { name: 'Loading' }).length).toBeGreaterThanOrEqual(3);
+    expect(within(bourgRow).queryByText(/#\d+/)).not.toBeInTheDocument();
+    release();
+    expect(await within(bourgRow).findByText('Club')).toBeInTheDocument();
+    expect(await within(bourgRow).findByText('Jazz')).toBeInTheDocument();
+    expect(within(bourgRow).queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
   it('sorts by name first, and sends the search, the city and the visibility as filters', DRAWER_TESTS, async () => {
     const requests = serveEstablishments();
     startSignedIn();
@@ -392,6 +416,24 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
       expect(drawer().getByRole('spinbutton', { name: 'Maximum price (CHF)' })).toHaveAccessibleDescription('Must be at least the minimum price.'),
     );
     expect(within(drawer().getByRole('tab', { name: /Additional information/ })).getByTitle('This section has errors')).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+  });
+
+  it('says a negative capacity or price must be at least 0, as a number and not as a length', async () => {
+    serveEstablishments();
+    const puts = recordPuts();
+    startSignedIn();
+    renderApp('/establishments/3');
+    const actor = userEvent.setup();
+    await drawerWithValue('Le Bourg');
+
+    await actor.click(drawer().getByRole('tab', { name: /Additional information/ }));
+    await actor.type(drawer().getByRole('spinbutton', { name: 'Indoor capacity' }), '-5');
+    await actor.type(drawer().getByRole('spinbutton', { name: 'Minimum price (CHF)' }), '-1');
+    await actor.click(drawer().getByRole('button', { name: 'Publish' }));
+
+    await waitFor(() => expect(drawer().getByRole('spinbutton', { name: 'Indoor capacity' })).toHaveAccessibleDescription('Must be at least 0'));
+    expect(drawer().getByRole('spinbutton', { name: 'Minimum price (CHF)' })).toHaveAccessibleDescription('Must be at least 0');
     expect(puts).toHaveLength(0);
   });
 

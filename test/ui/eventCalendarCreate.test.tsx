@@ -50,7 +50,7 @@ describe('a new event from the occurrence calendar', () => {
 
     await waitFor(() => expect(location()).toBe(newEventPath({ startDate: '2026-11-18' })));
     expect(await screen.findByRole('group', { name: 'General information' }, SLOW)).toBeVisible();
-    await waitFor(() => expect(dateInput('Start date')).toHaveValue('2026-11-18'));
+    await waitFor(() => expect(dateInput('Start date')).toHaveValue('18/11/2026'));
     expect(dateInput('Start time')).toHaveValue('');
   });
 
@@ -69,7 +69,7 @@ describe('a new event from the occurrence calendar', () => {
 
     await waitFor(() => expect(location()).toBe(newEventPath({ startDate: '2026-11-27' })));
     await screen.findByRole('group', { name: 'General information' }, SLOW);
-    await waitFor(() => expect(dateInput('Start date')).toHaveValue('2026-11-27'));
+    await waitFor(() => expect(dateInput('Start date')).toHaveValue('27/11/2026'));
   });
 
   it('takes the day, and in the week the time, of the clicked slot in Zurich wall-clock', () => {
@@ -87,7 +87,7 @@ describe('a new event from the occurrence calendar', () => {
     renderAppWithQuery(newEventPath({ startDate: '2026-11-27', startTime: '20:30' }));
 
     await screen.findByRole('group', { name: 'General information' }, SLOW);
-    await waitFor(() => expect(dateInput('Start date')).toHaveValue('2026-11-27'));
+    await waitFor(() => expect(dateInput('Start date')).toHaveValue('27/11/2026'));
     expect(dateInput('Start time')).toHaveValue('20:30');
   });
 });

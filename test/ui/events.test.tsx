@@ -300,7 +300,7 @@ describe('editing a series', () => {
       expect((await visibleStep('General information')).getByRole('spinbutton', { name: 'Maximum price (CHF)' })).toHaveValue(35);
       await actor.click(screen.getByRole('button', { name: 'Date and calendar' }));
       await visibleStep('Date and calendar');
-      expect(screen.getByLabelText('Start date', { exact: false, selector: 'input' })).toHaveValue('2030-12-07');
+      expect(screen.getByLabelText('Start date', { exact: false, selector: 'input' })).toHaveValue('07/12/2030');
       typeInto('Start time', '23:00');
 
       await actor.click(screen.getByRole('button', { name: 'Publish' }));

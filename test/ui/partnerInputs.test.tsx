@@ -242,10 +242,16 @@ describe('AddressInput', () => {
     const listener = ({ request }: { request: Request }) => requests.push(request.url);
     server.events.on('request:start', listener);
     const submitted: Record<string, unknown>[] = [];
-    renderInForm(<AddressInput source="generalInfos" mapsApiKey="local-no-maps" />, { onSubmit: (values) => submitted.push(values) });
+    renderInForm(<AddressInput source="generalInfos" mapsApiKey="local-no-maps" />, {
+      onSubmit: (values) => submitted.push(values),
+      record: { generalInfos: { placeId: 'place-kept' } },
+    });
     const actor = userEvent.setup();
 
-    expect(screen.getByText(/no maps key is configured/)).toBeInTheDocument();
+    // Nothing a user cannot act on: no word about maps keys, no field for Google's place id.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/maps key/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /place/i })).not.toBeInTheDocument();
     await actor.type(screen.getByRole('textbox', { name: 'Address' }), 'Rue de Genève 12');
     await actor.type(screen.getByRole('textbox', { name: /City/ }), 'Lausanne');
     await actor.type(screen.getByRole('spinbutton', { name: 'Latitude' }), '95');
@@ -258,7 +264,7 @@ describe('AddressInput', () => {
     await actor.type(screen.getByRole('spinbutton', { name: 'Latitude' }), '46.52');
     await actor.click(screen.getByRole('button', { name: 'submit' }));
     await waitFor(() => expect(submitted).toHaveLength(1));
-    expect(submitted[0]).toMatchObject({ generalInfos: { localisation: 'Rue de Genève 12', city: 'Lausanne', lat: 46.52, lang: 6.62 } });
+    expect(submitted[0]).toMatchObject({ generalInfos: { localisation: 'Rue de Genève 12', city: 'Lausanne', lat: 46.52, lang: 6.62, placeId: 'place-kept' } });
 
     server.events.removeListener('request:start', listener);
     expect(requests).toEqual([]);

@@ -1,9 +1,10 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Stack, Typography } from '@mui/material';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
-import { DateInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { NumberInput, SelectInput, useTranslate } from 'react-admin';
 import { Temporal } from 'temporal-polyfill';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { LocalDateInput, LocalTimeInput } from '../../shared/inputs';
 import { RECURRENCE_END_TYPES, RECURRENCE_PATTERNS, type RecurrenceEndType, type RecurrencePattern } from '../../../domain/enums';
 import { EVENT_LIMITS } from '../../../domain/event';
 import { EVENT_TIME_ZONE } from '../../../domain/recurrence';
@@ -152,7 +153,7 @@ export const DateAndCalendarStep = ({ showOutOfScheduleEditor, editedOccurrence 
           {endType === 'AFTER_OCCURRENCES' ? (
             <NumberInput source={`${DATES}.maxOccurrences`} min={1} max={EVENT_LIMITS.maxOccurrences} step={1} />
           ) : null}
-          {endType === 'ON_DATE' ? <DateInput source={`${DATES}.recurrenceEndDate`} /> : null}
+          {endType === 'ON_DATE' ? <LocalDateInput source={`${DATES}.recurrenceEndDate`} /> : null}
         </Stack>
       ) : null}
       <OccurrencePreview />
@@ -162,17 +163,16 @@ export const DateAndCalendarStep = ({ showOutOfScheduleEditor, editedOccurrence 
     <>
       {editedOccurrence ? <OccurrenceBeingEdited original={editedOccurrence} /> : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-        <DateInput source={`${DATES}.startDate`} isRequired helperText={startLongAgo ? <LongAgoWarning /> : undefined} />
-        <TextInput source={`${DATES}.startTime`} type="time" isRequired slotProps={{ inputLabel: { shrink: true } }} />
-        <TextInput
+        <LocalDateInput source={`${DATES}.startDate`} isRequired helperText={startLongAgo ? <LongAgoWarning /> : undefined} />
+        <LocalTimeInput source={`${DATES}.startTime`} emptyValue="" isRequired />
+        <LocalTimeInput
           source={`${DATES}.endTime`}
-          type="time"
+          emptyValue=""
           isRequired
           helperText={endsNextDay ? 'resources.events.hints.endsNextDay' : false}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       </Stack>
-      {repeating ? null : <DateInput source={`${DATES}.endDate`} />}
+      {repeating ? null : <LocalDateInput source={`${DATES}.endDate`} />}
       {editedOccurrence ? <OccurrenceRepetition>{repetition}</OccurrenceRepetition> : repetition}
       {showOutOfScheduleEditor && repeating ? <OutOfScheduleEditor /> : null}
     </>

@@ -1,13 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import RestoreIcon from '@mui/icons-material/Restore';
-import { Box, Button, Chip, List, ListItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { OutOfScheduleAction } from '../../../domain/enums';
 import { derivedEndDate, type OutOfScheduleEventInput } from '../../../domain/event';
 import { localDateOf, localTimeOf, zonedInstant } from '../../../domain/recurrence';
+import { DateTimeTextField } from '../../shared/inputs';
 import { formatInstant, formatOccurrenceSpan } from '../zurichFormat';
 
 const TEXT = 'resources.events.outOfSchedule';
@@ -40,22 +41,21 @@ const wallClockOf = (row: Row): WallClock => ({
   until: row.endsAt ? localTimeOf(row.endsAt) : '',
 });
 
-/** Wide enough for a whole date ("dd.mm.yyyy" and its picker) or time: a row's fields would otherwise shrink and cut it. */
+/** Wide enough for a whole date ("dd.mm.yyyy") or time: a row's fields would otherwise shrink and cut it. */
 const FIELD_MIN_WIDTHS = { date: '11rem', time: '7.5rem' } as const;
 
 /** Date, from and until of one occurrence; each valid change is handed up at once. */
 const WallClockFields = ({ value, onChange, idPrefix }: { value: WallClock; onChange: (value: WallClock) => void; idPrefix: string }) => {
   const translate = useTranslate();
-  const field = (name: keyof WallClock, type: 'date' | 'time', label: string) => (
-    <TextField
+  const field = (name: keyof WallClock, kind: 'date' | 'time', label: string) => (
+    <DateTimeTextField
       id={`${idPrefix}-${name}`}
-      type={type}
+      kind={kind}
       size="small"
       label={translate(`${TEXT}.${label}`)}
       value={value[name]}
-      onChange={(event) => onChange({ ...value, [name]: event.target.value })}
-      slotProps={{ inputLabel: { shrink: true } }}
-      sx={{ minWidth: FIELD_MIN_WIDTHS[type] }}
+      onChange={(typed) => onChange({ ...value, [name]: typed })}
+      sx={{ minWidth: FIELD_MIN_WIDTHS[kind] }}
     />
   );
   return (

@@ -1,4 +1,3 @@
-import { useInputsReadOnly } from './readOnly';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Box, FormLabel, GlobalStyles, Stack } from '@mui/material';
 import { maxValue, minValue, NumberInput, TextInput, useLocaleState, useTranslate, useWrappedSource } from 'react-admin';
@@ -84,11 +83,12 @@ const usePlacesAutocomplete = (apiKey: string | null, fillFrom: (address: PlaceA
  * The address of a record section: `localisation` (one line), `city`, `lat`, `lang` (labelled Longitude,
  * the specification's name is kept) and Google's `placeId`. With a real maps key, typing in the address
  * offers Google Places suggestions and the chosen one fills all five; without one (a fresh machine) the
- * same fields are typed by hand and nothing is loaded or called.
+ * same fields are typed by hand and nothing is loaded or called, without a word about keys: a user cannot
+ * configure one. `placeId` has no field: nobody types Google's ids; the form keeps the record's value and a
+ * chosen suggestion replaces it.
  */
 export const AddressInput = ({ source, label = 'inputs.address.label', mapsApiKey = appConfig.mapsApiKey }: AddressInputProps) => {
   const translate = useTranslate();
-  const readOnly = useInputsReadOnly();
   const apiKey = usableMapsKey(mapsApiKey);
   const { setValue } = useFormContext();
   const sectionPath = useWrappedSource(source);
@@ -104,11 +104,6 @@ export const AddressInput = ({ source, label = 'inputs.address.label', mapsApiKe
       <FormLabel component="legend" sx={{ mb: 1 }}>
         {translate(label, { _: label })}
       </FormLabel>
-      {state === 'off' && !readOnly ? (
-        <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
-          {translate('inputs.address.manual')}
-        </Alert>
-      ) : null}
       {state === 'failed' ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate('inputs.address.mapsFailed')}
@@ -128,12 +123,6 @@ export const AddressInput = ({ source, label = 'inputs.address.label', mapsApiKe
         <NumberInput source={`${source}.lat`} label="inputs.address.lat" validate={validateLatitude} step={0.000001} helperText={false} />
         <NumberInput source={`${source}.lang`} label="inputs.address.lang" validate={validateLongitude} step={0.000001} helperText={false} />
       </Stack>
-      <TextInput
-        source={`${source}.placeId`}
-        label="inputs.address.placeId"
-        helperText="inputs.address.placeIdHint"
-        slotProps={{ htmlInput: { maxLength: PARTNER_LIMITS.placeId } }}
-      />
     </Box>
   );
 };

@@ -10,6 +10,7 @@ import {
   type SelectInputProps,
 } from 'react-admin';
 import type { ReferenceKind } from '../../../domain/reference';
+import { LabelPlaceholder } from '../LabelPlaceholder';
 import { valueAtPath } from './paths';
 import { readOnlyChipsProps, useInputsReadOnly } from './readOnly';
 import { offeredOptions, useReferenceValues, type ReferenceOption } from './useReferenceData';
@@ -93,18 +94,23 @@ interface ReferenceDataFieldProps {
   label?: string;
 }
 
-/** The labels of the ids at `source` (unknown ids read `#id`, e.g. a value deleted since). */
+/**
+ * The labels of the ids at `source` once the values are read (`isPending` until then; an id unknown after
+ * that reads `#id`, e.g. a value deleted since).
+ */
 const useLabels = (source: string, kind: ReferenceKind) => {
   const record = useRecordContext();
-  const { options } = useReferenceValues(kind);
+  const { options, isPending } = useReferenceValues(kind);
   const ids = asList(valueAtPath(record, source));
-  return ids.map((id) => ({ id: String(id), label: options.find((option) => option.id === id)?.name ?? `#${String(id)}` }));
+  const labels = ids.map((id) => ({ id: String(id), label: options.find((option) => option.id === id)?.name ?? `#${String(id)}` }));
+  return { labels, isPending };
 };
 
 /** One value's label (lists, show pages). */
 export const ReferenceDataField = ({ source, kind }: ReferenceDataFieldProps) => {
-  const labels = useLabels(source, kind);
+  const { labels, isPending } = useLabels(source, kind);
   if (labels.length === 0) return null;
+  if (isPending) return <LabelPlaceholder />;
   return (
     <Typography variant="body2" component="span">
       {labels.map((entry) => entry.label).join(', ')}
@@ -114,13 +120,11 @@ export const ReferenceDataField = ({ source, kind }: ReferenceDataFieldProps) =>
 
 /** Several values as small chips. */
 export const ReferenceDataChipsField = ({ source, kind }: ReferenceDataFieldProps) => {
-  const labels = useLabels(source, kind);
+  const { labels, isPending } = useLabels(source, kind);
   if (labels.length === 0) return null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-      {labels.map((entry) => (
-        <Chip key={entry.id} size="small" label={entry.label} />
-      ))}
+      {labels.map((entry) => (isPending ? <LabelPlaceholder key={entry.id} chip width="4em" /> : <Chip key={entry.id} size="small" label={entry.label} />))}
     </Stack>
   );
 };

@@ -1,7 +1,8 @@
 import { Typography } from '@mui/material';
-import { TextInput, useTranslate, type TextInputProps } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { WEEK_DAYS, type WeekDay } from '../../../domain/enums';
 import { endsNextDay } from '../../../domain/schedule';
+import { LocalTimeInput, type DateTimeTextInputProps } from './DateTimeTextInput';
 
 /** The day after `day` (Sunday → Monday). */
 export const nextWeekDay = (day: WeekDay): WeekDay => WEEK_DAYS[(WEEK_DAYS.indexOf(day) + 1) % WEEK_DAYS.length] as WeekDay;
@@ -10,16 +11,8 @@ export const nextWeekDay = (day: WeekDay): WeekDay => WEEK_DAYS[(WEEK_DAYS.index
 export const crossesMidnight = (start: unknown, end: unknown): end is string =>
   typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && endsNextDay(start, end);
 
-/** `HH:mm` in the browser's time picker; an emptied field is null (no time), as the API expects. */
-export const TimeOfDayInput = (props: TextInputProps) => (
-  <TextInput
-    type="time"
-    parse={(value: string) => (value === '' ? null : value)}
-    format={(value: string | null | undefined) => value ?? ''}
-    slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-    {...props}
-  />
-);
+/** `HH:mm` on a 24-hour clock; an emptied field is null (no time), as the API expects. */
+export const TimeOfDayInput = (props: Omit<DateTimeTextInputProps, 'kind'>) => <LocalTimeInput {...props} />;
 
 /**
  * "Closes the next day (Sat 04:00)" under a range whose end is at or before its start (domain/schedule.ts

@@ -4,6 +4,14 @@
  * on the record shapes of domain/establishment.ts and domain/promoter.ts.
  */
 export { AddressInput, type AddressInputProps } from './AddressInput';
+export {
+  DateTimeTextField,
+  DateTimeTextInput,
+  LocalDateInput,
+  LocalTimeInput,
+  type DateTimeTextFieldProps,
+  type DateTimeTextInputProps,
+} from './DateTimeTextInput';
 export { GalleryInput, type GalleryInputProps } from './GalleryInput';
 export { HappyHoursInput, type HappyHoursInputProps } from './HappyHoursInput';
 export {

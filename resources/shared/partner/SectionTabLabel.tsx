@@ -20,9 +20,15 @@ export const SectionTabLabel = ({ index, label }: { index: number; label: string
 };
 
 /**
- * The section tabs of a partner's form: in the edit drawer five tabs (six with Events) are wider than the
- * drawer, and react-admin's default tabs cut the overflow off; these scroll, with arrows when they overflow.
+ * The section tabs of a partner's form: five tabs (six with Events) are wider than the drawer in German and
+ * Italian, and a scrolling row hid the last ones behind an arrow. They wrap onto a second line instead, each
+ * tab underlined when selected (the single sliding indicator cannot follow a tab onto another line).
  */
-export const SectionTabs = (props: TabbedFormTabsProps) => (
-  <TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile {...props} />
-);
+const wrappingTabsSx = {
+  '& .MuiTabs-flexContainer': { flexWrap: 'wrap' },
+  '& .MuiTabs-indicator': { display: 'none' },
+  '& .MuiTab-root': { minWidth: 0, px: 1.5, borderBottom: 2, borderColor: 'transparent' },
+  '& .MuiTab-root.Mui-selected': { borderColor: 'primary.main' },
+} as const;
+
+export const SectionTabs = (props: TabbedFormTabsProps) => <TabbedFormTabs variant="standard" sx={wrappingTabsSx} {...props} />;

@@ -33,6 +33,7 @@ const resources: ResourceMessages = {
           recurrenceEndType: 'Endet',
           maxOccurrences: 'Termine',
           recurrenceEndDate: 'Letztes Datum',
+          outOfScheduleEvents: 'Ausnahmedaten',
         },
         descriptionAndMedia: {
           media: 'Bilder',
@@ -519,6 +520,10 @@ const resources: ResourceMessages = {
   },
   /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
   inputs: {
+    dateTime: {
+      dateFormat: 'Datum als %{format} eingeben, zum Beispiel 31.12.2026.',
+      timeFormat: 'Uhrzeit als %{format} im 24-Stunden-Format eingeben, zum Beispiel 20:30.',
+    },
     upload: {
       chooseImage: 'Bild auswählen',
       chooseFile: 'Datei auswählen',
@@ -587,15 +592,12 @@ const resources: ResourceMessages = {
     },
     address: {
       label: 'Adresse',
-      manual: 'Geben Sie die Adresse von Hand ein: Es ist kein Karten-Schlüssel konfiguriert, daher gibt es keine Vorschläge.',
       mapsFailed: 'Adressvorschläge können gerade nicht geladen werden: Geben Sie die Adresse von Hand ein.',
       localisation: 'Adresse',
       searchHint: 'Geben Sie eine Adresse ein und wählen Sie einen Vorschlag, um die Felder unten auszufüllen.',
       city: 'Ort',
       lat: 'Breitengrad',
       lang: 'Längengrad',
-      placeId: 'Google-Orts-ID',
-      placeIdHint: 'Wird ausgefüllt, wenn eine Adresse aus den Vorschlägen gewählt wird.',
     },
     reference: {
       retired: '%{label} (stillgelegt)',

@@ -34,6 +34,7 @@ const resources = {
           recurrenceEndType: 'Ends',
           maxOccurrences: 'Occurrences',
           recurrenceEndDate: 'Last date',
+          outOfScheduleEvents: 'Out-of-schedule dates',
         },
         descriptionAndMedia: {
           media: 'Pictures',
@@ -518,6 +519,10 @@ const resources = {
   },
   /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
   inputs: {
+    dateTime: {
+      dateFormat: 'Enter the date as %{format}, for example 31/12/2026.',
+      timeFormat: 'Enter the time as %{format} on a 24-hour clock, for example 20:30.',
+    },
     upload: {
       chooseImage: 'Choose an image',
       chooseFile: 'Choose a file',
@@ -586,15 +591,12 @@ const resources = {
     },
     address: {
       label: 'Address',
-      manual: 'Enter the address by hand: no maps key is configured, so no suggestions are offered.',
       mapsFailed: 'Address suggestions cannot be loaded right now: enter the address by hand.',
       localisation: 'Address',
       searchHint: 'Type an address and choose a suggestion to fill the fields below.',
       city: 'City',
       lat: 'Latitude',
       lang: 'Longitude',
-      placeId: 'Google place ID',
-      placeIdHint: 'Filled in when an address is chosen from the suggestions.',
     },
     reference: {
       retired: '%{label} (retired)',

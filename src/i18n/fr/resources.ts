@@ -33,6 +33,7 @@ const resources: ResourceMessages = {
           recurrenceEndType: 'Fin',
           maxOccurrences: 'Occurrences',
           recurrenceEndDate: 'Dernière date',
+          outOfScheduleEvents: 'Dates hors calendrier',
         },
         descriptionAndMedia: {
           media: 'Photos',
@@ -519,6 +520,10 @@ const resources: ResourceMessages = {
   },
   /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
   inputs: {
+    dateTime: {
+      dateFormat: 'Saisissez la date au format %{format}, par exemple 31.12.2026.',
+      timeFormat: 'Saisissez l’heure au format %{format} sur 24 heures, par exemple 20:30.',
+    },
     upload: {
       chooseImage: 'Choisir une image',
       chooseFile: 'Choisir un fichier',
@@ -587,15 +592,12 @@ const resources: ResourceMessages = {
     },
     address: {
       label: 'Adresse',
-      manual: 'Saisissez l’adresse à la main : aucune clé de cartes n’est configurée, aucune suggestion n’est donc proposée.',
       mapsFailed: 'Les suggestions d’adresse ne peuvent pas être chargées pour le moment : saisissez l’adresse à la main.',
       localisation: 'Adresse',
       searchHint: 'Tapez une adresse et choisissez une suggestion pour remplir les champs ci-dessous.',
       city: 'Ville',
       lat: 'Latitude',
       lang: 'Longitude',
-      placeId: 'Identifiant de lieu Google',
-      placeIdHint: 'Rempli quand une adresse est choisie parmi les suggestions.',
     },
     reference: {
       retired: '%{label} (retirée)',

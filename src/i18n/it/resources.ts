@@ -33,6 +33,7 @@ const resources: ResourceMessages = {
           recurrenceEndType: 'Termina',
           maxOccurrences: 'Occorrenze',
           recurrenceEndDate: 'Ultima data',
+          outOfScheduleEvents: 'Date fuori calendario',
         },
         descriptionAndMedia: {
           media: 'Foto',
@@ -519,6 +520,10 @@ const resources: ResourceMessages = {
   },
   /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
   inputs: {
+    dateTime: {
+      dateFormat: 'Inserisci la data nel formato %{format}, per esempio 31.12.2026.',
+      timeFormat: 'Inserisci l’ora nel formato %{format} sulle 24 ore, per esempio 20:30.',
+    },
     upload: {
       chooseImage: 'Scegli un’immagine',
       chooseFile: 'Scegli un file',
@@ -587,15 +592,12 @@ const resources: ResourceMessages = {
     },
     address: {
       label: 'Indirizzo',
-      manual: 'Inserisci l’indirizzo a mano: nessuna chiave per le mappe è configurata, quindi non vengono proposti suggerimenti.',
       mapsFailed: 'Al momento i suggerimenti di indirizzo non si possono caricare: inserisci l’indirizzo a mano.',
       localisation: 'Indirizzo',
       searchHint: 'Digita un indirizzo e scegli un suggerimento per compilare i campi qui sotto.',
       city: 'Località',
       lat: 'Latitudine',
       lang: 'Longitudine',
-      placeId: 'ID luogo Google',
-      placeIdHint: 'Compilato quando si sceglie un indirizzo tra i suggerimenti.',
     },
     reference: {
       retired: '%{label} (ritirato)',
