@@ -9,7 +9,7 @@ import { launchBrowser, newContext, signIn } from './browser';
  */
 
 const EVERYONE = ['Dashboard', 'Notifications', 'Settings'];
-const PARTNER = [...EVERYONE, 'Statistics', 'Requests'];
+const PARTNER = [...EVERYONE, 'Statistics', 'Request inbox'];
 
 const EXPECTED_MENUS: Record<string, string[]> = {
   'root@demo.ch': [
