@@ -115,8 +115,9 @@ describe('a row an account may read opens, read only where it may not change it'
       await signIn(page, email);
       for (const { list, readOnly } of lists) {
         await page.goto(list);
-        // The first row's last cell: never a checkbox, so the click is the row's.
-        await page.locator('tbody tr').first().locator('td').last().click();
+        // The first loaded row's last cell (the loading skeleton's rows are not clickable): never a
+        // checkbox, so the click is the row's.
+        await page.locator('tbody tr.RaDataTable-clickableRow').first().locator('td').last().click();
         const drawer = page.getByRole('dialog');
         await drawer.waitFor();
         expect(page.url(), `${email} ${list}`).not.toMatch(/unauthorized/);
