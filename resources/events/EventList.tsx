@@ -9,7 +9,7 @@ import {
   DataTable,
   FilterButton,
   List,
-  ReferenceField,
+  ReferenceFieldBase,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -28,6 +28,7 @@ import type { Establishment } from '../../domain/establishment';
 import type { Event } from '../../domain/event';
 import { nextOccurrences, type RecurrenceRule } from '../../domain/recurrence';
 import { ReferenceDataArrayInput } from '../shared/inputs';
+import { LabelPlaceholder } from '../shared/LabelPlaceholder';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
 import { ApprovalActions, ApprovalStatusField } from './approval';
 import { CitiesFilterInput } from './calendar/CitiesFilterInput';
@@ -96,9 +97,30 @@ const NextOccurrenceField = (_props: { label?: string }) => {
   return <span data-next-occurrence={next?.startsAt ?? ''}>{next ? formatOccurrenceSpan(next.startsAt, next.endsAt, locale) : translate(`${LIST}.none`)}</span>;
 };
 
+/** The venue's name; a placeholder while it loads, so a loading cell never reads as "no venue". */
 const VenueField = (_props: { label?: string }) => (
-  <ReferenceField<Event> source="generalInfos.establishmentId" reference="establishments" link={false} emptyText="—" />
+  <ReferenceFieldBase<Event>
+    source="generalInfos.establishmentId"
+    reference="establishments"
+    loading={<LabelPlaceholder />}
+    empty={
+      <Typography component="span" variant="body2">
+        —
+      </Typography>
+    }
+  >
+    <VenueName />
+  </ReferenceFieldBase>
 );
+
+const VenueName = () => {
+  const venue = useRecordContext<Establishment>();
+  return (
+    <Typography component="span" variant="body2">
+      {venue?.generalInfos.establishmentName}
+    </Typography>
+  );
+};
 
 const ApprovalCell = (_props: { label?: string }) => (
   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>

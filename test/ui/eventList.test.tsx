@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { apiUrl, listAnswer, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
-import { eventRecord, serveEvents, venueAdmin } from './eventList.fixtures';
+import { eventRecord, serveEvents, venueAdmin, VENUES } from './eventList.fixtures';
 
 /** A Saturday-night series of 10 from 5 January 2030 (in the future whenever the test runs until then). */
 const saturdays = eventRecord(21, 'Saturday Night', {
@@ -44,6 +46,28 @@ const addFilter = async (actor: ReturnType<typeof userEvent.setup>, name: string
 };
 
 describe('the Events list', () => {
+  it('holds a placeholder in the venue cell until the venue arrives, never an empty cell', async () => {
+    serveEvents([saturdays]);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(apiUrl('/establishments'), async () => {
+        await held;
+        return listAnswer('establishments', VENUES);
+      }),
+    );
+    startSignedIn(venueAdmin);
+    renderApp('/events');
+
+    const series = await rowOf('Saturday Night');
+    expect(await within(series).findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(within(series).queryByText('—')).not.toBeInTheDocument();
+    release();
+    expect(await within(series).findByText('Gleis 7 Club')).toBeInTheDocument();
+  });
+
   it('shows each series with its venue, its rule in words and its next occurrence in Zurich time', async () => {
     serveEvents([saturdays, skippedFirst, pastNight]);
     startSignedIn(venueAdmin);
