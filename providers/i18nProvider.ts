@@ -3,7 +3,7 @@ import { mergeTranslations, type I18nProvider, type TranslationMessages } from '
 import { AUTH_ERROR_CODES } from '../domain/errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/languages';
 import { englishMessages, loadMessages, LOCALES } from '../src/i18n';
-import { fixDayNumbers } from '../src/i18n/dayNumbers';
+import { fixDayNumbers } from './dayNumbers';
 import { PREFERENCE_KEYS, preferencesStore } from './preferencesStore';
 
 /**
@@ -45,7 +45,7 @@ export const createI18nProvider = ({
   const polyglot = polyglotI18nProvider(catalogueOf, DEFAULT_LANGUAGE, [...LOCALES], { allowMissing: true });
   const provider: I18nProvider = {
     ...polyglot,
-    // A date put into a sentence may need its article or day number adjusted (src/i18n/dayNumbers.ts).
+    // A date put into a sentence may need its article or day number adjusted (providers/dayNumbers.ts).
     translate: (key, options = {}) => {
       const resolvedKey = keyFor(key);
       const text = polyglot.translate(resolvedKey, resolvedKey === key ? options : { _: key, ...options });

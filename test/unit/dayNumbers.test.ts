@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixDayNumbers } from '../../src/i18n/dayNumbers';
+import { fixDayNumbers } from '../../providers/dayNumbers';
 
 describe('day numbers in Italian sentences', () => {
   it.each([
