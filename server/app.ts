@@ -6,11 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../domain/auth';
 import { AUTH_ERROR_CODES } from '../domain/errors';
 import type { ServerConfig } from './config';
-import { uploadsDirectory, usesLocalHttp } from './config';
+import { usesLocalHttp } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { AuthService, type AuthLifetimes, type LinkMailer } from './services/auth';
 import { decoyPasswordHash } from './services/passwords';
-import { LocalFileStorage, type FileStorage } from './services/storage';
+import { createFileStorage, type FileStorage } from './services/storage';
 import { scheduleOrphanUploadSweep } from './services/uploadSweep';
 import { uploadWorkGate } from './services/uploads';
 import type { WorkGate, WorkGateLimits } from './services/workGate';
@@ -50,7 +50,7 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimitPolicy>;
   /** The built app (Vite's outDir); default `dist/` at the repository root. */
   staticRoot?: string;
-  /** Where uploads are stored; default the local disk under DATA_DIR/uploads. */
+  /** Where uploads are stored; default createFileStorage(config): STORAGE_URL's bucket, else DATA_DIR/uploads. */
   storage?: FileStorage;
   /** Default: UPLOAD_PROCESSING; tests make the gate narrow. */
   uploadProcessing?: Partial<WorkGateLimits>;
@@ -96,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('authService', authService);
   app.decorate('background', background);
   app.decorate('mailer', options.mailer);
-  app.decorate('storage', options.storage ?? new LocalFileStorage(uploadsDirectory(config.dataDir)));
+  app.decorate('storage', options.storage ?? createFileStorage(config));
   app.decorate('uploadGate', uploadWorkGate(options.uploadProcessing));
 
   registerErrorHandling(app);

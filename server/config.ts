@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/auth';
 import { UPLOAD_RATE_LIMIT } from '../domain/upload';
 import { usableMapsKey } from '../src/config/maps';
+import { parseStorageUrl, type S3StorageSettings } from './services/storage/storageUrl';
 
 /** The server's configuration, read from the environment once at start (issue 2 "Project and runtime"). */
 export const NODE_ENVS = ['development', 'test', 'staging', 'production'] as const;
@@ -52,6 +53,11 @@ export interface ServerConfig {
    * autocomplete. The shipped `local-no-maps` is no key.
    */
   mapsEnabled: boolean;
+  /**
+   * STORAGE_URL parsed (server/services/storage/storageUrl.ts): uploads in an S3-compatible bucket, shared by
+   * every API process. Absent: the local disk under DATA_DIR/uploads.
+   */
+  objectStorage?: S3StorageSettings;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +122,10 @@ const environmentSchema = z.object({
   }),
   SIGN_INS_PER_MINUTE: countSetting(),
   UPLOADS_PER_TEN_MINUTES: countSetting(),
+  STORAGE_URL: optionalText().superRefine((value, context) => {
+    const parsed = value === undefined ? undefined : parseStorageUrl(value);
+    if (parsed && !parsed.ok) context.addIssue({ code: 'custom', message: parsed.problem });
+  }),
   DEMO_PASSWORD: optionalText().refine(
     (value) => value === undefined || (value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH),
     { message: `must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long` },
@@ -167,8 +177,14 @@ export function parseEnvironment(env: Environment, cwd = process.cwd()): ParsedC
     signInsPerMinute: values.SIGN_INS_PER_MINUTE === undefined ? DEFAULT_SIGN_INS_PER_MINUTE : Number(values.SIGN_INS_PER_MINUTE),
     uploadsPerTenMinutes: values.UPLOADS_PER_TEN_MINUTES === undefined ? UPLOAD_RATE_LIMIT.max : Number(values.UPLOADS_PER_TEN_MINUTES),
     mapsEnabled: usableMapsKey(values.VITE_MAPS_API_KEY) !== null,
+    ...objectStorageOf(values.STORAGE_URL),
   };
 }
+
+const objectStorageOf = (storageUrl: string | undefined): Pick<ParsedConfig, 'objectStorage'> => {
+  const parsed = storageUrl === undefined ? undefined : parseStorageUrl(storageUrl);
+  return parsed?.ok ? { objectStorage: parsed.settings } : {};
+};
 
 /**
  * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR, so sessions survive
