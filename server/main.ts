@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, uploadsDirectory, type ServerConfig } from './config';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { buildApp } from './app';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client';
 import { DirectoryLockedError } from './db/lock';
 import { DEMO_ACCOUNTS, ensureRoles, seedDemoData } from './db/seed';
 import { createMailer, type Mailer } from './services/mail';
+import { describeFileStorage, openFileStorage } from './services/storage';
 
 /**
  * The server process: configuration, database (PGlite under DATA_DIR or PostgreSQL), migrations, roles,
@@ -26,6 +27,7 @@ export { uploadsDirectory } from './config';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
+  const storage = await openFileStorage(config);
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   let mailer: Mailer | undefined;
   let app: FastifyInstance | undefined;
@@ -35,7 +37,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const seeded =
       config.nodeEnv === 'production'
         ? false
-        : (await seedDemoData(database.db, { demoPassword: config.demoPassword, uploadsDir: uploadsDirectory(config.dataDir) })).seeded;
+        : (await seedDemoData(database.db, { demoPassword: config.demoPassword, storage })).seeded;
     // The mailer logs through the app's logger, which exists only once the app is built.
     const mailLogger = {
       info: (details: object, message: string) => app?.log.info(details, message),
@@ -47,7 +49,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger: mailLogger,
       logLinks: config.nodeEnv !== 'production',
     });
-    app = await buildApp({ config, database, mailer, rateLimits: { signIn: { max: config.signInsPerMinute, windowMs: 60_000 } } });
+    app = await buildApp({ config, database, mailer, storage, rateLimits: { signIn: { max: config.signInsPerMinute, windowMs: 60_000 } } });
     await app.listen({ port: config.port, host: config.host });
     printBanner(config, database, seeded);
   } catch (error) {
@@ -74,6 +76,7 @@ function printBanner(config: ServerConfig, database: DatabaseHandle, seeded: boo
     '',
     `  Venue back office is running at ${config.publicUrl}`,
     `  environment: ${config.nodeEnv}; database: ${database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
+    `  uploads: ${describeFileStorage(config)}`,
   ];
   if (config.nodeEnv !== 'production') {
     lines.push(`  demo accounts${seeded ? ' (just created)' : ''}, password ${config.demoPassword}:`);

@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { hashPassword } from '../services/passwords';
@@ -27,10 +25,18 @@ import {
 export { DEMO_ACCOUNTS, type DemoAccount } from './seed/accounts';
 export { ensureRoles } from './seed/sections';
 
+/**
+ * Where the demo logos and pictures go: the server's FileStorage (server/services/storage), the local disk or
+ * the S3 bucket, so that they are served like any upload. Only `put` is needed here.
+ */
+export interface SeedFileStore {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+}
+
 export interface SeedOptions {
   demoPassword: string;
-  /** Where the demo logos and pictures are written (`DATA_DIR/uploads`); without it only the rows exist. */
-  uploadsDir?: string;
+  /** Where the demo logos and pictures are written; without it only the rows exist. */
+  storage?: SeedFileStore;
   /** The day the demo calendar is built around (tests pin it); today in Zürich by default. */
   today?: string;
 }
@@ -49,7 +55,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     // Checked again inside the transaction: another process may have seeded meanwhile.
     if (!(await isEmpty(tx))) return { seeded: false };
     const files = await seedEverything(tx, { passwordHash, today });
-    if (options.uploadsDir) await writeFiles(options.uploadsDir, files);
+    if (options.storage) await storeFiles(options.storage, files);
     return { seeded: true };
   });
 }
@@ -78,10 +84,11 @@ async function isEmpty(db: Executor): Promise<boolean> {
   return userCount === 0 && establishmentCount === 0;
 }
 
-async function writeFiles(uploadsDir: string, files: SeedFile[]): Promise<void> {
-  for (const file of files) {
-    const target = path.join(uploadsDir, file.storageKey);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.bytes);
+/** A few at a time: a remote store answers each request after a round trip. */
+const PARALLEL_PUTS = 8;
+
+async function storeFiles(storage: SeedFileStore, files: SeedFile[]): Promise<void> {
+  for (let start = 0; start < files.length; start += PARALLEL_PUTS) {
+    await Promise.all(files.slice(start, start + PARALLEL_PUTS).map((file) => storage.put(file.storageKey, file.bytes, file.contentType)));
   }
 }

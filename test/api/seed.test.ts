@@ -11,6 +11,7 @@ import { migrateDatabase, type Database, type DatabaseHandle } from '../../serve
 import * as schema from '../../server/db/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../server/db/seed';
 import { verifyPassword } from '../../server/services/passwords';
+import { LocalFileStorage } from '../../server/services/storage';
 
 const DEMO_PASSWORD = 'Seed-Test-Password-2026';
 /** A Saturday: the demo calendar is built around it. */
@@ -69,7 +70,7 @@ describe('seedDemoData', () => {
 
   it('seeds an empty database', async () => {
     const started = performance.now();
-    await expect(seedDemoData(db, { demoPassword: DEMO_PASSWORD, uploadsDir, today: TODAY })).resolves.toEqual({ seeded: true });
+    await expect(seedDemoData(db, { demoPassword: DEMO_PASSWORD, storage: new LocalFileStorage(uploadsDir), today: TODAY })).resolves.toEqual({ seeded: true });
     // SPEC budget is < 3 s on PGlite on an idle machine; the bound here leaves room for a busy CI.
     expect(performance.now() - started).toBeLessThan(15_000);
   });

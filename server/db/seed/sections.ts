@@ -26,6 +26,7 @@ export type ReferenceIds = Record<schema.ReferenceKind, Map<string, number>>;
 export interface SeedFile {
   storageKey: string;
   bytes: Buffer;
+  contentType: string;
 }
 
 const toHtml = (text: string) => `<p>${escapeHtml(text)}</p>`;
@@ -107,6 +108,7 @@ const GALLERY_VENUES = 4;
 const FLYER = { name: 'Nachtwerk Warehouse flyer', color: '#0D0D0D' };
 const logoKey = (name: string) => `demo/${slug(name)}-logo.png`;
 const pictureKey = (name: string, variant: number) => `demo/${slug(name)}-${variant + 1}.png`;
+const DEMO_MIME_TYPE = 'image/png';
 const previewKeyOf = (storageKey: string) => storageKey.replace(/\.png$/, '.preview.png');
 
 const logoSpec = (name: string, color: string): PictureSpec => ({
@@ -333,7 +335,7 @@ export async function seedUploads(tx: Executor): Promise<{ files: SeedFile[]; up
         storageKey: spec.storageKey,
         previewKey: previewKeyOf(spec.storageKey),
         originalName: spec.name,
-        mimeType: 'image/png',
+        mimeType: DEMO_MIME_TYPE,
         sizeBytes: spec.image.bytes.length,
         width: spec.image.width,
         height: spec.image.height,
@@ -341,8 +343,8 @@ export async function seedUploads(tx: Executor): Promise<{ files: SeedFile[]; up
     )
     .returning({ id: schema.uploads.id, storageKey: schema.uploads.storageKey });
   const files = specs.flatMap((spec) => [
-    { storageKey: spec.storageKey, bytes: spec.image.bytes },
-    { storageKey: previewKeyOf(spec.storageKey), bytes: spec.preview.bytes },
+    { storageKey: spec.storageKey, bytes: spec.image.bytes, contentType: DEMO_MIME_TYPE },
+    { storageKey: previewKeyOf(spec.storageKey), bytes: spec.preview.bytes, contentType: DEMO_MIME_TYPE },
   ]);
   return { files, uploadIds: new Map(rows.map((row) => [row.storageKey, row.id])) };
 }
