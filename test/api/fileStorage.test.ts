@@ -212,14 +212,16 @@ describe('S3FileStorage in a bucket', () => {
     const failure = await openFileStorage({ dataDir: localRoot, objectStorage: settings }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConfigError);
     const message = (failure as ConfigError).message;
-    expect(message).toMatch(/STORAGE_URL: S3 bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ cannot be used \(HTTP 404/);
+    expect(message).toMatch(
+      /^The object storage of STORAGE_URL, S3 bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+, cannot be used \(HTTP 404 NotFound\): check the bucket name, the region and the credentials\.$/,
+    );
     expect(message).not.toContain('S3RVER-secret-value');
   });
 
   it('is checked at start: an endpoint nobody answers on is a configuration error', async () => {
     const settings = { ...s3.settings(), endpoint: 'http://127.0.0.1:9' };
     await expect(openFileStorage({ dataDir: localRoot, objectStorage: settings })).rejects.toThrow(
-      /STORAGE_URL: S3 bucket backoffice-test at http:\/\/127\.0\.0\.1:9 cannot be used \(ECONNREFUSED\)/,
+      /STORAGE_URL, S3 bucket backoffice-test at http:\/\/127\.0\.0\.1:9, cannot be used \(ECONNREFUSED\)/,
     );
   });
 

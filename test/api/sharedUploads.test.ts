@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -137,7 +137,7 @@ describe('two API instances on one database', () => {
   });
 });
 
-// ---- two server processes on one PostgreSQL ------------------------------------------------------------
+// ---- server processes ------------------------------------------------------------------------------------
 
 const POSTGRES_SERVER_URL = process.env.TEST_DATABASE_URL;
 
@@ -164,23 +164,33 @@ const databaseUrlOf = (serverUrl: string, name: string) => {
   return url.toString();
 };
 
-async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+const launched: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of launched) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** server/main.ts as its own process, with the test's JWT_SECRET; never the test run's TEST_DATABASE_URL. */
+function launchProcess(env: Record<string, string>, port: number): ServerProcess {
   const origin = `http://127.0.0.1:${port}`;
-  const { TEST_DATABASE_URL: _ignored, ...inherited } = process.env;
+  const { TEST_DATABASE_URL: _ignored, DATABASE_URL: _alsoIgnored, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', PUBLIC_URL: origin, JWT_SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  launched.push(child);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const server = { child, origin, output: () => output, exited };
+  return { child, origin, output: () => output, exited };
+}
+
+async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const server = launchProcess(env, await freePort());
   const deadline = Date.now() + 120_000;
-  while (!output.includes('is running at')) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+  while (!server.output().includes('is running at')) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}):\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return server;
@@ -226,19 +236,36 @@ async function waitForStatus(origin: string, url: string, status: number): Promi
   }
 }
 
+describe('a server process with STORAGE_URL', () => {
+  it('stops at start with one line when the bucket cannot be used, before opening the database', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-shared-'));
+    try {
+      const storageUrl = s3.storageUrl().replace('/backoffice-test', '/missing-bucket');
+      const server = launchProcess({ STORAGE_URL: storageUrl, DATA_DIR: dataDir }, await freePort());
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toMatch(
+        /Cannot start the server: The object storage of STORAGE_URL, S3 bucket missing-bucket at http:\/\/127\.0\.0\.1:\d+, cannot be used \(HTTP 404 NotFound\): check the bucket name, the region and the credentials\./,
+      );
+      expect(server.output()).not.toContain('S3RVER:S3RVER');
+      expect(readdirSync(dataDir)).not.toContain('pglite');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 if (POSTGRES_SERVER_URL) {
   describe('two server processes on one PostgreSQL with STORAGE_URL', () => {
     const databaseName = `shared_uploads_${Date.now()}_${randomBytes(4).toString('hex')}`;
     const databaseUrl = databaseUrlOf(POSTGRES_SERVER_URL, databaseName);
     const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'backoffice-shared-')));
-    const processes: ServerProcess[] = [];
     const env = (dataDir: string) => ({ DATABASE_URL: databaseUrl, STORAGE_URL: s3.storageUrl('processes'), DATA_DIR: dataDir });
 
     beforeAll(async () => {
       await runSql(POSTGRES_SERVER_URL, `CREATE DATABASE "${databaseName}"`);
     });
     afterAll(async () => {
-      for (const server of processes) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      for (const child of launched) if (child.exitCode === null) child.kill('SIGKILL');
       await runSql(POSTGRES_SERVER_URL, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
       for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
     });
@@ -246,11 +273,9 @@ if (POSTGRES_SERVER_URL) {
     it('serve each other’s uploads and the demo pictures, and stop serving what the other deleted', async () => {
       // One after the other: the first migrates and seeds (its demo pictures go to the bucket).
       const a = await startProcess(env(dataDirs[0]));
-      processes.push(a);
       expect(a.output()).toMatch(/uploads: S3 bucket backoffice-test \(prefix processes\/\) at http:\/\/127\.0\.0\.1:\d+/);
       expect(a.output()).not.toContain('S3RVER:S3RVER');
       let b = await startProcess(env(dataDirs[1]));
-      processes.push(b);
 
       const token = await signInOver(a.origin);
       const upload = await uploadOver(a.origin, token);
@@ -274,7 +299,6 @@ if (POSTGRES_SERVER_URL) {
       await runSql(databaseUrl, `UPDATE uploads SET created_at = now() - interval '30 days' WHERE id = ${upload.id}`);
       await stopProcess(b);
       b = await startProcess(env(dataDirs[1]));
-      processes.push(b);
       await waitForStatus(a.origin, upload.url, 404);
       expect((await fetchFile(a.origin, upload.previewUrl!)).status).toBe(404);
       expect((await fetchFile(b.origin, upload.url)).status).toBe(404);

@@ -4,6 +4,18 @@ import { LocalFileStorage } from './localFileStorage';
 import { S3FileStorage } from './s3FileStorage';
 import { describeS3Storage, type S3StorageSettings } from './storageUrl';
 
+/**
+ * STORAGE_URL is well-formed but its bucket cannot be used (missing, wrong region or key, endpoint down): a
+ * configuration problem, told in one line (a ConfigError, which the start prints without a stack trace).
+ */
+export class StorageUnavailableError extends ConfigError {
+  constructor(storage: string, reason: string) {
+    super([`STORAGE_URL: ${storage} cannot be used (${reason})`]);
+    this.name = 'StorageUnavailableError';
+    this.message = `The object storage of STORAGE_URL, ${storage}, cannot be used (${reason}): check the bucket name, the region and the credentials.`;
+  }
+}
+
 /** What the choice of storage depends on (ServerConfig has both). */
 export interface StorageConfig {
   dataDir: string;
@@ -30,7 +42,7 @@ export async function openFileStorage(config: StorageConfig): Promise<FileStorag
       await storage.checkAccess();
     } catch (error) {
       storage.close();
-      throw new ConfigError([`STORAGE_URL: ${describeS3Storage(config.objectStorage)} cannot be used (${reasonOf(error)}); check the bucket, the region and the credentials`]);
+      throw new StorageUnavailableError(describeS3Storage(config.objectStorage), reasonOf(error));
     }
   }
   return storage;
