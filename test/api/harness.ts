@@ -10,10 +10,10 @@ import type { RoleKey } from '../../domain/roles';
 import type { SignInResponse } from '../../domain/auth';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { DEFAULT_DEMO_PASSWORD, parseEnvironment, type ServerConfig } from '../../server/config';
-import { migrateDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
-import { openEmptyTestDatabase } from './testDatabase';
+import type { Database, DatabaseHandle } from '../../server/db/client';
+import { openSeededTestDatabase } from './testDatabase';
 import { mailOutbox, roles, users } from '../../server/db/schema';
-import { DEMO_ACCOUNTS, ensureRoles, seedDemoData } from '../../server/db/seed';
+import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { createMailer } from '../../server/services/mail';
 import { hashPassword } from '../../server/services/passwords';
 import type { RateLimitPolicy } from '../../server/services/rateLimits';
@@ -69,11 +69,7 @@ interface SharedDatabase {
 let shared: Promise<SharedDatabase> | undefined;
 
 async function createSharedDatabase(): Promise<SharedDatabase> {
-  const database: SharedDatabase = { ...(await openEmptyTestDatabase('test')), users: 0 };
-  await migrateDatabase(database.handle);
-  await ensureRoles(database.handle.db);
-  await seedDemoData(database.handle.db, { demoPassword: DEMO_PASSWORD });
-  return database;
+  return { ...(await openSeededTestDatabase('test')), users: 0 };
 }
 
 export interface TestServerOptions {

@@ -13,7 +13,7 @@ import { renderApp, startSignedIn } from './renderApp';
 
 const currentPath = () => screen.getByTestId('location').textContent;
 
-/** jsdom cannot navigate: replace `location` so a Refresh can be observed. */
+/** the test DOM cannot navigate: replace `location` so a Refresh can be observed. */
 const stubLocation = () => {
   const assign = vi.fn();
   const reload = vi.fn();

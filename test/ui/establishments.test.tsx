@@ -9,12 +9,26 @@ import { ana, apiUrl, filterOf, listAnswer, referenceRecord, server } from './ms
 import { occurrence } from './eventList.fixtures';
 import { renderApp, startSignedIn } from './renderApp';
 
-/** The export's file is caught instead of downloaded (jsdom cannot save files); the CSV text is what is tested. */
-const downloads = vi.hoisted(() => [] as { csv: string; fileName: string }[]);
-vi.mock('../../resources/shared/partner/csv', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  downloadCsv: (csv: string, fileName: string) => downloads.push({ csv, fileName }),
-}));
+/**
+ * The export's file as the page hands it to the browser: the Blob behind the link and the name it downloads
+ * under (the test DOM saves no file).
+ */
+const downloads: { blob: Blob; fileName: string }[] = [];
+const catchDownloads = () => {
+  downloads.length = 0;
+  const linked = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:download-${linked.size}`;
+    linked.set(url, blob as Blob);
+    return url;
+  });
+  const click = HTMLAnchorElement.prototype.click;
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = linked.get(this.getAttribute('href') ?? '');
+    if (blob && this.download) downloads.push({ blob, fileName: this.download });
+    else click.call(this);
+  });
+};
 
 type Sections = Partial<Pick<Establishment, 'specificInfos' | 'additionalInfos' | 'visibility'>> & {
   generalInfos?: Partial<Establishment['generalInfos']>;
@@ -109,7 +123,7 @@ const drawer = () => within(screen.getByRole('dialog'));
 
 /**
  * The drawer's form renders every section at once (react-admin validates hidden tabs too), which takes
- * jsdom several seconds on a busy machine: the first wait for it, and the drawer tests, get more time.
+ * the test DOM several seconds on a busy machine: the first wait for it, and the drawer tests, get more time.
  */
 // One CI run with the CPU shared (load ~12) took up to 52 s for a drawer test: keep a wide margin.
 const SLOW_RENDER = { timeout: 60_000 };
@@ -218,10 +232,11 @@ describe('the Establishments list', () => {
     const actor = userEvent.setup();
     await screen.findByText('Le Bourg');
 
+    catchDownloads();
     await actor.click(screen.getByRole('button', { name: 'Export' }));
 
     await waitFor(() => expect(downloads).toHaveLength(1));
-    const [heading, row] = downloads[0]!.csv.split('\r\n');
+    const [heading, row] = (await downloads[0]!.blob.text()).split('\r\n');
     expect(heading).toContain('Name,Type,Secondary types,Address,City');
     expect(row).toContain('Le Bourg,Club,,,Lausanne');
     expect(row).toContain('"Techno, Jazz"');
@@ -229,7 +244,7 @@ describe('the Establishments list', () => {
     expect(row).toContain('"Live jazz, ""late"""');
     expect(row).not.toContain('<');
     expect(row).toContain('Published');
-    expect(downloads[0]!.fileName).toBe('establishments');
+    expect(downloads[0]!.fileName).toBe('establishments.csv');
   });
 
   it('invites to create the first venue when there is none', async () => {

@@ -16,7 +16,7 @@ import { ana, apiUrl, listAnswer, server } from './msw';
 import { occurrence, serveEvents, venueAdmin } from './eventList.fixtures';
 import { renderAppWithQuery, startSignedIn } from './renderApp';
 
-/** The steppers render every step at once, and the calendar loads lazily: jsdom is slow on a busy machine. */
+/** The steppers render every step at once, and the calendar loads lazily: the test DOM is slow on a busy machine. */
 const SLOW = { timeout: 30_000 };
 const TEST = { timeout: 60_000 };
 

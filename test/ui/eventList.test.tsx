@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// happy-dom answers the pending-count request with the headers of the list request sent at the same time (its
+// XMLHttpRequest under msw): the count would read 2 for 1. jsdom keeps the two apart, as browsers do.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';

@@ -7,7 +7,7 @@ import { apiUrl, listAnswer, server } from './msw';
 import { eventRecord, serveEvents, venueAdmin } from './eventList.fixtures';
 import { renderApp, startSignedIn } from './renderApp';
 
-/** The steppers render every step at once; jsdom is slow on a busy machine. */
+/** The steppers render every step at once; the test DOM is slow on a busy machine. */
 const SLOW = { timeout: 30_000 };
 const TEST = { timeout: 60_000 };
 

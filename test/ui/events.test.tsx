@@ -12,7 +12,7 @@ import { ana, apiUrl, filterOf, listAnswer, referenceRecord, server } from './ms
 import { eventRecord, venueAdmin, type EventSections } from './eventList.fixtures';
 import { renderApp, startSignedIn } from './renderApp';
 
-/** The steppers render every step at once; jsdom is slow on a busy machine. */
+/** The steppers render every step at once; the test DOM is slow on a busy machine. */
 // A walk-through took 13–61 s in one CI run with the CPU shared by other work (load ~12): keep a wide margin.
 const SLOW = { timeout: 60_000 };
 const TEST = { timeout: 180_000 };

@@ -1,4 +1,4 @@
-/** A MediaQueryList that always answers `matches` and ignores listeners: jsdom has no matchMedia. */
+/** A MediaQueryList that always answers `matches` and ignores listeners: the test DOM's own would measure its window. */
 export const staticMediaQueryList = (query: string, matches: boolean): MediaQueryList => ({
   matches,
   media: query,

@@ -34,7 +34,7 @@ export const signInAnswer = (user: SessionUser = ana): SignInResponse => ({
 
 /**
  * `GET /auth/me` as the server answers it: the user of the stored session (the test and the app share
- * jsdom's localStorage), 401 when nobody is signed in. Tests about the server's roles override it.
+ * the test DOM's localStorage), 401 when nobody is signed in. Tests about the server's roles override it.
  */
 export const meHandler = (answer: () => SessionUser | null = () => readSessionOrNull()?.authenticatedUser ?? null) =>
   http.get(apiUrl('/auth/me'), () => {
@@ -56,7 +56,12 @@ export const server = setupServer(...defaultHandlers);
 /** A list answer as ra-data-simple-rest reads it: the records and their `Content-Range` (exposed through CORS). */
 export const listAnswer = (resource: string, records: unknown[], total = records.length) =>
   HttpResponse.json(records, {
-    headers: { 'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${total}`, 'Access-Control-Expose-Headers': 'Content-Range' },
+    headers: {
+      'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${total}`,
+      'Access-Control-Expose-Headers': 'Content-Range',
+      // As the API answers (server/app.ts): without it the test DOM's HTTP cache serves one list's headers for another.
+      'Cache-Control': 'no-store',
+    },
   });
 
 /** The `filter` a list request sent (`{}` when none). */

@@ -41,7 +41,7 @@ describe('a sign-out in another tab', () => {
   });
 });
 
-/** jsdom cannot load a page: replace `location` so the full reload can be observed. */
+/** the test DOM cannot load a page: replace `location` so the full reload can be observed. */
 const stubLocation = () => {
   const assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });

@@ -75,7 +75,7 @@ const drawer = () => within(screen.getByRole('dialog'));
 
 /**
  * The drawer's form renders every section at once (react-admin validates hidden tabs too), which takes
- * jsdom several seconds on a busy machine: the first wait for it, and the drawer tests, get more time.
+ * the test DOM several seconds on a busy machine: the first wait for it, and the drawer tests, get more time.
  */
 const SLOW_RENDER = { timeout: 60_000 };
 const DRAWER_TESTS = { timeout: 180_000 };

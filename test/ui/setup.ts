@@ -7,15 +7,17 @@ import { server } from './msw';
 // The app's loaders wait 1000 ms before they show (SPEC §9): give queries time beyond that.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom lacks matchMedia (MUI's useMediaQuery, the auto colour scheme) and scrollTo (react-admin).
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) => staticMediaQueryList(query, false);
-}
+// Every media query answers "no" unless a test says otherwise (the phone-width tests), whatever the DOM
+// implementation would compute for its window; scrollTo (react-admin) does nothing.
+window.matchMedia = (query: string) => staticMediaQueryList(query, false);
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();

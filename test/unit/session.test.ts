@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore, SESSION_STORE_NAME, type SessionStore } from '../../providers/session';
 import { encodeSession, SessionUnreadableError } from '../../providers/sessionCodec';
