@@ -28,6 +28,7 @@ export type DatabaseOptions =
   /** `dataDir` undefined means an in-memory PGlite (tests). */
   | { dataDir?: string };
 
+/** Beside this module: server/db/ in the sources; the build copies the folder beside the bundle (dist-server/). */
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
