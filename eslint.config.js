@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'server/db/migrations', 'bench/results'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'data', '.tmp', 'server/db/migrations', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,6 +19,11 @@ export default tseslint.config(
         { object: 'describe', property: 'only' }, { object: 'it', property: 'only' }, { object: 'test', property: 'only' },
         { object: 'describe', property: 'skip' }, { object: 'it', property: 'skip' }, { object: 'test', property: 'skip' }],
     },
+  },
+  {
+    // Plain JavaScript that runs before anything is built (npm start, npm run build).
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: globals.node },
   },
   {
     // domain/ is shared by the browser and the server: it must stay free of React and Node APIs.

@@ -4,10 +4,25 @@ import react from '@vitejs/plugin-react';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
+/**
+ * The development server's port: VITE_PORT, default 5173. Like the server's PORT, an empty or malformed
+ * value is refused rather than read as the default.
+ */
+export function devServerPort(value: string | undefined = process.env.VITE_PORT): number {
+  if (value === undefined) return 5173;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
+    throw new Error(`VITE_PORT: must be an integer between 1 and 65535 (unset: 5173); got "${value}"`);
+  }
+  return Number(value);
+}
+
 export default defineConfig({
   plugins: [react()],
   server: {
-    port: 5173,
+    port: devServerPort(),
+    // Exactly this port, never the next free one: `npm run dev` gives the API this address as PUBLIC_URL
+    // (links in mails), which must be where the app really is.
+    strictPort: true,
     // In `npm run dev` the API runs on PORT and Vite proxies it, so the app keeps one origin.
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },

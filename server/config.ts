@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/auth';
 import { UPLOAD_RATE_LIMIT } from '../domain/upload';
 import { usableMapsKey } from '../src/config/maps';
 import { parseStorageUrl, type S3StorageSettings } from './services/storage/storageUrl';
+import { DataDirectoryError, createDirectory, ensureWritableDirectory, fileSystemReason, type DirectoryNaming } from './db/dataDirectory';
 
 /** The server's configuration, read from the environment once at start (issue 2 "Project and runtime"). */
 export const NODE_ENVS = ['development', 'test', 'staging', 'production'] as const;
@@ -101,9 +102,15 @@ const countSetting = () =>
 
 const environmentSchema = z.object({
   VITE_MAPS_API_KEY: optionalText(),
-  PORT: optionalText().refine((value) => value === undefined || isPortNumber(value), {
-    message: 'must be an integer between 1 and 65535',
-  }),
+  // PORT alone is not "empty means unset": a listening port is chosen on purpose, and `PORT=` from a script
+  // whose variable was not filled in must not quietly start on 3000 (docs/server.md "Configuration").
+  PORT: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value.trim() !== '', { message: `is empty; unset it to use ${DEFAULT_PORT} or give a port number` })
+    .refine((value) => value === undefined || value.trim() === '' || isPortNumber(value), {
+      message: 'must be an integer between 1 and 65535',
+    }),
   HOST: optionalText(),
   DATA_DIR: optionalText(),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL'),
@@ -192,13 +199,18 @@ const objectStorageOf = (storageUrl: string | undefined): Pick<ParsedConfig, 'ob
  */
 export function readOrCreateJwtSecret(dataDir: string): string {
   const secretPath = path.join(dataDir, JWT_SECRET_FILE);
-  mkdirSync(dataDir, { recursive: true });
+  createDirectory(dataDir);
   try {
     writeFileSync(secretPath, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unusableSecretFile(secretPath, error);
   }
-  const secret = readFileSync(secretPath, 'utf8').trim();
+  let secret: string;
+  try {
+    secret = readFileSync(secretPath, 'utf8').trim();
+  } catch (error) {
+    throw unusableSecretFile(secretPath, error);
+  }
   if (secret.length < JWT_SECRET_MIN_LENGTH) {
     throw new ConfigError([
       `JWT_SECRET: the secret kept in ${secretPath} is shorter than ${JWT_SECRET_MIN_LENGTH} characters; delete the file to generate a new one`,
@@ -207,10 +219,48 @@ export function readOrCreateJwtSecret(dataDir: string): string {
   return secret;
 }
 
+/** What the settings keep in DATA_DIR; with none, the directory is not needed at all. */
+interface DataDirectoryNeeds {
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret?: string;
+  /** Object storage for uploads (STORAGE_URL): set, uploads need no local directory. */
+  objectStorage?: S3StorageSettings;
+}
+
+export function dataDirectoryUses(config: DataDirectoryNeeds): string[] {
+  return [
+    config.databaseUrl === undefined && 'the PGlite database',
+    config.objectStorage === undefined && 'uploads',
+    config.jwtSecret === undefined && 'the generated JWT secret',
+  ].filter((use): use is string => use !== false);
+}
+
+/**
+ * Proves, before anything opens it, that DATA_DIR (and its uploads directory when uploads are kept on disk)
+ * exists or can be created, is a directory and is writable; throws DataDirectoryError with one line naming
+ * the path, the reason and what it holds. With PostgreSQL the directory still holds the uploads: an
+ * unwritable one would start a server whose every upload fails.
+ */
+export function checkDataDirectory(config: DataDirectoryNeeds): void {
+  const uses = dataDirectoryUses(config);
+  if (uses.length === 0) return;
+  const naming = (directory: string): DirectoryNaming => ({ subject: `DATA_DIR ${directory} (${uses.join(', ')})`, variable: 'DATA_DIR' });
+  ensureWritableDirectory(config.dataDir, naming(config.dataDir));
+  if (config.objectStorage === undefined) ensureWritableDirectory(uploadsDirectory(config.dataDir), naming(uploadsDirectory(config.dataDir)));
+}
+
 export function loadConfig(env: Environment = process.env, cwd = process.cwd()): ServerConfig {
   const parsed = parseEnvironment(env, cwd);
+  checkDataDirectory(parsed);
   return { ...parsed, jwtSecret: parsed.jwtSecret ?? readOrCreateJwtSecret(parsed.dataDir) };
 }
+
+const unusableSecretFile = (secretPath: string, error: unknown) =>
+  new DataDirectoryError(
+    `The JWT secret ${secretPath} cannot be read: ${fileSystemReason(error)}; ` +
+      "give the server's user access to it, or set JWT_SECRET, or set DATA_DIR to a directory of that user.",
+  );
 
 /** Browsers drop Secure cookies on plain http, which is only acceptable on the developer's own machine. */
 export function usesLocalHttp(publicUrl: string): boolean {

@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { buildApp } from './app';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client';
-import { DirectoryLockedError } from './db/lock';
-import { DEMO_ACCOUNTS, ensureRoles, seedDemoData } from './db/seed';
-import { createMailer, type Mailer } from './services/mail';
-import { describeFileStorage, openFileStorage } from './services/storage';
+import { loadConfig, type ServerConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { DEMO_ACCOUNTS } from './db/seed';
+import type { Mailer } from './services/mail';
+import { checkPortAvailable, explainStartupFailure, listenOrExplain } from './startupProblems';
 
 /**
  * The server process: configuration, database (PGlite under DATA_DIR or PostgreSQL), migrations, roles,
- * demo data outside production, then the app on PORT. SIGINT/SIGTERM stop it gracefully.
+ * demo data outside production, then the app on PORT. SIGINT/SIGTERM stop it gracefully. What an operator
+ * can get wrong (variables, the data directory, the port, the database) is checked in that order, the cheap
+ * checks before the database is opened, and reported in one line.
  */
 
 export interface RunningServer {
@@ -25,8 +25,24 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 export { uploadsDirectory } from './config';
 
+/**
+ * Fastify, the database engines, sharp and argon2 load only once the cheap checks have passed: a wrong
+ * setting then stops the process in about a second instead of after loading all of them.
+ */
+const loadServerModules = async () => ({
+  ...(await import('./app')),
+  ...(await import('./db/client')),
+  ...(await import('./db/seed')),
+  ...(await import('./services/mail')),
+  ...(await import('./services/storage')),
+});
+
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
+  await checkPortAvailable(config.port, config.host);
+  const { buildApp, openDatabase, migrateDatabase, ensureRoles, seedDemoData, createMailer, DEMO_ACCOUNTS, openFileStorage, describeFileStorage } =
+    await loadServerModules();
+  // A wrong bucket, region or key is one line now, before the database opens, not a 500 on every upload.
   const storage = await openFileStorage(config);
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   let mailer: Mailer | undefined;
@@ -50,8 +66,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logLinks: config.nodeEnv !== 'production',
     });
     app = await buildApp({ config, database, mailer, storage, rateLimits: { signIn: { max: config.signInsPerMinute, windowMs: 60_000 } } });
-    await app.listen({ port: config.port, host: config.host });
-    printBanner(config, database, seeded);
+    const listening = app;
+    await listenOrExplain(() => listening.listen({ port: config.port, host: config.host }), config.port, config.host);
+    printBanner(config, database, seeded, DEMO_ACCOUNTS, describeFileStorage(config));
   } catch (error) {
     await app?.close();
     await mailer?.close();
@@ -71,16 +88,22 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   };
 }
 
-function printBanner(config: ServerConfig, database: DatabaseHandle, seeded: boolean): void {
+function printBanner(
+  config: ServerConfig,
+  database: DatabaseHandle,
+  seeded: boolean,
+  demoAccounts: typeof DEMO_ACCOUNTS,
+  uploadsPlace: string,
+): void {
   const lines = [
     '',
     `  Venue back office is running at ${config.publicUrl}`,
     `  environment: ${config.nodeEnv}; database: ${database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
-    `  uploads: ${describeFileStorage(config)}`,
+    `  uploads: ${uploadsPlace}`,
   ];
   if (config.nodeEnv !== 'production') {
     lines.push(`  demo accounts${seeded ? ' (just created)' : ''}, password ${config.demoPassword}:`);
-    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(30)} ${account.roleKey.padEnd(26)} ${account.label}`);
+    for (const account of demoAccounts) lines.push(`    ${account.email.padEnd(30)} ${account.roleKey.padEnd(26)} ${account.label}`);
     lines.push(`  mails are recorded in the Mail outbox (${config.publicUrl}/outbox, as root@demo.ch)${config.smtpUrl ? ' and sent over SMTP' : ''}`);
   }
   console.log(lines.join('\n') + '\n');
@@ -112,20 +135,11 @@ function stopOnSignals(server: RunningServer): void {
   process.on('SIGTERM', onSignal);
 }
 
-/** Start-up failures people can fix get one clear line, not a stack trace. */
-function explain(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof DirectoryLockedError) return error.message;
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE') return 'The port is already in use: stop the other server or set PORT to a free port.';
-  if (code === 'ECONNREFUSED') return 'The PostgreSQL server of DATABASE_URL refused the connection: is it running?';
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}
-
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     stopOnSignals(await startServer(env));
   } catch (error) {
-    console.error(`Cannot start the server: ${explain(error)}`);
+    console.error(`Cannot start the server: ${explainStartupFailure(error, env.DATABASE_URL?.trim() || undefined)}`);
     process.exit(1);
   }
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirectoryLock, type DirectoryLock } from './lock';
+import { createDirectory } from './dataDirectory';
+import { checkConnection } from './connectionProblems';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever engine runs it. Inside a transaction use the `tx` handle only. */
@@ -27,10 +28,12 @@ export type DatabaseOptions =
   /** `dataDir` undefined means an in-memory PGlite (tests). */
   | { dataDir?: string };
 
+/** Beside this module: server/db/ in the sources; the build copies the folder beside the bundle (dist-server/). */
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
+    await checkConnection(options.databaseUrl);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, failover, a dropped database) is reported here; without a
     // listener node-postgres would throw it as an uncaught exception and stop the process. The pool replaces it.
@@ -41,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let lock: DirectoryLock | undefined;
   let pgliteDir: string | undefined;
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    createDirectory(options.dataDir);
     lock = acquireDirectoryLock(options.dataDir);
     pgliteDir = path.join(options.dataDir, 'pglite');
   }

@@ -26,7 +26,10 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** Starts the product as `npm start` does (build when stale, migrate, seed, serve) on a fresh data directory. */
+/**
+ * Starts the product as `npm start` does (build the app and the server when stale, then the built server
+ * under plain node: what production runs; migrate, seed, serve) on a fresh data directory.
+ */
 export default async function setup(project: TestProject) {
   // E2E_BASE_URL runs the suite against a product that is already running (while developing the tests).
   if (process.env.E2E_BASE_URL) {
@@ -37,7 +40,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, NODE_ENV: 'development', SIGN_INS_PER_MINUTE: '1000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

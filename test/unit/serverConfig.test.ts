@@ -67,7 +67,16 @@ describe('parseEnvironment defaults', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(parseEnvironment({ PORT: '', DATABASE_URL: '', SMTP_URL: ' ' }).port).toBe(3000);
+    const config = parseEnvironment({ DATABASE_URL: '', SMTP_URL: ' ', DATA_DIR: '' }, '/srv/app');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.dataDir).toBe('/srv/app/data');
+  });
+
+  it('refuses an empty PORT rather than quietly listening on 3000', () => {
+    for (const value of ['', '  ']) {
+      expect(problemsOf({ PORT: value })).toEqual(['PORT: is empty; unset it to use 3000 or give a port number']);
+    }
   });
 
   it('accepts valid values', () => {

@@ -1,0 +1,136 @@
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/freePort';
+import { DEMO_PASSWORD } from './harness';
+
+/**
+ * What production runs: the server built into plain JavaScript (`npm run build`, scripts/build.mjs) under
+ * plain `node`, and `npm start`, which process managers and terminals signal. SIGTERM or SIGINT sent to
+ * the npm process must stop the server gracefully and leave no process behind, the data directory's lock
+ * released. All on one PGlite data directory, one start after the other: each start also proves that the
+ * previous one released the lock.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-built-'));
+const children: ChildProcess[] = [];
+
+beforeAll(() => {
+  // Builds only what is missing or stale, as `npm start` would; a fresh clone builds both here.
+  const build = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('./scripts/build.mjs')).buildWhenStale()"], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+}, 320_000);
+
+afterAll(() => {
+  // Whatever a failed test left running: each child leads its own process group.
+  for (const child of children) if (child.pid && processesInGroup(child.pid).length > 0) process.kill(-child.pid, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(command: string, args: string[], port: number): Started {
+  const { TEST_DATABASE_URL: _ignored, DATABASE_URL: _alsoIgnored, ...env } = process.env;
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as a terminal or a process manager gives it: the group is what must empty.
+    detached: true,
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForBanner(started: Started, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!/is running at/.test(started.output())) {
+    if (started.child.exitCode !== null) throw new Error(`exited (${started.child.exitCode}):\n${started.output()}`);
+    if (Date.now() > deadline) throw new Error(`no banner within ${timeoutMs} ms:\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The processes of a process group (the started command and everything it started). */
+function processesInGroup(groupId: number): string[] {
+  const listing = execFileSync('ps', ['-A', '-o', 'pid=,pgid=,args='], { encoding: 'utf8' });
+  return listing
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([pid, pgid]) => pgid === String(groupId) && pid !== undefined)
+    .map((fields) => fields.join(' '));
+}
+
+async function waitForEmptyGroup(groupId: number, timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  let left = processesInGroup(groupId);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = processesInGroup(groupId);
+  }
+  return left;
+}
+
+const signInAsRoot = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'root@demo.ch', password: DEMO_PASSWORD }),
+  });
+
+const lockFile = path.join(dataDir, '.lock');
+
+describe('the built server', () => {
+  it('runs under plain node: migrates, seeds, serves the app and the API, stops on SIGTERM', async () => {
+    const port = await freePort();
+    const server = start(process.execPath, ['dist-server/main.js'], port);
+    await waitForBanner(server);
+    expect(server.output()).not.toMatch(/tsx/);
+    expect((await signInAsRoot(port)).status).toBe(200);
+    const page = await fetch(`http://127.0.0.1:${port}/events`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(existsSync(lockFile)).toBe(false);
+  }, 180_000);
+});
+
+describe('npm start and signals', () => {
+  it.each([
+    ['SIGTERM to the npm process (a process manager)', 'npm' as const, 'SIGTERM' as const],
+    ['SIGINT to the npm process', 'npm' as const, 'SIGINT' as const],
+    ['SIGINT to the whole process group (Ctrl-C in a terminal)', 'group' as const, 'SIGINT' as const],
+  ])('%s stops the server gracefully and leaves no process behind', async (_name, target, signal) => {
+    const port = await freePort();
+    const npm = start('npm', ['start'], port);
+    await waitForBanner(npm);
+    expect((await signInAsRoot(port)).status).toBe(200);
+    const groupId = npm.child.pid as number;
+    expect(processesInGroup(groupId).length).toBeGreaterThan(0);
+
+    process.kill(target === 'npm' ? groupId : -groupId, signal);
+    const left = await waitForEmptyGroup(groupId, 15_000);
+    expect(left, npm.output()).toEqual([]);
+    expect(await npm.exited).toBe(0);
+    expect(npm.output()).toContain(`${signal} received: finishing requests and closing the database`);
+    expect(npm.output()).not.toContain('again: exiting without waiting');
+    expect(existsSync(lockFile)).toBe(false);
+  }, 180_000);
+});
