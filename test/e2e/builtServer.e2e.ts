@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/freePort';
-import { DEMO_PASSWORD } from './harness';
+import { DEFAULT_DEMO_PASSWORD as DEMO_PASSWORD } from '../../server/config';
 
 /**
  * What production runs: the server built into plain JavaScript (`npm run build`, scripts/build.mjs) under
