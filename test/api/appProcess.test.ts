@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/freePort';
+import { killStartedServers, spawnServer, waitForOutput, type ServerProcess } from '../support/serverProcess';
 import { DEMO_PASSWORD } from './harness';
 
 /**
@@ -12,40 +12,13 @@ import { DEMO_PASSWORD } from './harness';
  */
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-process-'));
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface ServerProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startProcess(port: number): ServerProcess {
-  const { TEST_DATABASE_URL: _ignored, DATABASE_URL: _alsoIgnored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += String(chunk)));
-  child.stderr?.on('data', (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(server.output())) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}):\n${server.output()}`);
-    if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const startProcess = (port: number): ServerProcess =>
+  spawnServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` });
 
 /** The demo root's sign-in over HTTP: the process serves the seeded accounts. */
 const signInAsRoot = (port: number) =>

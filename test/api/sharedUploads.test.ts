@@ -1,17 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInResponse } from '../../domain/auth';
 import type { Upload } from '../../domain/upload';
 import { sweepOrphanUploads } from '../../server/services/uploadSweep';
 import { freePort } from '../support/freePort';
 import { startS3Server, type S3TestServer } from '../support/s3Server';
+import { killStartedServers, spawnServer, waitForOutput, type ServerProcess } from '../support/serverProcess';
 import { DEMO_PASSWORD, signIn, startTestServer, type TestServer } from './harness';
+import { runOnServer } from './testDatabase';
 import { multipartBody, postUploadParts, testPicture } from './uploadFixtures';
 
 /**
@@ -141,21 +141,8 @@ describe('two API instances on one database', () => {
 
 const POSTGRES_SERVER_URL = process.env.TEST_DATABASE_URL;
 
-interface ServerProcess {
-  child: ChildProcess;
+interface OriginProcess extends ServerProcess {
   origin: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function runSql(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 const databaseUrlOf = (serverUrl: string, name: string) => {
@@ -164,39 +151,22 @@ const databaseUrlOf = (serverUrl: string, name: string) => {
   return url.toString();
 };
 
-const launched: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of launched) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterAll(() => killStartedServers());
 
 /** server/main.ts as its own process, with the test's JWT_SECRET; never the test run's TEST_DATABASE_URL. */
-function launchProcess(env: Record<string, string>, port: number): ServerProcess {
+function launchProcess(env: Record<string, string>, port: number): OriginProcess {
   const origin = `http://127.0.0.1:${port}`;
-  const { TEST_DATABASE_URL: _ignored, DATABASE_URL: _alsoIgnored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', PUBLIC_URL: origin, JWT_SECRET },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  launched.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += String(chunk)));
-  child.stderr?.on('data', (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, origin, output: () => output, exited };
+  const server = spawnServer({ ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', PUBLIC_URL: origin, JWT_SECRET });
+  return { ...server, origin };
 }
 
-async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+async function startProcess(env: Record<string, string>): Promise<OriginProcess> {
   const server = launchProcess(env, await freePort());
-  const deadline = Date.now() + 120_000;
-  while (!server.output().includes('is running at')) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}):\n${server.output()}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForOutput(server, /is running at/);
   return server;
 }
 
-async function stopProcess(server: ServerProcess): Promise<void> {
+async function stopProcess(server: OriginProcess): Promise<void> {
   if (server.child.exitCode !== null) return;
   server.child.kill('SIGTERM');
   await server.exited;
@@ -262,11 +232,11 @@ if (POSTGRES_SERVER_URL) {
     const env = (dataDir: string) => ({ DATABASE_URL: databaseUrl, STORAGE_URL: s3.storageUrl('processes'), DATA_DIR: dataDir });
 
     beforeAll(async () => {
-      await runSql(POSTGRES_SERVER_URL, `CREATE DATABASE "${databaseName}"`);
+      await runOnServer(POSTGRES_SERVER_URL, `CREATE DATABASE "${databaseName}"`);
     });
     afterAll(async () => {
-      for (const child of launched) if (child.exitCode === null) child.kill('SIGKILL');
-      await runSql(POSTGRES_SERVER_URL, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+      killStartedServers();
+      await runOnServer(POSTGRES_SERVER_URL, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
       for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -296,7 +266,7 @@ if (POSTGRES_SERVER_URL) {
 
       // Deleting is the orphan sweep, which runs when a server starts: age the upload past its grace period
       // and restart B; then A no longer serves it.
-      await runSql(databaseUrl, `UPDATE uploads SET created_at = now() - interval '30 days' WHERE id = ${upload.id}`);
+      await runOnServer(databaseUrl, `UPDATE uploads SET created_at = now() - interval '30 days' WHERE id = ${upload.id}`);
       await stopProcess(b);
       b = await startProcess(env(dataDirs[1]));
       await waitForStatus(a.origin, upload.url, 404);

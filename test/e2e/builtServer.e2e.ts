@@ -1,10 +1,11 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/freePort';
+import { spawnServer, waitForOutput, type ServerProcess } from '../support/serverProcess';
 import { DEFAULT_DEMO_PASSWORD as DEMO_PASSWORD } from '../../server/config';
 
 /**
@@ -35,37 +36,17 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
+/** A command of the product as a terminal or a process manager starts it: in a process group of its own. */
+function start(command: string, args: string[], port: number): ServerProcess {
+  const server = spawnServer(
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    { command, args, cwd: ROOT, detached: true },
+  );
+  children.push(server.child);
+  return server;
 }
 
-function start(command: string, args: string[], port: number): Started {
-  const { TEST_DATABASE_URL: _ignored, DATABASE_URL: _alsoIgnored, ...env } = process.env;
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, as a terminal or a process manager gives it: the group is what must empty.
-    detached: true,
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += String(chunk)));
-  child.stderr?.on('data', (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForBanner(started: Started, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!/is running at/.test(started.output())) {
-    if (started.child.exitCode !== null) throw new Error(`exited (${started.child.exitCode}):\n${started.output()}`);
-    if (Date.now() > deadline) throw new Error(`no banner within ${timeoutMs} ms:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitForBanner = (started: ServerProcess) => waitForOutput(started, /is running at/);
 
 /** The processes of a process group (the started command and everything it started). */
 function processesInGroup(groupId: number): string[] {

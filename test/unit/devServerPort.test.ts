@@ -27,7 +27,8 @@ describe('the Vite development server', () => {
     const port = await freePort();
     const vite = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), '--host', '127.0.0.1'], {
       cwd: ROOT,
-      env: { ...process.env, VITE_PORT: String(port) },
+      // Plain text: under CI=true Vite colours the port, which would split the URL with escape codes.
+      env: { ...process.env, VITE_PORT: String(port), NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
