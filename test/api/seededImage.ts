@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/config';
 import { ensureRoles, seedDemoData } from '../../server/db/seed';
-import { runOnServer, uniqueDatabaseName } from './testDatabase';
+import { pgliteHandle, runOnServer, uniqueDatabaseName } from './testDatabase';
 
 /**
  * The API project's global set-up: one migrated database with the demo data, made once per run, that each
@@ -31,10 +31,11 @@ async function seed(handle: DatabaseHandle): Promise<void> {
 }
 
 async function makePgliteImage(): Promise<{ image: SeededDatabaseImage; dispose: () => void }> {
-  const handle = await openDatabase({});
+  const client = await PGlite.create();
+  const handle = pgliteHandle(client);
   try {
     await seed(handle);
-    const dump = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    const dump = await client.dumpDataDir('none');
     const directory = mkdtempSync(path.join(tmpdir(), 'backoffice-seeded-'));
     const dumpFile = path.join(directory, 'pglite.tar');
     writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));

@@ -25,8 +25,8 @@ export async function runOnServer(serverUrl: string, statement: string): Promise
 }
 
 /**
- * A fresh, uniquely named database on the PostgreSQL server of `serverUrl` (not yet migrated), dropped by
- * `dispose`. The API tests make one per file; the occurrences benchmark one per run.
+ * A fresh, uniquely named database on the PostgreSQL server of `serverUrl`, dropped by `dispose`: empty (not yet
+ * migrated), or a copy of `template`. The API tests make one per file; the occurrences benchmark one per run.
  */
 export async function openServerTestDatabase(serverUrl: string, prefix: string, template?: string): Promise<TestDatabase> {
   const name = uniqueDatabaseName(prefix);
@@ -68,7 +68,13 @@ export async function openEmptyTestDatabase(prefix = 'test'): Promise<TestDataba
 export async function openSeededTestDatabase(prefix = 'test'): Promise<TestDatabase> {
   const image: SeededDatabaseImage = inject('seededDatabaseImage');
   if (image.engine === 'postgres') return openServerTestDatabase(image.serverUrl, prefix, image.templateName);
-  const client = await PGlite.create({ loadDataDir: new Blob([await readFile(image.dumpFile)]) });
-  const handle: DatabaseHandle = { db: drizzle(client, { schema }) as unknown as Database, engine: 'pglite', close: () => client.close() };
+  const handle = pgliteHandle(await PGlite.create({ loadDataDir: new Blob([await readFile(image.dumpFile)]) }));
   return { handle, dispose: () => handle.close() };
 }
+
+/** The app's database handle over a PGlite the test made itself (from a dump, or to dump one). */
+export const pgliteHandle = (client: PGlite): DatabaseHandle => ({
+  db: drizzle(client, { schema }) as unknown as Database,
+  engine: 'pglite',
+  close: () => client.close(),
+});
