@@ -15,9 +15,15 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': ['error',
-        { object: 'describe', property: 'only' }, { object: 'it', property: 'only' }, { object: 'test', property: 'only' },
-        { object: 'describe', property: 'skip' }, { object: 'it', property: 'skip' }, { object: 'test', property: 'skip' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'describe', property: 'only' },
+        { object: 'it', property: 'only' },
+        { object: 'test', property: 'only' },
+        { object: 'describe', property: 'skip' },
+        { object: 'it', property: 'skip' },
+        { object: 'test', property: 'skip' },
+      ],
     },
   },
   {
@@ -29,7 +35,10 @@ export default tseslint.config(
     // domain/ is shared by the browser and the server: it must stay free of React and Node APIs.
     files: ['domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'node:*', 'fs', 'path', 'crypto', '@mui/*', 'fastify*', 'drizzle-orm*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-*', 'node:*', 'fs', 'path', 'crypto', '@mui/*', 'fastify*', 'drizzle-orm*'] },
+      ],
     },
   },
 );

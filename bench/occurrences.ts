@@ -12,9 +12,21 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Temporal } from 'temporal-polyfill';
-import { WEEK_DAYS, type OutOfScheduleAction, type RecurrenceEndType, type RecurrencePattern, type WeekDay } from '../domain/enums';
+import {
+  WEEK_DAYS,
+  type OutOfScheduleAction,
+  type RecurrenceEndType,
+  type RecurrencePattern,
+  type WeekDay,
+} from '../domain/enums';
 import { derivedEndDate } from '../domain/event';
-import { EVENT_TIME_ZONE, ruleOccurrences, seriesBounds, type OutOfScheduleRow, type RecurrenceRule } from '../domain/recurrence';
+import {
+  EVENT_TIME_ZONE,
+  ruleOccurrences,
+  seriesBounds,
+  type OutOfScheduleRow,
+  type RecurrenceRule,
+} from '../domain/recurrence';
 import type { Database, DatabaseHandle } from '../server/db/client';
 import { establishments, eventOutOfSchedule, events, eventTypes } from '../server/db/schema';
 import { boundsColumns, ruleColumnsOf } from '../server/services/events/writes';
@@ -51,8 +63,14 @@ function eveningTimes(random: Random): { startTime: string; endTime: string } {
 function recurringRule(random: Random, today: Temporal.PlainDate): RecurrenceRule {
   const pattern: RecurrencePattern = random.next() < 0.6 ? 'WEEKLY' : random.next() < 0.65 ? 'MONTHLY' : 'YEARLY';
   // A third started years ago (up to 6), the rest within the last year or the next six months.
-  const startDate = random.next() < 0.33 ? today.subtract({ days: random.integer(366, 6 * 365) }) : today.add({ days: random.integer(-365, 180) });
-  const days: WeekDay[] = pattern === 'WEEKLY' ? [...new Set(Array.from({ length: random.integer(1, 3) }, () => random.pick(WEEK_DAYS)))] : [];
+  const startDate =
+    random.next() < 0.33
+      ? today.subtract({ days: random.integer(366, 6 * 365) })
+      : today.add({ days: random.integer(-365, 180) });
+  const days: WeekDay[] =
+    pattern === 'WEEKLY'
+      ? [...new Set(Array.from({ length: random.integer(1, 3) }, () => random.pick(WEEK_DAYS)))]
+      : [];
   const endRoll = random.next();
   const endType: RecurrenceEndType = endRoll < 0.4 ? 'NEVER' : endRoll < 0.7 ? 'ON_DATE' : 'AFTER_OCCURRENCES';
   return {
@@ -68,7 +86,11 @@ function recurringRule(random: Random, today: Temporal.PlainDate): RecurrenceRul
 }
 
 /** A SKIP, an UPDATE (a day later) and a CREATE around the benchmark's months, keyed on real occurrences. */
-function outOfScheduleRows(random: Random, rule: RecurrenceRule, today: Temporal.PlainDate): Omit<OutOfScheduleRow, 'id'>[] {
+function outOfScheduleRows(
+  random: Random,
+  rule: RecurrenceRule,
+  today: Temporal.PlainDate,
+): Omit<OutOfScheduleRow, 'id'>[] {
   const around = {
     from: today.subtract({ months: 6 }).toZonedDateTime(EVENT_TIME_ZONE).toInstant().toString(),
     to: today.add({ months: 6 }).toZonedDateTime(EVENT_TIME_ZONE).toInstant().toString(),
@@ -76,21 +98,41 @@ function outOfScheduleRows(random: Random, rule: RecurrenceRule, today: Temporal
   const generated = ruleOccurrences(rule, around);
   if (generated.length < 2) return [];
   const [skipped, moved] = [random.integer(0, generated.length - 1), random.integer(0, generated.length - 1)];
-  const rows: Omit<OutOfScheduleRow, 'id'>[] = [{ action: 'SKIP', originalStartsAt: generated[skipped].startsAt, startsAt: null, endsAt: null }];
+  const rows: Omit<OutOfScheduleRow, 'id'>[] = [
+    { action: 'SKIP', originalStartsAt: generated[skipped].startsAt, startsAt: null, endsAt: null },
+  ];
   const shift = (instant: string, hours: number) => Temporal.Instant.from(instant).add({ hours }).toString();
   if (moved !== skipped) {
     const { startsAt, endsAt } = generated[moved];
-    rows.push({ action: 'UPDATE', originalStartsAt: startsAt, startsAt: shift(startsAt, 24), endsAt: shift(endsAt, 24), eventTitle: 'Moved' });
+    rows.push({
+      action: 'UPDATE',
+      originalStartsAt: startsAt,
+      startsAt: shift(startsAt, 24),
+      endsAt: shift(endsAt, 24),
+      eventTitle: 'Moved',
+    });
   }
   const created = shift(generated[0].startsAt, 36);
-  rows.push({ action: 'CREATE', originalStartsAt: created, startsAt: created, endsAt: shift(created, 3), eventTitle: 'Special' });
+  rows.push({
+    action: 'CREATE',
+    originalStartsAt: created,
+    startsAt: created,
+    endsAt: shift(created, 3),
+    eventTitle: 'Special',
+  });
   return rows;
 }
 
 type EventRow = typeof events.$inferInsert;
 
 /** The series row as the event writer stores rule and bounds (ruleColumnsOf, boundsColumns), its end date spelt out. */
-function eventRow(rule: RecurrenceRule, rows: readonly OutOfScheduleRow[], owner: { establishmentId: number; eventTypeId: number }, title: string, random: Random): EventRow {
+function eventRow(
+  rule: RecurrenceRule,
+  rows: readonly OutOfScheduleRow[],
+  owner: { establishmentId: number; eventTypeId: number },
+  title: string,
+  random: Random,
+): EventRow {
   const storedRule = { ...rule, endDate: rule.endDate ?? derivedEndDate(rule.startDate, rule.startTime, rule.endTime) };
   return {
     title,
@@ -101,12 +143,19 @@ function eventRow(rule: RecurrenceRule, rows: readonly OutOfScheduleRow[], owner
   };
 }
 
-async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promise<unknown>, size = 500): Promise<void> {
+async function insertInBatches<Row>(
+  rows: Row[],
+  insert: (batch: Row[]) => Promise<unknown>,
+  size = 500,
+): Promise<void> {
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 
 /** The benchmark's events: 1,000 series (some with rows) and 10,000 one-offs over two years around today. */
-export async function seedOccurrenceLoad(db: Database, today: Temporal.PlainDate): Promise<{ series: number; oneOffs: number; rows: number }> {
+export async function seedOccurrenceLoad(
+  db: Database,
+  today: Temporal.PlainDate,
+): Promise<{ series: number; oneOffs: number; rows: number }> {
   const random = randomGenerator(20261122);
   const venueIds = (await db.select({ id: establishments.id }).from(establishments)).map((row) => row.id);
   const typeIds = (await db.select({ id: eventTypes.id }).from(eventTypes)).map((row) => row.id);
@@ -116,7 +165,16 @@ export async function seedOccurrenceLoad(db: Database, today: Temporal.PlainDate
   for (let index = 0; index < OCCURRENCE_BENCH.series; index++) {
     const rule = recurringRule(random, today);
     const rows = random.next() < 0.2 ? outOfScheduleRows(random, rule, today) : [];
-    series.push({ row: eventRow(rule, rows.map((row, id) => ({ ...row, id })), owner(), `Bench series ${index}`, random), rows });
+    series.push({
+      row: eventRow(
+        rule,
+        rows.map((row, id) => ({ ...row, id })),
+        owner(),
+        `Bench series ${index}`,
+        random,
+      ),
+      rows,
+    });
   }
   const oneOffs: EventRow[] = [];
   for (let index = 0; index < OCCURRENCE_BENCH.oneOffs; index++) {
@@ -135,7 +193,10 @@ export async function seedOccurrenceLoad(db: Database, today: Temporal.PlainDate
 
   let rowCount = 0;
   await insertInBatches(series, async (batch) => {
-    const inserted = await db.insert(events).values(batch.map((item) => item.row)).returning({ id: events.id });
+    const inserted = await db
+      .insert(events)
+      .values(batch.map((item) => item.row))
+      .returning({ id: events.id });
     const rows = batch.flatMap((item, index) =>
       item.rows.map((row) => ({
         eventId: inserted[index].id,
@@ -194,7 +255,12 @@ function monthWindows(today: Temporal.PlainDate): { from: string; to: string }[]
   });
 }
 
-async function measureViewer(base: string, token: string, today: Temporal.PlainDate, label: { engine: string; viewer: string }): Promise<OccurrenceMeasure> {
+async function measureViewer(
+  base: string,
+  token: string,
+  today: Temporal.PlainDate,
+  label: { engine: string; viewer: string },
+): Promise<OccurrenceMeasure> {
   const windows = monthWindows(today);
   const query = (index: number) => {
     const filter = encodeURIComponent(JSON.stringify(windows[index % windows.length]));
@@ -221,7 +287,10 @@ async function measureViewer(base: string, token: string, today: Temporal.PlainD
   }
   const cpu = process.cpuUsage(cpuStart);
   const ticksEnd = cpuTicks();
-  const steal = ticksStart && ticksEnd && ticksEnd.total > ticksStart.total ? (ticksEnd.steal - ticksStart.steal) / (ticksEnd.total - ticksStart.total) : null;
+  const steal =
+    ticksStart && ticksEnd && ticksEnd.total > ticksStart.total
+      ? (ticksEnd.steal - ticksStart.steal) / (ticksEnd.total - ticksStart.total)
+      : null;
   latencies.sort((a, b) => a - b);
   return {
     ...label,
@@ -262,7 +331,8 @@ export async function occurrenceBenchmarks(): Promise<{ results: OccurrenceMeasu
   if (process.env.OCCURRENCE_BENCH_ENGINES !== 'postgres') {
     engines.push({ engine: 'PGlite', open: openInMemoryTestDatabase });
   }
-  if (serverUrl) engines.push({ engine: 'PostgreSQL', open: () => openServerTestDatabase(serverUrl, 'bench_occurrences') });
+  if (serverUrl)
+    engines.push({ engine: 'PostgreSQL', open: () => openServerTestDatabase(serverUrl, 'bench_occurrences') });
   const results: OccurrenceMeasure[] = [];
   for (const { engine, open } of engines) {
     const database = await open();
@@ -275,7 +345,10 @@ export async function occurrenceBenchmarks(): Promise<{ results: OccurrenceMeasu
   return { results, postgres: Boolean(serverUrl) };
 }
 
-export function occurrenceReportLines({ results, postgres }: Awaited<ReturnType<typeof occurrenceBenchmarks>>): string[] {
+export function occurrenceReportLines({
+  results,
+  postgres,
+}: Awaited<ReturnType<typeof occurrenceBenchmarks>>): string[] {
   return [
     `GET /occurrences, one-month windows, page of ${OCCURRENCE_BENCH.pageSize}, ${OCCURRENCE_BENCH.series} series + ${OCCURRENCE_BENCH.oneOffs} one-offs (loopback HTTP, one request at a time):`,
     '',
@@ -292,9 +365,16 @@ export function occurrenceReportLines({ results, postgres }: Awaited<ReturnType<
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const lines = occurrenceReportLines(await occurrenceBenchmarks());
-  const load = loadavg().map((value) => value.toFixed(1)).join(' ');
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, load average ${load}`;
-  const report = [`# GET /occurrences (${new Date().toISOString()}, node ${process.version}, ${process.platform}; ${machine})`, '', ...lines, ''].join('\n');
+  const report = [
+    `# GET /occurrences (${new Date().toISOString()}, node ${process.version}, ${process.platform}; ${machine})`,
+    '',
+    ...lines,
+    '',
+  ].join('\n');
   console.log(report);
   // The hand-written reading of the numbers (from "## Reading" on) is kept below the new measurements.
   const file = path.resolve('bench/results/occurrences.md');

@@ -39,7 +39,13 @@ function seriesRows(index: number): OutOfScheduleRow[] {
   if (index % 10 !== 0) return [];
   return [
     { id: 1, action: 'SKIP', originalStartsAt: '2026-11-07T17:30:00Z', startsAt: null, endsAt: null },
-    { id: 2, action: 'CREATE', originalStartsAt: '2026-11-12T18:00:00Z', startsAt: '2026-11-12T18:00:00Z', endsAt: '2026-11-12T22:00:00Z' },
+    {
+      id: 2,
+      action: 'CREATE',
+      originalStartsAt: '2026-11-12T18:00:00Z',
+      startsAt: '2026-11-12T18:00:00Z',
+      endsAt: '2026-11-12T22:00:00Z',
+    },
   ];
 }
 
@@ -74,8 +80,12 @@ function timeRounds(expandAll: () => number) {
   return { occurrences, p50: times[Math.floor(ROUNDS / 2)], p99: times[Math.floor(ROUNDS * 0.99)] };
 }
 
-const seriesResult = timeRounds(() => series.reduce((total, { rule, rows }) => total + expandOccurrences(rule, rows, WINDOW).length, 0));
-const oneOffResult = timeRounds(() => oneOffs.reduce((total, rule) => total + expandOccurrences(rule, [], WINDOW).length, 0));
+const seriesResult = timeRounds(() =>
+  series.reduce((total, { rule, rows }) => total + expandOccurrences(rule, rows, WINDOW).length, 0),
+);
+const oneOffResult = timeRounds(() =>
+  oneOffs.reduce((total, rule) => total + expandOccurrences(rule, [], WINDOW).length, 0),
+);
 
 const row = (name: string, result: ReturnType<typeof timeRounds>) =>
   `| ${name} | ${result.occurrences} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} |`;
@@ -83,7 +93,9 @@ const report = [
   `# Recurrence engine (${new Date().toISOString()}, node ${process.version}, ${process.platform})`,
   '',
   `Window: one month (${WINDOW.from} – ${WINDOW.to}), ${ROUNDS} rounds after ${WARM_UP_ROUNDS} warm-up rounds, times per round`,
-  `(one GET /occurrences' worth of expansion). Load average during the run: ${loadavg().map((load) => load.toFixed(1)).join(', ')}.`,
+  `(one GET /occurrences' worth of expansion). Load average during the run: ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ')}.`,
   '',
   '| expansion | occurrences | p50 ms | p99 ms |',
   '|---|---|---|---|',

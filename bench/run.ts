@@ -80,13 +80,20 @@ const lines = [
   '',
   '| API call (PGlite, loopback HTTP) | requests | concurrency | p50 ms | p99 ms | req/s |',
   '|---|---|---|---|---|---|',
-  ...Object.entries(api).map(([name, r]) => `| ${name} | ${r.requests} | ${r.concurrency} | ${round(r.p50)} | ${round(r.p99)} | ${round(r.perSecond)} |`),
+  ...Object.entries(api).map(
+    ([name, r]) =>
+      `| ${name} | ${r.requests} | ${r.concurrency} | ${round(r.p50)} | ${round(r.p99)} | ${round(r.perSecond)} |`,
+  ),
   '',
   ...occurrenceReportLines(occurrences),
   '',
   bundle
     ? `Built app: first visit loads ${round(bundle.initialKiB)} KiB of gzipped JavaScript (all chunks ${round(bundle.totalKiB)} KiB raw); ` +
-      `languages loaded on demand: ${Object.entries(bundle.languages).map(([file, kib]) => `${file} ${round(kib)} KiB`).join(', ') || 'none found'}.`
+      `languages loaded on demand: ${
+        Object.entries(bundle.languages)
+          .map(([file, kib]) => `${file} ${round(kib)} KiB`)
+          .join(', ') || 'none found'
+      }.`
     : 'Built app: not measured (run `npm run build` first).',
   '',
 ];

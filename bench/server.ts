@@ -12,7 +12,8 @@ import { createMailer } from '../server/services/mail';
 export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
 
 /** The value below which `p` % of the (ascending) samples lie. */
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** One decimal, as the reports print milliseconds. */
 export const round = (value: number) => Math.round(value * 10) / 10;
@@ -35,8 +36,14 @@ export interface BenchServer {
 }
 
 /** The app over real HTTP on loopback, on a seeded database, with the test configuration and no logs. */
-export async function listenOnLoopback(database: DatabaseHandle, rateLimits?: BuildAppOptions['rateLimits']): Promise<BenchServer> {
-  const config = { ...parseEnvironment({ NODE_ENV: 'test', DEMO_PASSWORD }), jwtSecret: 'bench-secret-bench-secret-bench-secret-123' };
+export async function listenOnLoopback(
+  database: DatabaseHandle,
+  rateLimits?: BuildAppOptions['rateLimits'],
+): Promise<BenchServer> {
+  const config = {
+    ...parseEnvironment({ NODE_ENV: 'test', DEMO_PASSWORD }),
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-123',
+  };
   const mailer = createMailer({ db: database.db });
   const app = await buildApp({ config, database, mailer, logger: false, rateLimits });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -25,7 +25,9 @@ function noise(width: number, height: number, seed: number): Buffer {
 }
 
 const animation = (frames: number) =>
-  sharp(noise(SIDE, SIDE * frames, frames), { raw: { width: SIDE, height: SIDE * frames, channels: 3, pageHeight: SIDE } })
+  sharp(noise(SIDE, SIDE * frames, frames), {
+    raw: { width: SIDE, height: SIDE * frames, channels: 3, pageHeight: SIDE },
+  })
     .webp({ quality: 80, loop: 0, effort: 0 })
     .toBuffer();
 
@@ -51,22 +53,34 @@ const unbounded = (bytes: Buffer) => sharp(bytes, { animated: true }).webp({ qua
 
 async function main() {
   const gate = uploadWorkGate({ concurrent: 8, waiting: 0 });
-  const still = await sharp(noise(2000, 1500, 7), { raw: { width: 2000, height: 1500, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  const still = await sharp(noise(2000, 1500, 7), { raw: { width: 2000, height: 1500, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const longest = await animation(140);
   const largestAccepted = await animation(Math.floor(UPLOAD_LIMITS.maxAnimationPixels / (SIDE * SIDE)));
-  const loadBefore = loadavg().map((value) => value.toFixed(1)).join(', ');
+  const loadBefore = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
 
   const rows: Array<[string, Awaited<ReturnType<typeof measure>>]> = [];
   rows.push(['still JPEG 2000 × 1500 (reference)', await measure(() => prepareFile(still, gate))]);
-  rows.push([`140 frames ${SIDE}², ${(longest.length / 1e6).toFixed(1)} MB, re-encoded without bounds (before)`, await measure(() => unbounded(longest))]);
+  rows.push([
+    `140 frames ${SIDE}², ${(longest.length / 1e6).toFixed(1)} MB, re-encoded without bounds (before)`,
+    await measure(() => unbounded(longest)),
+  ]);
   rows.push(['the same 140 frames through prepareFile (after)', await measure(() => prepareFile(longest, gate))]);
-  rows.push([`${largestAccepted.length > 0 ? Math.floor(UPLOAD_LIMITS.maxAnimationPixels / (SIDE * SIDE)) : 0} frames ${SIDE}², the largest accepted animation`, await measure(() => prepareFile(largestAccepted, gate))]);
+  rows.push([
+    `${largestAccepted.length > 0 ? Math.floor(UPLOAD_LIMITS.maxAnimationPixels / (SIDE * SIDE)) : 0} frames ${SIDE}², the largest accepted animation`,
+    await measure(() => prepareFile(largestAccepted, gate)),
+  ]);
   const narrow = uploadWorkGate();
   rows.push([
     `3 largest accepted at once, ${UPLOAD_PROCESSING.concurrent} at a time (wall time)`,
     await measure(() => Promise.all([0, 1, 2].map(() => prepareFile(largestAccepted, narrow)))),
   ]);
-  const loadAfter = loadavg().map((value) => value.toFixed(1)).join(', ');
+  const loadAfter = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
 
   const reference = rows[0][1].ms;
   const table = rows.map(

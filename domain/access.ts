@@ -122,14 +122,22 @@ export interface Extension<Value> {
 /** Roles that run the platform as a whole: they see every record (ARCHITECTURE.md §4). */
 const PLATFORM_ROLES: readonly RoleKey[] = ['ROOT', 'COORDINATOR_ADMIN_FULL'];
 const ALL_ROLES: readonly RoleKey[] = ROLE_KEYS;
-const PARTNER_STAFF: readonly RoleKey[] = ['ROOT', 'PROMOTER', 'ADMIN', 'COORDINATOR', 'COORDINATOR_ADMIN_LIMITED', 'COORDINATOR_ADMIN_FULL'];
+const PARTNER_STAFF: readonly RoleKey[] = [
+  'ROOT',
+  'PROMOTER',
+  'ADMIN',
+  'COORDINATOR',
+  'COORDINATOR_ADMIN_LIMITED',
+  'COORDINATOR_ADMIN_FULL',
+];
 
 /** Route prefixes the product adds to SPEC §6, each with its reason (README "Access"). */
 export const ROUTE_EXTENSIONS: readonly Extension<readonly RoutePrefix[]>[] = [
   {
     roles: ['CUSTOMER'],
     value: ['settings'],
-    reason: 'Every signed-in person must be able to change their password, language and account; SPEC §6 leaves customers only the dashboard.',
+    reason:
+      'Every signed-in person must be able to change their password, language and account; SPEC §6 leaves customers only the dashboard.',
   },
   {
     roles: PLATFORM_ROLES,
@@ -139,7 +147,8 @@ export const ROUTE_EXTENSIONS: readonly Extension<readonly RoutePrefix[]>[] = [
   {
     roles: PLATFORM_ROLES,
     value: ['tag-terms', 'promo-code'],
-    reason: 'Tag terms and promo codes are platform-wide vocabularies and marketing tools, kept with the roles that manage tags.',
+    reason:
+      'Tag terms and promo codes are platform-wide vocabularies and marketing tools, kept with the roles that manage tags.',
   },
   {
     roles: ALL_ROLES,
@@ -149,22 +158,26 @@ export const ROUTE_EXTENSIONS: readonly Extension<readonly RoutePrefix[]>[] = [
   {
     roles: ['ROOT', 'PROMOTER', 'ADMIN'],
     value: ['billing'],
-    reason: 'Billing concerns the accounts that pay a subscription (User.hasPaidSubscription, billingLink): venues and promoter groups, and ROOT who runs it.',
+    reason:
+      'Billing concerns the accounts that pay a subscription (User.hasPaidSubscription, billingLink): venues and promoter groups, and ROOT who runs it.',
   },
   {
     roles: PARTNER_STAFF,
     value: ['asks', 'statistics'],
-    reason: 'Requests between partners and the statistics of one\'s own records are for every partner role; a customer has neither.',
+    reason:
+      "Requests between partners and the statistics of one's own records are for every partner role; a customer has neither.",
   },
   {
     roles: ['ROOT'],
     value: ['audit-log', 'outbox'],
-    reason: 'The audit log (issue 3) and the Mail outbox (outside production) are ROOT\'s tools for running the platform.',
+    reason:
+      "The audit log (issue 3) and the Mail outbox (outside production) are ROOT's tools for running the platform.",
   },
   {
     roles: ['ROOT'],
     value: ['reference-data'],
-    reason: 'ROOT manages the reference data (types, musics, ambiances, services, games, environments) that every form picks from.',
+    reason:
+      'ROOT manages the reference data (types, musics, ambiances, services, games, environments) that every form picks from.',
   },
 ];
 
@@ -187,23 +200,34 @@ export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
   },
   {
     roles: ['ROOT'],
-    value: { USER: FULL, ESTABLISHMENT: ['delete'], PROMOTER_GROUP: ['delete'], AUDIT_LOG: ['read'], MAIL_OUTBOX: ['read'], REFERENCE_DATA: FULL },
-    reason: 'ROOT manages users, removes partners, reads the audit log and the Mail outbox, and manages reference data (ARCHITECTURE.md §4).',
+    value: {
+      USER: FULL,
+      ESTABLISHMENT: ['delete'],
+      PROMOTER_GROUP: ['delete'],
+      AUDIT_LOG: ['read'],
+      MAIL_OUTBOX: ['read'],
+      REFERENCE_DATA: FULL,
+    },
+    reason:
+      'ROOT manages users, removes partners, reads the audit log and the Mail outbox, and manages reference data (ARCHITECTURE.md §4).',
   },
   {
     roles: ['COORDINATOR', 'COORDINATOR_ADMIN_LIMITED'],
     value: { USER: ['read'] },
-    reason: 'Everybody reads their own user record (Settings shows it); SPEC §6 gives these two roles no USER read. Like the venue administrator, they read it within their scope: themselves and the users of their establishment.',
+    reason:
+      'Everybody reads their own user record (Settings shows it); SPEC §6 gives these two roles no USER read. Like the venue administrator, they read it within their scope: themselves and the users of their establishment.',
   },
   {
     roles: ['COORDINATOR_ADMIN_FULL'],
     value: { USER: ['read'] },
-    reason: 'The users route follows the /tags rule, which lets this role in: it may read the users it then sees (never change them).',
+    reason:
+      'The users route follows the /tags rule, which lets this role in: it may read the users it then sees (never change them).',
   },
   {
     roles: ALL_ROLES,
     value: { ESTABLISHMENT: ['read'], PROMOTER_GROUP: ['read'], TAG: ['read'], REFERENCE_DATA: ['read'] },
-    reason: 'Pickers need names: every signed-in user reads published establishments, promoter groups, tags and reference data; writes stay scoped.',
+    reason:
+      'Pickers need names: every signed-in user reads published establishments, promoter groups, tags and reference data; writes stay scoped.',
   },
   {
     roles: PLATFORM_ROLES,
@@ -213,7 +237,8 @@ export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
   {
     roles: ['ROOT', 'PROMOTER', 'ADMIN', 'COORDINATOR', 'COORDINATOR_ADMIN_FULL'],
     value: { OFFER: FULL, OFFER_TEMPLATE: ['read'] },
-    reason: 'The roles with the discount route manage the offers of their scope and read the templates they start from.',
+    reason:
+      'The roles with the discount route manage the offers of their scope and read the templates they start from.',
   },
   {
     roles: ['ROOT', 'ADMIN', 'COORDINATOR_ADMIN_FULL'],
@@ -234,7 +259,10 @@ function buildRoleAccess(role: RoleKey): RoleAccess {
     ...SPEC_ROUTES[role],
     ...ROUTE_EXTENSIONS.filter((extension) => extension.roles.includes(role)).flatMap((extension) => extension.value),
   ]);
-  const grantSources = [SPEC_GRANTS[role], ...GRANT_EXTENSIONS.filter((extension) => extension.roles.includes(role)).map((extension) => extension.value)];
+  const grantSources = [
+    SPEC_GRANTS[role],
+    ...GRANT_EXTENSIONS.filter((extension) => extension.roles.includes(role)).map((extension) => extension.value),
+  ];
   const grants = Object.fromEntries(
     PERMISSION_RESOURCES.map((resource) => [
       resource,
@@ -263,7 +291,9 @@ export function hasPermission(
 ): boolean {
   const requested = typeof actions === 'string' ? [actions] : actions;
   if (requested.length === 0) return false;
-  return knownRoles(roleKeys).some((role) => requested.every((action) => ACCESS_TABLE[role].grants[resource].includes(action)));
+  return knownRoles(roleKeys).some((role) =>
+    requested.every((action) => ACCESS_TABLE[role].grants[resource].includes(action)),
+  );
 }
 
 /** The route prefixes any of the role keys opens. */
@@ -383,7 +413,10 @@ export const RESOURCE_PERMISSIONS = {
   'widget-settings': 'WIDGET_SETTINGS',
   'audit-log': 'AUDIT_LOG',
   outbox: 'MAIL_OUTBOX',
-  ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'REFERENCE_DATA'])) as Record<ReferenceResource, 'REFERENCE_DATA'>),
+  ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'REFERENCE_DATA'])) as Record<
+    ReferenceResource,
+    'REFERENCE_DATA'
+  >),
 } as const satisfies Record<string, PermissionResource>;
 export type ResourceName = keyof typeof RESOURCE_PERMISSIONS;
 
@@ -415,7 +448,10 @@ export const RESOURCE_ROUTES: Readonly<Partial<Record<ResourceName, RoutePrefix>
   'widget-settings': 'iframe',
   'audit-log': 'audit-log',
   outbox: 'outbox',
-  ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'reference-data'])) as Record<ReferenceResource, 'reference-data'>),
+  ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'reference-data'])) as Record<
+    ReferenceResource,
+    'reference-data'
+  >),
 };
 
 /**
@@ -436,4 +472,6 @@ export const RESOURCES_WITH_UPLOADS: readonly PermissionResource[] = ['ESTABLISH
 
 /** `POST /uploads`: whoever may create or update a record that takes files (a customer may not). */
 export const canUpload = (roleKeys: readonly string[]): boolean =>
-  RESOURCES_WITH_UPLOADS.some((resource) => hasPermission(roleKeys, resource, 'create') || hasPermission(roleKeys, resource, 'update'));
+  RESOURCES_WITH_UPLOADS.some(
+    (resource) => hasPermission(roleKeys, resource, 'create') || hasPermission(roleKeys, resource, 'update'),
+  );

@@ -85,7 +85,10 @@ export const establishmentInputSchema = z
     version: recordVersionSchema.optional(),
   })
   .superRefine(
-    crossFieldChecks<{ generalInfos: { lat: number | null; lang: number | null }; additionalInfos: { tarifMin: number | null; tarifMax: number | null } }>([
+    crossFieldChecks<{
+      generalInfos: { lat: number | null; lang: number | null };
+      additionalInfos: { tarifMin: number | null; tarifMax: number | null };
+    }>([
       {
         reads: ['additionalInfos.tarifMin', 'additionalInfos.tarifMax'],
         check: ({ additionalInfos: { tarifMin, tarifMax } }, context) => {
@@ -98,7 +101,11 @@ export const establishmentInputSchema = z
         reads: ['generalInfos.lat', 'generalInfos.lang'],
         check: ({ generalInfos: { lat, lang } }, context) => {
           if ((lat === null) !== (lang === null)) {
-            context.addIssue({ code: 'custom', path: ['generalInfos', lat === null ? 'lat' : 'lang'], message: COORDINATES_PAIR_PROBLEM });
+            context.addIssue({
+              code: 'custom',
+              path: ['generalInfos', lat === null ? 'lat' : 'lang'],
+              message: COORDINATES_PAIR_PROBLEM,
+            });
           }
         },
       },
@@ -119,6 +126,11 @@ export const ESTABLISHMENT_SECTIONS = ['generalInfos', 'specificInfos', 'additio
  * per SPEC §4), with the required fields still empty for the user to fill.
  */
 export const establishmentDefaults = () => {
-  const parsed = establishmentInputSchema.parse({ generalInfos: { establishmentName: '-', establishmentTypeId: 1, city: '-' } });
-  return { ...parsed, generalInfos: { ...parsed.generalInfos, establishmentName: '', establishmentTypeId: null, city: '' } };
+  const parsed = establishmentInputSchema.parse({
+    generalInfos: { establishmentName: '-', establishmentTypeId: 1, city: '-' },
+  });
+  return {
+    ...parsed,
+    generalInfos: { ...parsed.generalInfos, establishmentName: '', establishmentTypeId: null, city: '' },
+  };
 };

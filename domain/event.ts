@@ -30,7 +30,13 @@ import {
 import { idSchema, optionalId, optionalText, recordVersionSchema, requiredText } from './records';
 import { timeOfDaySchema } from './schedule';
 import { crossFieldChecks, type CrossFieldCheck, type IssueSink } from './validation';
-import { mediaInputSchema, mediaListStateSchema, uploadReferenceSchema, type MediaListState, type Upload } from './upload';
+import {
+  mediaInputSchema,
+  mediaListStateSchema,
+  uploadReferenceSchema,
+  type MediaListState,
+  type Upload,
+} from './upload';
 
 /**
  * The Event record of SPEC §3 (establishment flow and promoter flow) in the shape of ARCHITECTURE.md §3,
@@ -74,7 +80,10 @@ export const localDateSchema = z.string().refine((value) => {
     return false;
   }
 }, `A date such as 2026-11-28, in the years ${EVENT_LIMITS.firstYear} to ${EVENT_LIMITS.lastYear}`);
-const optionalLocalDate = z.preprocess((value) => (value === '' ? null : value), localDateSchema.nullable().default(null));
+const optionalLocalDate = z.preprocess(
+  (value) => (value === '' ? null : value),
+  localDateSchema.nullable().default(null),
+);
 
 /** An instant, ISO 8601 in UTC (`2026-11-28T21:00:00Z`); any offset is accepted and normalised. */
 export const instantSchema = z.string().transform((value, context) => {
@@ -84,7 +93,10 @@ export const instantSchema = z.string().transform((value, context) => {
   } catch {
     // refused below
   }
-  context.addIssue({ code: 'custom', message: `An instant such as 2026-11-28T21:00:00Z, in the years ${EVENT_LIMITS.firstYear} to ${EVENT_LIMITS.lastYear}` });
+  context.addIssue({
+    code: 'custom',
+    message: `An instant such as 2026-11-28T21:00:00Z, in the years ${EVENT_LIMITS.firstYear} to ${EVENT_LIMITS.lastYear}`,
+  });
   return z.NEVER;
 });
 const optionalInstant = z.preprocess((value) => (value === '' ? null : value), instantSchema.nullable().default(null));
@@ -96,7 +108,14 @@ export const EVENT_ACTIONS = ['create', 'update', 'demand'] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 
 /** SPEC §4 save actions, sent as the input's `saveAction`. */
-export const SAVE_ACTIONS = ['publish', 'saveAsDraft', 'updateDraft', 'createPublished', 'createDraft', 'requestEvent'] as const;
+export const SAVE_ACTIONS = [
+  'publish',
+  'saveAsDraft',
+  'updateDraft',
+  'createPublished',
+  'createDraft',
+  'requestEvent',
+] as const;
 export type SaveAction = (typeof SAVE_ACTIONS)[number];
 
 /**
@@ -301,9 +320,24 @@ function checkSpan(dates: Dates, context: IssueSink): void {
 /** The rule's fields only where the pattern uses them. */
 function checkRuleFields(dates: Dates, context: IssueSink): void {
   if (dates.recurrencePattern === 'NONE') {
-    if (dates.recurrenceDaysOfWeek.length > 0) context.addIssue({ code: 'custom', path: datesAt('recurrenceDaysOfWeek'), message: EVENT_PROBLEMS.onlyForRepeating });
-    if (dates.recurrenceEndType !== 'NEVER') context.addIssue({ code: 'custom', path: datesAt('recurrenceEndType'), message: EVENT_PROBLEMS.onlyForRepeating });
-    if (dates.outOfScheduleEvents?.length) context.addIssue({ code: 'custom', path: datesAt('outOfScheduleEvents'), message: EVENT_PROBLEMS.onlyForRepeating });
+    if (dates.recurrenceDaysOfWeek.length > 0)
+      context.addIssue({
+        code: 'custom',
+        path: datesAt('recurrenceDaysOfWeek'),
+        message: EVENT_PROBLEMS.onlyForRepeating,
+      });
+    if (dates.recurrenceEndType !== 'NEVER')
+      context.addIssue({
+        code: 'custom',
+        path: datesAt('recurrenceEndType'),
+        message: EVENT_PROBLEMS.onlyForRepeating,
+      });
+    if (dates.outOfScheduleEvents?.length)
+      context.addIssue({
+        code: 'custom',
+        path: datesAt('outOfScheduleEvents'),
+        message: EVENT_PROBLEMS.onlyForRepeating,
+      });
   } else if (dates.recurrencePattern !== 'WEEKLY' && dates.recurrenceDaysOfWeek.length > 0) {
     context.addIssue({ code: 'custom', path: datesAt('recurrenceDaysOfWeek'), message: EVENT_PROBLEMS.onlyForWeekly });
   }
@@ -312,13 +346,25 @@ function checkRuleFields(dates: Dates, context: IssueSink): void {
 /** AFTER_OCCURRENCES needs its count, ON_DATE its date (not before the start); neither is set otherwise. */
 function checkRecurrenceEnd(dates: Dates, context: IssueSink): void {
   const afterOccurrences = dates.recurrenceEndType === 'AFTER_OCCURRENCES';
-  if (afterOccurrences && dates.maxOccurrences === null) context.addIssue({ code: 'custom', path: datesAt('maxOccurrences'), message: EVENT_PROBLEMS.requiredForEndType });
-  if (!afterOccurrences && dates.maxOccurrences !== null) context.addIssue({ code: 'custom', path: datesAt('maxOccurrences'), message: EVENT_PROBLEMS.onlyForEndType });
+  if (afterOccurrences && dates.maxOccurrences === null)
+    context.addIssue({ code: 'custom', path: datesAt('maxOccurrences'), message: EVENT_PROBLEMS.requiredForEndType });
+  if (!afterOccurrences && dates.maxOccurrences !== null)
+    context.addIssue({ code: 'custom', path: datesAt('maxOccurrences'), message: EVENT_PROBLEMS.onlyForEndType });
   const onDate = dates.recurrenceEndType === 'ON_DATE';
-  if (onDate && dates.recurrenceEndDate === null) context.addIssue({ code: 'custom', path: datesAt('recurrenceEndDate'), message: EVENT_PROBLEMS.requiredForEndType });
-  if (!onDate && dates.recurrenceEndDate !== null) context.addIssue({ code: 'custom', path: datesAt('recurrenceEndDate'), message: EVENT_PROBLEMS.onlyForEndType });
+  if (onDate && dates.recurrenceEndDate === null)
+    context.addIssue({
+      code: 'custom',
+      path: datesAt('recurrenceEndDate'),
+      message: EVENT_PROBLEMS.requiredForEndType,
+    });
+  if (!onDate && dates.recurrenceEndDate !== null)
+    context.addIssue({ code: 'custom', path: datesAt('recurrenceEndDate'), message: EVENT_PROBLEMS.onlyForEndType });
   if (onDate && dates.recurrenceEndDate !== null && dates.recurrenceEndDate < dates.startDate) {
-    context.addIssue({ code: 'custom', path: datesAt('recurrenceEndDate'), message: EVENT_PROBLEMS.endBeforeStartDate });
+    context.addIssue({
+      code: 'custom',
+      path: datesAt('recurrenceEndDate'),
+      message: EVENT_PROBLEMS.endBeforeStartDate,
+    });
   }
 }
 
@@ -327,8 +373,10 @@ function checkOutOfScheduleRows(dates: Dates, context: IssueSink): void {
   dates.outOfScheduleEvents?.forEach((row, index) => {
     const rowPath = (field: string) => ['dateAndCalendar', 'outOfScheduleEvents', index, field];
     if (row.action === 'SKIP') return;
-    if (row.startsAt === null) context.addIssue({ code: 'custom', path: rowPath('startsAt'), message: EVENT_PROBLEMS.requiredForEndType });
-    if (row.endsAt === null) context.addIssue({ code: 'custom', path: rowPath('endsAt'), message: EVENT_PROBLEMS.requiredForEndType });
+    if (row.startsAt === null)
+      context.addIssue({ code: 'custom', path: rowPath('startsAt'), message: EVENT_PROBLEMS.requiredForEndType });
+    if (row.endsAt === null)
+      context.addIssue({ code: 'custom', path: rowPath('endsAt'), message: EVENT_PROBLEMS.requiredForEndType });
     if (row.startsAt !== null && row.endsAt !== null && row.endsAt <= row.startsAt) {
       context.addIssue({ code: 'custom', path: rowPath('endsAt'), message: EVENT_PROBLEMS.endsBeforeStart });
     }
@@ -349,7 +397,11 @@ const EVENT_CROSS_FIELD_CHECKS: readonly CrossFieldCheck<EventInputFields>[] = [
     reads: general('establishmentId', 'promoterGroupId'),
     check: ({ generalInfos }, context) => {
       if (generalInfos.establishmentId === null && generalInfos.promoterGroupId === null) {
-        context.addIssue({ code: 'custom', path: ['generalInfos', 'establishmentId'], message: EVENT_PROBLEMS.ownerRequired });
+        context.addIssue({
+          code: 'custom',
+          path: ['generalInfos', 'establishmentId'],
+          message: EVENT_PROBLEMS.ownerRequired,
+        });
       }
     },
   },
@@ -373,7 +425,11 @@ const EVENT_CROSS_FIELD_CHECKS: readonly CrossFieldCheck<EventInputFields>[] = [
     reads: general('lat', 'lang'),
     check: ({ generalInfos: { lat, lang } }, context) => {
       if ((lat === null) !== (lang === null)) {
-        context.addIssue({ code: 'custom', path: ['generalInfos', lat === null ? 'lat' : 'lang'], message: COORDINATES_PAIR_PROBLEM });
+        context.addIssue({
+          code: 'custom',
+          path: ['generalInfos', lat === null ? 'lat' : 'lang'],
+          message: COORDINATES_PAIR_PROBLEM,
+        });
       }
     },
   },
@@ -389,7 +445,11 @@ const EVENT_CROSS_FIELD_CHECKS: readonly CrossFieldCheck<EventInputFields>[] = [
     reads: ['saveAction', ...general('establishmentId')],
     check: ({ saveAction, generalInfos }, context) => {
       if (saveAction === 'requestEvent' && generalInfos.establishmentId === null) {
-        context.addIssue({ code: 'custom', path: ['generalInfos', 'establishmentId'], message: EVENT_PROBLEMS.requestNeedsEstablishment });
+        context.addIssue({
+          code: 'custom',
+          path: ['generalInfos', 'establishmentId'],
+          message: EVENT_PROBLEMS.requestNeedsEstablishment,
+        });
       }
     },
   },
@@ -405,7 +465,10 @@ const EVENT_CROSS_FIELD_CHECKS: readonly CrossFieldCheck<EventInputFields>[] = [
     reads: datesRead('recurrenceEndType', 'maxOccurrences', 'recurrenceEndDate', 'startDate'),
     check: ({ dateAndCalendar }, context) => checkRecurrenceEnd(dateAndCalendar, context),
   },
-  { reads: datesRead('outOfScheduleEvents'), check: ({ dateAndCalendar }, context) => checkOutOfScheduleRows(dateAndCalendar, context) },
+  {
+    reads: datesRead('outOfScheduleEvents'),
+    check: ({ dateAndCalendar }, context) => checkOutOfScheduleRows(dateAndCalendar, context),
+  },
 ];
 
 /** POST and PUT body (PUT: the whole record with the `version` it was read at). */
@@ -561,20 +624,19 @@ export const eventDefaults = () => ({
 // ---- Occurrences (GET /occurrences) --------------------------------------------------------------------
 
 /** `GET /occurrences?filter=…`: the window (required) and the filters of SPEC §3 Filter plus ours. */
-export const occurrenceFilterSchema = z
-  .object({
-    /** ISO instants, or `YYYY-MM-DD` (local midnight in Europe/Zurich; `to` as a date includes that day). */
-    from: z.string(),
-    to: z.string(),
-    establishmentId: idSchema.optional(),
-    promoterGroupId: idSchema.optional(),
-    eventTypeIds: z.array(idSchema).max(100).optional(),
-    musicIds: z.array(idSchema).max(100).optional(),
-    cities: z.array(z.string().trim().min(1).max(PARTNER_LIMITS.city)).max(100).optional(),
-    visibility: z.enum(VISIBILITIES).optional(),
-    eventId: idSchema.optional(),
-    q: z.string().trim().max(200).optional(),
-  });
+export const occurrenceFilterSchema = z.object({
+  /** ISO instants, or `YYYY-MM-DD` (local midnight in Europe/Zurich; `to` as a date includes that day). */
+  from: z.string(),
+  to: z.string(),
+  establishmentId: idSchema.optional(),
+  promoterGroupId: idSchema.optional(),
+  eventTypeIds: z.array(idSchema).max(100).optional(),
+  musicIds: z.array(idSchema).max(100).optional(),
+  cities: z.array(z.string().trim().min(1).max(PARTNER_LIMITS.city)).max(100).optional(),
+  visibility: z.enum(VISIBILITIES).optional(),
+  eventId: idSchema.optional(),
+  q: z.string().trim().max(200).optional(),
+});
 export type OccurrenceFilter = z.output<typeof occurrenceFilterSchema>;
 
 /** One item of `GET /occurrences` (ARCHITECTURE.md §5) with what a calendar shows. */

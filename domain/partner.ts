@@ -30,7 +30,14 @@ const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim
 
 export const optionalEmail = z.preprocess(
   blankToNull,
-  z.string().trim().toLowerCase().max(PARTNER_LIMITS.email).pipe(z.email('An email address such as info@venue.ch')).nullable().default(null),
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(PARTNER_LIMITS.email)
+    .pipe(z.email('An email address such as info@venue.ch'))
+    .nullable()
+    .default(null),
 );
 
 /** Swiss and international numbers as people write them: +41 44 555 70 70, 044/555.70.70. */
@@ -134,7 +141,10 @@ export const tarifSchema = z
   .min(0)
   .max(PARTNER_LIMITS.tarif)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimals (CHF)');
-export const optionalTarif = z.preprocess((value) => (value === '' ? null : value), tarifSchema.nullable().default(null));
+export const optionalTarif = z.preprocess(
+  (value) => (value === '' ? null : value),
+  tarifSchema.nullable().default(null),
+);
 
 export const optionalCount = (max: number) =>
   z.preprocess((value) => (value === '' ? null : value), z.number().int().min(0).max(max).nullable().default(null));

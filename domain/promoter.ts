@@ -34,7 +34,9 @@ export const promoterGeneralInfosSchema = z.object({
 
 export const promoterInputSchema = z.object({
   generalInfos: promoterGeneralInfosSchema,
-  specificInfos: z.object({ musics: referenceIdsSchema, ambiance: referenceIdsSchema }).default({ musics: [], ambiance: [] }),
+  specificInfos: z
+    .object({ musics: referenceIdsSchema, ambiance: referenceIdsSchema })
+    .default({ musics: [], ambiance: [] }),
   additionalInfos: z.object({ tagTerms: tagTermIdsSchema }).default({ tagTerms: [] }),
   description: descriptionSchema,
   visibility: partnerVisibilitySchema,

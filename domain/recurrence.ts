@@ -102,7 +102,9 @@ function civilFromDays(days: number): [number, number, number] {
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
@@ -116,9 +118,10 @@ const daysInMonth = (year: number, month: number) =>
 /** Multiples of k in [0, n) (negative n counts those in [n, 0) negatively; differences stay right). */
 const multiplesBelow = (n: number, k: number) => Math.ceil(n / k);
 /** Leap years in [0, year). */
-const leapYearsBefore = (year: number) => multiplesBelow(year, 4) - multiplesBelow(year, 100) + multiplesBelow(year, 400);
+const leapYearsBefore = (year: number) =>
+  multiplesBelow(year, 4) - multiplesBelow(year, 100) + multiplesBelow(year, 400);
 /** ISO weekday 1 (Monday) … 7 (Sunday) of a day number; 1970-01-01 was a Thursday. */
-const isoWeekday = (days: number) => (((days + 3) % 7) + 7) % 7 + 1;
+const isoWeekday = (days: number) => ((((days + 3) % 7) + 7) % 7) + 1;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
@@ -413,7 +416,11 @@ class MonthlyCadence implements Cadence {
     const monthNumber =
       this.dayOfMonth <= 28
         ? this.firstMonth + index
-        : smallestSatisfying(this.firstMonth, this.firstMonth + 2 * index + 12, (month) => this.indexBefore(month + 1) > index);
+        : smallestSatisfying(
+            this.firstMonth,
+            this.firstMonth + 2 * index + 12,
+            (month) => this.indexBefore(month + 1) > index,
+          );
     const year = Math.floor(monthNumber / 12);
     return daysFromCivil(year, monthNumber - year * 12 + 1, this.dayOfMonth);
   }
@@ -450,7 +457,11 @@ class YearlyCadence implements Cadence {
   dayOfIndex(index: number): number {
     // Leap years are at most 8 years apart.
     const year = this.leapDayOnly
-      ? smallestSatisfying(this.firstYear, this.firstYear + 8 * index + 8, (candidate) => this.indexBefore(candidate + 1) > index)
+      ? smallestSatisfying(
+          this.firstYear,
+          this.firstYear + 8 * index + 8,
+          (candidate) => this.indexBefore(candidate + 1) > index,
+        )
       : this.firstYear + index;
     return daysFromCivil(year, this.month, this.dayOfMonth);
   }
@@ -496,7 +507,8 @@ function compileRule(rule: RecurrenceRule): CompiledRule {
           : new SingleCadence(startDay);
   let count = Number.POSITIVE_INFINITY;
   if (rule.recurrencePattern === 'NONE') count = 1;
-  else if (rule.recurrenceEndType === 'AFTER_OCCURRENCES' && rule.maxOccurrences !== null) count = Math.max(0, rule.maxOccurrences);
+  else if (rule.recurrenceEndType === 'AFTER_OCCURRENCES' && rule.maxOccurrences !== null)
+    count = Math.max(0, rule.maxOccurrences);
   else if (rule.recurrenceEndType === 'ON_DATE' && rule.recurrenceEndDate !== null) {
     count = cadence.firstIndexOnOrAfter(parseLocalDate(rule.recurrenceEndDate) + 1);
   }
@@ -621,7 +633,13 @@ function toExpanded(placed: PlacedOccurrence): ExpandedOccurrence {
 
 function spanToExpanded(span: Span): ExpandedOccurrence {
   const startsAt = formatInstant(span.start);
-  return { startsAt, endsAt: formatInstant(span.end), originalStartsAt: startsAt, outOfScheduleEventId: null, eventTitle: null };
+  return {
+    startsAt,
+    endsAt: formatInstant(span.end),
+    originalStartsAt: startsAt,
+    outOfScheduleEventId: null,
+    eventTitle: null,
+  };
 }
 
 /** The occurrences of the rule alone (no rows) overlapping the window, sorted by start. */
@@ -659,11 +677,20 @@ export function generatesOccurrenceAt(rule: RecurrenceRule, instant: string): bo
 }
 
 /** The series' next `limit` occurrences ending after the instant, by start; the cost is bounded by limit + rows. */
-function nextPlaced(compiled: CompiledRule, classified: ClassifiedRows, after: number, limit: number): PlacedOccurrence[] {
+function nextPlaced(
+  compiled: CompiledRule,
+  classified: ClassifiedRows,
+  after: number,
+  limit: number,
+): PlacedOccurrence[] {
   if (limit <= 0) return [];
   const placed = [...classified.moved, ...classified.added].filter((row) => row.end > after);
   let fromRuleCount = 0;
-  for (let index = firstIndexEndingAfter(compiled, after); index < compiled.count && fromRuleCount < limit; index += 1) {
+  for (
+    let index = firstIndexEndingAfter(compiled, after);
+    index < compiled.count && fromRuleCount < limit;
+    index += 1
+  ) {
     const span = occurrenceOn(compiled, compiled.cadence.dayOfIndex(index));
     if (span.end <= after || classified.hidden.has(span.start)) continue;
     placed.push(fromRule(span));

@@ -62,7 +62,8 @@ export const referenceRecordSchema = referenceInputSchema.extend({
 export type ReferenceRecord = z.output<typeof referenceRecordSchema>;
 
 /** A value's label in the reader's language (every label is required, so there is always one). */
-export const referenceLabel = (record: Pick<ReferenceRecord, 'label'>, language: Language): string => record.label[language];
+export const referenceLabel = (record: Pick<ReferenceRecord, 'label'>, language: Language): string =>
+  record.label[language];
 
 /** Problem code when an input names a reference id that does not exist (400 on that field; translated by the browser). */
 export const UNKNOWN_REFERENCE = FIELD_PROBLEM_CODES.unknownReference;

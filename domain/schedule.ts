@@ -9,7 +9,10 @@ import { crossFieldChecks } from './validation';
  */
 
 export const timeOfDaySchema = z.string().regex(TIME_OF_DAY_PATTERN, 'A time such as 22:00');
-const optionalTimeOfDay = z.preprocess((value) => (value === '' ? null : value), timeOfDaySchema.nullable().default(null));
+const optionalTimeOfDay = z.preprocess(
+  (value) => (value === '' ? null : value),
+  timeOfDaySchema.nullable().default(null),
+);
 
 /** True when a range from `start` to `end` ends on the next day. */
 export const endsNextDay = (start: string, end: string): boolean => end <= start;
@@ -23,7 +26,8 @@ export const workScheduleDaySchema = z
         reads: ['isActive', 'startTime', 'endTime'],
         check: (day, context) => {
           if (!day.isActive) return;
-          if (!day.startTime) context.addIssue({ code: 'custom', path: ['startTime'], message: 'Required on an open day' });
+          if (!day.startTime)
+            context.addIssue({ code: 'custom', path: ['startTime'], message: 'Required on an open day' });
           if (!day.endTime) context.addIssue({ code: 'custom', path: ['endTime'], message: 'Required on an open day' });
         },
       },
@@ -39,10 +43,12 @@ export const closedWeek = (): WorkSchedules =>
 
 /** `workSchedules`: MONDAY..SUNDAY; a day left out is closed. */
 export const workSchedulesSchema = z
-  .object(Object.fromEntries(WEEK_DAYS.map((day) => [day, workScheduleDaySchema.default({ ...CLOSED_DAY })])) as Record<
-    WeekDay,
-    z.ZodDefault<typeof workScheduleDaySchema>
-  >)
+  .object(
+    Object.fromEntries(WEEK_DAYS.map((day) => [day, workScheduleDaySchema.default({ ...CLOSED_DAY })])) as Record<
+      WeekDay,
+      z.ZodDefault<typeof workScheduleDaySchema>
+    >,
+  )
   .default(closedWeek);
 
 export const HAPPY_HOUR_LIMITS = { title: 100, maxPerEstablishment: 20 } as const;

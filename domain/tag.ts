@@ -8,10 +8,12 @@ import { optionalText, recordVersionSchema, requiredText } from './records';
  */
 
 /** SPEC's translation field names and the language each stands for. */
-export const TAG_TRANSLATION_FIELDS = { french: 'fr', english: 'en', german: 'de', italian: 'it' } as const satisfies Record<
-  string,
-  Language
->;
+export const TAG_TRANSLATION_FIELDS = {
+  french: 'fr',
+  english: 'en',
+  german: 'de',
+  italian: 'it',
+} as const satisfies Record<string, Language>;
 export type TagTranslationField = keyof typeof TAG_TRANSLATION_FIELDS;
 
 export const TAG_LIMITS = { name: 100, category: 100, translation: 200, description: 2000, html: 20_000 } as const;
@@ -50,5 +52,7 @@ export const tagSchema = tagInputSchema.extend({
 export type Tag = z.output<typeof tagSchema>;
 
 /** The translation fields a tag still lacks (the Tags screen marks them). */
-export const missingTranslations = (translation: Partial<Record<TagTranslationField, string | null>>): TagTranslationField[] =>
+export const missingTranslations = (
+  translation: Partial<Record<TagTranslationField, string | null>>,
+): TagTranslationField[] =>
   (Object.keys(TAG_TRANSLATION_FIELDS) as TagTranslationField[]).filter((field) => !translation[field]?.trim());

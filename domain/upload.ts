@@ -45,7 +45,8 @@ export const UPLOAD_PROCESSING = {
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const UPLOAD_MIME_TYPES = [...IMAGE_MIME_TYPES, 'application/pdf'] as const;
 export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];
-export const isImageMimeType = (mimeType: string): boolean => (IMAGE_MIME_TYPES as readonly string[]).includes(mimeType);
+export const isImageMimeType = (mimeType: string): boolean =>
+  (IMAGE_MIME_TYPES as readonly string[]).includes(mimeType);
 
 /** The `accept` attribute of file inputs (the server still decides by content). */
 export const UPLOAD_ACCEPT = {
@@ -131,7 +132,10 @@ export const MEDIA_LIMITS = { maxItems: 30 } as const;
 export const mediaListStateSchema = z.object({
   order: z.array(idSchema).max(MEDIA_LIMITS.maxItems),
   added: z.array(idSchema).max(MEDIA_LIMITS.maxItems).default([]),
-  removed: z.array(idSchema).max(MEDIA_LIMITS.maxItems * 2).default([]),
+  removed: z
+    .array(idSchema)
+    .max(MEDIA_LIMITS.maxItems * 2)
+    .default([]),
 });
 export type MediaListState = z.output<typeof mediaListStateSchema>;
 
@@ -172,9 +176,11 @@ export function resolveGallery(
   const added = new Set(state.added);
   const order = state.order;
   if (new Set(order).size !== order.length) problems[`${statePath}.order`] = GALLERY_PROBLEMS.duplicate;
-  else if (order.some((id) => !stored.has(id) && !added.has(id))) problems[`${statePath}.order`] = GALLERY_PROBLEMS.notAdded;
+  else if (order.some((id) => !stored.has(id) && !added.has(id)))
+    problems[`${statePath}.order`] = GALLERY_PROBLEMS.notAdded;
   if (state.added.some((id) => !order.includes(id))) problems[`${statePath}.added`] = GALLERY_PROBLEMS.addedMissing;
-  if (state.removed.some((id) => order.includes(id))) problems[`${statePath}.removed`] = GALLERY_PROBLEMS.removedPresent;
+  if (state.removed.some((id) => order.includes(id)))
+    problems[`${statePath}.removed`] = GALLERY_PROBLEMS.removedPresent;
   return { ids: [...order], problems };
 }
 

@@ -58,8 +58,14 @@ export const userInputSchema = z.object({
   lastName: requiredText(100),
   username: requiredText(100).regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dot, dash and underscore only'),
   email: z.string().trim().toLowerCase().pipe(z.email()),
-  phoneNumber: optionalText(40).refine((value) => value === null || /^\+?[0-9 ()./-]{6,}$/.test(value), 'Not a phone number'),
-  billingLink: optionalText(500).refine((value) => value === null || z.url({ protocol: /^https?$/ }).safeParse(value).success, 'Not a web address (https://…)'),
+  phoneNumber: optionalText(40).refine(
+    (value) => value === null || /^\+?[0-9 ()./-]{6,}$/.test(value),
+    'Not a phone number',
+  ),
+  billingLink: optionalText(500).refine(
+    (value) => value === null || z.url({ protocol: /^https?$/ }).safeParse(value).success,
+    'Not a web address (https://…)',
+  ),
   hasPaidSubscription: z.boolean().default(false),
   gender: z.preprocess((value) => (value === '' ? null : value), z.enum(GENDERS).nullable().default(null)),
   roleId: idSchema,
@@ -73,7 +79,10 @@ export const userInputSchema = z.object({
 export type UserInput = z.output<typeof userInputSchema>;
 
 /** Which scope field a role needs, and which it must leave empty (domain/access.ts ROLE_SCOPES). */
-export function scopeFieldsProblems(roleKey: RoleKey, input: Pick<UserInput, 'establishmentId' | 'promoterGroupId'>): Record<string, string> {
+export function scopeFieldsProblems(
+  roleKey: RoleKey,
+  input: Pick<UserInput, 'establishmentId' | 'promoterGroupId'>,
+): Record<string, string> {
   const needed = scopeFieldOf(roleKey);
   const problems: Record<string, string> = {};
   if (needed && input[needed] === null) problems[needed] = 'Required for this role';
@@ -81,7 +90,10 @@ export function scopeFieldsProblems(roleKey: RoleKey, input: Pick<UserInput, 'es
 }
 
 /** The scope fields a role keeps: the others are cleared, so a user never carries a scope it does not use. */
-export function keepScopeFieldsOf<Input extends Pick<UserInput, 'establishmentId' | 'promoterGroupId'>>(roleKey: RoleKey, input: Input): Input {
+export function keepScopeFieldsOf<Input extends Pick<UserInput, 'establishmentId' | 'promoterGroupId'>>(
+  roleKey: RoleKey,
+  input: Input,
+): Input {
   const needed = scopeFieldOf(roleKey);
   return {
     ...input,

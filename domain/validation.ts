@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import { RESOURCE_ERROR_CODES, type ApiErrorBody } from './errors';
 
 /** Turns a zod error into the API's error body: one message per field path. */
-export const toApiErrorBody = (error: z.ZodError, message: string = RESOURCE_ERROR_CODES.invalidInput): ApiErrorBody => {
+export const toApiErrorBody = (
+  error: z.ZodError,
+  message: string = RESOURCE_ERROR_CODES.invalidInput,
+): ApiErrorBody => {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.') || '_';
@@ -42,7 +45,9 @@ export function crossFieldChecks<Value>(checks: readonly CrossFieldCheck<Value>[
   return (value: Value, context: z.RefinementCtx<Value>): void => {
     const fieldIssuePaths = context.issues.map((issue) => issue.path ?? []);
     for (const { reads, check } of checks) {
-      const readFailed = reads.some((read) => fieldIssuePaths.some((issuePath) => overlaps(issuePath, segmentsOf(read))));
+      const readFailed = reads.some((read) =>
+        fieldIssuePaths.some((issuePath) => overlaps(issuePath, segmentsOf(read))),
+      );
       if (!readFailed) check(value, context);
     }
   };

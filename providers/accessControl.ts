@@ -36,7 +36,8 @@ export const canAccessWithRoles = (
   roleKeys: readonly string[],
   { resource, action }: { resource: string; action: string },
   { isProduction }: Environment,
-): boolean => !(isProduction && DEVELOPMENT_ONLY_RESOURCES.includes(resource)) && canAccessResource(roleKeys, resource, action);
+): boolean =>
+  !(isProduction && DEVELOPMENT_ONLY_RESOURCES.includes(resource)) && canAccessResource(roleKeys, resource, action);
 
 /** Where the server's view of the signed-in user comes from, and how the stored session announces changes. */
 export interface ServerRolesOptions {
@@ -68,7 +69,12 @@ const signInKeyOf = (session: Session | null): string | null =>
  * fetch answers no roles to the callers that waited for it and is not kept: the next check asks again
  * instead of locking the user out until a reload.
  */
-export const createServerRoles = ({ readSession, fetchMe, subscribeToSession, logger = console }: ServerRolesOptions): ServerRoles => {
+export const createServerRoles = ({
+  readSession,
+  fetchMe,
+  subscribeToSession,
+  logger = console,
+}: ServerRolesOptions): ServerRoles => {
   let cached: { signInKey: string; roleKeys: Promise<string[]> } | null = null;
   subscribeToSession(() => {
     cached = null;

@@ -30,6 +30,8 @@ export const isAuthEndpointPath = (path: string): boolean => {
 const AUTH_PAGE_PREFIXES = ['/auth', '/forgot-password', '/reset-password', '/delete-account'];
 
 export const isAuthPagePath = (path: string): boolean =>
-  AUTH_PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));
+  AUTH_PAGE_PREFIXES.some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`),
+  );
 
 export const SIGN_IN_PAGE = '/auth';

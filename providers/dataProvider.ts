@@ -135,12 +135,19 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     return id;
   };
 
-  const decideEvent = async (id: Identifier, decision: 'approve' | 'reject', body: { reason?: string; version?: number }): Promise<RaRecord> => {
-    const { json } = await httpClientForReactAdmin(`${apiBaseUrl}/events/${encodeURIComponent(String(id))}/${decision}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: new Headers({ 'Content-Type': 'application/json' }),
-    });
+  const decideEvent = async (
+    id: Identifier,
+    decision: 'approve' | 'reject',
+    body: { reason?: string; version?: number },
+  ): Promise<RaRecord> => {
+    const { json } = await httpClientForReactAdmin(
+      `${apiBaseUrl}/events/${encodeURIComponent(String(id))}/${decision}`,
+      {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      },
+    );
     return json as RaRecord;
   };
 
@@ -154,7 +161,9 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     ...crud,
     delete: deleteRead,
     sendAccessLink: async (id) => {
-      await httpClientForReactAdmin(`${apiBaseUrl}/users/${encodeURIComponent(String(id))}/send-access-link`, { method: 'POST' });
+      await httpClientForReactAdmin(`${apiBaseUrl}/users/${encodeURIComponent(String(id))}/send-access-link`, {
+        method: 'POST',
+      });
     },
     upload: async (file, { onProgress, signal } = {}) => {
       const body = new FormData();
@@ -175,8 +184,13 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     approveEvent: async (id, reason, version) => decideEvent(id, 'approve', { ...(reason ? { reason } : {}), version }),
     rejectEvent: async (id, reason, version) => decideEvent(id, 'reject', { reason, version }),
     deleteOccurrence: async (eventId, originalStartsAt, version) => {
-      const query = new URLSearchParams({ originalStartsAt, ...(version === undefined ? {} : { version: String(version) }) }).toString();
-      await httpClientForReactAdmin(`${apiBaseUrl}/events/${encodeURIComponent(String(eventId))}?${query}`, { method: 'DELETE' });
+      const query = new URLSearchParams({
+        originalStartsAt,
+        ...(version === undefined ? {} : { version: String(version) }),
+      }).toString();
+      await httpClientForReactAdmin(`${apiBaseUrl}/events/${encodeURIComponent(String(eventId))}?${query}`, {
+        method: 'DELETE',
+      });
     },
     setVisibility: async (resource, ids, visibility) => {
       const outcomes = await Promise.allSettled(ids.map((id) => setVisibilityOfOne(resource, id, visibility)));

@@ -26,7 +26,14 @@ const firstOfMonth = (locale: string) =>
 /** Italian numbers said with a vowel: 8, 80–89, 800–899, 8000…, 11, 11 000–11 999. */
 const VOWEL_NUMBER = '(?:8\\d*|11(?:\\d{3})?)(?![\\d])';
 /** Italian articled prepositions before a number, and their elided forms. */
-const ITALIAN_ELISIONS: Record<string, string> = { il: "l'", al: "all'", del: "dell'", dal: "dall'", nel: "nell'", sul: "sull'" };
+const ITALIAN_ELISIONS: Record<string, string> = {
+  il: "l'",
+  al: "all'",
+  del: "dell'",
+  dal: "dall'",
+  nel: "nell'",
+  sul: "sull'",
+};
 const ITALIAN_ARTICLE_BEFORE_VOWEL_NUMBER = new RegExp(`\\b(il|al|del|dal|nel|sul) (?=${VOWEL_NUMBER})`, 'giu');
 
 const matchCase = (replacement: string, original: string) =>

@@ -127,7 +127,8 @@ export const createPreferencesStore = ({
       if (storedKey === PREFERENCE_KEYS.lang) {
         return inner.subscribe(storedKey, (value) => callback(isLanguage(value) ? value : DEFAULT_LANGUAGE));
       }
-      if (key === THEME_PREFERENCE_KEY) return inner.subscribe(storedKey, (value) => callback(asThemePreference(value)));
+      if (key === THEME_PREFERENCE_KEY)
+        return inner.subscribe(storedKey, (value) => callback(asThemePreference(value)));
       return inner.subscribe(storedKey, callback);
     },
     listItems: (keyPrefix) => inner.listItems?.(keyPrefix) ?? {},

@@ -13,7 +13,17 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Everything Vite reads to build the app. */
-export const APP_SOURCES = ['src', 'resources', 'providers', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', '.env'];
+export const APP_SOURCES = [
+  'src',
+  'resources',
+  'providers',
+  'domain',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  '.env',
+];
 
 /**
  * The built server. It sits one level below the repository root, as server/*.ts do, so that the paths the
@@ -116,11 +126,19 @@ export async function buildServer(root = ROOT) {
  */
 export async function buildWhenStale({ force = false, root = ROOT, log = console.log } = {}) {
   if (force || isAppBuildStale(root)) {
-    log(existsSync(path.join(root, 'dist', 'index.html')) && !force ? 'The app sources changed: rebuilding the app…' : 'Building the app…');
+    log(
+      existsSync(path.join(root, 'dist', 'index.html')) && !force
+        ? 'The app sources changed: rebuilding the app…'
+        : 'Building the app…',
+    );
     await buildApp(root, force ? 'info' : 'warn');
   }
   if (force || isServerBuildStale(root)) {
-    log(existsSync(path.join(root, SERVER_ENTRY)) && !force ? 'The server sources changed: rebuilding the server…' : 'Building the server…');
+    log(
+      existsSync(path.join(root, SERVER_ENTRY)) && !force
+        ? 'The server sources changed: rebuilding the server…'
+        : 'Building the server…',
+    );
     await buildServer(root);
   }
 }

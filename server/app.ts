@@ -120,7 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSpa(app, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT, https });
 
   scheduleHousekeeping(app, authService);
-  if (options.sweepOrphanUploads ?? config.nodeEnv !== 'test') scheduleOrphanUploadSweep(app, options.now ?? (() => new Date()));
+  if (options.sweepOrphanUploads ?? config.nodeEnv !== 'test')
+    scheduleOrphanUploadSweep(app, options.now ?? (() => new Date()));
   return app;
 }
 
@@ -148,7 +149,9 @@ function scheduleHousekeeping(app: FastifyInstance, authService: AuthService): v
   app.addHook('onReady', async () => {
     void decoyPasswordHash(); // computed now so that the first unknown-email sign-in is not slower than others
     sweep = setInterval(() => {
-      authService.sessions.deleteEndedSessions().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
+      authService.sessions
+        .deleteEndedSessions()
+        .catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
     }, ENDED_SESSIONS_SWEEP_MS);
     sweep.unref();
   });

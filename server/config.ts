@@ -6,7 +6,13 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/auth';
 import { UPLOAD_RATE_LIMIT } from '../domain/upload';
 import { usableMapsKey } from '../src/config/maps';
 import { parseStorageUrl, type S3StorageSettings } from './services/storage/storageUrl';
-import { DataDirectoryError, createDirectory, ensureWritableDirectory, fileSystemReason, type DirectoryNaming } from './db/dataDirectory';
+import {
+  DataDirectoryError,
+  createDirectory,
+  ensureWritableDirectory,
+  fileSystemReason,
+  type DirectoryNaming,
+} from './db/dataDirectory';
 
 /** The server's configuration, read from the environment once at start (issue 2 "Project and runtime"). */
 export const NODE_ENVS = ['development', 'test', 'staging', 'production'] as const;
@@ -72,7 +78,10 @@ type Environment = Record<string, string | undefined>;
 
 /** An empty variable counts as unset, as shells and .env files commonly leave them. */
 const optionalText = () =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().optional());
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().optional(),
+  );
 
 const urlWithProtocols = (protocols: string[], message: string) =>
   optionalText().refine((value) => value === undefined || hasProtocol(value, protocols), { message });
@@ -96,9 +105,12 @@ const isPlainOrigin = (value: string): boolean => {
 
 /** A limit's count: a whole number from 1 to 100000. */
 const countSetting = () =>
-  optionalText().refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 100_000), {
-    message: 'must be a whole number from 1 to 100000',
-  });
+  optionalText().refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 100_000),
+    {
+      message: 'must be a whole number from 1 to 100000',
+    },
+  );
 
 const environmentSchema = z.object({
   VITE_MAPS_API_KEY: optionalText(),
@@ -107,7 +119,9 @@ const environmentSchema = z.object({
   PORT: z
     .string()
     .optional()
-    .refine((value) => value === undefined || value.trim() !== '', { message: `is empty; unset it to use ${DEFAULT_PORT} or give a port number` })
+    .refine((value) => value === undefined || value.trim() !== '', {
+      message: `is empty; unset it to use ${DEFAULT_PORT} or give a port number`,
+    })
     .refine((value) => value === undefined || value.trim() === '' || isPortNumber(value), {
       message: 'must be an integer between 1 and 65535',
     }),
@@ -118,7 +132,8 @@ const environmentSchema = z.object({
     message: `must be one of ${NODE_ENVS.join(', ')}`,
   }),
   PUBLIC_URL: optionalText().refine((value) => value === undefined || isPlainOrigin(value), {
-    message: 'must be an http:// or https:// URL without credentials, query or fragment (e.g. https://backoffice.example.ch)',
+    message:
+      'must be an http:// or https:// URL without credentials, query or fragment (e.g. https://backoffice.example.ch)',
   }),
   JWT_SECRET: optionalText().refine((value) => value === undefined || value.length >= JWT_SECRET_MIN_LENGTH, {
     message: `must be at least ${JWT_SECRET_MIN_LENGTH} characters long`,
@@ -162,7 +177,8 @@ export function parseEnvironment(env: Environment, cwd = process.cwd()): ParsedC
   const nodeEnv = (values.NODE_ENV ?? 'development') as NodeEnv;
   if (nodeEnv === 'production') {
     const missing = [
-      values.JWT_SECRET === undefined && `JWT_SECRET: is required in production (at least ${JWT_SECRET_MIN_LENGTH} random characters)`,
+      values.JWT_SECRET === undefined &&
+        `JWT_SECRET: is required in production (at least ${JWT_SECRET_MIN_LENGTH} random characters)`,
       // Without it, mailed links would point at localhost and the refresh cookie would lose its Secure flag.
       values.PUBLIC_URL === undefined &&
         'PUBLIC_URL: is required in production (the address people open, e.g. https://backoffice.example.ch)',
@@ -181,8 +197,10 @@ export function parseEnvironment(env: Environment, cwd = process.cwd()): ParsedC
     smtpUrl: values.SMTP_URL,
     demoPassword: values.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     trustProxy: values.TRUST_PROXY === undefined ? false : (parseTrustProxy(values.TRUST_PROXY) ?? false),
-    signInsPerMinute: values.SIGN_INS_PER_MINUTE === undefined ? DEFAULT_SIGN_INS_PER_MINUTE : Number(values.SIGN_INS_PER_MINUTE),
-    uploadsPerTenMinutes: values.UPLOADS_PER_TEN_MINUTES === undefined ? UPLOAD_RATE_LIMIT.max : Number(values.UPLOADS_PER_TEN_MINUTES),
+    signInsPerMinute:
+      values.SIGN_INS_PER_MINUTE === undefined ? DEFAULT_SIGN_INS_PER_MINUTE : Number(values.SIGN_INS_PER_MINUTE),
+    uploadsPerTenMinutes:
+      values.UPLOADS_PER_TEN_MINUTES === undefined ? UPLOAD_RATE_LIMIT.max : Number(values.UPLOADS_PER_TEN_MINUTES),
     mapsEnabled: usableMapsKey(values.VITE_MAPS_API_KEY) !== null,
     ...objectStorageOf(values.STORAGE_URL),
   };
@@ -245,9 +263,13 @@ export function dataDirectoryUses(config: DataDirectoryNeeds): string[] {
 export function checkDataDirectory(config: DataDirectoryNeeds): void {
   const uses = dataDirectoryUses(config);
   if (uses.length === 0) return;
-  const naming = (directory: string): DirectoryNaming => ({ subject: `DATA_DIR ${directory} (${uses.join(', ')})`, variable: 'DATA_DIR' });
+  const naming = (directory: string): DirectoryNaming => ({
+    subject: `DATA_DIR ${directory} (${uses.join(', ')})`,
+    variable: 'DATA_DIR',
+  });
   ensureWritableDirectory(config.dataDir, naming(config.dataDir));
-  if (config.objectStorage === undefined) ensureWritableDirectory(uploadsDirectory(config.dataDir), naming(uploadsDirectory(config.dataDir)));
+  if (config.objectStorage === undefined)
+    ensureWritableDirectory(uploadsDirectory(config.dataDir), naming(uploadsDirectory(config.dataDir)));
 }
 
 export function loadConfig(env: Environment = process.env, cwd = process.cwd()): ServerConfig {

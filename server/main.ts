@@ -40,11 +40,22 @@ const loadServerModules = async () => ({
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
   await checkPortAvailable(config.port, config.host);
-  const { buildApp, openDatabase, migrateDatabase, ensureRoles, seedDemoData, createMailer, DEMO_ACCOUNTS, openFileStorage, describeFileStorage } =
-    await loadServerModules();
+  const {
+    buildApp,
+    openDatabase,
+    migrateDatabase,
+    ensureRoles,
+    seedDemoData,
+    createMailer,
+    DEMO_ACCOUNTS,
+    openFileStorage,
+    describeFileStorage,
+  } = await loadServerModules();
   // A wrong bucket, region or key is one line now, before the database opens, not a 500 on every upload.
   const storage = await openFileStorage(config);
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   let mailer: Mailer | undefined;
   let app: FastifyInstance | undefined;
   try {
@@ -65,7 +76,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger: mailLogger,
       logLinks: config.nodeEnv !== 'production',
     });
-    app = await buildApp({ config, database, mailer, storage, rateLimits: { signIn: { max: config.signInsPerMinute, windowMs: 60_000 } } });
+    app = await buildApp({
+      config,
+      database,
+      mailer,
+      storage,
+      rateLimits: { signIn: { max: config.signInsPerMinute, windowMs: 60_000 } },
+    });
     const listening = app;
     await listenOrExplain(() => listening.listen({ port: config.port, host: config.host }), config.port, config.host);
     printBanner(config, database, seeded, DEMO_ACCOUNTS, describeFileStorage(config));
@@ -103,8 +120,11 @@ function printBanner(
   ];
   if (config.nodeEnv !== 'production') {
     lines.push(`  demo accounts${seeded ? ' (just created)' : ''}, password ${config.demoPassword}:`);
-    for (const account of demoAccounts) lines.push(`    ${account.email.padEnd(30)} ${account.roleKey.padEnd(26)} ${account.label}`);
-    lines.push(`  mails are recorded in the Mail outbox (${config.publicUrl}/outbox, as root@demo.ch)${config.smtpUrl ? ' and sent over SMTP' : ''}`);
+    for (const account of demoAccounts)
+      lines.push(`    ${account.email.padEnd(30)} ${account.roleKey.padEnd(26)} ${account.label}`);
+    lines.push(
+      `  mails are recorded in the Mail outbox (${config.publicUrl}/outbox, as root@demo.ch)${config.smtpUrl ? ' and sent over SMTP' : ''}`,
+    );
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -16,12 +16,15 @@ export class PortUnavailableError extends Error {
 /** One line for an error of listening on `host:port`; undefined for errors that are not about the address. */
 export function describePortProblem(error: unknown, port: number, host: string): string | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${host}: stop the other server or set PORT to a free port.`;
+  if (code === 'EADDRINUSE')
+    return `Port ${port} is already in use on ${host}: stop the other server or set PORT to a free port.`;
   if (code === 'EACCES') {
     return `Port ${port} on ${host} needs privileges this user does not have: set PORT to 1024 or above (behind a reverse proxy).`;
   }
-  if (code === 'EADDRNOTAVAIL') return `HOST ${host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all.`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `HOST ${host} is an unknown name: set HOST to an address of this machine.`;
+  if (code === 'EADDRNOTAVAIL')
+    return `HOST ${host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all.`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `HOST ${host} is an unknown name: set HOST to an address of this machine.`;
   return undefined;
 }
 
@@ -57,7 +60,13 @@ export async function listenOrExplain(listen: () => Promise<unknown>, port: numb
   }
 }
 
-const ONE_LINE_ERRORS = [ConfigError, DirectoryLockedError, DataDirectoryError, DatabaseUnavailableError, PortUnavailableError];
+const ONE_LINE_ERRORS = [
+  ConfigError,
+  DirectoryLockedError,
+  DataDirectoryError,
+  DatabaseUnavailableError,
+  PortUnavailableError,
+];
 
 /** What `Cannot start the server: ` is followed by. `databaseUrl` lets a wrapped PostgreSQL error name its cause. */
 export function explainStartupFailure(error: unknown, databaseUrl?: string): string {

@@ -12,7 +12,11 @@ import establishments from '../resources/establishments';
 import events from '../resources/events';
 import outbox from '../resources/outbox';
 import promoters from '../resources/promoters';
-import { REFERENCE_DATA_RESOURCE_NAMES, ReferenceDataHome, referenceDataResourceProps } from '../resources/reference-data';
+import {
+  REFERENCE_DATA_RESOURCE_NAMES,
+  ReferenceDataHome,
+  referenceDataResourceProps,
+} from '../resources/reference-data';
 import tags from '../resources/tags';
 import users from '../resources/users';
 import { DelayedLoader, DelayedLoadingPage } from './layout/DelayedLoader';
@@ -74,7 +78,10 @@ const UpdatePasswordPage = lazyPage(() => import('./pages/auth/UpdatePasswordPag
 const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const DeleteAccountPage = lazyPage(() => import('./pages/auth/DeleteAccountPage'), 'DeleteAccountPage');
-const ConfirmDeleteAccountPage = lazyPage(() => import('./pages/auth/ConfirmDeleteAccountPage'), 'ConfirmDeleteAccountPage');
+const ConfirmDeleteAccountPage = lazyPage(
+  () => import('./pages/auth/ConfirmDeleteAccountPage'),
+  'ConfirmDeleteAccountPage',
+);
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
 
 /** `/` (the dashboard slot of react-admin) is only a way in: SPEC §2 puts the dashboard at /dashboard. */

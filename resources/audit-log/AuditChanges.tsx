@@ -25,7 +25,9 @@ export const fieldLabelOf = (translate: TranslateFunction, resource: string, pat
 
 /** The labels of the changed fields, each once, in the record's order. */
 const changedLabelsOf = (translate: TranslateFunction, entry: AuditLogRecord | undefined): string[] =>
-  entry ? [...new Set(Object.keys(entry.changes ?? {}).map((path) => fieldLabelOf(translate, entry.resource, path)))] : [];
+  entry
+    ? [...new Set(Object.keys(entry.changes ?? {}).map((path) => fieldLabelOf(translate, entry.resource, path)))]
+    : [];
 
 /** A before/after value as text: absent and null read "(empty)", objects as JSON. */
 const ValueText = ({ value }: { value: unknown }) => {
@@ -39,7 +41,14 @@ const ValueText = ({ value }: { value: unknown }) => {
   }
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return (
-    <Box component="span" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: typeof value === 'string' ? 'inherit' : 'monospace' }}>
+    <Box
+      component="span"
+      sx={{
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+        fontFamily: typeof value === 'string' ? 'inherit' : 'monospace',
+      }}
+    >
       {text}
     </Box>
   );

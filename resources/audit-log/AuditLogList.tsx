@@ -17,7 +17,9 @@ import { DateTimeField } from '../shared/DateTimeField';
 import { LocalDateInput } from '../shared/inputs';
 
 /** The collections whose writes are logged, by their react-admin name (translated as resources). */
-const AUDITED_RESOURCES = Object.keys(RESOURCE_PERMISSIONS).filter((name) => !['occurrences', 'audit-log', 'outbox'].includes(name));
+const AUDITED_RESOURCES = Object.keys(RESOURCE_PERMISSIONS).filter(
+  (name) => !['occurrences', 'audit-log', 'outbox'].includes(name),
+);
 
 const ResourceChoiceName = ({ name }: { name: string }) => {
   const translate = useTranslate();

@@ -1,4 +1,14 @@
-import { Alert, Chip, LinearProgress, List, ListItemButton, ListItemText, Link as MuiLink, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Chip,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  Link as MuiLink,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useCanAccess, useGetList, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
@@ -54,8 +64,13 @@ export const EstablishmentEvents = () => {
         <List dense aria-label={translate(`${TEXT}.title`, { smart_count: ESTABLISHMENT_EVENTS_WINDOW.days })}>
           {data.map((occurrence) => (
             <ListItemButton key={occurrence.id} component={Link} to={occurrencePath(occurrence)}>
-              <ListItemText primary={occurrence.eventTitle} secondary={formatOccurrenceSpan(occurrence.startsAt, occurrence.endsAt, locale)} />
-              {occurrence.visibility === 'DRAFT' ? <Chip size="small" variant="outlined" label={translate('resources.partners.visibility.DRAFT')} /> : null}
+              <ListItemText
+                primary={occurrence.eventTitle}
+                secondary={formatOccurrenceSpan(occurrence.startsAt, occurrence.endsAt, locale)}
+              />
+              {occurrence.visibility === 'DRAFT' ? (
+                <Chip size="small" variant="outlined" label={translate('resources.partners.visibility.DRAFT')} />
+              ) : null}
             </ListItemButton>
           ))}
         </List>

@@ -15,14 +15,27 @@ export const validateEstablishment = partnerValidator(establishmentInputSchema, 
 const NEW_ESTABLISHMENT = establishmentDefaults();
 
 /** An existing record: for editing, or read only (`mayEdit` false: the viewer's role only reads these). */
-export const EstablishmentEdit = ({ id, onClose, mayEdit }: { id: Identifier; onClose: () => void; mayEdit: boolean }) => (
+export const EstablishmentEdit = ({
+  id,
+  onClose,
+  mayEdit,
+}: {
+  id: Identifier;
+  onClose: () => void;
+  mayEdit: boolean;
+}) => (
   <PartnerEditDrawer
     resource="establishments"
     id={id}
     onClose={onClose}
     mayEdit={mayEdit}
     form={(readOnly) => (
-      <EstablishmentForm readOnly={readOnly} showEvents validate={validateEstablishment} toolbar={readOnly ? false : <PartnerToolbar isEdit />} />
+      <EstablishmentForm
+        readOnly={readOnly}
+        showEvents
+        validate={validateEstablishment}
+        toolbar={readOnly ? false : <PartnerToolbar isEdit />}
+      />
     )}
   />
 );

@@ -9,7 +9,11 @@ import {
   UploadInput,
   WorkSchedulesInput,
 } from '../shared/inputs';
-import { PartnerContactInputs, PartnerDescriptionInputs, PartnerSpecificInfosInputs } from '../shared/partner/PartnerInputs';
+import {
+  PartnerContactInputs,
+  PartnerDescriptionInputs,
+  PartnerSpecificInfosInputs,
+} from '../shared/partner/PartnerInputs';
 import { FormSection, SubHeading } from '../shared/partner/ReadOnlySection';
 import { SectionTabLabel, SectionTabs } from '../shared/partner/SectionTabLabel';
 import { EstablishmentEvents } from './EstablishmentEvents';

@@ -18,13 +18,25 @@ const FIELDS = 'resources.establishments.fields';
 /** Filter keys of GET /establishments (server/routes/establishments.ts). */
 const establishmentFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <CityFilterInput key="city" source="city" label={`${FIELDS}.generalInfos.city`} citiesPath="/establishments/cities" />,
-  <ReferenceDataInput key="type" source="establishmentTypeId" kind="establishment-types" label={`${FIELDS}.generalInfos.establishmentTypeId`} />,
+  <CityFilterInput
+    key="city"
+    source="city"
+    label={`${FIELDS}.generalInfos.city`}
+    citiesPath="/establishments/cities"
+  />,
+  <ReferenceDataInput
+    key="type"
+    source="establishmentTypeId"
+    kind="establishment-types"
+    label={`${FIELDS}.generalInfos.establishmentTypeId`}
+  />,
   <ReferenceDataInput key="music" source="musicId" kind="musics" label="resources.partners.filters.music" />,
   <SelectInput key="visibility" source="visibility" label={`${FIELDS}.visibility`} choices={visibilityChoices} />,
 ];
 
-const Logo = ({ record }: { record: Establishment }) => <LogoThumbnail logo={record.generalInfos.logo} name={record.generalInfos.establishmentName} />;
+const Logo = ({ record }: { record: Establishment }) => (
+  <LogoThumbnail logo={record.generalInfos.logo} name={record.generalInfos.establishmentName} />
+);
 
 const LogoField = () => {
   const record = useRecordContext<Establishment>();
@@ -53,7 +65,11 @@ const EstablishmentTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
       <DataTable.Col label={`${FIELDS}.generalInfos.establishmentTypeId`} disableSort>
         <ReferenceDataField source="generalInfos.establishmentTypeId" kind="establishment-types" />
       </DataTable.Col>
-      <DataTable.Col source="city" label={`${FIELDS}.generalInfos.city`} render={(record) => record.generalInfos.city} />
+      <DataTable.Col
+        source="city"
+        label={`${FIELDS}.generalInfos.city`}
+        render={(record) => record.generalInfos.city}
+      />
       <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
         <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
       </DataTable.Col>
@@ -95,7 +111,9 @@ export const EstablishmentList = () => {
       drawer={
         <PartnerRouteDrawer
           create={(onClose) => <EstablishmentCreate onClose={onClose} />}
-          record={(id, onClose, mayEdit) => <EstablishmentEdit key={`${String(id)}-${String(mayEdit)}`} id={id} onClose={onClose} mayEdit={mayEdit} />}
+          record={(id, onClose, mayEdit) => (
+            <EstablishmentEdit key={`${String(id)}-${String(mayEdit)}`} id={id} onClose={onClose} mayEdit={mayEdit} />
+          )}
         />
       }
     />

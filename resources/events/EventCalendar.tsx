@@ -24,7 +24,12 @@ import { matchesApproval, occurrenceFilterOf, type EventFilterValues } from './c
 import { zurichNow, zurichWindowOfDays } from './calendar/zurichWallClock';
 
 /** FullCalendar's locale per UI language (Swiss variants where they exist); weeks start on Monday in all. */
-const CALENDAR_LOCALES: Readonly<Record<Language, LocaleInput>> = { en: enGbLocale, fr: frChLocale, de: deLocale, it: itLocale };
+const CALENDAR_LOCALES: Readonly<Record<Language, LocaleInput>> = {
+  en: enGbLocale,
+  fr: frChLocale,
+  de: deLocale,
+  it: itLocale,
+};
 
 /** Wide screens: month, week and a list; narrow screens: lists only, a grid is unreadable there. */
 const WIDE_VIEWS = ['dayGridMonth', 'timeGridWeek', 'listWeek'] as const;
@@ -69,7 +74,10 @@ const useOccurrences = (filter: EventFilterValues) => {
     { enabled: visibleWindow !== null, placeholderData: keepPreviousData },
   );
   const items = useMemo(() => (data ?? []).filter(matchesApproval(filter)), [data, filter]);
-  const showWindow = useCallback((next: InstantWindow) => setVisibleWindow((current) => (sameWindow(current, next) ? current : next)), []);
+  const showWindow = useCallback(
+    (next: InstantWindow) => setVisibleWindow((current) => (sameWindow(current, next) ? current : next)),
+    [],
+  );
   return { items, total, error, isFetching, showWindow };
 };
 
@@ -83,9 +91,15 @@ const useNewEventFromCalendar = () => {
   const navigate = useNavigate();
   const { canAccess } = useCanAccess({ resource: 'events', action: 'create' });
   const canCreate = canAccess === true;
-  const onDateClick = useCallback(({ date, allDay }: DateClickArg) => navigate(newEventPath(prefillOfSlot(date, allDay))), [navigate]);
+  const onDateClick = useCallback(
+    ({ date, allDay }: DateClickArg) => navigate(newEventPath(prefillOfSlot(date, allDay))),
+    [navigate],
+  );
   const onDayLink = useCallback((date: Date) => navigate(newEventPath(prefillOfSlot(date, true))), [navigate]);
-  const dayHint = useCallback((dateText: string) => translate('resources.events.newFromCalendar.dayHint', { date: dateText }), [translate]);
+  const dayHint = useCallback(
+    (dateText: string) => translate('resources.events.newFromCalendar.dayHint', { date: dateText }),
+    [translate],
+  );
   const calendarProps = canCreate
     ? { dateClick: onDateClick, navLinks: true, navLinkDayClick: onDayLink, navLinkHint: dayHint }
     : { dateClick: undefined, navLinks: false, navLinkDayClick: undefined, navLinkHint: undefined };
@@ -132,7 +146,11 @@ export const EventCalendar = ({ filter = NO_FILTER }: EventCalendarProps) => {
 
   const onDatesSet = useCallback(
     ({ start, end, view }: DatesSetArg) => {
-      const visible = { window: zurichWindowOfDays(start, end), view: view.type, date: view.currentStart.toISOString().slice(0, 10) };
+      const visible = {
+        window: zurichWindowOfDays(start, end),
+        view: view.type,
+        date: view.currentStart.toISOString().slice(0, 10),
+      };
       // FullCalendar reports its first range while React renders it; state and store change after that render.
       queueMicrotask(() => {
         showWindow(visible.window);

@@ -19,7 +19,14 @@ import { useNotifyResourceError } from '../shared/resourceErrors';
 import { ApprovalActions } from './approval';
 import { newEventValues, useEventViewer, type EventViewer } from './eventFlow';
 import { EventStepper } from './EventStepper';
-import { findOccurrence, normaliseInstant, occurrenceFormRecord, ruleOfRecord, seriesFormRecord, type EditedSeries } from './occurrence';
+import {
+  findOccurrence,
+  normaliseInstant,
+  occurrenceFormRecord,
+  ruleOfRecord,
+  seriesFormRecord,
+  type EditedSeries,
+} from './occurrence';
 import { rowsOfDateValues } from './recurrenceRule';
 import { formatInstant } from './zurichFormat';
 
@@ -56,7 +63,11 @@ export const EventCreate = () => {
   const onSuccess = useAfterSave(`${EVENTS}.notifications.${viewer.flow === 'promoter' ? 'requested' : 'created'}`);
   const values = useMemo(() => newEventValues(viewer), [viewer]);
   return (
-    <Create redirect={false} mutationOptions={{ onSuccess }} title={`${EVENTS}.titles.${viewer.flow === 'promoter' ? 'request' : 'create'}`}>
+    <Create
+      redirect={false}
+      mutationOptions={{ onSuccess }}
+      title={`${EVENTS}.titles.${viewer.flow === 'promoter' ? 'request' : 'create'}`}
+    >
       <EventStepper
         mode="create"
         flow={viewer.flow}
@@ -71,7 +82,15 @@ export const EventCreate = () => {
 };
 
 /** Deleting one occurrence is a SKIP row (DELETE /events/:id?originalStartsAt=…), after a confirmation. */
-const DeleteOccurrenceButton = ({ record, originalStartsAt, dateLabel }: { record: Event; originalStartsAt: string; dateLabel: string }) => {
+const DeleteOccurrenceButton = ({
+  record,
+  originalStartsAt,
+  dateLabel,
+}: {
+  record: Event;
+  originalStartsAt: string;
+  dateLabel: string;
+}) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -119,11 +138,22 @@ const EditBody = ({ viewer, occurrenceParam }: { viewer: EventViewer; occurrence
   const goBack = useGoBack();
   // A one-off event has no occurrences to choose between: the calendar's link edits the event itself.
   const repeating = record !== undefined && record.dateAndCalendar.recurrencePattern !== 'NONE';
-  const occurrence = useMemo(() => (record && repeating && occurrenceParam ? findOccurrence(record, occurrenceParam) : null), [record, repeating, occurrenceParam]);
-  const formRecord = useMemo(() => (record ? (occurrence ? occurrenceFormRecord(record, occurrence) : seriesFormRecord(record)) : undefined), [record, occurrence]);
-  const originalStartsAt = occurrence ? (normaliseInstant(occurrence.originalStartsAt) ?? occurrence.originalStartsAt) : null;
+  const occurrence = useMemo(
+    () => (record && repeating && occurrenceParam ? findOccurrence(record, occurrenceParam) : null),
+    [record, repeating, occurrenceParam],
+  );
+  const formRecord = useMemo(
+    () => (record ? (occurrence ? occurrenceFormRecord(record, occurrence) : seriesFormRecord(record)) : undefined),
+    [record, occurrence],
+  );
+  const originalStartsAt = occurrence
+    ? (normaliseInstant(occurrence.originalStartsAt) ?? occurrence.originalStartsAt)
+    : null;
   const editedSeries = useMemo<EditedSeries | null>(
-    () => (record && originalStartsAt ? { rule: ruleOfRecord(record), rows: rowsOfDateValues(record.dateAndCalendar), originalStartsAt } : null),
+    () =>
+      record && originalStartsAt
+        ? { rule: ruleOfRecord(record), rows: rowsOfDateValues(record.dateAndCalendar), originalStartsAt }
+        : null,
     [record, originalStartsAt],
   );
   if (!record || !formRecord) return null;
@@ -131,8 +161,12 @@ const EditBody = ({ viewer, occurrenceParam }: { viewer: EventViewer; occurrence
   const dateLabel = originalStartsAt ? formatInstant(originalStartsAt, locale) : '';
   const header = (
     <Stack spacing={1}>
-      {occurrence ? <Alert severity="info">{translate(`${EVENTS}.occurrence.banner`, { date: dateLabel })}</Alert> : null}
-      {repeating && occurrenceParam && !occurrence ? <Alert severity="warning">{translate(`${EVENTS}.occurrence.notFound`)}</Alert> : null}
+      {occurrence ? (
+        <Alert severity="info">{translate(`${EVENTS}.occurrence.banner`, { date: dateLabel })}</Alert>
+      ) : null}
+      {repeating && occurrenceParam && !occurrence ? (
+        <Alert severity="warning">{translate(`${EVENTS}.occurrence.notFound`)}</Alert>
+      ) : null}
       {viewer.flow === 'establishment' ? <ApprovalActions record={record} size="medium" /> : null}
     </Stack>
   );
@@ -145,10 +179,18 @@ const EditBody = ({ viewer, occurrenceParam }: { viewer: EventViewer; occurrence
       record={formRecord}
       resetValues={resetValues}
       establishmentFixed={viewer.fixedEstablishmentId !== null}
-      occurrence={occurrence && originalStartsAt && editedSeries ? { originalStartsAt, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt, series: editedSeries } : null}
+      occurrence={
+        occurrence && originalStartsAt && editedSeries
+          ? { originalStartsAt, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt, series: editedSeries }
+          : null
+      }
       onClose={goBack}
       header={header}
-      extraActions={originalStartsAt ? <DeleteOccurrenceButton record={record} originalStartsAt={originalStartsAt} dateLabel={dateLabel} /> : null}
+      extraActions={
+        originalStartsAt ? (
+          <DeleteOccurrenceButton record={record} originalStartsAt={originalStartsAt} dateLabel={dateLabel} />
+        ) : null
+      }
     />
   );
 };
@@ -162,7 +204,13 @@ export const EventEdit = () => {
   const [params] = useSearchParams();
   const onSuccess = useAfterSave(`${EVENTS}.notifications.${viewer.flow === 'promoter' ? 'requested' : 'updated'}`);
   return (
-    <Edit mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess }} actions={false} title={`${EVENTS}.titles.edit`}>
+    <Edit
+      mutationMode="pessimistic"
+      redirect={false}
+      mutationOptions={{ onSuccess }}
+      actions={false}
+      title={`${EVENTS}.titles.edit`}
+    >
       <EditBody viewer={viewer} occurrenceParam={params.get('occurrence')} />
     </Edit>
   );

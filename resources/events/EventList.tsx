@@ -51,7 +51,12 @@ const approvalChoices = APPROVAL_STATUSES.map((status) => ({ id: status, name: `
  */
 const eventFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceInput key="establishment" source="establishmentId" reference="establishments" sort={{ field: 'establishmentName', order: 'ASC' }}>
+  <ReferenceInput
+    key="establishment"
+    source="establishmentId"
+    reference="establishments"
+    sort={{ field: 'establishmentName', order: 'ASC' }}
+  >
     <AutocompleteInput
       label={`${LIST}.filters.establishment`}
       optionText={(establishment: Establishment) => establishment.generalInfos.establishmentName}
@@ -60,11 +65,35 @@ const eventFilters = [
       sx={{ minWidth: 220 }}
     />
   </ReferenceInput>,
-  <ReferenceDataArrayInput key="eventTypes" source="eventTypeIds" kind="event-types" label={`${LIST}.filters.eventTypes`} helperText={false} />,
-  <ReferenceDataArrayInput key="musics" source="musicIds" kind="musics" label={`${LIST}.filters.musics`} helperText={false} />,
+  <ReferenceDataArrayInput
+    key="eventTypes"
+    source="eventTypeIds"
+    kind="event-types"
+    label={`${LIST}.filters.eventTypes`}
+    helperText={false}
+  />,
+  <ReferenceDataArrayInput
+    key="musics"
+    source="musicIds"
+    kind="musics"
+    label={`${LIST}.filters.musics`}
+    helperText={false}
+  />,
   <CitiesFilterInput key="cities" source="cities" label={`${LIST}.filters.cities`} />,
-  <SelectInput key="visibility" source="visibility" label={`${LIST}.filters.visibility`} choices={visibilityChoices} helperText={false} />,
-  <SelectInput key="approvalStatus" source="approvalStatus" label={`${LIST}.filters.approvalStatus`} choices={approvalChoices} helperText={false} />,
+  <SelectInput
+    key="visibility"
+    source="visibility"
+    label={`${LIST}.filters.visibility`}
+    choices={visibilityChoices}
+    helperText={false}
+  />,
+  <SelectInput
+    key="approvalStatus"
+    source="approvalStatus"
+    label={`${LIST}.filters.approvalStatus`}
+    choices={approvalChoices}
+    helperText={false}
+  />,
 ];
 
 const ruleOf = (record: Event): RecurrenceRule => record.dateAndCalendar;
@@ -94,7 +123,11 @@ const NextOccurrenceField = (_props: { label?: string }) => {
   const now = useMemo(() => new Date().toISOString(), []);
   if (!record) return null;
   const next = nextOccurrenceOf(record, now);
-  return <span data-next-occurrence={next?.startsAt ?? ''}>{next ? formatOccurrenceSpan(next.startsAt, next.endsAt, locale) : translate(`${LIST}.none`)}</span>;
+  return (
+    <span data-next-occurrence={next?.startsAt ?? ''}>
+      {next ? formatOccurrenceSpan(next.startsAt, next.endsAt, locale) : translate(`${LIST}.none`)}
+    </span>
+  );
 };
 
 /** The venue's name; a placeholder while it loads, so a loading cell never reads as "no venue". */
@@ -133,11 +166,19 @@ const ApprovalCell = (_props: { label?: string }) => (
 const EventTable = () => (
   <DataTable<Event> rowClick="edit" bulkActionButtons={false}>
     {/* The API sorts on flat names (eventTitle, startDate, updatedAt); the values sit in the sections. */}
-    <DataTable.Col source="eventTitle" label={`${LIST}.columns.title`} render={(record) => record.generalInfos.eventTitle} />
+    <DataTable.Col
+      source="eventTitle"
+      label={`${LIST}.columns.title`}
+      render={(record) => record.generalInfos.eventTitle}
+    />
     <DataTable.Col label={`${LIST}.columns.venue`} disableSort>
       <VenueField />
     </DataTable.Col>
-    <DataTable.Col label={`${LIST}.columns.eventType`} disableSort render={(record) => record.generalInfos.eventType.type} />
+    <DataTable.Col
+      label={`${LIST}.columns.eventType`}
+      disableSort
+      render={(record) => record.generalInfos.eventType.type}
+    />
     <DataTable.Col source="startDate" label={`${LIST}.columns.rule`}>
       <RuleInWordsField />
     </DataTable.Col>
@@ -194,12 +235,21 @@ const ViewToggle = () => {
 const RequestsQuickFilter = () => {
   const translate = useTranslate();
   const { filterValues, showFilter, hideFilter } = useListContext();
-  const { total = 0 } = useGetList<Event>('events', { filter: { approvalStatus: 'PENDING' }, pagination: { page: 1, perPage: 1 } });
+  const { total = 0 } = useGetList<Event>('events', {
+    filter: { approvalStatus: 'PENDING' },
+    pagination: { page: 1, perPage: 1 },
+  });
   const isOn = filterValues.approvalStatus === 'PENDING';
   // The filter bar's own "Request status" input shows (and can change) what the quick filter set.
   const toggle = () => (isOn ? hideFilter('approvalStatus') : showFilter('approvalStatus', 'PENDING'));
   return (
-    <ToggleButton size="small" value="requests" selected={isOn} onChange={toggle} aria-label={translate(`${LIST}.requests.label`, { smart_count: total })}>
+    <ToggleButton
+      size="small"
+      value="requests"
+      selected={isOn}
+      onChange={toggle}
+      aria-label={translate(`${LIST}.requests.label`, { smart_count: total })}
+    >
       <Badge badgeContent={total} color="warning" max={99} sx={{ mr: total > 0 ? 1.5 : 0 }}>
         <HourglassTopIcon fontSize="small" />
       </Badge>

@@ -27,7 +27,8 @@ interface SaveChoice {
 
 /** The save actions each stepper offers (domain/event.ts SAVE_ACTION_OUTCOMES). */
 export const saveChoicesFor = (flow: EventFlow, mode: 'create' | 'edit', isDraft: boolean): SaveChoice[] => {
-  if (flow === 'promoter') return [{ saveAction: 'requestEvent', label: `${EVENTS}.actions.sendRequest`, icon: <SendIcon />, primary: true }];
+  if (flow === 'promoter')
+    return [{ saveAction: 'requestEvent', label: `${EVENTS}.actions.sendRequest`, icon: <SendIcon />, primary: true }];
   if (mode === 'create') {
     return [
       { saveAction: 'createPublished', label: `${EVENTS}.actions.publish`, icon: <PublicIcon />, primary: true },
@@ -36,7 +37,12 @@ export const saveChoicesFor = (flow: EventFlow, mode: 'create' | 'edit', isDraft
   }
   return [
     { saveAction: 'publish', label: `${EVENTS}.actions.publish`, icon: <PublicIcon />, primary: true },
-    { saveAction: isDraft ? 'updateDraft' : 'saveAsDraft', label: `${EVENTS}.actions.saveAsDraft`, icon: <EditNoteIcon />, primary: false },
+    {
+      saveAction: isDraft ? 'updateDraft' : 'saveAsDraft',
+      label: `${EVENTS}.actions.saveAsDraft`,
+      icon: <EditNoteIcon />,
+      primary: false,
+    },
   ];
 };
 
@@ -70,14 +76,26 @@ const firstSectionWithErrors = (errors: FieldErrors | Record<string, unknown>): 
 
 /** The event stepper: one step per record section, each validated before the next, and the flow's save actions. */
 export const EventStepper = (props: EventStepperProps) => (
-  <Form record={props.record} validate={eventValidator(props.flow)} mode="onChange" reValidateMode="onChange" noValidate>
+  <Form
+    record={props.record}
+    validate={eventValidator(props.flow)}
+    mode="onChange"
+    reValidateMode="onChange"
+    noValidate
+  >
     <EditedSeriesContext.Provider value={props.occurrence?.series ?? null}>
       <StepperBody {...props} />
     </EditedSeriesContext.Provider>
   </Form>
 );
 
-const StepContent = ({ section, flow, mode, occurrence, establishmentFixed }: { section: EventSection } & EventStepperProps) => {
+const StepContent = ({
+  section,
+  flow,
+  mode,
+  occurrence,
+  establishmentFixed,
+}: { section: EventSection } & EventStepperProps) => {
   switch (section) {
     case 'generalInfos':
       return <GeneralInfosStep flow={flow} establishmentFixed={establishmentFixed} />;
@@ -126,7 +144,9 @@ const StepperBody = (props: EventStepperProps) => {
   };
 
   const jumpToErrors = (found: Record<string, unknown>) => {
-    const flat = Object.keys(found).flatMap((key) => (key.includes('.') ? [key] : Object.keys((found[key] as object) ?? {}).map((child) => `${key}.${child}`)));
+    const flat = Object.keys(found).flatMap((key) =>
+      key.includes('.') ? [key] : Object.keys((found[key] as object) ?? {}).map((child) => `${key}.${child}`),
+    );
     const index = firstSectionWithErrors(Object.fromEntries(flat.map((path) => [path, true])));
     if (index >= 0) setActive(index);
   };
@@ -174,7 +194,9 @@ const StepperBody = (props: EventStepperProps) => {
     <Box sx={{ p: { xs: 1, sm: 2 }, width: '100%' }}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {translate(`${EVENTS}.titles.${occurrence ? 'occurrence' : mode === 'edit' ? 'edit' : flow === 'promoter' ? 'request' : 'create'}`)}
+          {translate(
+            `${EVENTS}.titles.${occurrence ? 'occurrence' : mode === 'edit' ? 'edit' : flow === 'promoter' ? 'request' : 'create'}`,
+          )}
         </Typography>
         <IconButton onClick={close} aria-label={translate(`${EVENTS}.actions.close`)}>
           <CloseIcon />
@@ -191,7 +213,13 @@ const StepperBody = (props: EventStepperProps) => {
         ))}
       </Stepper>
       {EVENT_SECTIONS.map((section, index) => (
-        <Box key={section} role="group" aria-label={translate(`${EVENTS}.steps.${section}`)} hidden={index !== active} sx={{ maxWidth: 900 }}>
+        <Box
+          key={section}
+          role="group"
+          aria-label={translate(`${EVENTS}.steps.${section}`)}
+          hidden={index !== active}
+          sx={{ maxWidth: 900 }}
+        >
           {/* Every step stays mounted: a server error on any field finds its input. */}
           <StepContent section={section} {...props} />
         </Box>

@@ -1,11 +1,28 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItemButton,
+  ListItemText,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { UPDATE_SCOPES, type UpdateScope } from '../../domain/enums';
 
 const TEXT = 'resources.events.occurrence';
 
 /** Saving one occurrence of a series asks which occurrences the change is for (SPEC §4 update scope). */
-export const OccurrenceScopeDialog = ({ open, onChoose, onCancel }: { open: boolean; onChoose: (scope: UpdateScope) => void; onCancel: () => void }) => {
+export const OccurrenceScopeDialog = ({
+  open,
+  onChoose,
+  onCancel,
+}: {
+  open: boolean;
+  onChoose: (scope: UpdateScope) => void;
+  onCancel: () => void;
+}) => {
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="occurrence-scope-title">

@@ -19,7 +19,10 @@ export interface EventViewer {
 }
 
 const scopesOf = (user: SessionUser | null) =>
-  (user?.userRoles ?? []).map(({ role }) => role.key).filter(isRoleKey).map((key) => ROLE_SCOPES[key]);
+  (user?.userRoles ?? [])
+    .map(({ role }) => role.key)
+    .filter(isRoleKey)
+    .map((key) => ROLE_SCOPES[key]);
 
 export const eventViewerOf = (user: SessionUser | null): EventViewer => {
   const scopes = scopesOf(user);

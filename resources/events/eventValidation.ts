@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { EVENT_PROBLEMS, EVENT_SECTIONS, eventInputSchema, type EventFlow, type EventSection } from '../../domain/event';
+import {
+  EVENT_PROBLEMS,
+  EVENT_SECTIONS,
+  eventInputSchema,
+  type EventFlow,
+  type EventSection,
+} from '../../domain/event';
 import { COORDINATES_PAIR_PROBLEM, TARIF_ORDER_PROBLEM } from '../../domain/partner';
 import { withProblems, type FormErrors, type ValidationMessage } from '../shared/zodValidation';
 
@@ -41,7 +47,11 @@ export const eventProblemKey = (message: string): string => {
 };
 
 const valueAt = (values: unknown, path: readonly PropertyKey[]): unknown =>
-  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), values);
+  path.reduce<unknown>(
+    (node, key) =>
+      node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+    values,
+  );
 
 const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '';
 
@@ -51,10 +61,14 @@ const messageOf = (issue: z.core.$ZodIssue, values: unknown): ValidationMessage 
   if (isEmpty(valueAt(values, issue.path)) || issue.code === 'invalid_type') return 'ra.validation.required';
   switch (issue.code) {
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'ra.validation.required' : { message: 'ra.validation.minLength', args: { min: Number(issue.minimum) } };
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1
+          ? 'ra.validation.required'
+          : { message: 'ra.validation.minLength', args: { min: Number(issue.minimum) } };
       return { message: 'ra.validation.minValue', args: { min: Number(issue.minimum) } };
     case 'too_big':
-      if (issue.origin === 'string') return { message: 'ra.validation.maxLength', args: { max: Number(issue.maximum) } };
+      if (issue.origin === 'string')
+        return { message: 'ra.validation.maxLength', args: { max: Number(issue.maximum) } };
       return { message: 'ra.validation.maxValue', args: { max: Number(issue.maximum) } };
     default:
       return FIELD_FORMATS[path] ?? 'resources.shared.validation.invalid';
@@ -68,7 +82,11 @@ const fieldPathOf = (path: readonly PropertyKey[]): string => {
 };
 
 /** `path → message` of one section's problems, as the server would find them. */
-export const sectionProblems = (values: Record<string, unknown>, section: EventSection, flow: EventFlow): Record<string, ValidationMessage> => {
+export const sectionProblems = (
+  values: Record<string, unknown>,
+  section: EventSection,
+  flow: EventFlow,
+): Record<string, ValidationMessage> => {
   const candidate = {
     ...VALID_SECTIONS,
     [section]: values[section],
@@ -89,10 +107,14 @@ export const sectionProblems = (values: Record<string, unknown>, section: EventS
 export const eventValidator =
   (flow: EventFlow) =>
   (values: Record<string, unknown>): FormErrors =>
-    EVENT_SECTIONS.reduce((errors, section) => withProblems(errors, sectionProblems(values, section, flow)), {} as FormErrors);
+    EVENT_SECTIONS.reduce(
+      (errors, section) => withProblems(errors, sectionProblems(values, section, flow)),
+      {} as FormErrors,
+    );
 
 /** The section a field path belongs to (`dateAndCalendar.startDate` → dateAndCalendar), if any. */
-export const sectionOf = (path: string): EventSection | undefined => EVENT_SECTIONS.find((section) => path === section || path.startsWith(`${section}.`));
+export const sectionOf = (path: string): EventSection | undefined =>
+  EVENT_SECTIONS.find((section) => path === section || path.startsWith(`${section}.`));
 
 /** Server field errors (`{"dateAndCalendar.endDate": "EVENT_ENDS_BEFORE_IT_STARTS"}`) with their codes as translation keys. */
 export const translateServerErrors = (errors: unknown): unknown => {

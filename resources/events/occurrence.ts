@@ -84,7 +84,9 @@ const withOccurrenceChanges = (record: Event, changes: Record<string, unknown>):
  * occurrence only" save would silently drop them.
  */
 export const occurrenceFormRecord = (record: Event, occurrence: ExpandedOccurrence): Event => {
-  const row = record.dateAndCalendar.outOfScheduleEvents.find((candidate) => candidate.id === occurrence.outOfScheduleEventId);
+  const row = record.dateAndCalendar.outOfScheduleEvents.find(
+    (candidate) => candidate.id === occurrence.outOfScheduleEventId,
+  );
   const own = withOccurrenceChanges(record, row?.changes ?? {});
   const remaining = remainingCountFrom(ruleOfRecord(record), occurrence.originalStartsAt);
   return {
@@ -143,8 +145,14 @@ const sameDays = (left: readonly string[], right: readonly string[]) =>
  * in step by test/unit/occurrencePreview.test.ts): splitRule's tail moved to the form's date and times,
  * with the form's pattern and end where the user changed them from the series'.
  */
-export const editedTailRule = (series: RecurrenceRule, tailAsSplit: RecurrenceRule, form: RecurrenceRule): RecurrenceRule => {
-  const patternChanged = form.recurrencePattern !== series.recurrencePattern || !sameDays(form.recurrenceDaysOfWeek, series.recurrenceDaysOfWeek);
+export const editedTailRule = (
+  series: RecurrenceRule,
+  tailAsSplit: RecurrenceRule,
+  form: RecurrenceRule,
+): RecurrenceRule => {
+  const patternChanged =
+    form.recurrencePattern !== series.recurrencePattern ||
+    !sameDays(form.recurrenceDaysOfWeek, series.recurrenceDaysOfWeek);
   const endChanged =
     form.recurrenceEndType !== series.recurrenceEndType ||
     form.maxOccurrences !== series.maxOccurrences ||
@@ -155,9 +163,19 @@ export const editedTailRule = (series: RecurrenceRule, tailAsSplit: RecurrenceRu
     endDate: form.endDate,
     startTime: form.startTime,
     endTime: form.endTime,
-    ...(patternChanged ? { recurrencePattern: form.recurrencePattern, recurrenceDaysOfWeek: form.recurrenceDaysOfWeek } : {}),
-    ...(endChanged ? { recurrenceEndType: form.recurrenceEndType, maxOccurrences: form.maxOccurrences, recurrenceEndDate: form.recurrenceEndDate } : {}),
-    ...(form.recurrencePattern === 'NONE' ? { recurrenceEndType: 'NEVER', maxOccurrences: null, recurrenceEndDate: null } : {}),
+    ...(patternChanged
+      ? { recurrencePattern: form.recurrencePattern, recurrenceDaysOfWeek: form.recurrenceDaysOfWeek }
+      : {}),
+    ...(endChanged
+      ? {
+          recurrenceEndType: form.recurrenceEndType,
+          maxOccurrences: form.maxOccurrences,
+          recurrenceEndDate: form.recurrenceEndDate,
+        }
+      : {}),
+    ...(form.recurrencePattern === 'NONE'
+      ? { recurrenceEndType: 'NEVER', maxOccurrences: null, recurrenceEndDate: null }
+      : {}),
   };
 };
 
@@ -185,7 +203,14 @@ export const previewFromOccurrence = (series: EditedSeries, form: RecurrenceRule
   const listAfter = zonedInstant(form.startDate, '00:00');
   const key = normaliseInstant(series.originalStartsAt);
   if (key === null || !generatesOccurrenceAt(series.rule, key)) {
-    const oneOff: RecurrenceRule = { ...form, recurrencePattern: 'NONE', recurrenceDaysOfWeek: [], recurrenceEndType: 'NEVER', maxOccurrences: null, recurrenceEndDate: null };
+    const oneOff: RecurrenceRule = {
+      ...form,
+      recurrencePattern: 'NONE',
+      recurrenceDaysOfWeek: [],
+      recurrenceEndType: 'NEVER',
+      maxOccurrences: null,
+      recurrenceEndDate: null,
+    };
     return { rule: oneOff, rows: [], listAfter };
   }
   const { head, tail } = splitRule(series.rule, key);

@@ -30,6 +30,9 @@ export const rowsOfDateValues = (values: unknown): OutOfScheduleRow[] => {
   const rows = (values as { outOfScheduleEvents?: unknown } | null | undefined)?.outOfScheduleEvents;
   if (!Array.isArray(rows)) return [];
   return rows
-    .filter((row): row is OutOfScheduleRow => typeof row === 'object' && row !== null && typeof (row as OutOfScheduleRow).originalStartsAt === 'string')
+    .filter(
+      (row): row is OutOfScheduleRow =>
+        typeof row === 'object' && row !== null && typeof (row as OutOfScheduleRow).originalStartsAt === 'string',
+    )
     .map((row, index) => ({ ...row, id: typeof row.id === 'number' ? row.id : -(index + 1) }));
 };

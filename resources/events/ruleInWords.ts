@@ -10,7 +10,8 @@ const timesOf = (summary: RuleSummary): string => `${summary.startTime}–${summ
 /** English says 1st, 2nd, 3rd, 15th, French 1er; the other languages word the day of month in their sentence. */
 const ENGLISH_ORDINAL_SUFFIXES: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 const dayOfMonthWords = (day: number, locale: string): string => {
-  if (locale === 'en') return `${day}${ENGLISH_ORDINAL_SUFFIXES[new Intl.PluralRules('en', { type: 'ordinal' }).select(day)] ?? 'th'}`;
+  if (locale === 'en')
+    return `${day}${ENGLISH_ORDINAL_SUFFIXES[new Intl.PluralRules('en', { type: 'ordinal' }).select(day)] ?? 'th'}`;
   if (locale === 'fr' && day === 1) return '1er';
   return String(day);
 };
@@ -19,11 +20,20 @@ const repeatWords = (rule: RecurrenceRule, summary: RuleSummary, translate: Tran
   const times = timesOf(summary);
   switch (summary.pattern) {
     case 'WEEKLY':
-      return translate(`${WORDS}.weekly`, { days: formatList(summary.days.map((day) => weekDayName(day, locale)), locale), times });
+      return translate(`${WORDS}.weekly`, {
+        days: formatList(
+          summary.days.map((day) => weekDayName(day, locale)),
+          locale,
+        ),
+        times,
+      });
     case 'MONTHLY':
       return translate(`${WORDS}.monthly`, { day: dayOfMonthWords(summary.dayOfMonth ?? 1, locale), times });
     case 'YEARLY':
-      return translate(`${WORDS}.yearly`, { date: formatDayOfYear(summary.month ?? 1, summary.dayOfMonth ?? 1, locale), times });
+      return translate(`${WORDS}.yearly`, {
+        date: formatDayOfYear(summary.month ?? 1, summary.dayOfMonth ?? 1, locale),
+        times,
+      });
     default:
       return translate(`${WORDS}.once`, { date: formatLocalDate(rule.startDate, locale, true), times });
   }

@@ -56,9 +56,12 @@ export const formatInstant = (instant: string, locale: string): string =>
 
 /** An instant's wall-clock time in Zurich, "04:00". */
 export const formatTime = (instant: string, locale: string): string =>
-  new Intl.DateTimeFormat(intlLocaleOf(locale), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: EVENT_TIME_ZONE }).format(
-    new Date(instant),
-  );
+  new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: EVENT_TIME_ZONE,
+  }).format(new Date(instant));
 
 /**
  * True when the end's time alone says which day it is: the start's day, or the next morning for an end

@@ -8,7 +8,19 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
  * link is followed on a machine without a mail server. Only http(s) addresses become links.
  */
 export const MailText = ({ text }: { text: string }) => (
-  <Box component="pre" sx={{ m: 0, p: 2, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit', fontSize: '0.875rem', bgcolor: 'action.hover', borderRadius: 1 }}>
+  <Box
+    component="pre"
+    sx={{
+      m: 0,
+      p: 2,
+      whiteSpace: 'pre-wrap',
+      wordBreak: 'break-word',
+      fontFamily: 'inherit',
+      fontSize: '0.875rem',
+      bgcolor: 'action.hover',
+      borderRadius: 1,
+    }}
+  >
     {text.split(URL_PATTERN).map((part, index) =>
       index % 2 === 1 ? (
         <Link key={index} href={part} rel="noopener noreferrer">

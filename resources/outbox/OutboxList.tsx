@@ -21,7 +21,12 @@ export interface OutboxMail {
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <TextInput key="to" source="to" />];
 
-const STATUS_COLORS: Record<string, 'success' | 'warning' | 'error' | 'info'> = { stored: 'info', pending: 'warning', sent: 'success', failed: 'error' };
+const STATUS_COLORS: Record<string, 'success' | 'warning' | 'error' | 'info'> = {
+  stored: 'info',
+  pending: 'warning',
+  sent: 'success',
+  failed: 'error',
+};
 
 export const MailStatus = () => {
   const mail = useRecordContext<OutboxMail>();

@@ -18,12 +18,23 @@ export const PromoterEdit = ({ id, onClose, mayEdit }: { id: Identifier; onClose
     id={id}
     onClose={onClose}
     mayEdit={mayEdit}
-    form={(readOnly) => <PromoterForm readOnly={readOnly} validate={validatePromoter} toolbar={readOnly ? false : <PartnerToolbar isEdit />} />}
+    form={(readOnly) => (
+      <PromoterForm
+        readOnly={readOnly}
+        validate={validatePromoter}
+        toolbar={readOnly ? false : <PartnerToolbar isEdit />}
+      />
+    )}
   />
 );
 
 export const PromoterCreate = ({ onClose }: { onClose: () => void }) => (
   <PartnerCreateDrawer onClose={onClose}>
-    <PromoterForm readOnly={false} validate={validatePromoter} defaultValues={NEW_PROMOTER} toolbar={<PartnerToolbar isEdit={false} />} />
+    <PromoterForm
+      readOnly={false}
+      validate={validatePromoter}
+      defaultValues={NEW_PROMOTER}
+      toolbar={<PartnerToolbar isEdit={false} />}
+    />
   </PartnerCreateDrawer>
 );

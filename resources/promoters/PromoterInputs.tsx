@@ -1,6 +1,10 @@
 import { TabbedForm, TextInput, type TabbedFormProps } from 'react-admin';
 import { GalleryInput, ReferenceDataArrayInput, TagTermsInput, UploadInput } from '../shared/inputs';
-import { PartnerContactInputs, PartnerDescriptionInputs, PartnerSpecificInfosInputs } from '../shared/partner/PartnerInputs';
+import {
+  PartnerContactInputs,
+  PartnerDescriptionInputs,
+  PartnerSpecificInfosInputs,
+} from '../shared/partner/PartnerInputs';
 import { FormSection, SubHeading } from '../shared/partner/ReadOnlySection';
 import { SectionTabLabel, SectionTabs } from '../shared/partner/SectionTabLabel';
 
@@ -18,8 +22,16 @@ export const PromoterForm = ({ readOnly, ...props }: PromoterFormProps) => (
         <SubHeading>resources.partners.sections.identity</SubHeading>
         <TextInput source="generalInfos.promoterName" isRequired />
         <UploadInput source="generalInfos.logo" label={`${FIELDS}.generalInfos.logo`} accept="image" />
-        <ReferenceDataArrayInput source="generalInfos.promoterTypesIds" kind="promoter-types" label={`${FIELDS}.generalInfos.promoterTypesIds`} />
-        <ReferenceDataArrayInput source="generalInfos.evenTypesIds" kind="event-types" label={`${FIELDS}.generalInfos.evenTypesIds`} />
+        <ReferenceDataArrayInput
+          source="generalInfos.promoterTypesIds"
+          kind="promoter-types"
+          label={`${FIELDS}.generalInfos.promoterTypesIds`}
+        />
+        <ReferenceDataArrayInput
+          source="generalInfos.evenTypesIds"
+          kind="event-types"
+          label={`${FIELDS}.generalInfos.evenTypesIds`}
+        />
         <PartnerContactInputs />
         <GalleryInput source="generalInfos" />
       </FormSection>

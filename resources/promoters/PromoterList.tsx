@@ -17,13 +17,25 @@ const FIELDS = 'resources.promoters.fields';
 /** Filter keys of GET /promoters (server/routes/promoters.ts). */
 const promoterFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceDataInput key="promoterType" source="promoterTypeId" kind="promoter-types" label={`${FIELDS}.generalInfos.promoterTypesIds`} />,
-  <ReferenceDataInput key="eventType" source="eventTypeId" kind="event-types" label={`${FIELDS}.generalInfos.evenTypesIds`} />,
+  <ReferenceDataInput
+    key="promoterType"
+    source="promoterTypeId"
+    kind="promoter-types"
+    label={`${FIELDS}.generalInfos.promoterTypesIds`}
+  />,
+  <ReferenceDataInput
+    key="eventType"
+    source="eventTypeId"
+    kind="event-types"
+    label={`${FIELDS}.generalInfos.evenTypesIds`}
+  />,
   <ReferenceDataInput key="music" source="musicId" kind="musics" label="resources.partners.filters.music" />,
   <SelectInput key="visibility" source="visibility" label={`${FIELDS}.visibility`} choices={visibilityChoices} />,
 ];
 
-const Logo = ({ record }: { record: Promoter }) => <LogoThumbnail logo={record.generalInfos.logo} name={record.generalInfos.promoterName} />;
+const Logo = ({ record }: { record: Promoter }) => (
+  <LogoThumbnail logo={record.generalInfos.logo} name={record.generalInfos.promoterName} />
+);
 
 const LogoField = () => {
   const record = useRecordContext<Promoter>();
@@ -43,7 +55,11 @@ const PromoterTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
         <LogoField />
       </DataTable.Col>
       {/* The API sorts on flat names (promoterName, updatedAt); the values sit in the sections. */}
-      <DataTable.Col source="promoterName" label={`${FIELDS}.generalInfos.promoterName`} render={(record) => record.generalInfos.promoterName} />
+      <DataTable.Col
+        source="promoterName"
+        label={`${FIELDS}.generalInfos.promoterName`}
+        render={(record) => record.generalInfos.promoterName}
+      />
       <DataTable.Col label={`${FIELDS}.generalInfos.promoterTypesIds`} disableSort>
         <ReferenceDataChipsField source="generalInfos.promoterTypesIds" kind="promoter-types" />
       </DataTable.Col>
@@ -90,7 +106,9 @@ export const PromoterList = () => {
       drawer={
         <PartnerRouteDrawer
           create={(onClose) => <PromoterCreate onClose={onClose} />}
-          record={(id, onClose, mayEdit) => <PromoterEdit key={`${String(id)}-${String(mayEdit)}`} id={id} onClose={onClose} mayEdit={mayEdit} />}
+          record={(id, onClose, mayEdit) => (
+            <PromoterEdit key={`${String(id)}-${String(mayEdit)}`} id={id} onClose={onClose} mayEdit={mayEdit} />
+          )}
         />
       }
     />

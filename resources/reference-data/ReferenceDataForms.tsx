@@ -43,7 +43,11 @@ const ReferenceValueForm = (props: Omit<SimpleFormProps, 'children'>) => (
       step={1}
       helperText="resources.referenceData.hints.position"
     />
-    <BooleanInput source="isActive" label="resources.referenceData.fields.isActive" helperText="resources.referenceData.hints.isActive" />
+    <BooleanInput
+      source="isActive"
+      label="resources.referenceData.fields.isActive"
+      helperText="resources.referenceData.hints.isActive"
+    />
   </SimpleForm>
 );
 

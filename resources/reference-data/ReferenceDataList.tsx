@@ -17,7 +17,12 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { LANGUAGES } from '../../domain/languages';
-import { REFERENCE_KIND_NAMES, referenceResourceOf, type ReferenceKind, type ReferenceRecord } from '../../domain/reference';
+import {
+  REFERENCE_KIND_NAMES,
+  referenceResourceOf,
+  type ReferenceKind,
+  type ReferenceRecord,
+} from '../../domain/reference';
 import { useDrawerRoute } from '../shared/RecordDrawer';
 import { labelIn } from '../shared/inputs/useReferenceData';
 import { kindOfResource } from './kinds';
@@ -37,14 +42,20 @@ const KindTabs = ({ kind }: { kind: ReferenceKind }) => {
     <Box sx={{ borderBottom: 1, borderColor: 'divider', mt: 1 }}>
       <Tabs
         value={kind}
-        onChange={(_event, next: ReferenceKind) => navigate(createPath({ resource: referenceResourceOf(next), type: 'list' }))}
+        onChange={(_event, next: ReferenceKind) =>
+          navigate(createPath({ resource: referenceResourceOf(next), type: 'list' }))
+        }
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
         aria-label={translate('resources.referenceData.kinds')}
       >
         {REFERENCE_KIND_NAMES.map((name) => (
-          <Tab key={name} value={name} label={translate(`resources.${referenceResourceOf(name)}.name`, { smart_count: 2 })} />
+          <Tab
+            key={name}
+            value={name}
+            label={translate(`resources.${referenceResourceOf(name)}.name`, { smart_count: 2 })}
+          />
         ))}
       </Tabs>
     </Box>
@@ -52,7 +63,8 @@ const KindTabs = ({ kind }: { kind: ReferenceKind }) => {
 };
 
 /** A retired value reads dimmed: still on records, no longer offered. */
-const rowSx = (record: ReferenceRecord) => (record.isActive ? {} : { color: 'text.disabled', '& .MuiTableCell-root': { color: 'text.disabled' } });
+const rowSx = (record: ReferenceRecord) =>
+  record.isActive ? {} : { color: 'text.disabled', '& .MuiTableCell-root': { color: 'text.disabled' } };
 
 const ReferenceTable = () => (
   <DataTable<ReferenceRecord> bulkActionButtons={false} rowSx={rowSx}>
@@ -90,7 +102,8 @@ const ReferenceDrawer = ({ resource }: { resource: string }) => {
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   if (route.mode === 'create' && canCreate) return <ReferenceValueCreate onClose={route.close} />;
-  if (route.mode === 'edit' && canEdit) return <ReferenceValueEdit key={String(route.id)} id={route.id} onClose={route.close} />;
+  if (route.mode === 'edit' && canEdit)
+    return <ReferenceValueEdit key={String(route.id)} id={route.id} onClose={route.close} />;
   return null;
 };
 
@@ -116,7 +129,14 @@ export const ReferenceDataList = () => {
   return (
     <>
       <KindTabs kind={kind} />
-      <List key={resource} title={title} sort={{ field: 'position', order: 'ASC' }} filters={referenceFilters} perPage={50} actions={<ListActions />}>
+      <List
+        key={resource}
+        title={title}
+        sort={{ field: 'position', order: 'ASC' }}
+        filters={referenceFilters}
+        perPage={50}
+        actions={<ListActions />}
+      >
         {isPhone ? <ReferenceSimpleList /> : <ReferenceTable />}
       </List>
       <ReferenceDrawer resource={resource} />

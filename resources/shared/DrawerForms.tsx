@@ -66,7 +66,14 @@ const EditConflictAlert = ({ onReloaded }: { onReloaded: () => void }) => {
   );
 };
 
-export const DrawerEdit = ({ id, onClose, children, transform, headerExtra, width }: DrawerFormProps & { id: Identifier }) => {
+export const DrawerEdit = ({
+  id,
+  onClose,
+  children,
+  transform,
+  headerExtra,
+  width,
+}: DrawerFormProps & { id: Identifier }) => {
   const [conflict, setConflict] = useState(false);
   const notifyError = useNotifyResourceError();
   const onUnreadable = useOnRecordUnreadable();
@@ -96,7 +103,13 @@ export const DrawerEdit = ({ id, onClose, children, transform, headerExtra, widt
  * A record the viewer may read but not change (react-admin's show action): the same drawer over ShowBase,
  * which asks canAccess for `show`, where EditBase would send the viewer to the access-denied page.
  */
-export const DrawerShow = ({ id, onClose, children, headerExtra, width }: Omit<DrawerFormProps, 'transform'> & { id: Identifier }) => {
+export const DrawerShow = ({
+  id,
+  onClose,
+  children,
+  headerExtra,
+  width,
+}: Omit<DrawerFormProps, 'transform'> & { id: Identifier }) => {
   const onUnreadable = useOnRecordUnreadable();
   return (
     <ShowBase<RaRecord> id={id} queryOptions={{ onError: onUnreadable }}>

@@ -12,7 +12,8 @@ import { matchPath, useLocation, useNavigate } from 'react-router-dom';
  * route is `/users/*`) opens the drawer.
  */
 
-export type DrawerRoute = { mode: 'create' } | { mode: 'edit'; id: Identifier } | { mode: 'show'; id: Identifier } | { mode: 'closed' };
+export type DrawerRoute =
+  { mode: 'create' } | { mode: 'edit'; id: Identifier } | { mode: 'show'; id: Identifier } | { mode: 'closed' };
 
 export const useDrawerRoute = (): DrawerRoute & { close: () => void } => {
   const resource = useResourceContext();
@@ -51,7 +52,11 @@ const contentSx = {
   display: 'flex',
   flexDirection: 'column',
   // The form, and the form's own wrapper around the toolbar (TabbedForm's), fill the height.
-  '& > form, & > form > div:has(> .RaToolbar-desktopToolbar)': { flex: '1 0 auto', display: 'flex', flexDirection: 'column' },
+  '& > form, & > form > div:has(> .RaToolbar-desktopToolbar)': {
+    flex: '1 0 auto',
+    display: 'flex',
+    flexDirection: 'column',
+  },
   '& .RaToolbar-desktopToolbar': { position: 'sticky', bottom: 0, zIndex: 1, mt: 'auto' },
 } as const;
 
@@ -64,17 +69,39 @@ export const RecordDrawer = ({ open, onClose, title, children, headerExtra, widt
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: width }, maxWidth: '100%' }, role: 'dialog', 'aria-labelledby': titleId } }}
+      slotProps={{
+        paper: {
+          sx: { width: { xs: '100%', sm: width }, maxWidth: '100%' },
+          role: 'dialog',
+          'aria-labelledby': titleId,
+        },
+      }}
     >
-      <Stack direction="row" alignItems="center" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap', columnGap: 1 }}>
+      <Stack
+        direction="row"
+        alignItems="center"
+        sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap', columnGap: 1 }}
+      >
         {/* A long title wraps rather than being cut ("Establishm…" on a phone); the status goes below it. */}
-        <Typography id={titleId} variant="h6" component="h2" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere', order: 0 }}>
+        <Typography
+          id={titleId}
+          variant="h6"
+          component="h2"
+          sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere', order: 0 }}
+        >
           {title}
         </Typography>
-        <IconButton aria-label={translate('resources.shared.drawer.close')} onClick={onClose} edge="end" sx={{ order: { xs: 1, sm: 2 } }}>
+        <IconButton
+          aria-label={translate('resources.shared.drawer.close')}
+          onClick={onClose}
+          edge="end"
+          sx={{ order: { xs: 1, sm: 2 } }}
+        >
           <CloseIcon />
         </IconButton>
-        {headerExtra ? <Box sx={{ order: { xs: 2, sm: 1 }, flexBasis: { xs: '100%', sm: 'auto' } }}>{headerExtra}</Box> : null}
+        {headerExtra ? (
+          <Box sx={{ order: { xs: 2, sm: 1 }, flexBasis: { xs: '100%', sm: 'auto' } }}>{headerExtra}</Box>
+        ) : null}
       </Stack>
       <Box sx={contentSx}>{open ? children : null}</Box>
     </Drawer>

@@ -36,13 +36,29 @@ const AutocompleteOrIdInput = ({
 }: AutocompleteInputProps & { source: string; label: string }) => {
   const { error, allChoices } = useChoicesContext();
   if (error && (allChoices?.length ?? 0) === 0) {
-    return <NumberInput source={source} label={label} helperText="resources.shared.referenceUnavailable" disabled={rest.disabled} isRequired={rest.isRequired} />;
+    return (
+      <NumberInput
+        source={source}
+        label={label}
+        helperText="resources.shared.referenceUnavailable"
+        disabled={rest.disabled}
+        isRequired={rest.isRequired}
+      />
+    );
   }
   return <AutocompleteInput source={source} label={label} helperText={helperText} {...rest} />;
 };
 
 /** A searchable reference input (`q` search) that falls back to an id input when the list fails. */
-export const ReferencePicker = ({ source, reference, label, optionText, helperText, disabled, isRequired }: ReferencePickerProps) => (
+export const ReferencePicker = ({
+  source,
+  reference,
+  label,
+  optionText,
+  helperText,
+  disabled,
+  isRequired,
+}: ReferencePickerProps) => (
   <ReferenceInput source={source} reference={reference}>
     <AutocompleteOrIdInput
       source={source}
@@ -73,7 +89,11 @@ export const ReferenceNameField = ({ source, reference, nameSource }: ReferenceN
       source={source}
       reference={reference}
       loading={<LabelPlaceholder />}
-      error={<Typography variant="body2" component="span">#{String(id)}</Typography>}
+      error={
+        <Typography variant="body2" component="span">
+          #{String(id)}
+        </Typography>
+      }
     >
       <ReferenceName nameSource={nameSource} />
     </ReferenceFieldBase>
@@ -82,7 +102,9 @@ export const ReferenceNameField = ({ source, reference, nameSource }: ReferenceN
 
 const ReferenceName = ({ nameSource }: { nameSource: string }) => {
   const record = useRecordContext();
-  const name = nameSource.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
+  const name = nameSource
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
   return (
     <Typography variant="body2" component="span">
       {typeof name === 'string' || typeof name === 'number' ? name : record ? `#${String(record.id)}` : ''}

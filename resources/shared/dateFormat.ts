@@ -34,10 +34,15 @@ const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** The order and separator of day, month and year in the language ("31.12.2026", "31/12/2026"). */
 const datePatternOf = (locale: string): { order: ('day' | 'month' | 'year')[]; separator: string } => {
-  const parts = new Intl.DateTimeFormat(intlLocaleOf(locale), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).formatToParts(
-    new Date(Date.UTC(2026, 11, 31)),
-  );
-  const order = parts.filter((part) => part.type === 'day' || part.type === 'month' || part.type === 'year').map((part) => part.type as 'day' | 'month' | 'year');
+  const parts = new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(Date.UTC(2026, 11, 31)));
+  const order = parts
+    .filter((part) => part.type === 'day' || part.type === 'month' || part.type === 'year')
+    .map((part) => part.type as 'day' | 'month' | 'year');
   const separator = parts.find((part) => part.type === 'literal')?.value ?? '.';
   return { order, separator };
 };

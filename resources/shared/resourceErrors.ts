@@ -14,7 +14,8 @@ interface ErrorLike {
   body?: { message?: unknown; errors?: unknown } | null;
 }
 
-const asErrorLike = (error: unknown): ErrorLike => (typeof error === 'object' && error !== null ? (error as ErrorLike) : {});
+const asErrorLike = (error: unknown): ErrorLike =>
+  typeof error === 'object' && error !== null ? (error as ErrorLike) : {};
 
 /** The server's code (`body.message`, else the error's own message). */
 export const errorCodeOf = (error: unknown): string | undefined => {
@@ -22,7 +23,6 @@ export const errorCodeOf = (error: unknown): string | undefined => {
   if (typeof body?.message === 'string') return body.message;
   return typeof message === 'string' ? message : undefined;
 };
-
 
 /** 409 EDIT_CONFLICT: the record changed since it was read. */
 export const isEditConflict = (error: unknown): boolean =>

@@ -8,7 +8,8 @@ import { RichTextDescriptionInput } from '../shared/RichTextDescriptionInput';
 const TRANSLATION_FIELDS = Object.keys(TAG_TRANSLATION_FIELDS) as TagTranslationField[];
 
 const useMissingTranslations = (): TagTranslationField[] => {
-  const translation = useWatch({ name: 'translation' }) as Partial<Record<TagTranslationField, string | null>> | undefined;
+  const translation = useWatch({ name: 'translation' }) as
+    Partial<Record<TagTranslationField, string | null>> | undefined;
   return missingTranslations(translation ?? {});
 };
 
@@ -42,7 +43,11 @@ const TranslationInput = ({ field }: { field: TagTranslationField }) => {
           ? {
               endAdornment: (
                 <InputAdornment position="end">
-                  <WarningAmberIcon color="warning" fontSize="small" aria-label={translate('resources.tags.translationState.missing')} />
+                  <WarningAmberIcon
+                    color="warning"
+                    fontSize="small"
+                    aria-label={translate('resources.tags.translationState.missing')}
+                  />
                 </InputAdornment>
               ),
             }

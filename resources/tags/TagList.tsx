@@ -14,14 +14,27 @@ const MissingTranslationFilter = (_props: { source: string; label?: string; defa
 const tagFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <TextInput key="category" source="category" label="resources.tags.fields.generalInfos.category" />,
-  <MissingTranslationFilter key="missingTranslation" source="missingTranslation" label="resources.tags.filters.missingTranslation" defaultValue />,
+  <MissingTranslationFilter
+    key="missingTranslation"
+    source="missingTranslation"
+    label="resources.tags.filters.missingTranslation"
+    defaultValue
+  />,
 ];
 
 const TagTable = () => (
   <DataTable<Tag> bulkActionButtons={false}>
     {/* The API sorts on the flat names (tagName, category, subCategory); the values sit in generalInfos. */}
-    <DataTable.Col source="tagName" label="resources.tags.fields.generalInfos.tagName" render={(tag) => tag.generalInfos.tagName} />
-    <DataTable.Col source="category" label="resources.tags.fields.generalInfos.category" render={(tag) => tag.generalInfos.category} />
+    <DataTable.Col
+      source="tagName"
+      label="resources.tags.fields.generalInfos.tagName"
+      render={(tag) => tag.generalInfos.tagName}
+    />
+    <DataTable.Col
+      source="category"
+      label="resources.tags.fields.generalInfos.category"
+      render={(tag) => tag.generalInfos.category}
+    />
     <DataTable.Col
       source="subCategory"
       label="resources.tags.fields.generalInfos.subCategory"

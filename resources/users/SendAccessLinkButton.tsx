@@ -19,7 +19,8 @@ export const SendAccessLinkButton = () => {
   const [confirming, setConfirming] = useState(false);
   const { mutate, isPending } = useMutation({
     mutationFn: (id: UserRecord['id']) => dataProvider.sendAccessLink(id),
-    onSuccess: () => notify('resources.users.accessLink.sent', { type: 'success', messageArgs: { email: user?.email ?? '' } }),
+    onSuccess: () =>
+      notify('resources.users.accessLink.sent', { type: 'success', messageArgs: { email: user?.email ?? '' } }),
     onError: (error: unknown) =>
       notify('resources.users.accessLink.failed', {
         type: 'error',

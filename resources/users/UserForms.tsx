@@ -1,5 +1,13 @@
 import { Box } from '@mui/material';
-import { DeleteButton, SaveButton, SimpleForm, Toolbar, useGetIdentity, useRecordContext, type Identifier } from 'react-admin';
+import {
+  DeleteButton,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useGetIdentity,
+  useRecordContext,
+  type Identifier,
+} from 'react-admin';
 import { DrawerCreate, DrawerEdit, DrawerShow } from '../shared/DrawerForms';
 import { FormSection, ReadOnlyNotice } from '../shared/partner/ReadOnlySection';
 import { useNotifyResourceError } from '../shared/resourceErrors';
@@ -8,7 +16,14 @@ import { UserInputs } from './UserInputs';
 import { useRoles } from './useRoles';
 import { useKeepScopeOfRole, useUserValidation } from './userValidation';
 
-const NEW_USER_DEFAULTS = { hasPaidSubscription: false, isActive: true, language: 'en', gender: null, establishmentId: null, promoterGroupId: null };
+const NEW_USER_DEFAULTS = {
+  hasPaidSubscription: false,
+  isActive: true,
+  language: 'en',
+  gender: null,
+  establishmentId: null,
+  promoterGroupId: null,
+};
 
 /** Nobody deletes their own account from here (Settings has its own, confirmed by mail). */
 const DeleteOtherUserButton = () => {

@@ -37,7 +37,12 @@ const RoleText = () => {
 
 /** Phones: one line per user (name, email, role). */
 const UserSimpleList = () => (
-  <SimpleList<UserRecord> rowClick={useRecordRowClick()} primaryText={fullName} secondaryText={(user) => user.email} tertiaryText={<RoleText />} />
+  <SimpleList<UserRecord>
+    rowClick={useRecordRowClick()}
+    primaryText={fullName}
+    secondaryText={(user) => user.email}
+    tertiaryText={<RoleText />}
+  />
 );
 
 /** Rows open the edit drawer for whoever may change users, the read-only one for whoever may only read them. */

@@ -34,7 +34,8 @@ export const ScopePicker = ({ source, ...rest }: ScopePickerProps) => (
 export const UserScopeField = (_props: { label?: string }) => {
   const user = useRecordContext<{ establishmentId: number | null; promoterGroupId: number | null }>();
   if (!user) return null;
-  const source: ScopeField | null = user.establishmentId != null ? 'establishmentId' : user.promoterGroupId != null ? 'promoterGroupId' : null;
+  const source: ScopeField | null =
+    user.establishmentId != null ? 'establishmentId' : user.promoterGroupId != null ? 'promoterGroupId' : null;
   if (!source) return null;
   return <ReferenceNameField source={source} {...SCOPE_REFERENCES[source]} />;
 };

@@ -30,7 +30,9 @@ export const useUserValidation = (roleKeyOf: (roleId: unknown) => RoleKey | null
         establishmentId: values.establishmentId ?? null,
         promoterGroupId: values.promoterGroupId ?? null,
       });
-      const translated = Object.fromEntries(Object.keys(problems).map((field) => [field, 'resources.users.validation.scopeRequired']));
+      const translated = Object.fromEntries(
+        Object.keys(problems).map((field) => [field, 'resources.users.validation.scopeRequired']),
+      );
       return withProblems(errors, translated);
     },
     [roleKeyOf],
@@ -42,7 +44,11 @@ export const useKeepScopeOfRole = (roleKeyOf: (roleId: unknown) => RoleKey | nul
     <Data extends ScopeValues>(data: Data): Data => {
       const roleKey = roleKeyOf(data.roleId);
       if (!roleKey) return data;
-      return keepScopeFieldsOf(roleKey, { ...data, establishmentId: data.establishmentId ?? null, promoterGroupId: data.promoterGroupId ?? null });
+      return keepScopeFieldsOf(roleKey, {
+        ...data,
+        establishmentId: data.establishmentId ?? null,
+        promoterGroupId: data.promoterGroupId ?? null,
+      });
     },
     [roleKeyOf],
   );

@@ -103,7 +103,9 @@ export async function checkConnection(databaseUrl: string): Promise<void> {
     await client.connect();
   } catch (error) {
     const target = connectionTarget(databaseUrl);
-    const line = describeDatabaseProblem(error, databaseUrl) ?? `Cannot connect to PostgreSQL at ${target.host}:${target.port}: ${messageOf(error)}.`;
+    const line =
+      describeDatabaseProblem(error, databaseUrl) ??
+      `Cannot connect to PostgreSQL at ${target.host}:${target.port}: ${messageOf(error)}.`;
     throw new DatabaseUnavailableError(withoutPassword(line, databaseUrl), { cause: error });
   }
   await client.end();

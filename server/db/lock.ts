@@ -88,7 +88,8 @@ export function parseHolder(text: string): LockHolder | undefined {
   }
 }
 
-const bothKnownAndDiffer = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a !== b;
+const bothKnownAndDiffer = (a: string | undefined, b: string | undefined): boolean =>
+  a !== undefined && b !== undefined && a !== b;
 
 /** Lock files this process holds: the fallback for our own pid when start times cannot be compared. */
 const locksHeldHere = new Set<string>();

@@ -60,14 +60,22 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   });
 }
 
-async function seedEverything(tx: Executor, input: { passwordHash: string; today: Temporal.PlainDate }): Promise<SeedFile[]> {
+async function seedEverything(
+  tx: Executor,
+  input: { passwordHash: string; today: Temporal.PlainDate },
+): Promise<SeedFile[]> {
   const roleIds = await ensureRoles(tx);
   const reference = await seedReferenceData(tx);
   const tagIds = await seedTags(tx);
   const { files, uploadIds } = await seedUploads(tx);
   const establishmentIds = await seedEstablishments(tx, { reference, tagIds, uploadIds });
   const promoterGroupIds = await seedPromoterGroups(tx, { reference, tagIds, uploadIds });
-  const userIds = await seedUsers(tx, { roleIds, passwordHash: input.passwordHash, establishmentIds, promoterGroupIds });
+  const userIds = await seedUsers(tx, {
+    roleIds,
+    passwordHash: input.passwordHash,
+    establishmentIds,
+    promoterGroupIds,
+  });
   await assignUploadsOwner(tx, userIds.get('root@demo.ch')!);
   const scope = { today: input.today, reference, userIds, establishmentIds, promoterGroupIds };
   const eventIds = await seedEvents(tx, { ...scope, tagIds, uploadIds });
@@ -89,6 +97,10 @@ const PARALLEL_PUTS = 8;
 
 async function storeFiles(storage: SeedFileStore, files: SeedFile[]): Promise<void> {
   for (let start = 0; start < files.length; start += PARALLEL_PUTS) {
-    await Promise.all(files.slice(start, start + PARALLEL_PUTS).map((file) => storage.put(file.storageKey, file.bytes, file.contentType)));
+    await Promise.all(
+      files
+        .slice(start, start + PARALLEL_PUTS)
+        .map((file) => storage.put(file.storageKey, file.bytes, file.contentType)),
+    );
   }
 }

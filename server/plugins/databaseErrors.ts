@@ -70,7 +70,8 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   establishment_happy_hours_end_check: 'additionalInfos.happyHours',
   establishment_happy_hours_days_check: 'additionalInfos.happyHours',
   establishment_secondary_types_establishment_id_establishments_id_fk: 'id',
-  establishment_secondary_types_establishment_type_id_establishment_types_id_fk: 'generalInfos.establishmentSecondaryTypeIds',
+  establishment_secondary_types_establishment_type_id_establishment_types_id_fk:
+    'generalInfos.establishmentSecondaryTypeIds',
   establishment_secondary_types_establishment_id_establishment_type_id_pk: 'generalInfos.establishmentSecondaryTypeIds',
   establishment_musics_establishment_id_establishments_id_fk: 'id',
   establishment_musics_music_id_musics_id_fk: 'specificInfos.musics',
@@ -256,7 +257,11 @@ export type WriteKind = 'create' | 'update' | 'delete';
  * - check, not-null, too long, out of range, bad text (23514, 23502, 22001, 22003, 22P02, 22021, 22P05):
  *   400 INVALID_VALUE on the field (the domain schemas refuse these first: this is the safety net).
  */
-export function databaseErrorAnswer(error: unknown, kind: WriteKind, overrides: ConstraintFieldOverrides = {}): DatabaseErrorAnswer | undefined {
+export function databaseErrorAnswer(
+  error: unknown,
+  kind: WriteKind,
+  overrides: ConstraintFieldOverrides = {},
+): DatabaseErrorAnswer | undefined {
   const postgresError = postgresErrorOf(error);
   if (!postgresError) return undefined;
   const constraint = postgresError.constraint ?? '';
@@ -265,10 +270,20 @@ export function databaseErrorAnswer(error: unknown, kind: WriteKind, overrides: 
     (Object.hasOwn(CONSTRAINT_FIELDS, constraint) ? CONSTRAINT_FIELDS[constraint] : WHOLE_RECORD_FIELD);
   switch (postgresError.code) {
     case '23505':
-      return answer(409, RESOURCE_ERROR_CODES.alreadyTaken, fieldOf(overrides.uniqueFields), CONSTRAINT_ERROR_CODES.unique);
+      return answer(
+        409,
+        RESOURCE_ERROR_CODES.alreadyTaken,
+        fieldOf(overrides.uniqueFields),
+        CONSTRAINT_ERROR_CODES.unique,
+      );
     case '23503':
       if (kind === 'delete') return { statusCode: 409, body: { message: RESOURCE_ERROR_CODES.inUse } };
-      return answer(400, RESOURCE_ERROR_CODES.invalidInput, fieldOf(overrides.foreignKeyFields), CONSTRAINT_ERROR_CODES.foreignKey);
+      return answer(
+        400,
+        RESOURCE_ERROR_CODES.invalidInput,
+        fieldOf(overrides.foreignKeyFields),
+        CONSTRAINT_ERROR_CODES.foreignKey,
+      );
     case '23514':
     case '23502':
     case '22001':

@@ -39,7 +39,8 @@ export function contentSecurityDirectives({ https, maps = false }: SecurityHeade
     'manifest-src': ["'self'"],
   };
   if (maps) {
-    for (const [directive, sources] of Object.entries(GOOGLE_MAPS_CSP_SOURCES)) directives[directive] = [...(directives[directive] ?? []), ...sources];
+    for (const [directive, sources] of Object.entries(GOOGLE_MAPS_CSP_SOURCES))
+      directives[directive] = [...(directives[directive] ?? []), ...sources];
   }
   if (https) directives['upgrade-insecure-requests'] = [];
   return directives;

@@ -29,7 +29,10 @@ export async function registerSpa(app: FastifyInstance, options: { root: string;
       index: false,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', filePath.includes(IMMUTABLE_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          filePath.includes(IMMUTABLE_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

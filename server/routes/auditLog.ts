@@ -26,7 +26,10 @@ const startOfDay = (date: string) =>
 const nextDay = (date: string) => Temporal.PlainDate.from(date).add({ days: 1 }).toString();
 
 async function loadAuditRows(db: Queryable, ids: readonly number[]): Promise<AuditLogRecord[]> {
-  const rows = await db.select().from(auditLog).where(inArray(auditLog.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(inArray(auditLog.id, [...ids]));
   return rows.map((row) => ({
     id: row.id,
     at: row.at.toISOString(),
@@ -49,7 +52,9 @@ export const auditLogResource: ResourceDefinition<AuditLogRecord> = {
   filters: {
     actorUserId: defineFilter(idSchema, (userId) => eq(auditLog.actorUserId, userId)),
     resource: defineFilter(z.string().trim().min(1).max(100), (resource) => eq(auditLog.resource, resource)),
-    recordId: defineFilter(z.union([z.string().trim().min(1).max(100), idSchema]), (recordId) => eq(auditLog.recordId, String(recordId))),
+    recordId: defineFilter(z.union([z.string().trim().min(1).max(100), idSchema]), (recordId) =>
+      eq(auditLog.recordId, String(recordId)),
+    ),
     action: defineFilter(z.enum(AUDIT_ACTIONS), (action) => eq(auditLog.action, action)),
     /** From this day on, inclusive. */
     from: defineFilter(isoDate, (date) => gte(auditLog.at, startOfDay(date))),

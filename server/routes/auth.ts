@@ -115,7 +115,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         throw new ApiError(400, INVALID_INPUT, { currentPassword: 'Enter your current password.' });
       }
       if (outcome === 'wrongCurrentPassword') {
-        throw new ApiError(400, AUTH_ERROR_CODES.wrongCurrentPassword, { currentPassword: 'The current password is not correct.' });
+        throw new ApiError(400, AUTH_ERROR_CODES.wrongCurrentPassword, {
+          currentPassword: 'The current password is not correct.',
+        });
       }
       return reply.code(204).send();
     },

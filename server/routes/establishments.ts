@@ -64,8 +64,16 @@ const LINKS = {
     owner: establishmentSecondaryTypes.establishmentId,
     target: establishmentSecondaryTypes.establishmentTypeId,
   },
-  musics: { table: establishmentMusics, owner: establishmentMusics.establishmentId, target: establishmentMusics.musicId },
-  ambiances: { table: establishmentAmbiances, owner: establishmentAmbiances.establishmentId, target: establishmentAmbiances.ambianceId },
+  musics: {
+    table: establishmentMusics,
+    owner: establishmentMusics.establishmentId,
+    target: establishmentMusics.musicId,
+  },
+  ambiances: {
+    table: establishmentAmbiances,
+    owner: establishmentAmbiances.establishmentId,
+    target: establishmentAmbiances.ambianceId,
+  },
   tags: { table: establishmentTags, owner: establishmentTags.establishmentId, target: establishmentTags.tagId },
 } satisfies Record<string, LinkTable>;
 
@@ -85,7 +93,8 @@ type HappyHourRow = typeof establishmentHappyHours.$inferSelect;
 function workSchedulesOf(rows: readonly ScheduleRow[]): WorkSchedules {
   const week = closedWeek();
   for (const row of rows) {
-    if (isWeekDay(row.dayOfWeek)) week[row.dayOfWeek] = { isActive: row.isActive, startTime: row.startTime, endTime: row.endTime };
+    if (isWeekDay(row.dayOfWeek))
+      week[row.dayOfWeek] = { isActive: row.isActive, startTime: row.startTime, endTime: row.endTime };
   }
   return week;
 }
@@ -105,11 +114,17 @@ const byEstablishment = <Row extends { establishmentId: number }>(rows: readonly
 
 /** The records of these ids in a fixed number of queries (nine), whatever the page size. */
 async function loadEstablishments(db: Queryable, ids: readonly number[]): Promise<Establishment[]> {
-  const rows = await db.select().from(establishments).where(inArray(establishments.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(establishments)
+    .where(inArray(establishments.id, [...ids]));
   if (rows.length === 0) return [];
   const ownerIds = rows.map((row) => row.id);
   const schedules = byEstablishment(
-    await db.select().from(establishmentWorkSchedules).where(inArray(establishmentWorkSchedules.establishmentId, ownerIds)),
+    await db
+      .select()
+      .from(establishmentWorkSchedules)
+      .where(inArray(establishmentWorkSchedules.establishmentId, ownerIds)),
   );
   const happyHours = byEstablishment(
     await db
@@ -190,14 +205,23 @@ function columnsOf(input: EstablishmentInput) {
 
 const referenceChecksOf = (input: EstablishmentInput): ReferenceCheck[] => [
   referenceCheck('generalInfos.establishmentTypeId', establishmentTypes, [input.generalInfos.establishmentTypeId]),
-  referenceCheck('generalInfos.establishmentSecondaryTypeIds', establishmentTypes, input.generalInfos.establishmentSecondaryTypeIds),
+  referenceCheck(
+    'generalInfos.establishmentSecondaryTypeIds',
+    establishmentTypes,
+    input.generalInfos.establishmentSecondaryTypeIds,
+  ),
   referenceCheck('specificInfos.musics', musics, input.specificInfos.musics),
   referenceCheck('specificInfos.ambiance', ambiances, input.specificInfos.ambiance),
   { field: 'additionalInfos.tagTerms', column: tags.id, ids: input.additionalInfos.tagTerms },
 ];
 
 /** Opening hours, happy hours, lists, tags and gallery: the whole set is replaced by the input's. */
-async function writeChildren(tx: Queryable, id: number, input: EstablishmentInput, galleryIds: readonly number[]): Promise<void> {
+async function writeChildren(
+  tx: Queryable,
+  id: number,
+  input: EstablishmentInput,
+  galleryIds: readonly number[],
+): Promise<void> {
   await tx.delete(establishmentWorkSchedules).where(eq(establishmentWorkSchedules.establishmentId, id));
   await tx.insert(establishmentWorkSchedules).values(
     WEEK_DAYS.map((dayOfWeek) => {
@@ -238,12 +262,17 @@ export const establishmentResource: ResourceDefinition<Establishment, Establishm
   },
   defaultSort: { field: 'establishmentName', order: 'ASC' },
   filters: {
-    city: defineFilter(textOrTextsSchema(PARTNER_LIMITS.city), (cities) => equalsAnyIgnoringCase(establishments.city, cities)),
+    city: defineFilter(textOrTextsSchema(PARTNER_LIMITS.city), (cities) =>
+      equalsAnyIgnoringCase(establishments.city, cities),
+    ),
     /** The primary or a secondary type. */
     establishmentTypeId: defineFilter(idOrIdsSchema, (typeIds) =>
       typeIds.length === 0
         ? undefined
-        : or(inArray(establishments.establishmentTypeId, typeIds), linksToAny(LINKS.secondaryTypes, establishments.id, typeIds)),
+        : or(
+            inArray(establishments.establishmentTypeId, typeIds),
+            linksToAny(LINKS.secondaryTypes, establishments.id, typeIds),
+          ),
     ),
     musicId: defineFilter(idOrIdsSchema, (musicIds) => linksToAny(LINKS.musics, establishments.id, musicIds)),
     tagId: defineFilter(idOrIdsSchema, (tagIds) => linksToAny(LINKS.tags, establishments.id, tagIds)),

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { isInScope, type Viewer } from '../../domain/access';
 import type { ApprovalStatus, Visibility } from '../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
-import { APPROVAL_OUTCOMES, approvalDecisionSchema, EVENT_PROBLEMS, rejectionSchema, type Event } from '../../domain/event';
+import {
+  APPROVAL_OUTCOMES,
+  approvalDecisionSchema,
+  EVENT_PROBLEMS,
+  rejectionSchema,
+  type Event,
+} from '../../domain/event';
 import { recordVersionSchema } from '../../domain/records';
 import { events } from '../db/schema';
 import { authOf } from '../plugins/authenticate';
@@ -13,7 +19,14 @@ import { recordAudit } from '../services/audit';
 import { notifyRequestDecided } from '../services/eventRequests';
 import { loadEvent } from '../services/events/record';
 import { eventsAsAnswered } from './events';
-import { forbidden, idParamsSchema, requirePermission, scopeCondition, viewerOf, type Queryable } from './shared/resource';
+import {
+  forbidden,
+  idParamsSchema,
+  requirePermission,
+  scopeCondition,
+  viewerOf,
+  type Queryable,
+} from './shared/resource';
 
 /**
  * `POST /events/:id/approve` and `POST /events/:id/reject` (docs/server.md "Event requests"): the venue's
@@ -31,7 +44,11 @@ const decisionBodySchemas = {
 } as const satisfies Record<Decision, z.ZodType<{ reason: string | null; version?: number }>>;
 
 /** How an event belongs to a scope, as the events resource maps it. */
-const EVENT_SCOPE = { establishment: events.establishmentId, promoterGroup: events.promoterGroupId, visibility: events.visibility };
+const EVENT_SCOPE = {
+  establishment: events.establishmentId,
+  promoterGroup: events.promoterGroupId,
+  visibility: events.visibility,
+};
 
 /** The request as the decision changes it: the audit row's before and after, in the record's field paths. */
 interface DecisionState {
@@ -81,7 +98,8 @@ async function decide(app: FastifyInstance, request: FastifyRequest, decision: D
   const decided = await app.db.transaction(async (tx) => {
     const current = await lockVisibleEvent(tx, viewer, id);
     requireDecider(viewer, current.establishmentId);
-    if (body.version !== undefined && body.version !== current.version) throw conflict(RESOURCE_ERROR_CODES.editConflict);
+    if (body.version !== undefined && body.version !== current.version)
+      throw conflict(RESOURCE_ERROR_CODES.editConflict);
     requireUndecided(current.approvalStatus);
     const now = new Date();
     await tx
@@ -97,14 +115,24 @@ async function decide(app: FastifyInstance, request: FastifyRequest, decision: D
       })
       .where(eq(events.id, id));
     const before: DecisionState = {
-      generalInfos: { approvalStatus: current.approvalStatus as ApprovalStatus, approvalReason: current.approvalReason },
+      generalInfos: {
+        approvalStatus: current.approvalStatus as ApprovalStatus,
+        approvalReason: current.approvalReason,
+      },
       visibility: current.visibility as Visibility,
     };
     const after: DecisionState = {
       generalInfos: { approvalStatus: outcome.approvalStatus, approvalReason: body.reason },
       visibility: outcome.visibility,
     };
-    await recordAudit(tx, { actor: { userId: viewer.userId, email }, resource: 'events', recordId: id, action: 'UPDATE', before, after });
+    await recordAudit(tx, {
+      actor: { userId: viewer.userId, email },
+      resource: 'events',
+      recordId: id,
+      action: 'UPDATE',
+      before,
+      after,
+    });
     // The whole record, as GET /events/:id answers it, read inside the transaction that wrote it.
     return (await loadEvent(tx, id))!;
   });

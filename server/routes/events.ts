@@ -14,7 +14,14 @@ import { recordAudit } from '../services/audit';
 import { notifyEventRequested } from '../services/eventRequests';
 import { applyOccurrenceEdit, skipOccurrence, type OccurrenceEditWriters } from '../services/events/occurrenceEdits';
 import { EVENT_LINKS, eventsAsReadBy, loadEvent, loadEvents, type EventReader } from '../services/events/record';
-import { isRequestWrite, requirePromotersRequest, saveOutcomeOf, writesAsPromoter, type EventOperation, type SaveOutcome } from '../services/events/saveActions';
+import {
+  isRequestWrite,
+  requirePromotersRequest,
+  saveOutcomeOf,
+  writesAsPromoter,
+  type EventOperation,
+  type SaveOutcome,
+} from '../services/events/saveActions';
 import { writeEventRow, type EventApproval } from '../services/events/writes';
 import { readerLanguageOf } from '../services/readerLanguage';
 import { idOrIdsSchema, linksToAny, textOrTextsSchema } from './shared/partner';
@@ -52,7 +59,9 @@ const OUT_OF_SCOPE = 'Outside your scope';
 // ---- list filters --------------------------------------------------------------------------------------
 
 const oneOrMany = <Values extends readonly [string, ...string[]]>(values: Values) =>
-  z.union([z.enum(values), z.array(z.enum(values)).max(values.length)]).transform((value) => (Array.isArray(value) ? value : [value]));
+  z
+    .union([z.enum(values), z.array(z.enum(values)).max(values.length)])
+    .transform((value) => (Array.isArray(value) ? value : [value]));
 
 /** The event's city, or its venue's when the event names none (establishment-flow events). */
 const cityOfEvent = sql`lower(coalesce(${events.city}, (SELECT ${establishments.city} FROM ${establishments} WHERE ${establishments.id} = ${events.establishmentId})))`;
@@ -76,7 +85,9 @@ const SCOPE: ResourceScope = {
 
 /** A promoter writes for its own group: left out, it is filled in; another group is a 403 on the field. */
 function inputFor(viewer: Viewer, input: EventInput, outcome: SaveOutcome): EventInput {
-  const promoterGroupId = writesAsPromoter(viewer) ? (input.generalInfos.promoterGroupId ?? viewer.promoterGroupId) : input.generalInfos.promoterGroupId;
+  const promoterGroupId = writesAsPromoter(viewer)
+    ? (input.generalInfos.promoterGroupId ?? viewer.promoterGroupId)
+    : input.generalInfos.promoterGroupId;
   return { ...input, visibility: outcome.visibility, generalInfos: { ...input.generalInfos, promoterGroupId } };
 }
 
@@ -88,7 +99,10 @@ async function checkPromoterWrite(tx: Queryable, viewer: Viewer, input: EventInp
   }
   const establishmentId = input.generalInfos.establishmentId;
   if (establishmentId === null) return; // saveOutcomeOf refuses it with its own reason
-  const [venue] = await tx.select({ visibility: establishments.visibility }).from(establishments).where(eq(establishments.id, establishmentId));
+  const [venue] = await tx
+    .select({ visibility: establishments.visibility })
+    .from(establishments)
+    .where(eq(establishments.id, establishmentId));
   if (venue?.visibility !== 'PUBLISHED') {
     throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { 'generalInfos.establishmentId': UNKNOWN_REFERENCE });
   }
@@ -119,7 +133,11 @@ function occurrenceWriters(viewer: Viewer): OccurrenceEditWriters {
       const tailInput: EventInput = {
         ...input,
         visibility: series.visibility as EventInput['visibility'],
-        generalInfos: { ...input.generalInfos, establishmentId: series.establishmentId, promoterGroupId: series.promoterGroupId },
+        generalInfos: {
+          ...input.generalInfos,
+          establishmentId: series.establishmentId,
+          promoterGroupId: series.promoterGroupId,
+        },
       };
       const tailId = await writeEventRow(tx, {
         input: tailInput,
@@ -163,7 +181,13 @@ const AUDIT_OMIT = [
   'originalReccurenceTouched',
 ] as const;
 
-async function updateEvent(tx: Queryable, id: number, input: EventInput, viewer: Viewer, current: Event | null): Promise<void> {
+async function updateEvent(
+  tx: Queryable,
+  id: number,
+  input: EventInput,
+  viewer: Viewer,
+  current: Event | null,
+): Promise<void> {
   const outcome = saveOutcomeOf('update', viewer, input, current);
   const effective = inputFor(viewer, input, outcome);
   if (effective.dateAndCalendar.updateScope === null) {
@@ -195,14 +219,18 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
   defaultSort: { field: 'startDate', order: 'DESC' },
   filters: {
     establishmentId: defineFilter(idOrIdsSchema, (ids) => idsIn(events.establishmentId, ids)),
-    promoterGroupId: defineFilter(idOrIdsSchema, (ids) => (ids.length === 0 ? undefined : inArray(events.promoterGroupId, ids))),
+    promoterGroupId: defineFilter(idOrIdsSchema, (ids) =>
+      ids.length === 0 ? undefined : inArray(events.promoterGroupId, ids),
+    ),
     eventTypeIds: eventTypeFilter,
     eventTypeId: eventTypeFilter,
     musicIds: defineFilter(idOrIdsSchema, (ids) => linksToAny(EVENT_LINKS.musics, events.id, ids)),
     cities: defineFilter(textOrTextsSchema(PARTNER_LIMITS.city), inCities),
     visibility: defineFilter(z.enum(VISIBILITIES), (visibility) => eq(events.visibility, visibility)),
     approvalStatus: defineFilter(oneOrMany(APPROVAL_STATUSES), (statuses) => inArray(events.approvalStatus, statuses)),
-    recurrencePattern: defineFilter(oneOrMany(RECURRENCE_PATTERNS), (patterns) => inArray(events.recurrencePattern, patterns)),
+    recurrencePattern: defineFilter(oneOrMany(RECURRENCE_PATTERNS), (patterns) =>
+      inArray(events.recurrencePattern, patterns),
+    ),
     /** Only the first series of each chain (no THIS_AND_NEXT tail segments). */
     rootsOnly: defineFilter(z.boolean(), (rootsOnly) => (rootsOnly ? isNull(events.parentEventId) : undefined)),
   },
@@ -223,7 +251,12 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
     },
     async insert(tx, input, { viewer }) {
       const outcome = saveOutcomeOf('create', viewer, input, null);
-      return writeEventRow(tx, { input: inputFor(viewer, input, outcome), viewer, current: null, approval: outcome.approval });
+      return writeEventRow(tx, {
+        input: inputFor(viewer, input, outcome),
+        viewer,
+        current: null,
+        approval: outcome.approval,
+      });
     },
     update: (tx, id, input, { viewer, current }) => updateEvent(tx, id, input, viewer, current),
     foreignKeyFields: {
@@ -242,7 +275,10 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
  * `version`, the series' as the caller read it, is optional: given and stale, the skip is a 409. Any other
  * parameter is a 400 on its name, as on every DELETE.
  */
-const occurrenceQuerySchema = queryParametersSchema({ originalStartsAt: instantSchema, version: versionTextSchema.optional() });
+const occurrenceQuerySchema = queryParametersSchema({
+  originalStartsAt: instantSchema,
+  version: versionTextSchema.optional(),
+});
 
 /**
  * Deleting one occurrence of a series is a SKIP (occurrenceEdits.ts `skipOccurrence`), an update of the
@@ -328,7 +364,8 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   // The generic registers DELETE /events/:id; one occurrence is deleted through the same path with a query.
   app.addHook('onRoute', (route) => {
     if (route.method !== 'DELETE' || !route.url.endsWith('/events/:id')) return;
-    const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const existing =
+      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [...existing, occurrenceDeleteHandler(app)];
   });
   app.addHook('onSend', notifyAfterRequest(app));

@@ -16,7 +16,8 @@ export const OCCURRENCES_PAGE_SIZE = 100;
 /** The contract's filter, refusing unknown keys like every list (a 400 on `filter.<key>`). */
 const filterSchema = occurrenceFilterSchema.loose().superRefine((value, context) => {
   for (const key of Object.keys(value)) {
-    if (!Object.hasOwn(occurrenceFilterSchema.shape, key)) context.addIssue({ code: 'custom', path: [key], message: `Unknown filter: ${key}` });
+    if (!Object.hasOwn(occurrenceFilterSchema.shape, key))
+      context.addIssue({ code: 'custom', path: [key], message: `Unknown filter: ${key}` });
   }
 });
 
@@ -24,12 +25,15 @@ type OccurrenceListQuery = ReturnType<typeof parseOccurrenceQuery>;
 
 function parseOccurrenceQuery(query: object) {
   // Without `filter` the window is missing: parsed as `{}`, a 400 on filter.from / filter.to.
-  return parseListQuery({ filter: '{}', ...query }, {
-    sortable: ['startsAt'],
-    defaultSort: { field: 'startsAt', order: 'ASC' },
-    filter: filterSchema,
-    defaultPageSize: OCCURRENCES_PAGE_SIZE,
-  });
+  return parseListQuery(
+    { filter: '{}', ...query },
+    {
+      sortable: ['startsAt'],
+      defaultSort: { field: 'startsAt', order: 'ASC' },
+      filter: filterSchema,
+      defaultPageSize: OCCURRENCES_PAGE_SIZE,
+    },
+  );
 }
 
 /**

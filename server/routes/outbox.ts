@@ -48,7 +48,6 @@ const summaryColumns = {
   sentAt: mailOutbox.sentAt,
 };
 
-
 function whereOf(filter: z.output<typeof filterSchema>): SQL | undefined {
   const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
   const search = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
@@ -60,7 +59,6 @@ function whereOf(filter: z.output<typeof filterSchema>): SQL | undefined {
     search ? or(ilike(mailOutbox.subject, search), ilike(mailOutbox.toAddress, search)) : undefined,
   );
 }
-
 
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   // Who reads the outbox is the permission table's decision (MAIL_OUTBOX read: ROOT), as for every resource.

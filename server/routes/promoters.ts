@@ -50,9 +50,21 @@ const LINKS = {
     owner: promoterGroupPromoterTypes.promoterGroupId,
     target: promoterGroupPromoterTypes.promoterTypeId,
   },
-  eventTypes: { table: promoterGroupEventTypes, owner: promoterGroupEventTypes.promoterGroupId, target: promoterGroupEventTypes.eventTypeId },
-  musics: { table: promoterGroupMusics, owner: promoterGroupMusics.promoterGroupId, target: promoterGroupMusics.musicId },
-  ambiances: { table: promoterGroupAmbiances, owner: promoterGroupAmbiances.promoterGroupId, target: promoterGroupAmbiances.ambianceId },
+  eventTypes: {
+    table: promoterGroupEventTypes,
+    owner: promoterGroupEventTypes.promoterGroupId,
+    target: promoterGroupEventTypes.eventTypeId,
+  },
+  musics: {
+    table: promoterGroupMusics,
+    owner: promoterGroupMusics.promoterGroupId,
+    target: promoterGroupMusics.musicId,
+  },
+  ambiances: {
+    table: promoterGroupAmbiances,
+    owner: promoterGroupAmbiances.promoterGroupId,
+    target: promoterGroupAmbiances.ambianceId,
+  },
   tags: { table: promoterGroupTags, owner: promoterGroupTags.promoterGroupId, target: promoterGroupTags.tagId },
 } satisfies Record<string, LinkTable>;
 
@@ -65,7 +77,10 @@ const MEDIA: MediaTable = {
 
 /** The records of these ids in a fixed number of queries (eight), whatever the page size. */
 async function loadPromoters(db: Queryable, ids: readonly number[]): Promise<Promoter[]> {
-  const rows = await db.select().from(promoterGroups).where(inArray(promoterGroups.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(promoterGroups)
+    .where(inArray(promoterGroups.id, [...ids]));
   if (rows.length === 0) return [];
   const ownerIds = rows.map((row) => row.id);
   const promoterTypeLinks = await loadLinks(db, LINKS.promoterTypes, ownerIds);
@@ -118,7 +133,12 @@ const referenceChecksOf = (input: PromoterInput): ReferenceCheck[] => [
   { field: 'additionalInfos.tagTerms', column: tags.id, ids: input.additionalInfos.tagTerms },
 ];
 
-async function writeChildren(tx: Queryable, id: number, input: PromoterInput, galleryIds: readonly number[]): Promise<void> {
+async function writeChildren(
+  tx: Queryable,
+  id: number,
+  input: PromoterInput,
+  galleryIds: readonly number[],
+): Promise<void> {
   await replaceLinks(tx, LINKS.promoterTypes, id, input.generalInfos.promoterTypesIds);
   await replaceLinks(tx, LINKS.eventTypes, id, input.generalInfos.evenTypesIds);
   await replaceLinks(tx, LINKS.musics, id, input.specificInfos.musics);
@@ -141,7 +161,9 @@ export const promoterResource: ResourceDefinition<Promoter, PromoterInput> = {
   },
   defaultSort: { field: 'promoterName', order: 'ASC' },
   filters: {
-    promoterTypeId: defineFilter(idOrIdsSchema, (typeIds) => linksToAny(LINKS.promoterTypes, promoterGroups.id, typeIds)),
+    promoterTypeId: defineFilter(idOrIdsSchema, (typeIds) =>
+      linksToAny(LINKS.promoterTypes, promoterGroups.id, typeIds),
+    ),
     eventTypeId: defineFilter(idOrIdsSchema, (typeIds) => linksToAny(LINKS.eventTypes, promoterGroups.id, typeIds)),
     musicId: defineFilter(idOrIdsSchema, (musicIds) => linksToAny(LINKS.musics, promoterGroups.id, musicIds)),
     tagId: defineFilter(idOrIdsSchema, (tagIds) => linksToAny(LINKS.tags, promoterGroups.id, tagIds)),

@@ -30,7 +30,9 @@ type ReferenceTable = (typeof schema.referenceTables)[keyof typeof schema.refere
 const REFERENCE_PAGE_SIZE = 200;
 
 /** Every table of the schema, to find who points at a reference table. */
-const ALL_TABLES: readonly PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+const ALL_TABLES: readonly PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
 
 /**
  * The columns whose foreign key targets `target`, read from the schema itself, so a table added later
@@ -45,9 +47,17 @@ function referencingColumnsOf(target: PgTable): { table: PgTable; column: PgColu
   );
 }
 
-async function isStillUsed(tx: Queryable, usages: ReturnType<typeof referencingColumnsOf>, id: number): Promise<boolean> {
+async function isStillUsed(
+  tx: Queryable,
+  usages: ReturnType<typeof referencingColumnsOf>,
+  id: number,
+): Promise<boolean> {
   for (const { table, column } of usages) {
-    const [row] = await tx.select({ one: sql<number>`1` }).from(table).where(eq(column, id)).limit(1);
+    const [row] = await tx
+      .select({ one: sql<number>`1` })
+      .from(table)
+      .where(eq(column, id))
+      .limit(1);
     if (row) return true;
   }
   return false;
@@ -100,7 +110,10 @@ export function referenceDataResource(kind: ReferenceKind): ResourceDefinition<R
     scope: 'global',
     defaultPageSize: REFERENCE_PAGE_SIZE,
     async load(db, ids) {
-      const rows = await db.select().from(table).where(inArray(table.id, [...ids]));
+      const rows = await db
+        .select()
+        .from(table)
+        .where(inArray(table.id, [...ids]));
       return rows.map(toRecord);
     },
     write: {

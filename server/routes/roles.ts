@@ -23,7 +23,6 @@ const filterSchema = z
   })
   .default({});
 
-
 async function allRoles(app: FastifyInstance): Promise<RoleRecord[]> {
   const rows = await app.db.select({ id: roles.id, key: roles.key }).from(roles);
   return rows

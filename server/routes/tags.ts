@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { eq, ilike, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../domain/languages';
-import { TAG_LIMITS, TAG_TRANSLATION_FIELDS, tagInputSchema, type Tag, type TagInput, type TagTranslationField } from '../../domain/tag';
+import {
+  TAG_LIMITS,
+  TAG_TRANSLATION_FIELDS,
+  tagInputSchema,
+  type Tag,
+  type TagInput,
+  type TagTranslationField,
+} from '../../domain/tag';
 import { tags, tagTranslations } from '../db/schema';
 import { storedDescription } from '../services/html';
 import { defineFilter, escapeLike, registerResource, type Queryable, type ResourceDefinition } from './shared/resource';
@@ -14,19 +21,28 @@ import { defineFilter, escapeLike, registerResource, type Queryable, type Resour
  */
 
 const LANGUAGE_OF = TAG_TRANSLATION_FIELDS;
-const FIELD_OF = Object.fromEntries(Object.entries(TAG_TRANSLATION_FIELDS).map(([field, language]) => [language, field])) as Record<
-  Language,
-  TagTranslationField
->;
+const FIELD_OF = Object.fromEntries(
+  Object.entries(TAG_TRANSLATION_FIELDS).map(([field, language]) => [language, field]),
+) as Record<Language, TagTranslationField>;
 const TRANSLATION_FIELDS = Object.keys(TAG_TRANSLATION_FIELDS) as TagTranslationField[];
 
 async function loadTags(db: Queryable, ids: readonly number[]): Promise<Tag[]> {
-  const rows = await db.select().from(tags).where(inArray(tags.id, [...ids]));
-  const labels = await db.select().from(tagTranslations).where(inArray(tagTranslations.tagId, [...ids]));
+  const rows = await db
+    .select()
+    .from(tags)
+    .where(inArray(tags.id, [...ids]));
+  const labels = await db
+    .select()
+    .from(tagTranslations)
+    .where(inArray(tagTranslations.tagId, [...ids]));
   return rows.map((row) => {
-    const translation = Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, null])) as Record<TagTranslationField, string | null>;
+    const translation = Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, null])) as Record<
+      TagTranslationField,
+      string | null
+    >;
     for (const label of labels) {
-      if (label.tagId === row.id && label.language in FIELD_OF) translation[FIELD_OF[label.language as Language]] = label.label;
+      if (label.tagId === row.id && label.language in FIELD_OF)
+        translation[FIELD_OF[label.language as Language]] = label.label;
     }
     return {
       id: row.id,

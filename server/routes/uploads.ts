@@ -7,7 +7,13 @@ import { isRoleKey } from '../../domain/roles';
 import { UPLOAD_LIMITS, UPLOAD_PROCESSING, UPLOAD_RATE_LIMIT, isImageMimeType } from '../../domain/upload';
 import { uploads } from '../db/schema';
 import { ApiError, parseInput } from '../plugins/errors';
-import { EXTENSION_OF_TYPE, isPreviewKey, isStorageKey, mimeTypeOfKey, originalKeyCandidates } from '../services/storage';
+import {
+  EXTENSION_OF_TYPE,
+  isPreviewKey,
+  isStorageKey,
+  mimeTypeOfKey,
+  originalKeyCandidates,
+} from '../services/storage';
 import {
   isBusyError,
   malformedBodyError,
@@ -70,18 +76,27 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
   });
 
-  app.post('/uploads', { ...uploadRateLimit(app.config.uploadsPerTenMinutes), preHandler: app.authenticate }, async (request, reply) => {
-    const identity = viewerOf(request);
-    if (!canUpload(identity.roleKeys)) throw forbidden();
-    const received = await receiveFile(request);
-    try {
-      const upload = await storeUpload(app.db, app.storage, { ...received, ownerUserId: identity.userId }, app.uploadGate);
-      return reply.code(201).send(upload);
-    } catch (error) {
-      if (isBusyError(error)) reply.header('Retry-After', String(UPLOAD_PROCESSING.retryAfterSeconds));
-      throw error;
-    }
-  });
+  app.post(
+    '/uploads',
+    { ...uploadRateLimit(app.config.uploadsPerTenMinutes), preHandler: app.authenticate },
+    async (request, reply) => {
+      const identity = viewerOf(request);
+      if (!canUpload(identity.roleKeys)) throw forbidden();
+      const received = await receiveFile(request);
+      try {
+        const upload = await storeUpload(
+          app.db,
+          app.storage,
+          { ...received, ownerUserId: identity.userId },
+          app.uploadGate,
+        );
+        return reply.code(201).send(upload);
+      } catch (error) {
+        if (isBusyError(error)) reply.header('Retry-After', String(UPLOAD_PROCESSING.retryAfterSeconds));
+        throw error;
+      }
+    },
+  );
 
   app.get('/uploads/files/*', { helmet: FILE_HELMET_OPTIONS }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
@@ -132,7 +147,8 @@ type UploadRow = typeof uploads.$inferSelect;
  */
 async function findRowOfKey(app: FastifyInstance, key: string): Promise<UploadRow | undefined> {
   const candidates = isPreviewKey(key) ? originalKeyCandidates(key) : [];
-  const asPreview = candidates.length > 0 ? and(inArray(uploads.storageKey, candidates), eq(uploads.previewKey, key)) : undefined;
+  const asPreview =
+    candidates.length > 0 ? and(inArray(uploads.storageKey, candidates), eq(uploads.previewKey, key)) : undefined;
   const [row] = await app.db
     .select()
     .from(uploads)
@@ -148,14 +164,16 @@ async function serveFile(app: FastifyInstance, key: string, reply: FastifyReply)
   if (!row || !mimeType) throw notFound();
   const file = await app.storage.open(key);
   if (!file) throw notFound();
-  return reply
-    .type(mimeType)
-    .header('Content-Length', file.sizeBytes)
-    .header('X-Content-Type-Options', 'nosniff')
-    // A key never changes its bytes: caches may keep them for good.
-    .header('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
-    .header('Content-Disposition', contentDisposition(row.originalName, mimeType, row.storageKey !== key))
-    .send(file.stream);
+  return (
+    reply
+      .type(mimeType)
+      .header('Content-Length', file.sizeBytes)
+      .header('X-Content-Type-Options', 'nosniff')
+      // A key never changes its bytes: caches may keep them for good.
+      .header('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
+      .header('Content-Disposition', contentDisposition(row.originalName, mimeType, row.storageKey !== key))
+      .send(file.stream)
+  );
 }
 
 /**
@@ -168,7 +186,10 @@ export function contentDisposition(originalName: string, mimeType: string, isPre
   const base = originalName.replace(/\.[^.]*$/, '') || 'file';
   const fileName = `${base}${isPreview ? '-preview' : ''}.${extension}`;
   const asciiName = fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
-  const utf8Name = encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  const utf8Name = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   const disposition = isImageMimeType(mimeType) ? 'inline' : 'attachment';
   return `${disposition}; filename="${asciiName}"; filename*=UTF-8''${utf8Name}`;
 }

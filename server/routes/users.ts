@@ -32,7 +32,10 @@ import {
 type SessionRevoker = Pick<AuthSessions, 'revokeAllOfUser'>;
 
 async function loadUsers(db: Queryable, ids: readonly number[]): Promise<UserRecord[]> {
-  const rows = await db.select(userRecordColumns).from(users).where(inArray(users.id, [...ids]));
+  const rows = await db
+    .select(userRecordColumns)
+    .from(users)
+    .where(inArray(users.id, [...ids]));
   return rows.map(toUserRecord);
 }
 
@@ -76,13 +79,17 @@ export function userResource(sessions: SessionRevoker): ResourceDefinition<UserR
       authorizeWrite: ({ viewer, input, current, tx }) => authorizeUserWrite(tx, viewer, input, current ?? undefined),
       async insert(tx, input) {
         // No password: the person signs in through an access link (POST /users/:id/send-access-link).
-        const [row] = await tx.insert(users).values(await userValuesOf(tx, input)).returning({ id: users.id });
+        const [row] = await tx
+          .insert(users)
+          .values(await userValuesOf(tx, input))
+          .returning({ id: users.id });
         return row.id;
       },
       async update(tx, id, input, { current }) {
         const values = await userValuesOf(tx, input);
         await tx.update(users).set(values).where(eq(users.id, id));
-        if (current?.isActive && !values.isActive) await sessions.revokeAllOfUser(tx, id, REVOKE_REASONS.disabledByAdmin);
+        if (current?.isActive && !values.isActive)
+          await sessions.revokeAllOfUser(tx, id, REVOKE_REASONS.disabledByAdmin);
       },
       async remove(tx, id) {
         // The sessions go with the user (foreign keys cascade); revoking first keeps the order of the
@@ -99,7 +106,6 @@ export function userResource(sessions: SessionRevoker): ResourceDefinition<UserR
     },
   };
 }
-
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const resource = userResource(app.authService.sessions);

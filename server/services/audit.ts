@@ -48,7 +48,11 @@ export function flattenRecord(record: unknown, omit: readonly string[] = []): Fl
 const sameValue = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
 
 const isEmpty = (value: unknown): boolean =>
-  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) || (isPlainObject(value) && Object.keys(value).length === 0);
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isPlainObject(value) && Object.keys(value).length === 0);
 
 /** The changed fields between two versions of a record (null `before`: created; null `after`: deleted). */
 export function changesBetween(before: unknown, after: unknown, omit: readonly string[] = []): AuditChanges {

@@ -6,7 +6,13 @@ import { users } from '../db/schema';
 import type { Mailer } from './mail';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { AccessTokens } from './tokens';
-import { AuthSessions, REVOKE_REASONS, type ClientMetadata, type SessionLifetimes, type SessionTokens } from './authSessions';
+import {
+  AuthSessions,
+  REVOKE_REASONS,
+  type ClientMetadata,
+  type SessionLifetimes,
+  type SessionTokens,
+} from './authSessions';
 import { OneTimeTokens, type OneTimeTokenPurpose } from './authOneTimeTokens';
 import {
   findAuthIdOfUser,
@@ -87,7 +93,11 @@ export class AuthService {
     this.now = options.now ?? (() => new Date());
     this.lifetimes = { ...DEFAULT_AUTH_LIFETIMES, ...options.lifetimes };
     this.rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-    this.accessTokens = new AccessTokens({ secret: options.secret, ttlSeconds: this.lifetimes.accessTokenSeconds, now: this.now });
+    this.accessTokens = new AccessTokens({
+      secret: options.secret,
+      ttlSeconds: this.lifetimes.accessTokenSeconds,
+      now: this.now,
+    });
     this.sessions = new AuthSessions(this.db, options.secret, this.lifetimes, this.now);
     this.oneTimeTokens = new OneTimeTokens(this.db, this.now);
     this.deviceCookies = new DeviceCookies(options.secret, this.lifetimes.deviceCookieSeconds, this.now);
@@ -178,9 +188,15 @@ export class AuthService {
   async requestPasswordReset(email: string, client: ClientMetadata = {}): Promise<void> {
     const recipient = await findRecipientByEmail(this.db, email);
     if (!recipient?.isActive) return;
-    await this.mailLink(recipient, 'resetPassword', this.lifetimes.resetPasswordMinutes, (token) => `/reset-password/${token}`, {
-      requestedFrom: client.ipAddress ?? '',
-    });
+    await this.mailLink(
+      recipient,
+      'resetPassword',
+      this.lifetimes.resetPasswordMinutes,
+      (token) => `/reset-password/${token}`,
+      {
+        requestedFrom: client.ipAddress ?? '',
+      },
+    );
   }
 
   async isResetTokenUsable(token: string): Promise<boolean> {
@@ -205,9 +221,15 @@ export class AuthService {
   async requestAccountDeletion(email: string, client: ClientMetadata = {}): Promise<void> {
     const recipient = await findRecipientByEmail(this.db, email);
     if (!recipient?.isActive) return;
-    await this.mailLink(recipient, 'deleteAccount', this.lifetimes.deleteAccountMinutes, (token) => `/delete-account/${token}`, {
-      requestedFrom: client.ipAddress ?? '',
-    });
+    await this.mailLink(
+      recipient,
+      'deleteAccount',
+      this.lifetimes.deleteAccountMinutes,
+      (token) => `/delete-account/${token}`,
+      {
+        requestedFrom: client.ipAddress ?? '',
+      },
+    );
   }
 
   /** Deletes the account; its sessions and tokens go with it (foreign keys cascade). */
@@ -228,13 +250,19 @@ export class AuthService {
   async sendAccessLink(userId: number): Promise<boolean> {
     const recipient = await findRecipientById(this.db, userId);
     if (!recipient?.isActive) return false;
-    const link = (token: string) => `/auth/sign_in?authId=${encodeURIComponent(recipient.authId)}&token=${encodeURIComponent(token)}`;
+    const link = (token: string) =>
+      `/auth/sign_in?authId=${encodeURIComponent(recipient.authId)}&token=${encodeURIComponent(token)}`;
     await this.mailLink(recipient, 'accessLink', this.lifetimes.accessLinkMinutes, link, { requestedFrom: null });
     return true;
   }
 
   /** A device cookie counts only for the account it was issued for; any other is ignored (untrusted client). */
-  private signInAttempt(email: string, client: ClientMetadata, userId: number | undefined, deviceCookie: string | undefined): SignInAttempt {
+  private signInAttempt(
+    email: string,
+    client: ClientMetadata,
+    userId: number | undefined,
+    deviceCookie: string | undefined,
+  ): SignInAttempt {
     const device = this.deviceCookies.verify(deviceCookie);
     return {
       email: email.trim().toLowerCase(),
@@ -272,7 +300,11 @@ export class AuthService {
       userId: recipient.id,
       language: recipient.language,
       template: purpose,
-      params: { firstName: recipient.firstName, link: `${this.options.publicUrl}${pathOf(token)}`, expiresInMinutes: lifetimeMinutes },
+      params: {
+        firstName: recipient.firstName,
+        link: `${this.options.publicUrl}${pathOf(token)}`,
+        expiresInMinutes: lifetimeMinutes,
+      },
     });
   }
 }

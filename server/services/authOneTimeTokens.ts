@@ -62,7 +62,9 @@ export class OneTimeTokens {
     await db
       .update(oneTimeTokens)
       .set({ consumedAt: this.now() })
-      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.consumedAt)));
+      .where(
+        and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.consumedAt)),
+      );
   }
 
   private usable(purpose: OneTimeTokenPurpose, token: string) {

@@ -92,7 +92,9 @@ export class AuthSessions {
           ipAddress: client.ipAddress,
         })
         .returning({ id: authSessions.id });
-      await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken), createdAt: now });
+      await tx
+        .insert(refreshTokens)
+        .values({ sessionId: session.id, tokenHash: hashToken(refreshToken), createdAt: now });
       return { sessionId: session.id, userId, refreshToken, expiresAt };
     });
   }
@@ -122,13 +124,21 @@ export class AuthSessions {
         return { kind: 'invalid' } as const;
       }
       const successor = successorRefreshToken(this.successorKey, presentedToken);
-      const tokens = { sessionId: current.sessionId, userId: current.userId, refreshToken: successor, expiresAt: current.expiresAt };
+      const tokens = {
+        sessionId: current.sessionId,
+        userId: current.userId,
+        refreshToken: successor,
+        expiresAt: current.expiresAt,
+      };
       if (current.rotatedAt === null) {
         const [inserted] = await tx
           .insert(refreshTokens)
           .values({ sessionId: current.sessionId, tokenHash: hashToken(successor), createdAt: now })
           .returning({ id: refreshTokens.id });
-        await tx.update(refreshTokens).set({ rotatedAt: now, replacedById: inserted.id }).where(eq(refreshTokens.id, current.id));
+        await tx
+          .update(refreshTokens)
+          .set({ rotatedAt: now, replacedById: inserted.id })
+          .where(eq(refreshTokens.id, current.id));
         await tx.update(authSessions).set({ lastUsedAt: now }).where(eq(authSessions.id, current.sessionId));
         return { kind: 'rotated', ...tokens } as const;
       }
@@ -136,7 +146,12 @@ export class AuthSessions {
       if (withinGrace && current.replacedById !== null && (await isUnused(tx, current.replacedById))) {
         return { kind: 'rotated', ...tokens } as const;
       }
-      await revokeSessions(tx, and(eq(authSessions.id, current.sessionId), isNull(authSessions.revokedAt)), REVOKE_REASONS.reuse, now);
+      await revokeSessions(
+        tx,
+        and(eq(authSessions.id, current.sessionId), isNull(authSessions.revokedAt)),
+        REVOKE_REASONS.reuse,
+        now,
+      );
       return { kind: 'reused', sessionId: current.sessionId, userId: current.userId } as const;
     });
     return outcome;
@@ -150,7 +165,12 @@ export class AuthSessions {
       .where(eq(refreshTokens.tokenHash, hashToken(presentedToken)))
       .limit(1);
     if (!row) return;
-    await revokeSessions(this.db, and(eq(authSessions.id, row.sessionId), isNull(authSessions.revokedAt)), reason, this.now());
+    await revokeSessions(
+      this.db,
+      and(eq(authSessions.id, row.sessionId), isNull(authSessions.revokedAt)),
+      reason,
+      this.now(),
+    );
   }
 
   /** Ends every session of a user, or every other one (`exceptSessionId`); pass the transaction handle when in one. */
@@ -200,12 +220,17 @@ export class AuthSessions {
   /** Removes sessions (and, by cascade, their tokens) that ended more than a grace day ago. */
   async deleteEndedSessions(): Promise<void> {
     const cutoff = new Date(this.now().getTime() - 24 * 3600 * 1000);
-    await this.db.delete(authSessions).where(or(lt(authSessions.expiresAt, cutoff), lt(authSessions.revokedAt, cutoff)));
+    await this.db
+      .delete(authSessions)
+      .where(or(lt(authSessions.expiresAt, cutoff), lt(authSessions.revokedAt, cutoff)));
   }
 }
 
 async function isUnused(db: Database, refreshTokenId: number): Promise<boolean> {
-  const [row] = await db.select({ rotatedAt: refreshTokens.rotatedAt }).from(refreshTokens).where(eq(refreshTokens.id, refreshTokenId));
+  const [row] = await db
+    .select({ rotatedAt: refreshTokens.rotatedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, refreshTokenId));
   return row !== undefined && row.rotatedAt === null;
 }
 

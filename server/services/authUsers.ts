@@ -54,11 +54,7 @@ const toRecipient = (row: Omit<MailRecipient, 'language'> & { language: string }
 });
 
 export async function findRecipientByEmail(db: Database, email: string): Promise<MailRecipient | undefined> {
-  const [row] = await db
-    .select(recipientColumns)
-    .from(users)
-    .where(emailIs(email))
-    .limit(1);
+  const [row] = await db.select(recipientColumns).from(users).where(emailIs(email)).limit(1);
   return row && toRecipient(row);
 }
 

@@ -20,7 +20,9 @@ import type { EventRequestMailParams } from './mail';
 export type EventMailServer = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'background'>;
 
 /** The roles whose scope is one establishment: its staff, who decide on requests for it. */
-export const ESTABLISHMENT_STAFF_ROLES: readonly RoleKey[] = ROLE_KEYS.filter((role) => ROLE_SCOPES[role] === 'establishment');
+export const ESTABLISHMENT_STAFF_ROLES: readonly RoleKey[] = ROLE_KEYS.filter(
+  (role) => ROLE_SCOPES[role] === 'establishment',
+);
 
 interface Recipient {
   id: number;
@@ -130,7 +132,10 @@ export function notifyEventRequested(server: EventMailServer, { eventId }: { eve
  * After an approval or rejection has committed: mails the promoter who asked (if the account still exists
  * and is active), in their language, with the venue's reason. Returns at once; the mail follows.
  */
-export function notifyRequestDecided(server: EventMailServer, { eventId, decision }: { eventId: number; decision: 'approve' | 'reject' }): void {
+export function notifyRequestDecided(
+  server: EventMailServer,
+  { eventId, decision }: { eventId: number; decision: 'approve' | 'reject' },
+): void {
   server.background.run('event-request decision mail', async () => {
     const facts = await requestFacts(server.db, eventId);
     if (!facts || facts.requestedByUserId === null) return;

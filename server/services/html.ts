@@ -14,7 +14,26 @@ import sanitizeHtml from 'sanitize-html';
 const LINK_REL = 'noopener noreferrer nofollow';
 
 const POLICY: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ul', 'ol', 'li', 'blockquote', 'a'],
+  allowedTags: [
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'del',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'a',
+  ],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
@@ -89,6 +108,7 @@ export function storedDescription(
   if (htmlDescription && htmlDescription.length > limits.html) {
     throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [limits.htmlField]: sanitisedTooLong(limits.html) });
   }
-  const description = input.description ?? (htmlDescription ? truncateText(htmlToPlainText(htmlDescription), limits.plain) : null);
+  const description =
+    input.description ?? (htmlDescription ? truncateText(htmlToPlainText(htmlDescription), limits.plain) : null);
   return { description, htmlDescription };
 }

@@ -2,7 +2,13 @@ import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL, type SQLWra
 import { Temporal } from 'temporal-polyfill';
 import type { Viewer } from '../../domain/access';
 import type { ApprovalStatus, RecurrencePattern, RecurrenceEndType, Visibility, WeekDay } from '../../domain/enums';
-import { EVENT_LIMITS, OCCURRENCE_WINDOW_PROBLEMS, occurrenceId, type OccurrenceFilter, type OccurrenceItem } from '../../domain/event';
+import {
+  EVENT_LIMITS,
+  OCCURRENCE_WINDOW_PROBLEMS,
+  occurrenceId,
+  type OccurrenceFilter,
+  type OccurrenceItem,
+} from '../../domain/event';
 import {
   expandOccurrences,
   zonedInstant,
@@ -64,7 +70,8 @@ function instantOf(value: string, endOfDay: boolean): string | null {
 
 const inEventYears = (year: number): boolean => year >= EVENT_LIMITS.firstYear && year <= EVENT_LIMITS.lastYear;
 
-const windowError = (field: 'from' | 'to', problem: string) => new ApiError(400, INVALID_INPUT, { [`filter.${field}`]: problem });
+const windowError = (field: 'from' | 'to', problem: string) =>
+  new ApiError(400, INVALID_INPUT, { [`filter.${field}`]: problem });
 
 /**
  * The filter's `from` / `to` as an instant window [from, to): a date is its local midnight, and a `to` date
@@ -93,7 +100,9 @@ function instantText(epochMs: number): string {
   const known = writtenInstants.get(epochMs);
   if (known !== undefined) return known;
   const text =
-    epochMs % 1000 === 0 ? `${new Date(epochMs).toISOString().slice(0, 19)}Z` : Temporal.Instant.fromEpochMilliseconds(epochMs).toString();
+    epochMs % 1000 === 0
+      ? `${new Date(epochMs).toISOString().slice(0, 19)}Z`
+      : Temporal.Instant.fromEpochMilliseconds(epochMs).toString();
   if (writtenInstants.size >= WRITTEN_INSTANTS_KEPT) writtenInstants.clear();
   writtenInstants.set(epochMs, text);
   return text;
@@ -124,7 +133,10 @@ function filterConditions(filter: OccurrenceFilter, kind: 'series' | 'oneOff'): 
     const venuesInCities = sql`SELECT ${establishments.id} FROM ${establishments} WHERE ${inArray(sql`lower(${establishments.city})`, cities)}`;
     conditions.push(
       cities.length > 0
-        ? or(inArray(sql`lower(${events.city})`, cities), and(isNull(events.city), sql`${events.establishmentId} IN (${venuesInCities})`))
+        ? or(
+            inArray(sql`lower(${events.city})`, cities),
+            and(isNull(events.city), sql`${events.establishmentId} IN (${venuesInCities})`),
+          )
         : sql`false`,
     );
   }
@@ -133,7 +145,9 @@ function filterConditions(filter: OccurrenceFilter, kind: 'series' | 'oneOff'): 
     const pattern = `%${escapeLike(filter.q)}%`;
     const rowTitleMatches = sql`EXISTS (SELECT 1 FROM ${eventOutOfSchedule}
       WHERE ${eventOutOfSchedule.eventId} = ${events.id} AND ${ilike(eventOutOfSchedule.title, pattern)})`;
-    conditions.push(kind === 'series' ? or(ilike(events.title, pattern), rowTitleMatches) : ilike(events.title, pattern));
+    conditions.push(
+      kind === 'series' ? or(ilike(events.title, pattern), rowTitleMatches) : ilike(events.title, pattern),
+    );
   }
   return conditions;
 }
@@ -171,22 +185,26 @@ function rendered(fragment: SQL): SQL {
  * a null as an empty field, a date as the session's DateStyle writes it, ISO as drizzle's string dates assume
  * everywhere); its title and city, which can hold anything, travel as JSON arrays beside.
  */
-const SERIES_COLUMNS = rendered(sql`${events.id} AS id, ${events.establishmentId} AS establishment_id, ${events.promoterGroupId} AS promoter_group_id,
+const SERIES_COLUMNS =
+  rendered(sql`${events.id} AS id, ${events.establishmentId} AS establishment_id, ${events.promoterGroupId} AS promoter_group_id,
   ${events.title} AS title, ${events.city} AS city,
   concat(${events.id}, ',', ${events.establishmentId}, ',', ${events.promoterGroupId}, ',', ${events.eventTypeId},
     ',', ${events.visibility}, ',', ${events.approvalStatus}, ',', ${events.startDate}, ',', ${events.endDate},
     ',', ${events.startTime}, ',', ${events.endTime}, ',', ${events.recurrencePattern}, ',', array_to_string(${events.recurrenceDaysOfWeek}, ' '),
     ',', ${events.recurrenceEndType}, ',', ${events.maxOccurrences}, ',', ${events.recurrenceEndDate}) AS line`);
 
-const ONE_OFF_COLUMNS = rendered(sql`${events.id} AS id, ${events.title} AS title, ${events.city} AS city, ${events.establishmentId} AS establishment_id,
+const ONE_OFF_COLUMNS =
+  rendered(sql`${events.id} AS id, ${events.title} AS title, ${events.city} AS city, ${events.establishmentId} AS establishment_id,
   ${events.promoterGroupId} AS promoter_group_id, ${events.eventTypeId} AS event_type_id, ${events.visibility} AS visibility,
   ${events.approvalStatus} AS approval_status, ${epochMs(events.firstStartsAt)} AS starts_at, ${epochMs(events.lastEndsAt)} AS ends_at`);
 
-const ROW_TUPLE = rendered(sql`json_build_array(${eventOutOfSchedule.eventId}, ${eventOutOfSchedule.id}, ${eventOutOfSchedule.action},
+const ROW_TUPLE =
+  rendered(sql`json_build_array(${eventOutOfSchedule.eventId}, ${eventOutOfSchedule.id}, ${eventOutOfSchedule.action},
   ${epochMs(eventOutOfSchedule.originalStartsAt)}, ${epochMs(eventOutOfSchedule.startsAt)}, ${epochMs(eventOutOfSchedule.endsAt)},
   ${eventOutOfSchedule.title})`);
 
-const NAMES = rendered(sql`(SELECT json_agg(json_build_array(${establishments.id}, ${establishments.name}, ${establishments.city})) FROM ${establishments}
+const NAMES =
+  rendered(sql`(SELECT json_agg(json_build_array(${establishments.id}, ${establishments.name}, ${establishments.city})) FROM ${establishments}
     WHERE ${establishments.id} IN (SELECT establishment_id FROM series UNION SELECT establishment_id FROM one_offs)) AS venues,
   (SELECT json_agg(json_build_array(${promoterGroups.id}, ${promoterGroups.name})) FROM ${promoterGroups}
     WHERE ${promoterGroups.id} IN (SELECT promoter_group_id FROM series UNION SELECT promoter_group_id FROM one_offs)) AS groups`);
@@ -203,7 +221,15 @@ interface WindowQueryResult {
   groups: [id: number, name: string][] | null;
 }
 
-type RowTuple = [eventId: number, id: number, action: OutOfScheduleRow['action'], originalStartsAt: number, startsAt: number | null, endsAt: number | null, title: string | null];
+type RowTuple = [
+  eventId: number,
+  id: number,
+  action: OutOfScheduleRow['action'],
+  originalStartsAt: number,
+  startsAt: number | null,
+  endsAt: number | null,
+  title: string | null,
+];
 
 type OneOffTuple = [
   id: number,
@@ -233,7 +259,12 @@ async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
  *   `last_ends_at` so that counting reads the index alone);
  * - the names and cities of the venues and groups of both.
  */
-async function queryWindow(db: Queryable, viewer: Viewer, request: OccurrencePageRequest, window: InstantWindow): Promise<WindowQueryResult> {
+async function queryWindow(
+  db: Queryable,
+  viewer: Viewer,
+  request: OccurrencePageRequest,
+  window: InstantWindow,
+): Promise<WindowQueryResult> {
   const { filter } = request;
   const scope = scopeCondition(viewer, 'EVENT', EVENT_READ_SCOPE, 'read');
   const from = new Date(window.from);
@@ -244,7 +275,10 @@ async function queryWindow(db: Queryable, viewer: Viewer, request: OccurrencePag
     scope,
     ...filterConditions(filter, 'series'),
     sql`${events.recurrencePattern} <> 'NONE'`,
-    or(and(lt(events.firstStartsAt, to), or(isNull(events.lastEndsAt), gt(events.lastEndsAt, from))), sql`${events.id} IN (${movedIntoWindow})`),
+    or(
+      and(lt(events.firstStartsAt, to), or(isNull(events.lastEndsAt), gt(events.lastEndsAt, from))),
+      sql`${events.id} IN (${movedIntoWindow})`,
+    ),
   );
   const oneOffWhere = and(
     scope,
@@ -306,8 +340,23 @@ function parseSeries(result: WindowQueryResult): Series[] {
   const titles = result.seriesTitles ?? [];
   const cities = result.seriesCities ?? [];
   return result.series.split(';').map((line, index) => {
-    const [id, establishmentId, promoterGroupId, eventTypeId, visibility, approvalStatus, startDate, endDate, startTime, endTime, pattern, days, endType, maxOccurrences, recurrenceEndDate] =
-      line.split(',');
+    const [
+      id,
+      establishmentId,
+      promoterGroupId,
+      eventTypeId,
+      visibility,
+      approvalStatus,
+      startDate,
+      endDate,
+      startTime,
+      endTime,
+      pattern,
+      days,
+      endType,
+      maxOccurrences,
+      recurrenceEndDate,
+    ] = line.split(',');
     const recurrencePattern = pattern as RecurrencePattern;
     return {
       id: Number(id),
@@ -373,8 +422,14 @@ function instantMs(text: string): number {
   const era = Math.floor(year / 400);
   const yearOfEra = year - era * 400;
   const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + digitsAt(text, 8, 10) - 1;
-  const days = era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
-  return days * 86_400_000 + digitsAt(text, 11, 13) * HOUR_MS + digitsAt(text, 14, 16) * 60_000 + digitsAt(text, 17, 19) * 1000;
+  const days =
+    era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+  return (
+    days * 86_400_000 +
+    digitsAt(text, 11, 13) * HOUR_MS +
+    digitsAt(text, 14, 16) * 60_000 +
+    digitsAt(text, 17, 19) * 1000
+  );
 }
 
 /**
@@ -391,7 +446,13 @@ interface OccurrencePool {
 const NO_ROWS: OutOfScheduleRow[] = [];
 
 /** Every occurrence of the series in the window (those `q` matches), in no particular order. */
-function expandSeries(pool: OccurrencePool, series: Series[], rows: Map<number, OutOfScheduleRow[]>, window: InstantWindow, q: string | undefined): void {
+function expandSeries(
+  pool: OccurrencePool,
+  series: Series[],
+  rows: Map<number, OutOfScheduleRow[]>,
+  window: InstantWindow,
+  q: string | undefined,
+): void {
   const search = q?.toLowerCase();
   const matches = (title: string | null) => title !== null && title.toLowerCase().includes(search ?? '');
   for (const event of series) {
@@ -408,10 +469,40 @@ function expandSeries(pool: OccurrencePool, series: Series[], rows: Map<number, 
 }
 
 /** A one-off event's occurrence is its stored bounds (the writers derive them from its rule; it has no rows). */
-function addOneOff(pool: OccurrencePool, [id, title, city, establishmentId, promoterGroupId, eventTypeId, visibility, approvalStatus, startsAtMs, endsAtMs]: OneOffTuple): void {
+function addOneOff(
+  pool: OccurrencePool,
+  [
+    id,
+    title,
+    city,
+    establishmentId,
+    promoterGroupId,
+    eventTypeId,
+    visibility,
+    approvalStatus,
+    startsAtMs,
+    endsAtMs,
+  ]: OneOffTuple,
+): void {
   const startsAt = instantText(startsAtMs);
-  pool.events.push({ id, title, city, establishmentId, promoterGroupId, eventTypeId, visibility, approvalStatus, recurrencePattern: 'NONE' });
-  pool.occurrences.push({ startsAt, endsAt: instantText(endsAtMs), originalStartsAt: startsAt, outOfScheduleEventId: null, eventTitle: null });
+  pool.events.push({
+    id,
+    title,
+    city,
+    establishmentId,
+    promoterGroupId,
+    eventTypeId,
+    visibility,
+    approvalStatus,
+    recurrencePattern: 'NONE',
+  });
+  pool.occurrences.push({
+    startsAt,
+    endsAt: instantText(endsAtMs),
+    originalStartsAt: startsAt,
+    outOfScheduleEventId: null,
+    eventTitle: null,
+  });
   pool.starts.push(startsAtMs);
 }
 
@@ -449,19 +540,27 @@ function firstInOrder(pool: OccurrencePool, order: 'ASC' | 'DESC', count: number
   const sign = order === 'ASC' ? 1 : -1;
   const total = pool.starts.length;
   let bound = Number.POSITIVE_INFINITY;
-  if (count < total) bound = kthSmallest(Float64Array.from(pool.starts, (start) => sign * start), count - 1);
+  if (count < total)
+    bound = kthSmallest(
+      Float64Array.from(pool.starts, (start) => sign * start),
+      count - 1,
+    );
   const chosen: number[] = [];
   const originals = new Map<number, number>();
   for (let index = 0; index < total; index += 1) {
     if (sign * pool.starts[index] > bound) continue;
     chosen.push(index);
     const occurrence = pool.occurrences[index];
-    if (occurrence.originalStartsAt !== occurrence.startsAt) originals.set(index, instantMs(occurrence.originalStartsAt));
+    if (occurrence.originalStartsAt !== occurrence.startsAt)
+      originals.set(index, instantMs(occurrence.originalStartsAt));
   }
   const originalOf = (index: number) => originals.get(index) ?? pool.starts[index];
   chosen.sort(
     (left, right) =>
-      sign * (pool.starts[left] - pool.starts[right] || pool.events[left].id - pool.events[right].id || originalOf(left) - originalOf(right)),
+      sign *
+      (pool.starts[left] - pool.starts[right] ||
+        pool.events[left].id - pool.events[right].id ||
+        originalOf(left) - originalOf(right)),
   );
   return chosen.slice(0, count);
 }
@@ -507,7 +606,11 @@ export interface OccurrencePage {
   total: number;
 }
 
-export async function listOccurrences(db: Queryable, viewer: Viewer, request: OccurrencePageRequest): Promise<OccurrencePage> {
+export async function listOccurrences(
+  db: Queryable,
+  viewer: Viewer,
+  request: OccurrencePageRequest,
+): Promise<OccurrencePage> {
   const window = occurrenceWindowOf(request.filter);
   const result = await queryWindow(db, viewer, request, window);
   const pool: OccurrencePool = { events: [], occurrences: [], starts: [] };

@@ -12,7 +12,8 @@ export const randomToken = (bytes = RANDOM_TOKEN_BYTES): string => randomBytes(b
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 /** A key for one purpose, derived from the server secret so one secret serves several uses. */
-export const deriveKey = (secret: string, purpose: string): Buffer => createHmac('sha256', secret).update(purpose).digest();
+export const deriveKey = (secret: string, purpose: string): Buffer =>
+  createHmac('sha256', secret).update(purpose).digest();
 
 /**
  * The successor of a refresh token is derived, not drawn: HMAC(key, presented token). Two concurrent

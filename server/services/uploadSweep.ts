@@ -101,7 +101,11 @@ async function deleteBatch(
   });
 }
 
-async function deleteFiles(storage: FileStorage, rows: readonly DeletedRow[], onFileError: UploadSweepOptions['onFileError']): Promise<string[]> {
+async function deleteFiles(
+  storage: FileStorage,
+  rows: readonly DeletedRow[],
+  onFileError: UploadSweepOptions['onFileError'],
+): Promise<string[]> {
   const keys = rows.flatMap((row) => (row.previewKey ? [row.storageKey, row.previewKey] : [row.storageKey]));
   const outcomes = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   outcomes.forEach((outcome, index) => {
@@ -111,10 +115,15 @@ async function deleteFiles(storage: FileStorage, rows: readonly DeletedRow[], on
 }
 
 /** Deletes the orphan uploads older than the grace period, batch by batch, in id order. */
-export async function sweepOrphanUploads(db: Database, storage: FileStorage, options: UploadSweepOptions): Promise<UploadSweepResult> {
+export async function sweepOrphanUploads(
+  db: Database,
+  storage: FileStorage,
+  options: UploadSweepOptions,
+): Promise<UploadSweepResult> {
   const columns = await uploadReferenceColumns(db);
   // Without a single foreign key the database is not the one this code knows: deleting would be a guess.
-  if (columns.length === 0) throw new Error(`No foreign key references ${UPLOADS_TABLE}: the orphan sweep refuses to run`);
+  if (columns.length === 0)
+    throw new Error(`No foreign key references ${UPLOADS_TABLE}: the orphan sweep refuses to run`);
   const stillUnreferenced = unreferenced(columns);
   const cutoff = new Date(options.now.getTime() - (options.graceMs ?? ORPHAN_UPLOADS.graceMs));
   const batchSize = options.batchSize ?? ORPHAN_UPLOADS.batchSize;
@@ -142,7 +151,8 @@ export function scheduleOrphanUploadSweep(app: FastifyInstance, now: () => Date)
       now: now(),
       onFileError: (key, error) => app.log.error({ err: error, key }, 'orphan upload file not deleted'),
     });
-    if (deletedIds.length > 0) app.log.info({ uploads: deletedIds.length, files: deletedKeys.length }, 'orphan uploads deleted');
+    if (deletedIds.length > 0)
+      app.log.info({ uploads: deletedIds.length, files: deletedKeys.length }, 'orphan uploads deleted');
   };
   const sweep = () => {
     running ??= sweepOnce()

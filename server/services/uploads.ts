@@ -94,7 +94,9 @@ interface PreparedFile {
  */
 const decoderOptions = (animated = false): SharpOptions => ({
   failOn: 'warning',
-  limitInputPixels: animated ? UPLOAD_LIMITS.maxAnimationPixels : UPLOAD_LIMITS.maxImageSide * UPLOAD_LIMITS.maxImageSide,
+  limitInputPixels: animated
+    ? UPLOAD_LIMITS.maxAnimationPixels
+    : UPLOAD_LIMITS.maxImageSide * UPLOAD_LIMITS.maxImageSide,
   animated,
 });
 
@@ -199,7 +201,12 @@ export interface ReceivedFile {
 }
 
 /** Checks, converts and stores one file with its row; answers the Upload shape of domain/upload.ts. */
-export async function storeUpload(db: Database, storage: FileStorage, received: ReceivedFile, gate: WorkGate): Promise<Upload> {
+export async function storeUpload(
+  db: Database,
+  storage: FileStorage,
+  received: ReceivedFile,
+  gate: WorkGate,
+): Promise<Upload> {
   const prepared = await prepareFile(received.bytes, gate);
   const storageKey = newStorageKey(prepared.mimeType);
   const previewKey = prepared.preview ? previewKeyOf(storageKey) : null;

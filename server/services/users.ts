@@ -114,7 +114,9 @@ const selfEscalation = (fields: readonly string[]) =>
   new ApiError(
     403,
     RESOURCE_ERROR_CODES.selfEscalation,
-    fields.length === 0 ? undefined : Object.fromEntries(fields.map((field) => [field, RESOURCE_ERROR_CODES.selfEscalation])),
+    fields.length === 0
+      ? undefined
+      : Object.fromEntries(fields.map((field) => [field, RESOURCE_ERROR_CODES.selfEscalation])),
   );
 
 /** Deleting or disabling oneself goes through the delete-account flow, never through /users. */
@@ -147,19 +149,28 @@ async function exists(tx: Reader, table: typeof establishments | typeof promoter
  * without case: `Admin` beside `admin` would only confuse. The unique indexes on `lower(…)` stay the last
  * word against a concurrent write (server/routes/users.ts `uniqueFields`).
  */
-async function assertUnique(tx: Reader, values: Pick<UserValues, 'email' | 'username'>, exceptUserId: number | undefined): Promise<void> {
+async function assertUnique(
+  tx: Reader,
+  values: Pick<UserValues, 'email' | 'username'>,
+  exceptUserId: number | undefined,
+): Promise<void> {
   const taken = await tx
     .select({ email: users.email, username: users.username })
     .from(users)
     .where(
       and(
-        or(sql`lower(${users.email}) = lower(${values.email})`, sql`lower(${users.username}) = lower(${values.username})`),
+        or(
+          sql`lower(${users.email}) = lower(${values.email})`,
+          sql`lower(${users.username}) = lower(${values.username})`,
+        ),
         exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
       ),
     );
   const errors: Record<string, string> = {};
-  if (taken.some((row) => row.email.toLowerCase() === values.email.toLowerCase())) errors.email = RESOURCE_ERROR_CODES.alreadyTaken;
-  if (taken.some((row) => row.username.toLowerCase() === values.username.toLowerCase())) errors.username = RESOURCE_ERROR_CODES.alreadyTaken;
+  if (taken.some((row) => row.email.toLowerCase() === values.email.toLowerCase()))
+    errors.email = RESOURCE_ERROR_CODES.alreadyTaken;
+  if (taken.some((row) => row.username.toLowerCase() === values.username.toLowerCase()))
+    errors.username = RESOURCE_ERROR_CODES.alreadyTaken;
   if (Object.keys(errors).length > 0) throw new ApiError(409, RESOURCE_ERROR_CODES.alreadyTaken, errors);
 }
 
@@ -194,7 +205,8 @@ export async function authorizeUserWrite(
     if (locked.length > 0) throw selfEscalation(locked);
   }
   const roleKey = await requireRoleKey(tx, input.roleId);
-  if (!mayGrantRole(viewer.roleKeys, roleKey)) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { roleId: 'Only ROOT may grant this role' });
+  if (!mayGrantRole(viewer.roleKeys, roleKey))
+    throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { roleId: 'Only ROOT may grant this role' });
   const scopeProblems = scopeFieldsProblems(roleKey, input);
   if (Object.keys(scopeProblems).length > 0) throw invalid(scopeProblems);
   const kept = keepScopeFieldsOf(roleKey, input);

@@ -1,13 +1,6 @@
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
-import {
-  AppBar as RaAppBar,
-  Logout,
-  TitlePortal,
-  UserMenu,
-  useTranslate,
-  useUserMenu,
-} from 'react-admin';
+import { AppBar as RaAppBar, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../pages/paths';
 import { ColorSchemeMenuButton } from './ColorSchemeMenuButton';
@@ -56,7 +49,12 @@ export const AppBar = () => {
   const translate = useTranslate();
   return (
     <RaAppBar toolbar={<AppBarToolbar />} userMenu={<AppUserMenu />}>
-      <Typography component="span" variant="h6" color="primary" sx={{ fontWeight: 600, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
+      <Typography
+        component="span"
+        variant="h6"
+        color="primary"
+        sx={{ fontWeight: 600, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}
+      >
         {translate('app.name')}
       </Typography>
       {/* The page title gives way to the toolbar on narrow screens instead of running under it. */}

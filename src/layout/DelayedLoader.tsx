@@ -11,7 +11,11 @@ export const DelayedLoader = ({ isPending = true }: { isPending?: boolean }) => 
   const translate = useTranslate();
   if (!isShown) return null;
   return (
-    <Box role="progressbar" aria-label={translate('app.loading')} sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '50vh' }}>
+    <Box
+      role="progressbar"
+      aria-label={translate('app.loading')}
+      sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '50vh' }}
+    >
       <CircularProgress />
     </Box>
   );

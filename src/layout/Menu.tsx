@@ -1,10 +1,23 @@
 import type { ReactElement } from 'react';
 import { Divider, ListSubheader } from '@mui/material';
-import { Menu as RaMenu, useCanAccessResources, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
+import {
+  Menu as RaMenu,
+  useCanAccessResources,
+  useResourceDefinitions,
+  useSidebarState,
+  useTranslate,
+} from 'react-admin';
 import { useMatch } from 'react-router-dom';
 import { appConfig } from '../config/env';
 import { areaPath } from '../pages/paths';
-import { AREA_LABELS, MENU_GROUPS, MENU_RESOURCES, visibleMenuGroups, type MenuEntry, type MenuGroup } from './menuItems';
+import {
+  AREA_LABELS,
+  MENU_GROUPS,
+  MENU_RESOURCES,
+  visibleMenuGroups,
+  type MenuEntry,
+  type MenuGroup,
+} from './menuItems';
 import { useServerRoleKeys } from './useServerRoleKeys';
 
 /** The current entry stands out in both colour schemes: the selected background and the primary colour. */
@@ -55,7 +68,12 @@ const MenuEntryItem = ({ entry }: { entry: MenuEntry }) => {
  * MUI's MenuList takes no fragments: each group becomes its heading (a subheader when the sidebar is
  * open, a divider between icon groups when it is closed) followed by its entries, in one flat list.
  */
-const groupElements = (group: MenuGroup, index: number, isSidebarOpen: boolean, translate: (key: string) => string): ReactElement[] => {
+const groupElements = (
+  group: MenuGroup,
+  index: number,
+  isSidebarOpen: boolean,
+  translate: (key: string) => string,
+): ReactElement[] => {
   const heading = isSidebarOpen ? (
     <ListSubheader key={`${group.id}-heading`} disableSticky sx={subheaderSx}>
       {translate(group.label)}

@@ -7,7 +7,6 @@ import { PATHS } from '../pages/paths';
 import { DelayedLoader } from './DelayedLoader';
 import { useServerRoleKeys } from './useServerRoleKeys';
 
-
 /**
  * The route guard of SPEC §6 for every private page, custom or resource: an area's page opens when the
  * role keys the server gives the user open the current path (SPEC §2's prefix rule over the table),

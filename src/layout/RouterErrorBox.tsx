@@ -27,14 +27,22 @@ export const RouterErrorBox = ({ error, errorInfo, resetErrorBoundary }: RouterE
         severity="error"
         variant="outlined"
         action={
-          <Button color="inherit" size="small" aria-expanded={isDetailShown} onClick={() => setIsDetailShown((shown) => !shown)}>
+          <Button
+            color="inherit"
+            size="small"
+            aria-expanded={isDetailShown}
+            onClick={() => setIsDetailShown((shown) => !shown)}
+          >
             {translate(isDetailShown ? 'app.errors.router.hideError' : 'app.errors.router.showError')}
           </Button>
         }
       >
         <AlertTitle>{translate('app.errors.router.title')}</AlertTitle>
         <Collapse in={isDetailShown} unmountOnExit>
-          <Box component="pre" sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: '0.8rem' }}>
+          <Box
+            component="pre"
+            sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: '0.8rem' }}
+          >
             {error.message}
             {errorInfo?.componentStack}
           </Box>

@@ -146,7 +146,8 @@ export interface MenuVisibility extends Environment {
 }
 
 const isVisible = (entry: MenuEntry, { roleKeys, canListResource, isProduction }: MenuVisibility): boolean =>
-  canOpenPath(roleKeys, areaPath(entry.route), { isProduction }) && (entry.resource === undefined || canListResource(entry.resource));
+  canOpenPath(roleKeys, areaPath(entry.route), { isProduction }) &&
+  (entry.resource === undefined || canListResource(entry.resource));
 
 /** The groups as one user sees them: only the entries their roles open, and no group left empty. */
 export const visibleMenuGroups = (groups: readonly MenuGroup[], visibility: MenuVisibility): MenuGroup[] =>

@@ -32,10 +32,13 @@ export function useDelayedPending(
     }
     if (!isPending && isShown) {
       const visibleFor = Date.now() - (shownAt.current ?? 0);
-      const hideTimer = setTimeout(() => {
-        shownAt.current = null;
-        setIsShown(false);
-      }, Math.max(0, minDuration - visibleFor));
+      const hideTimer = setTimeout(
+        () => {
+          shownAt.current = null;
+          setIsShown(false);
+        },
+        Math.max(0, minDuration - visibleFor),
+      );
       return () => clearTimeout(hideTimer);
     }
     return undefined;

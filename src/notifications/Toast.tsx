@@ -3,8 +3,7 @@ import { Alert, type AlertColor } from '@mui/material';
 import { SnackbarContent, type CustomContentProps } from 'notistack';
 import { TOAST_SETTINGS } from './toastSettings';
 
-const severityOf = (variant: CustomContentProps['variant']): AlertColor =>
-  variant === 'default' ? 'info' : variant;
+const severityOf = (variant: CustomContentProps['variant']): AlertColor => (variant === 'default' ? 'info' : variant);
 
 /**
  * One toast, drawn with MUI's Alert so it follows the theme's palette in light and dark mode

@@ -41,7 +41,10 @@ const SAVE_NOTICE = /^(ra\.notification|resources\.[^.]+\.notifications)\.(creat
  * The toast's colour: react-admin reports a successful create, save or delete as `info` (blue), while the
  * app's own successes (a password changed, an event approved) are `success`; one colour for every success.
  */
-export const toastVariantOf = (message: NotificationPayload['message'], type: NotificationPayload['type']): NotificationPayload['type'] =>
+export const toastVariantOf = (
+  message: NotificationPayload['message'],
+  type: NotificationPayload['type'],
+): NotificationPayload['type'] =>
   type === 'info' && typeof message === 'string' && SAVE_NOTICE.test(message) ? 'success' : type;
 
 let lastToastKey = 0;
@@ -86,7 +89,13 @@ function NotificationBridge() {
       action: (
         <ToastActions
           onClose={close}
-          onUndo={settleUndoable && (() => { settleUndoable(true); close(); })}
+          onUndo={
+            settleUndoable &&
+            (() => {
+              settleUndoable(true);
+              close();
+            })
+          }
         />
       ),
       onExited: () => {

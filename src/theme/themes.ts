@@ -13,7 +13,16 @@ declare module '@mui/material/styles' {
   }
 }
 
-const FONT_FAMILY = ['Poppins', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'Helvetica', 'Arial', 'sans-serif'].join(',');
+const FONT_FAMILY = [
+  'Poppins',
+  'system-ui',
+  '-apple-system',
+  'Segoe UI',
+  'Roboto',
+  'Helvetica',
+  'Arial',
+  'sans-serif',
+].join(',');
 
 /** What both colour schemes share: font, breakpoints, shapes and the app bar look. */
 const sharedOptions: RaThemeOptions = {
@@ -43,7 +52,13 @@ const sharedOptions: RaThemeOptions = {
     RaSimpleList: {
       styleOverrides: {
         root: {
-          '& .MuiListItemText-primary > div': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 8, rowGap: 4 },
+          '& .MuiListItemText-primary > div': {
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: 8,
+            rowGap: 4,
+          },
         },
       },
     },
@@ -62,23 +77,29 @@ const brandPalette = {
   error: { main: BRAND_COLORS.red },
 };
 
-export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, deepmerge(sharedOptions, {
-  palette: {
-    mode: 'light',
-    ...brandPalette,
-    text: { primary: BRAND_COLORS.black },
-    background: { default: '#F7F8F8', paper: '#FFFFFF' },
-  },
-} satisfies RaThemeOptions));
+export const lightTheme: RaThemeOptions = deepmerge(
+  defaultLightTheme,
+  deepmerge(sharedOptions, {
+    palette: {
+      mode: 'light',
+      ...brandPalette,
+      text: { primary: BRAND_COLORS.black },
+      background: { default: '#F7F8F8', paper: '#FFFFFF' },
+    },
+  } satisfies RaThemeOptions),
+);
 
-export const darkTheme: RaThemeOptions = deepmerge(defaultDarkTheme, deepmerge(sharedOptions, {
-  palette: {
-    mode: 'dark',
-    ...brandPalette,
-    text: { primary: DARK_SURFACES.text, secondary: DARK_SURFACES.secondaryText },
-    background: { default: DARK_SURFACES.background, paper: DARK_SURFACES.paper },
-  },
-  components: {
-    RaToolbar: { styleOverrides: { root: { backgroundColor: DARK_SURFACES.paper } } },
-  },
-} satisfies RaThemeOptions));
+export const darkTheme: RaThemeOptions = deepmerge(
+  defaultDarkTheme,
+  deepmerge(sharedOptions, {
+    palette: {
+      mode: 'dark',
+      ...brandPalette,
+      text: { primary: DARK_SURFACES.text, secondary: DARK_SURFACES.secondaryText },
+      background: { default: DARK_SURFACES.background, paper: DARK_SURFACES.paper },
+    },
+    components: {
+      RaToolbar: { styleOverrides: { root: { backgroundColor: DARK_SURFACES.paper } } },
+    },
+  } satisfies RaThemeOptions),
+);

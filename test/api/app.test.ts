@@ -70,7 +70,12 @@ describe('the single-page app', () => {
 describe('API errors', () => {
   /** A raw body of that content type, for a route that takes JSON. */
   const postForgotPassword = (contentType: string, payload: string) =>
-    server.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', headers: { 'content-type': contentType }, payload });
+    server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      headers: { 'content-type': contentType },
+      payload,
+    });
 
   it('answers JSON 404 for an unknown API route, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
@@ -91,7 +96,10 @@ describe('API errors', () => {
   });
 
   it('refuses prototype pollution in bodies', async () => {
-    const response = await postForgotPassword('application/json', '{"email":"a@demo.ch","__proto__":{"polluted":true}}');
+    const response = await postForgotPassword(
+      'application/json',
+      '{"email":"a@demo.ch","__proto__":{"polluted":true}}',
+    );
     expect(response.statusCode).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -134,7 +142,10 @@ describe('GET /outbox', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(rows[0]).not.toHaveProperty('text');
 
-    const page = await outbox(accessToken, `?range=${encodeURIComponent('[1,1]')}&sort=${encodeURIComponent('["to","ASC"]')}`);
+    const page = await outbox(
+      accessToken,
+      `?range=${encodeURIComponent('[1,1]')}&sort=${encodeURIComponent('["to","ASC"]')}`,
+    );
     expect(page.headers['content-range']).toBe(`outbox 1-1/${rows.length}`);
     expect(page.json()).toHaveLength(1);
 
@@ -153,7 +164,13 @@ describe('GET /outbox', () => {
 
   it('answers 400 for malformed list parameters', async () => {
     const { accessToken } = await signIn(server.app, 'root@demo.ch');
-    for (const query of ['?sort=nope', '?sort=["password","ASC"]', '?range=[5,1]', '?filter={"id":"x"}', '?range=[0,5000]']) {
+    for (const query of [
+      '?sort=nope',
+      '?sort=["password","ASC"]',
+      '?range=[5,1]',
+      '?filter={"id":"x"}',
+      '?range=[0,5000]',
+    ]) {
       const response = await outbox(accessToken, query.replace(/[[\]{}"]/g, encodeURIComponent));
       expect(response.statusCode, query).toBe(400);
     }
@@ -163,7 +180,9 @@ describe('GET /outbox', () => {
 
 describe('in production', () => {
   it('has no outbox (404), sends Secure cookies and HSTS over https', async () => {
-    const production = await startTestServer({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://backoffice.example.ch' } });
+    const production = await startTestServer({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://backoffice.example.ch' },
+    });
     try {
       const { accessToken, response } = await signIn(production.app, 'root@demo.ch');
       const cookie = String(response.headers['set-cookie']);

@@ -18,7 +18,13 @@ afterAll(() => {
 });
 
 const startProcess = (port: number): ServerProcess =>
-  spawnServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` });
+  spawnServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
 
 /** The demo root's sign-in over HTTP: the process serves the seeded accounts. */
 const signInAsRoot = (port: number) =>
@@ -42,7 +48,9 @@ describe('the server process', () => {
     const started = Date.now();
     expect(await second.exited).toBe(1);
     expect(Date.now() - started).toBeLessThan(20_000);
-    expect(second.output()).toMatch(/Cannot start the server: The data directory .* is in use by another process \(pid \d+\)/);
+    expect(second.output()).toMatch(
+      /Cannot start the server: The data directory .* is in use by another process \(pid \d+\)/,
+    );
     expect(existsSync(path.join(dataDir, '.lock'))).toBe(true);
 
     first.child.kill('SIGTERM');

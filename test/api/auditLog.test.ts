@@ -27,7 +27,11 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: str
 }
 
 async function auditRows(filter: object, token = root, sort: [string, string] = ['id', 'ASC']) {
-  const response = await call('GET', `/audit-log?filter=${json(filter)}&sort=${json(sort)}&range=${json([0, 999])}`, token);
+  const response = await call(
+    'GET',
+    `/audit-log?filter=${json(filter)}&sort=${json(sort)}&range=${json([0, 999])}`,
+    token,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AuditLogRecord[]>();
 }
@@ -52,7 +56,12 @@ describe('tag writes', () => {
     const rows = await auditRows({ resource: 'tags', recordId: String(tag.id) });
     expect(rows.map((row) => row.action)).toEqual(['CREATE', 'UPDATE', 'DELETE']);
     for (const row of rows) {
-      expect(row).toMatchObject({ actorUserId: rootId, actorEmail: 'root@demo.ch', resource: 'tags', recordId: String(tag.id) });
+      expect(row).toMatchObject({
+        actorUserId: rootId,
+        actorEmail: 'root@demo.ch',
+        resource: 'tags',
+        recordId: String(tag.id),
+      });
       expect(Date.now() - Date.parse(row.at)).toBeLessThan(60_000);
     }
     const [created, updated, deleted] = rows.map((row) => row.changes);
@@ -76,15 +85,26 @@ describe('tag writes', () => {
 
   it('names the actor who wrote, and writes nothing for a write that failed', async () => {
     const coordinator = await signIn(server.app, 'coordinator-full@demo.ch');
-    const create = await call('POST', '/tags', coordinator.accessToken, { generalInfos: { tagName: 'Audit by coordinator', category: 'Probe' } });
+    const create = await call('POST', '/tags', coordinator.accessToken, {
+      generalInfos: { tagName: 'Audit by coordinator', category: 'Probe' },
+    });
     expect(create.statusCode).toBe(201);
     const [row] = await auditRows({ resource: 'tags', recordId: String(create.json<Tag>().id) });
-    expect(row).toMatchObject({ action: 'CREATE', actorUserId: coordinator.body.user.id, actorEmail: 'coordinator-full@demo.ch' });
+    expect(row).toMatchObject({
+      action: 'CREATE',
+      actorUserId: coordinator.body.user.id,
+      actorEmail: 'coordinator-full@demo.ch',
+    });
 
     const before = (await server.db.select({ id: auditLog.id }).from(auditLog)).length;
-    const duplicate = await call('POST', '/tags', root, { generalInfos: { tagName: 'AUDIT BY COORDINATOR', category: 'Probe' } });
+    const duplicate = await call('POST', '/tags', root, {
+      generalInfos: { tagName: 'AUDIT BY COORDINATOR', category: 'Probe' },
+    });
     expect(duplicate.statusCode).toBe(409);
-    const stale = await call('PUT', `/tags/${create.json<Tag>().id}`, root, { generalInfos: { tagName: 'x', category: 'y' }, version: 9 });
+    const stale = await call('PUT', `/tags/${create.json<Tag>().id}`, root, {
+      generalInfos: { tagName: 'x', category: 'y' },
+      version: 9,
+    });
     expect(stale.statusCode).toBe(409);
     expect((await server.db.select({ id: auditLog.id }).from(auditLog)).length).toBe(before);
   });
@@ -93,8 +113,11 @@ describe('tag writes', () => {
 describe('event writes', () => {
   it('record the fields a user gave or changed, never the empty ones nor what only occurrences carry', async () => {
     const admin = await signIn(server.app, 'admin@demo.ch');
-    const [eventType] = (await call('GET', `/reference-data/event-types?range=${json([0, 0])}`, admin.accessToken)).json<{ id: number }[]>();
-    const establishmentId = (await server.db.select().from(users).where(eq(users.email, 'admin@demo.ch')))[0]?.establishmentId;
+    const [eventType] = (
+      await call('GET', `/reference-data/event-types?range=${json([0, 0])}`, admin.accessToken)
+    ).json<{ id: number }[]>();
+    const establishmentId = (await server.db.select().from(users).where(eq(users.email, 'admin@demo.ch')))[0]
+      ?.establishmentId;
     const create = await call('POST', '/events', admin.accessToken, {
       generalInfos: { establishmentId, eventType: { id: eventType?.id }, eventTitle: 'Audit night', ageMin: 18 },
       dateAndCalendar: { startDate: '2026-11-07', startTime: '22:00', endTime: '04:00' },
@@ -107,10 +130,20 @@ describe('event writes', () => {
     });
     expect(update.statusCode, update.body).toBe(200);
 
-    const [created, updated] = (await auditRows({ resource: 'events', recordId: String(event.id) })).map((row) => row.changes);
+    const [created, updated] = (await auditRows({ resource: 'events', recordId: String(event.id) })).map(
+      (row) => row.changes,
+    );
     const createdPaths = Object.keys(created ?? {});
-    expect(createdPaths).toEqual(expect.arrayContaining(['generalInfos.eventTitle', 'generalInfos.ageMin', 'dateAndCalendar.startDate']));
-    for (const occurrenceOnly of ['isVirtual', 'outOfScheduleEventId', 'originalStartsAt', 'originalEndsAt', 'originalUpdateScope']) {
+    expect(createdPaths).toEqual(
+      expect.arrayContaining(['generalInfos.eventTitle', 'generalInfos.ageMin', 'dateAndCalendar.startDate']),
+    );
+    for (const occurrenceOnly of [
+      'isVirtual',
+      'outOfScheduleEventId',
+      'originalStartsAt',
+      'originalEndsAt',
+      'originalUpdateScope',
+    ]) {
       expect(createdPaths).not.toContain(occurrenceOnly);
     }
     expect(Object.values(created ?? {}).filter((change) => change.after === null || change.after === '')).toEqual([]);
@@ -120,14 +153,23 @@ describe('event writes', () => {
 
 describe('the changes', () => {
   it('flatten nested records to dot paths and never keep secrets', () => {
-    const before = { id: 3, version: 1, email: 'a@b.ch', passwordHash: 'h1', nested: { resetToken: 't', list: [1, 2] } };
+    const before = {
+      id: 3,
+      version: 1,
+      email: 'a@b.ch',
+      passwordHash: 'h1',
+      nested: { resetToken: 't', list: [1, 2] },
+    };
     const after = { id: 3, version: 2, email: 'c@d.ch', passwordHash: 'h2', nested: { resetToken: 'u', list: [2, 1] } };
     expect(changesBetween(before, after)).toEqual({
       email: { before: 'a@b.ch', after: 'c@d.ch' },
       'nested.list': { before: [1, 2], after: [2, 1] },
     });
     expect(changesBetween(null, after)).toEqual({ email: { after: 'c@d.ch' }, 'nested.list': { after: [2, 1] } });
-    expect(changesBetween(null, { name: 'x', note: null, empty: '', list: [], off: false })).toEqual({ name: { after: 'x' }, off: { after: false } });
+    expect(changesBetween(null, { name: 'x', note: null, empty: '', list: [], off: false })).toEqual({
+      name: { after: 'x' },
+      off: { after: false },
+    });
     expect(changesBetween({ name: 'x', note: null, list: [] }, null)).toEqual({ name: { before: 'x' } });
   });
 });
@@ -180,7 +222,8 @@ describe('GET /audit-log', () => {
   });
 
   it('filters by Zurich calendar days, both ends inclusive', async () => {
-    const within = async (filter: object) => (await auditRows({ resource: 'probe-dates', ...filter })).map((row) => row.recordId);
+    const within = async (filter: object) =>
+      (await auditRows({ resource: 'probe-dates', ...filter })).map((row) => row.recordId);
     expect(await within({ from: '2024-03-31', to: '2024-03-31' })).toEqual(['dated-1', 'dated-2']);
     expect(await within({ from: '2024-03-31' })).toEqual(['dated-1', 'dated-2', 'dated-3']);
     expect(await within({ to: '2024-03-30' })).toEqual(['dated-0']);

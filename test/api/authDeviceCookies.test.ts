@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEVICE_COOKIE_NAME } from '../../server/services/deviceCookies';
 import { DEFAULT_RATE_LIMITS } from '../../server/services/rateLimits';
-import { CSRF, TEST_PASSWORD, createUser, linkIn, mailsTo, parseSetCookies, startTestServer, tokenOf, type TestServer } from './harness';
+import {
+  CSRF,
+  TEST_PASSWORD,
+  createUser,
+  linkIn,
+  mailsTo,
+  parseSetCookies,
+  startTestServer,
+  tokenOf,
+  type TestServer,
+} from './harness';
 
 /**
  * Device cookies (docs/server.md "Rate limits"): with the real policy, guessers on many addresses use up an
@@ -30,12 +40,14 @@ const signInFrom = (email: string, password: string, deviceCookie?: string, remo
     remoteAddress,
   });
 
-const deviceCookieOf = (response: LightMyRequestResponse) => parseSetCookies(response).find((cookie) => cookie.name === DEVICE_COOKIE_NAME);
+const deviceCookieOf = (response: LightMyRequestResponse) =>
+  parseSetCookies(response).find((cookie) => cookie.name === DEVICE_COOKIE_NAME);
 
 async function deviceCookieFor(email: string, password = TEST_PASSWORD): Promise<string> {
   const response = await signInFrom(email, password);
   const cookie = deviceCookieOf(response);
-  if (response.statusCode !== 200 || !cookie) throw new Error(`sign-in of ${email} answered ${response.statusCode} without a device cookie`);
+  if (response.statusCode !== 200 || !cookie)
+    throw new Error(`sign-in of ${email} answered ${response.statusCode} without a device cookie`);
   return cookie.value;
 }
 
@@ -49,7 +61,10 @@ async function guessFromManyAddresses(email: string): Promise<void> {
 }
 
 const TOO_MANY_ATTEMPTS = { status: 429, body: { message: 'TOO_MANY_ATTEMPTS' } };
-const answerOf = (response: LightMyRequestResponse) => ({ status: response.statusCode, body: response.json<unknown>() });
+const answerOf = (response: LightMyRequestResponse) => ({
+  status: response.statusCode,
+  body: response.json<unknown>(),
+});
 
 describe('the device cookie', () => {
   it('is set by a password sign-in: HttpOnly, SameSite=Strict, on the auth path, for a year', async () => {
@@ -61,7 +76,8 @@ describe('the device cookie', () => {
     expect(cookie?.attributes).toMatchObject({ httponly: true, samesite: 'Strict', path: '/api/v1/auth' });
     // PUBLIC_URL is http://localhost in the tests, where browsers drop Secure cookies (as for the refresh cookie).
     expect(cookie?.attributes.secure).toBeUndefined();
-    const expiresInDays = (new Date(String(cookie?.attributes.expires)).getTime() - server.clock.now().getTime()) / 86_400_000;
+    const expiresInDays =
+      (new Date(String(cookie?.attributes.expires)).getTime() - server.clock.now().getTime()) / 86_400_000;
     expect(expiresInDays).toBeGreaterThan(364);
     expect(expiresInDays).toBeLessThanOrEqual(365);
   });

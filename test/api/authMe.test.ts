@@ -43,11 +43,19 @@ describe('PATCH /auth/me', () => {
   it('sends the next reset mail in the new language', async () => {
     const { user, accessToken } = await signedInUser('en');
     expect((await patchMe({ language: 'de' }, accessToken)).statusCode).toBe(200);
-    const requested = await server.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: user.email } });
+    const requested = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: user.email },
+    });
     expect(requested.statusCode).toBe(202);
     const mail = await latestMailTo(server, user.email, 'resetPassword');
     expect(mail.language).toBe('de');
-    const germanSubject = renderTemplate('resetPassword', 'de', { firstName: 'Test', link: 'x', expiresInMinutes: 60 }).subject;
+    const germanSubject = renderTemplate('resetPassword', 'de', {
+      firstName: 'Test',
+      link: 'x',
+      expiresInMinutes: 60,
+    }).subject;
     expect(mail.subject).toBe(germanSubject);
   });
 
@@ -67,7 +75,10 @@ describe('PATCH /auth/me', () => {
     const { user, accessToken } = await signedInUser('it');
     const response = await patchMe({ language: 'fr', roleId: 1, email: 'taken@demo.ch' }, accessToken);
     expect(response.statusCode).toBe(400);
-    const [row] = await server.db.select({ language: users.language, email: users.email }).from(users).where(eq(users.id, user.id));
+    const [row] = await server.db
+      .select({ language: users.language, email: users.email })
+      .from(users)
+      .where(eq(users.id, user.id));
     expect(row).toEqual({ language: 'it', email: user.email });
   });
 

@@ -103,15 +103,22 @@ describe('requests per address', () => {
     const address = nextAddress();
     const attempt = () =>
       server.app.inject({ method: 'POST', url: '/api/v1/auth/refresh-tokens', headers: CSRF, remoteAddress: address });
-    for (let count = 0; count < DEFAULT_RATE_LIMITS.refresh.max; count += 1) expect((await attempt()).statusCode).toBe(401);
+    for (let count = 0; count < DEFAULT_RATE_LIMITS.refresh.max; count += 1)
+      expect((await attempt()).statusCode).toBe(401);
     expect((await attempt()).statusCode).toBe(429);
   });
 
   it('limits forgot-password requests per address', async () => {
     const address = nextAddress();
     const attempt = () =>
-      server.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: 'x@demo.ch' }, remoteAddress: address });
-    for (let count = 0; count < DEFAULT_RATE_LIMITS.mailRequests.max; count += 1) expect((await attempt()).statusCode).toBe(202);
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        payload: { email: 'x@demo.ch' },
+        remoteAddress: address,
+      });
+    for (let count = 0; count < DEFAULT_RATE_LIMITS.mailRequests.max; count += 1)
+      expect((await attempt()).statusCode).toBe(202);
     expect((await attempt()).statusCode).toBe(429);
   });
 });
@@ -124,7 +131,8 @@ describe('mails per recipient', () => {
   it(`sends at most ${max} reset mails an hour to one person from one address, still answering 202`, async () => {
     const user = await createUser(server.db);
     const address = nextAddress();
-    for (let count = 0; count < max + 2; count += 1) expect((await requestReset(user.email, address)).statusCode).toBe(202);
+    for (let count = 0; count < max + 2; count += 1)
+      expect((await requestReset(user.email, address)).statusCode).toBe(202);
     await server.app.background.idle();
     expect(await mailsTo(server.db, user.email, 'resetPassword')).toHaveLength(max);
   });

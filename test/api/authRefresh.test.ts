@@ -20,7 +20,9 @@ const SESSION_SECONDS = 14 * 24 * 3600;
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ lifetimes: { refreshReuseGraceSeconds: GRACE_SECONDS, sessionSeconds: SESSION_SECONDS } });
+  server = await startTestServer({
+    lifetimes: { refreshReuseGraceSeconds: GRACE_SECONDS, sessionSeconds: SESSION_SECONDS },
+  });
 });
 afterAll(() => server.close());
 
@@ -52,7 +54,10 @@ describe('POST /auth/refresh-tokens', () => {
     expect(cookie?.value).not.toBe(refreshToken);
     expect(cookie?.attributes).toMatchObject({ httponly: true, samesite: 'Strict', path: '/api/v1/auth' });
     // Only digests are stored.
-    const stored = await server.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(cookie!.value)));
+    const stored = await server.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(cookie!.value)));
     expect(stored).toHaveLength(1);
     const plain = await server.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, cookie!.value));
     expect(plain).toHaveLength(0);
@@ -157,7 +162,9 @@ describe('concurrent refreshes with one cookie', () => {
     expect(session.revokedAt).toBeNull();
     const tokens = await server.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, session.id));
     expect(tokens).toHaveLength(2);
-    expect(tokens.filter((token) => token.rotatedAt === null).map((token) => token.tokenHash)).toEqual([hashToken(successor)]);
+    expect(tokens.filter((token) => token.rotatedAt === null).map((token) => token.tokenHash)).toEqual([
+      hashToken(successor),
+    ]);
 
     for (const response of responses) {
       expect((await getMe(server.app, response.json<{ accessToken: string }>().accessToken)).statusCode).toBe(200);

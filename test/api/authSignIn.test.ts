@@ -71,7 +71,11 @@ describe('POST /auth/sign-in', () => {
       answers.push({ status: response.statusCode, body: response.body, cookie: refreshCookieOf(response) });
     }
     for (const answer of answers) {
-      expect(answer).toEqual({ status: 401, body: JSON.stringify({ message: 'INVALID_CREDENTIALS' }), cookie: undefined });
+      expect(answer).toEqual({
+        status: 401,
+        body: JSON.stringify({ message: 'INVALID_CREDENTIALS' }),
+        cookie: undefined,
+      });
     }
   });
 
@@ -96,7 +100,10 @@ describe('POST /auth/sign-in', () => {
   it('rejects malformed bodies with 400 and field errors, never 500', async () => {
     const missing = await postSignIn({});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ message: 'Invalid input', errors: { email: expect.any(String), password: expect.any(String) } });
+    expect(missing.json()).toMatchObject({
+      message: 'Invalid input',
+      errors: { email: expect.any(String), password: expect.any(String) },
+    });
     const badEmail = await postSignIn({ email: 'not-an-email', password: 'x' });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().errors).toHaveProperty('email');

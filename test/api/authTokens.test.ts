@@ -117,7 +117,9 @@ describe('forgot password and reset', () => {
     const older = await requestResetLink(user.email);
     const newer = await requestResetLink(user.email);
     expect(older.token).not.toBe(newer.token);
-    expect((await post('/reset-password', { resetPasswordToken: newer.token, password: NEW_PASSWORD })).statusCode).toBe(204);
+    expect(
+      (await post('/reset-password', { resetPasswordToken: newer.token, password: NEW_PASSWORD })).statusCode,
+    ).toBe(204);
     expect((await verifyResetToken(older.token)).statusCode).toBe(404);
   });
 
@@ -161,7 +163,11 @@ describe('access links', () => {
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toEqual({ message: 'INVALID_OR_EXPIRED_TOKEN' });
 
-    const setPassword = await post('/update-password', { newPassword: NEW_PASSWORD }, { authorization: `Bearer ${signedIn.accessToken}` });
+    const setPassword = await post(
+      '/update-password',
+      { newPassword: NEW_PASSWORD },
+      { authorization: `Bearer ${signedIn.accessToken}` },
+    );
     expect(setPassword.statusCode).toBe(204);
     await signIn(server.app, user.email, NEW_PASSWORD);
   });
@@ -191,7 +197,9 @@ describe('access links', () => {
 
 describe('POST /auth/update-password', () => {
   it('needs a bearer token', async () => {
-    expect((await post('/update-password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD })).statusCode).toBe(401);
+    expect(
+      (await post('/update-password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD })).statusCode,
+    ).toBe(401);
   });
 
   it('requires the right current password when the user has one', async () => {
@@ -201,9 +209,16 @@ describe('POST /auth/update-password', () => {
     const missing = await post('/update-password', { newPassword: NEW_PASSWORD }, bearer);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toHaveProperty('currentPassword');
-    const wrong = await post('/update-password', { currentPassword: 'wrong-password', newPassword: NEW_PASSWORD }, bearer);
+    const wrong = await post(
+      '/update-password',
+      { currentPassword: 'wrong-password', newPassword: NEW_PASSWORD },
+      bearer,
+    );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ message: 'WRONG_CURRENT_PASSWORD', errors: { currentPassword: expect.any(String) } });
+    expect(wrong.json()).toMatchObject({
+      message: 'WRONG_CURRENT_PASSWORD',
+      errors: { currentPassword: expect.any(String) },
+    });
     const weak = await post('/update-password', { currentPassword: TEST_PASSWORD, newPassword: 'short' }, bearer);
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors).toHaveProperty('newPassword');

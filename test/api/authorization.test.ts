@@ -54,7 +54,12 @@ const accountOf = (email: string): Account => {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const call = (account: Account, method: Method, url: string, payload?: object): Promise<LightMyRequestResponse> =>
-  server.app.inject({ method, url: `/api/v1/${url}`, payload, headers: { authorization: `Bearer ${account.accessToken}` } });
+  server.app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    payload,
+    headers: { authorization: `Bearer ${account.accessToken}` },
+  });
 
 const listUrl = (fixture: ResourceFixture, range: [number, number], filter?: object) =>
   `${fixture.collection}?${new URLSearchParams({
@@ -70,7 +75,8 @@ const totalOf = (response: LightMyRequestResponse): number => {
   return Number(match[1]);
 };
 
-const idsOf = (response: LightMyRequestResponse): number[] => response.json<{ id: number }[]>().map((record) => record.id);
+const idsOf = (response: LightMyRequestResponse): number[] =>
+  response.json<{ id: number }[]>().map((record) => record.id);
 const sortedIds = (response: LightMyRequestResponse): number[] => idsOf(response).sort((a, b) => a - b);
 
 const root = () => accountOf('root@demo.ch');
@@ -89,120 +95,123 @@ function expectRefusal(response: LightMyRequestResponse, status: number): void {
   if (status === 404) expect(response.json()).toHaveProperty('message');
 }
 
-describe.each(RESOURCE_FIXTURES.map((fixture) => [fixture.collection, fixture] as const))('%s', (_collection, fixture) => {
-  it.each(DEMO_EMAILS)('list as %s: exactly the records in scope, and their total', async (email) => {
-    const account = accountOf(email);
-    const rows = await fixture.rows(server.db);
-    const expected = expectedStatus(account.viewer, fixture, 'list');
-    const response = await call(account, 'GET', listUrl(fixture, [0, 999]));
-    expect(response.statusCode).toBe(expected);
-    if (expected !== 200) return expectRefusal(response, expected);
-    const visible = visibleIds(account.viewer, fixture, rows);
-    expect(visible.length, 'one page holds the whole scope').toBeLessThanOrEqual(1000);
-    expect(sortedIds(response)).toEqual(visible);
-    expect(totalOf(response)).toBe(visible.length);
-    // The total counts the whole scope, not the page.
-    const firstPage = await call(account, 'GET', listUrl(fixture, [0, 1]));
-    expect(idsOf(firstPage)).toHaveLength(Math.min(2, visible.length));
-    expect(visible).toEqual(expect.arrayContaining(idsOf(firstPage)));
-    expect(totalOf(firstPage)).toBe(visible.length);
-  });
+describe.each(RESOURCE_FIXTURES.map((fixture) => [fixture.collection, fixture] as const))(
+  '%s',
+  (_collection, fixture) => {
+    it.each(DEMO_EMAILS)('list as %s: exactly the records in scope, and their total', async (email) => {
+      const account = accountOf(email);
+      const rows = await fixture.rows(server.db);
+      const expected = expectedStatus(account.viewer, fixture, 'list');
+      const response = await call(account, 'GET', listUrl(fixture, [0, 999]));
+      expect(response.statusCode).toBe(expected);
+      if (expected !== 200) return expectRefusal(response, expected);
+      const visible = visibleIds(account.viewer, fixture, rows);
+      expect(visible.length, 'one page holds the whole scope').toBeLessThanOrEqual(1000);
+      expect(sortedIds(response)).toEqual(visible);
+      expect(totalOf(response)).toBe(visible.length);
+      // The total counts the whole scope, not the page.
+      const firstPage = await call(account, 'GET', listUrl(fixture, [0, 1]));
+      expect(idsOf(firstPage)).toHaveLength(Math.min(2, visible.length));
+      expect(visible).toEqual(expect.arrayContaining(idsOf(firstPage)));
+      expect(totalOf(firstPage)).toBe(visible.length);
+    });
 
-  it.each(DEMO_EMAILS)('getOne as %s: a record outside the scope does not exist', async (email) => {
-    const account = accountOf(email);
-    for (const row of representativeRows(await fixture.rows(server.db))) {
-      const expected = expectedStatus(account.viewer, fixture, 'getOne', row.ownership);
-      const response = await call(account, 'GET', `${fixture.collection}/${row.id}`);
-      expect(response.statusCode, `GET ${fixture.collection}/${row.id}`).toBe(expected);
-      if (expected === 200) expect(response.json().id).toBe(row.id);
-      else expectRefusal(response, expected);
-    }
-  });
-
-  it.each(DEMO_EMAILS)('getMany as %s: only the asked records in scope', async (email) => {
-    const account = accountOf(email);
-    const asked = representativeRows(await fixture.rows(server.db));
-    const expected = expectedStatus(account.viewer, fixture, 'getMany');
-    const response = await call(account, 'GET', listUrl(fixture, [0, 999], { id: asked.map((row) => row.id) }));
-    expect(response.statusCode).toBe(expected);
-    if (expected !== 200) return expectRefusal(response, expected);
-    expect(sortedIds(response)).toEqual(visibleIds(account.viewer, fixture, asked));
-  });
-
-  it.each(DEMO_EMAILS)('create as %s', async (email) => {
-    const account = accountOf(email);
-    const before = (await fixture.rows(server.db)).map((row) => row.id);
-    const input = fixture.writes?.newInput(scopes) ?? {};
-    const ownership = fixture.writes?.ownershipOfInput(input);
-    const expected = expectedStatus(account.viewer, fixture, 'create', ownership);
-    const response = await call(account, 'POST', fixture.collection, input);
-    expect(response.statusCode).toBe(expected);
-    const after = (await fixture.rows(server.db)).map((row) => row.id);
-    if (expected === 201) {
-      const created = response.json<{ id: number }>().id;
-      expect(after).toContain(created);
-      expect(after).toHaveLength(before.length + 1);
-    } else {
-      expectRefusal(response, expected);
-      expect(after.sort()).toEqual(before.sort());
-    }
-  });
-
-  it.each(DEMO_EMAILS)('update as %s, of a record of each scope', async (email) => {
-    const account = accountOf(email);
-    const writes = fixture.writes;
-    if (!writes) {
-      // A read-only resource has no PUT for anybody.
-      const [row] = await fixture.rows(server.db);
-      const response = await call(account, 'PUT', `${fixture.collection}/${row.id}`, {});
-      expect(response.statusCode).toBe(expectedStatus(account.viewer, fixture, 'update', row.ownership));
-      return;
-    }
-    for (const owner of writes.owners) {
-      const id = await writes.insertThrowaway(server.db, owner, scopes);
-      const ownership = (await fixture.rows(server.db)).find((row) => row.id === id)?.ownership;
-      const record = await readAsRoot(fixture, id);
-      if (!record) throw new Error(`ROOT cannot read throwaway ${fixture.collection}/${id}`);
-      const mark = `Edited ${randomUUID().slice(0, 8)}`;
-      const expected = expectedStatus(account.viewer, fixture, 'update', ownership);
-      const response = await call(account, 'PUT', `${fixture.collection}/${id}`, writes.edit(record, mark));
-      expect(response.statusCode, `PUT a record of ${owner}`).toBe(expected);
-      const stored = writes.markOf((await readAsRoot(fixture, id)) ?? {});
-      if (expected === 200) expect(stored).toBe(mark);
-      else {
-        expectRefusal(response, expected);
-        expect(stored, `a refused PUT changes nothing (${owner})`).toBe(writes.markOf(record));
+    it.each(DEMO_EMAILS)('getOne as %s: a record outside the scope does not exist', async (email) => {
+      const account = accountOf(email);
+      for (const row of representativeRows(await fixture.rows(server.db))) {
+        const expected = expectedStatus(account.viewer, fixture, 'getOne', row.ownership);
+        const response = await call(account, 'GET', `${fixture.collection}/${row.id}`);
+        expect(response.statusCode, `GET ${fixture.collection}/${row.id}`).toBe(expected);
+        if (expected === 200) expect(response.json().id).toBe(row.id);
+        else expectRefusal(response, expected);
       }
-    }
-  });
+    });
 
-  it.each(DEMO_EMAILS)('delete as %s, of a record of each scope', async (email) => {
-    const account = accountOf(email);
-    const writes = fixture.writes;
-    if (!writes) {
-      const [row] = await fixture.rows(server.db);
-      const response = await call(account, 'DELETE', `${fixture.collection}/${row.id}`);
-      expect(response.statusCode).toBe(expectedStatus(account.viewer, fixture, 'delete', row.ownership));
-      expect((await fixture.rows(server.db)).map((stored) => stored.id)).toContain(row.id);
-      return;
-    }
-    for (const owner of writes.owners) {
-      const id = await writes.insertThrowaway(server.db, owner, scopes);
-      const ownership = (await fixture.rows(server.db)).find((row) => row.id === id)?.ownership;
-      const expected = expectedStatus(account.viewer, fixture, 'delete', ownership);
-      const response = await call(account, 'DELETE', `${fixture.collection}/${id}`);
-      expect(response.statusCode, `DELETE a record of ${owner}`).toBe(expected);
-      const remaining = (await fixture.rows(server.db)).map((row) => row.id);
-      if (expected === 200) {
-        expect(response.json().id).toBe(id);
-        expect(remaining).not.toContain(id);
+    it.each(DEMO_EMAILS)('getMany as %s: only the asked records in scope', async (email) => {
+      const account = accountOf(email);
+      const asked = representativeRows(await fixture.rows(server.db));
+      const expected = expectedStatus(account.viewer, fixture, 'getMany');
+      const response = await call(account, 'GET', listUrl(fixture, [0, 999], { id: asked.map((row) => row.id) }));
+      expect(response.statusCode).toBe(expected);
+      if (expected !== 200) return expectRefusal(response, expected);
+      expect(sortedIds(response)).toEqual(visibleIds(account.viewer, fixture, asked));
+    });
+
+    it.each(DEMO_EMAILS)('create as %s', async (email) => {
+      const account = accountOf(email);
+      const before = (await fixture.rows(server.db)).map((row) => row.id);
+      const input = fixture.writes?.newInput(scopes) ?? {};
+      const ownership = fixture.writes?.ownershipOfInput(input);
+      const expected = expectedStatus(account.viewer, fixture, 'create', ownership);
+      const response = await call(account, 'POST', fixture.collection, input);
+      expect(response.statusCode).toBe(expected);
+      const after = (await fixture.rows(server.db)).map((row) => row.id);
+      if (expected === 201) {
+        const created = response.json<{ id: number }>().id;
+        expect(after).toContain(created);
+        expect(after).toHaveLength(before.length + 1);
       } else {
         expectRefusal(response, expected);
-        expect(remaining, `a refused DELETE keeps the record (${owner})`).toContain(id);
+        expect(after.sort()).toEqual(before.sort());
       }
-    }
-  });
-});
+    });
+
+    it.each(DEMO_EMAILS)('update as %s, of a record of each scope', async (email) => {
+      const account = accountOf(email);
+      const writes = fixture.writes;
+      if (!writes) {
+        // A read-only resource has no PUT for anybody.
+        const [row] = await fixture.rows(server.db);
+        const response = await call(account, 'PUT', `${fixture.collection}/${row.id}`, {});
+        expect(response.statusCode).toBe(expectedStatus(account.viewer, fixture, 'update', row.ownership));
+        return;
+      }
+      for (const owner of writes.owners) {
+        const id = await writes.insertThrowaway(server.db, owner, scopes);
+        const ownership = (await fixture.rows(server.db)).find((row) => row.id === id)?.ownership;
+        const record = await readAsRoot(fixture, id);
+        if (!record) throw new Error(`ROOT cannot read throwaway ${fixture.collection}/${id}`);
+        const mark = `Edited ${randomUUID().slice(0, 8)}`;
+        const expected = expectedStatus(account.viewer, fixture, 'update', ownership);
+        const response = await call(account, 'PUT', `${fixture.collection}/${id}`, writes.edit(record, mark));
+        expect(response.statusCode, `PUT a record of ${owner}`).toBe(expected);
+        const stored = writes.markOf((await readAsRoot(fixture, id)) ?? {});
+        if (expected === 200) expect(stored).toBe(mark);
+        else {
+          expectRefusal(response, expected);
+          expect(stored, `a refused PUT changes nothing (${owner})`).toBe(writes.markOf(record));
+        }
+      }
+    });
+
+    it.each(DEMO_EMAILS)('delete as %s, of a record of each scope', async (email) => {
+      const account = accountOf(email);
+      const writes = fixture.writes;
+      if (!writes) {
+        const [row] = await fixture.rows(server.db);
+        const response = await call(account, 'DELETE', `${fixture.collection}/${row.id}`);
+        expect(response.statusCode).toBe(expectedStatus(account.viewer, fixture, 'delete', row.ownership));
+        expect((await fixture.rows(server.db)).map((stored) => stored.id)).toContain(row.id);
+        return;
+      }
+      for (const owner of writes.owners) {
+        const id = await writes.insertThrowaway(server.db, owner, scopes);
+        const ownership = (await fixture.rows(server.db)).find((row) => row.id === id)?.ownership;
+        const expected = expectedStatus(account.viewer, fixture, 'delete', ownership);
+        const response = await call(account, 'DELETE', `${fixture.collection}/${id}`);
+        expect(response.statusCode, `DELETE a record of ${owner}`).toBe(expected);
+        const remaining = (await fixture.rows(server.db)).map((row) => row.id);
+        if (expected === 200) {
+          expect(response.json().id).toBe(id);
+          expect(remaining).not.toContain(id);
+        } else {
+          expectRefusal(response, expected);
+          expect(remaining, `a refused DELETE keeps the record (${owner})`).toContain(id);
+        }
+      }
+    });
+  },
+);
 
 describe('the second establishment and promoter group against the first ones', () => {
   const firstEstablishmentStaff = ['admin@demo.ch', 'coordinator@demo.ch', 'coordinator-limited@demo.ch'];
@@ -259,9 +268,28 @@ describe('nobody raises their own role or widens their own scope', () => {
 
   type Attempt = (own: Awaited<ReturnType<typeof storedUser>>) => Record<string, unknown>;
   const attempts: [string, Attempt][] = [
-    ['another role (ROOT, or CUSTOMER for ROOT)', (own) => ({ roleId: own.roleId === scopes.roleIds.ROOT ? scopes.roleIds.CUSTOMER : scopes.roleIds.ROOT })],
-    ['another establishment', (own) => ({ establishmentId: own.establishmentId === scopes.secondEstablishmentId ? scopes.firstEstablishmentId : scopes.secondEstablishmentId })],
-    ['another promoter group', (own) => ({ promoterGroupId: own.promoterGroupId === scopes.secondPromoterGroupId ? scopes.firstPromoterGroupId : scopes.secondPromoterGroupId })],
+    [
+      'another role (ROOT, or CUSTOMER for ROOT)',
+      (own) => ({ roleId: own.roleId === scopes.roleIds.ROOT ? scopes.roleIds.CUSTOMER : scopes.roleIds.ROOT }),
+    ],
+    [
+      'another establishment',
+      (own) => ({
+        establishmentId:
+          own.establishmentId === scopes.secondEstablishmentId
+            ? scopes.firstEstablishmentId
+            : scopes.secondEstablishmentId,
+      }),
+    ],
+    [
+      'another promoter group',
+      (own) => ({
+        promoterGroupId:
+          own.promoterGroupId === scopes.secondPromoterGroupId
+            ? scopes.firstPromoterGroupId
+            : scopes.secondPromoterGroupId,
+      }),
+    ],
     ['being disabled', () => ({ isActive: false })],
   ];
 
@@ -273,7 +301,9 @@ describe('nobody raises their own role or widens their own scope', () => {
     const response = await call(account, 'PUT', `users/${own.id}`, { ...own, ...attempt(own) });
     expect(response.statusCode).toBe(403);
     const mayUpdateUsers = hasPermission(account.viewer.roleKeys, 'USER', 'update');
-    expect(response.json().message).toBe(mayUpdateUsers ? RESOURCE_ERROR_CODES.selfEscalation : AUTH_ERROR_CODES.forbidden);
+    expect(response.json().message).toBe(
+      mayUpdateUsers ? RESOURCE_ERROR_CODES.selfEscalation : AUTH_ERROR_CODES.forbidden,
+    );
     expect(await storedUser(own.id)).toEqual(own);
     // The session still works: nothing about the account changed.
     expect((await call(account, 'GET', 'auth/me')).statusCode).toBe(200);
@@ -284,7 +314,11 @@ describe('nobody raises their own role or widens their own scope', () => {
     const response = await call(account, 'DELETE', `users/${account.viewer.userId}`);
     expect(response.statusCode).toBe(403);
     const mayDeleteUsers = hasPermission(account.viewer.roleKeys, 'USER', 'delete');
-    expect(response.json().message).toBe(mayDeleteUsers ? RESOURCE_ERROR_CODES.selfEscalation : AUTH_ERROR_CODES.forbidden);
-    expect(await server.db.select({ id: users.id }).from(users).where(eq(users.id, account.viewer.userId))).toHaveLength(1);
+    expect(response.json().message).toBe(
+      mayDeleteUsers ? RESOURCE_ERROR_CODES.selfEscalation : AUTH_ERROR_CODES.forbidden,
+    );
+    expect(
+      await server.db.select({ id: users.id }).from(users).where(eq(users.id, account.viewer.userId)),
+    ).toHaveLength(1);
   });
 });

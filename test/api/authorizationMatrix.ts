@@ -10,7 +10,18 @@ import {
 } from '../../domain/access';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../../server/db/client';
-import { auditLog, establishments, establishmentTypes, events, eventTypes, promoterGroups, referenceTables, roles, tags, users } from '../../server/db/schema';
+import {
+  auditLog,
+  establishments,
+  establishmentTypes,
+  events,
+  eventTypes,
+  promoterGroups,
+  referenceTables,
+  roles,
+  tags,
+  users,
+} from '../../server/db/schema';
 import { REFERENCE_KINDS, referenceResourceOf, type ReferenceKind } from '../../domain/reference';
 import { userOwnership } from '../../server/services/users';
 
@@ -58,10 +69,19 @@ export interface SeededScopes {
 }
 
 /** Whom a throwaway record belongs to: the first and second establishment and promoter group, or nobody. */
-export const OWNER_CLASSES = ['firstEstablishment', 'secondEstablishment', 'firstPromoterGroup', 'secondPromoterGroup', 'nobody'] as const;
+export const OWNER_CLASSES = [
+  'firstEstablishment',
+  'secondEstablishment',
+  'firstPromoterGroup',
+  'secondPromoterGroup',
+  'nobody',
+] as const;
 export type OwnerClass = (typeof OWNER_CLASSES)[number];
 
-export function ownerScopeFields(owner: OwnerClass, scopes: SeededScopes): { establishmentId: number | null; promoterGroupId: number | null } {
+export function ownerScopeFields(
+  owner: OwnerClass,
+  scopes: SeededScopes,
+): { establishmentId: number | null; promoterGroupId: number | null } {
   switch (owner) {
     case 'firstEstablishment':
       return { establishmentId: scopes.firstEstablishmentId, promoterGroupId: null };
@@ -118,9 +138,11 @@ const usersFixture: ResourceFixture = {
   permission: 'USER',
   actions: MATRIX_ACTIONS,
   rows: async (db) =>
-    (await db.select({ id: users.id, establishmentId: users.establishmentId, promoterGroupId: users.promoterGroupId }).from(users)).map(
-      (row) => ({ id: row.id, ownership: userOwnership(row) }),
-    ),
+    (
+      await db
+        .select({ id: users.id, establishmentId: users.establishmentId, promoterGroupId: users.promoterGroupId })
+        .from(users)
+    ).map((row) => ({ id: row.id, ownership: userOwnership(row) })),
   writes: {
     newInput: (scopes) => {
       const unique = suffix();
@@ -140,7 +162,8 @@ const usersFixture: ResourceFixture = {
     owners: OWNER_CLASSES,
     insertThrowaway: async (db, owner, scopes) => {
       const scopeFields = ownerScopeFields(owner, scopes);
-      const roleKey: RoleKey = scopeFields.establishmentId !== null ? 'ADMIN' : scopeFields.promoterGroupId !== null ? 'PROMOTER' : 'CUSTOMER';
+      const roleKey: RoleKey =
+        scopeFields.establishmentId !== null ? 'ADMIN' : scopeFields.promoterGroupId !== null ? 'PROMOTER' : 'CUSTOMER';
       const unique = suffix();
       const [row] = await db
         .insert(users)
@@ -170,7 +193,10 @@ const tagsFixture: ResourceFixture = {
     ownershipOfInput: () => ({ global: true }),
     owners: ['nobody'],
     insertThrowaway: async (db) => {
-      const [row] = await db.insert(tags).values({ tagName: `Throwaway ${suffix()}`, category: 'Matrix' }).returning({ id: tags.id });
+      const [row] = await db
+        .insert(tags)
+        .values({ tagName: `Throwaway ${suffix()}`, category: 'Matrix' })
+        .returning({ id: tags.id });
       return row.id;
     },
     edit: (record, mark) => ({ ...record, advanced: { ...(record.advanced as object), description: mark } }),
@@ -229,37 +255,55 @@ function referenceDataFixture(kind: ReferenceKind): ResourceFixture {
 let throwawayCount = 0;
 const nextThrowawayVisibility = () => (throwawayCount++ % 2 === 0 ? 'PUBLISHED' : 'DRAFT');
 
-const partnerOwnership = (kind: 'establishmentIds' | 'promoterGroupIds') => (row: { id: number; visibility: string }): OwnedRow => ({
-  id: row.id,
-  ownership: { [kind]: [row.id], visibility: row.visibility },
-});
+const partnerOwnership =
+  (kind: 'establishmentIds' | 'promoterGroupIds') =>
+  (row: { id: number; visibility: string }): OwnedRow => ({
+    id: row.id,
+    ownership: { [kind]: [row.id], visibility: row.visibility },
+  });
 
 /** A new partner record has no id yet, so no partner's staff owns it: only the platform roles create one (onboarding aside). */
-const newPartnerOwnership = (kind: 'establishmentIds' | 'promoterGroupIds') => (input: Record<string, unknown>): RecordOwnership => ({
-  [kind]: [],
-  visibility: typeof input.visibility === 'string' ? input.visibility : 'PUBLISHED',
-});
+const newPartnerOwnership =
+  (kind: 'establishmentIds' | 'promoterGroupIds') =>
+  (input: Record<string, unknown>): RecordOwnership => ({
+    [kind]: [],
+    visibility: typeof input.visibility === 'string' ? input.visibility : 'PUBLISHED',
+  });
 
 const editDescription = (record: Record<string, unknown>, mark: string) => ({
   ...record,
   description: { ...(record.description as object), description: mark },
 });
-const descriptionOf = (record: Record<string, unknown>) => (record.description as { description?: unknown } | undefined)?.description;
+const descriptionOf = (record: Record<string, unknown>) =>
+  (record.description as { description?: unknown } | undefined)?.description;
 
 const establishmentsFixture: ResourceFixture = {
   collection: 'establishments',
   permission: 'ESTABLISHMENT',
   actions: MATRIX_ACTIONS,
   rows: async (db) =>
-    (await db.select({ id: establishments.id, visibility: establishments.visibility }).from(establishments)).map(partnerOwnership('establishmentIds')),
+    (await db.select({ id: establishments.id, visibility: establishments.visibility }).from(establishments)).map(
+      partnerOwnership('establishmentIds'),
+    ),
   writes: {
-    newInput: (scopes) => ({ generalInfos: { establishmentName: `Matrix ${suffix()}`, establishmentTypeId: scopes.establishmentTypeId, city: 'Bern' } }),
+    newInput: (scopes) => ({
+      generalInfos: {
+        establishmentName: `Matrix ${suffix()}`,
+        establishmentTypeId: scopes.establishmentTypeId,
+        city: 'Bern',
+      },
+    }),
     ownershipOfInput: newPartnerOwnership('establishmentIds'),
     owners: ['nobody'],
     insertThrowaway: async (db, _owner, scopes) => {
       const [row] = await db
         .insert(establishments)
-        .values({ name: `Throwaway ${suffix()}`, city: 'Bern', establishmentTypeId: scopes.establishmentTypeId, visibility: nextThrowawayVisibility() })
+        .values({
+          name: `Throwaway ${suffix()}`,
+          city: 'Bern',
+          establishmentTypeId: scopes.establishmentTypeId,
+          visibility: nextThrowawayVisibility(),
+        })
         .returning({ id: establishments.id });
       return row.id;
     },
@@ -273,7 +317,9 @@ const promotersFixture: ResourceFixture = {
   permission: 'PROMOTER_GROUP',
   actions: MATRIX_ACTIONS,
   rows: async (db) =>
-    (await db.select({ id: promoterGroups.id, visibility: promoterGroups.visibility }).from(promoterGroups)).map(partnerOwnership('promoterGroupIds')),
+    (await db.select({ id: promoterGroups.id, visibility: promoterGroups.visibility }).from(promoterGroups)).map(
+      partnerOwnership('promoterGroupIds'),
+    ),
   writes: {
     newInput: () => ({ generalInfos: { promoterName: `Matrix ${suffix()}` } }),
     ownershipOfInput: newPartnerOwnership('promoterGroupIds'),
@@ -296,7 +342,12 @@ const promotersFixture: ResourceFixture = {
  * the other pair, because a promoter's write is a request, which needs one (server/routes/events.ts), and
  * they are pending requests (drafts): a promoter changes its requests only, the venue's own events never.
  */
-const eventOwnership = (row: { id: number; establishmentId: number | null; promoterGroupId: number | null; visibility: string }): OwnedRow => ({
+const eventOwnership = (row: {
+  id: number;
+  establishmentId: number | null;
+  promoterGroupId: number | null;
+  visibility: string;
+}): OwnedRow => ({
   id: row.id,
   ownership: {
     establishmentIds: row.establishmentId === null ? [] : [row.establishmentId],
@@ -319,7 +370,12 @@ const eventsFixture: ResourceFixture = {
   rows: async (db) =>
     (
       await db
-        .select({ id: events.id, establishmentId: events.establishmentId, promoterGroupId: events.promoterGroupId, visibility: events.visibility })
+        .select({
+          id: events.id,
+          establishmentId: events.establishmentId,
+          promoterGroupId: events.promoterGroupId,
+          visibility: events.visibility,
+        })
         .from(events)
     ).map(eventOwnership),
   writes: {
@@ -355,7 +411,9 @@ const eventsFixture: ResourceFixture = {
           firstStartsAt: new Date('2026-11-07T19:00:00Z'),
           lastEndsAt: new Date('2026-11-07T22:00:00Z'),
           visibility: nextThrowawayVisibility(),
-          ...(owner === 'firstPromoterGroup' || owner === 'secondPromoterGroup' ? { visibility: 'DRAFT', approvalStatus: 'PENDING' } : {}),
+          ...(owner === 'firstPromoterGroup' || owner === 'secondPromoterGroup'
+            ? { visibility: 'DRAFT', approvalStatus: 'PENDING' }
+            : {}),
         })
         .returning({ id: events.id });
       return row.id;
@@ -387,7 +445,12 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
  * - on a create: 403 when the new record would lie outside the caller's write scope;
  * - else the success status.
  */
-export function expectedStatus(viewer: Viewer, fixture: ResourceFixture, action: MatrixAction, ownership?: RecordOwnership): number {
+export function expectedStatus(
+  viewer: Viewer,
+  fixture: ResourceFixture,
+  action: MatrixAction,
+  ownership?: RecordOwnership,
+): number {
   if (!fixture.actions.includes(action)) return 404;
   if (!hasPermission(viewer.roleKeys, fixture.permission, PERMISSION_ACTION[action])) return 403;
   if (ownership) {
@@ -426,12 +489,23 @@ export function representativeRows(rows: readonly OwnedRow[], perOwnership = 2):
 /** A demo account as the server sees it: its viewer, read from the database. */
 export async function viewerOf(db: Database, email: string): Promise<Viewer & { roleKey: RoleKey }> {
   const [row] = await db
-    .select({ id: users.id, roleKey: roles.key, establishmentId: users.establishmentId, promoterGroupId: users.promoterGroupId })
+    .select({
+      id: users.id,
+      roleKey: roles.key,
+      establishmentId: users.establishmentId,
+      promoterGroupId: users.promoterGroupId,
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.email, email));
   if (!row || !isRoleKey(row.roleKey)) throw new Error(`no demo account ${email}`);
-  return { userId: row.id, roleKeys: [row.roleKey], roleKey: row.roleKey, establishmentId: row.establishmentId, promoterGroupId: row.promoterGroupId };
+  return {
+    userId: row.id,
+    roleKeys: [row.roleKey],
+    roleKey: row.roleKey,
+    establishmentId: row.establishmentId,
+    promoterGroupId: row.promoterGroupId,
+  };
 }
 
 export async function seededScopes(db: Database): Promise<SeededScopes> {

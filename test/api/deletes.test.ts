@@ -46,7 +46,11 @@ const FIRST_SATURDAY = '2026-10-03T20:00:00.000Z';
 
 function seriesBody() {
   return {
-    generalInfos: { establishmentId: ids.establishment, eventType: { id: ids.eventType }, eventTitle: `Saturdays ${unique()}` },
+    generalInfos: {
+      establishmentId: ids.establishment,
+      eventType: { id: ids.eventType },
+      eventTitle: `Saturdays ${unique()}`,
+    },
     dateAndCalendar: {
       startDate: '2026-10-03',
       startTime: '22:00',
@@ -65,9 +69,17 @@ const CREATE_BODIES: Record<string, () => object> = {
   tags: () => ({ generalInfos: { tagName: `Tag ${unique()}`, category: 'Test' } }),
   users: () => {
     const name = `delete-${unique()}`;
-    return { firstName: 'Delete', lastName: 'Me', username: name, email: `${name}@example.ch`, roleId: ids.customerRole };
+    return {
+      firstName: 'Delete',
+      lastName: 'Me',
+      username: name,
+      email: `${name}@example.ch`,
+      roleId: ids.customerRole,
+    };
   },
-  establishments: () => ({ generalInfos: { establishmentName: `Club ${unique()}`, establishmentTypeId: ids.establishmentType, city: 'Zürich' } }),
+  establishments: () => ({
+    generalInfos: { establishmentName: `Club ${unique()}`, establishmentTypeId: ids.establishmentType, city: 'Zürich' },
+  }),
   promoters: () => ({ generalInfos: { promoterName: `Crew ${unique()}` } }),
   events: seriesBody,
   ...Object.fromEntries(
@@ -92,7 +104,8 @@ async function create(collection: string): Promise<Created> {
   return response.json<Created>();
 }
 
-const exists = async (collection: string, id: number) => (await call(rootToken, 'GET', `/${collection}/${id}`)).statusCode === 200;
+const exists = async (collection: string, id: number) =>
+  (await call(rootToken, 'GET', `/${collection}/${id}`)).statusCode === 200;
 
 async function deleteAuditRows(collection: string, id: number) {
   return server.db
@@ -125,7 +138,8 @@ describe('DELETE parameters', () => {
       for (const query of ['force=1', 'Version=1', 'version[]=1', 'id=1']) {
         const response = await call(rootToken, 'DELETE', `/${collection}/${record.id}?${query}`);
         const parameter = query.split('=')[0];
-        if (response.statusCode !== 400 || !errorsOf(response)[parameter]) refusals.push(`${collection}?${query} → ${response.statusCode} ${response.body}`);
+        if (response.statusCode !== 400 || !errorsOf(response)[parameter])
+          refusals.push(`${collection}?${query} → ${response.statusCode} ${response.body}`);
       }
       if (!(await exists(collection, record.id))) refusals.push(`${collection}/${record.id} was deleted`);
     }
@@ -137,12 +151,15 @@ describe('DELETE parameters', () => {
     for (const collection of deletableCollections()) {
       const record = await create(collection);
       const stale = await call(rootToken, 'DELETE', `/${collection}/${record.id}?version=${record.version + 998}`);
-      if (stale.statusCode !== 409 || stale.json<{ message: string }>().message !== RESOURCE_ERROR_CODES.editConflict) problems.push(`${collection} stale → ${stale.statusCode}`);
+      if (stale.statusCode !== 409 || stale.json<{ message: string }>().message !== RESOURCE_ERROR_CODES.editConflict)
+        problems.push(`${collection} stale → ${stale.statusCode}`);
       const notAVersion = await call(rootToken, 'DELETE', `/${collection}/${record.id}?version=abc`);
-      if (notAVersion.statusCode !== 400 || !errorsOf(notAVersion).version) problems.push(`${collection} version=abc → ${notAVersion.statusCode}`);
+      if (notAVersion.statusCode !== 400 || !errorsOf(notAVersion).version)
+        problems.push(`${collection} version=abc → ${notAVersion.statusCode}`);
       if (!(await exists(collection, record.id))) problems.push(`${collection}/${record.id} was deleted`);
       const current = await call(rootToken, 'DELETE', `/${collection}/${record.id}?version=${record.version}`);
-      if (current.statusCode !== 200) problems.push(`${collection} current version → ${current.statusCode} ${current.body}`);
+      if (current.statusCode !== 200)
+        problems.push(`${collection} current version → ${current.statusCode} ${current.body}`);
       if (await exists(collection, record.id)) problems.push(`${collection}/${record.id} is still there`);
     }
     expect(problems).toEqual([]);
@@ -155,7 +172,8 @@ describe('DELETE parameters', () => {
   });
 });
 
-const skipRows = (eventId: number) => server.db.select().from(eventOutOfSchedule).where(eq(eventOutOfSchedule.eventId, eventId));
+const skipRows = (eventId: number) =>
+  server.db.select().from(eventOutOfSchedule).where(eq(eventOutOfSchedule.eventId, eventId));
 
 describe('DELETE /events/:id with a misspelled or stale occurrence parameter', () => {
   it.each([
@@ -165,7 +183,11 @@ describe('DELETE /events/:id with a misspelled or stale occurrence parameter', (
     ['versoin', `originalStartsAt=${FIRST_SATURDAY}&versoin=1`],
   ])('?%s is a 400 on that parameter; the series and its occurrences stay', async (parameter, query) => {
     const series = await create('events');
-    const response = await call(adminToken, 'DELETE', `/events/${series.id}?${query.replace('originalStartsAt[]', encodeURIComponent('originalStartsAt[]'))}`);
+    const response = await call(
+      adminToken,
+      'DELETE',
+      `/events/${series.id}?${query.replace('originalStartsAt[]', encodeURIComponent('originalStartsAt[]'))}`,
+    );
     expect(response.statusCode, response.body).toBe(400);
     expect(errorsOf(response)).toHaveProperty([parameter]);
     const stored = await call(adminToken, 'GET', `/events/${series.id}`);
@@ -209,14 +231,23 @@ describe('parallel deletes of one record', () => {
     for (const collection of deletableCollections()) {
       const record = await create(collection);
       const statuses = await parallelStatuses(() => call(rootToken, 'DELETE', `/${collection}/${record.id}`));
-      outcomes[collection] = { statuses, auditRows: (await deleteAuditRows(collection, record.id)).length, exists: await exists(collection, record.id) };
+      outcomes[collection] = {
+        statuses,
+        auditRows: (await deleteAuditRows(collection, record.id)).length,
+        exists: await exists(collection, record.id),
+      };
     }
-    for (const outcome of Object.values(outcomes)) expect(outcome).toEqual({ statuses: ONE_SUCCESS, auditRows: 1, exists: false });
+    for (const outcome of Object.values(outcomes))
+      expect(outcome).toEqual({ statuses: ONE_SUCCESS, auditRows: 1, exists: false });
   });
 
   it('of one occurrence: exactly one skip, one audit row and one version bump; the others 404', async () => {
     const series = await create('events');
-    const auditRowsOfSeries = () => server.db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.resource, 'events'), eq(auditLog.recordId, String(series.id))));
+    const auditRowsOfSeries = () =>
+      server.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(eq(auditLog.resource, 'events'), eq(auditLog.recordId, String(series.id))));
     const auditRowsBefore = await auditRowsOfSeries();
     const url = `/events/${series.id}?originalStartsAt=${encodeURIComponent(FIRST_SATURDAY)}`;
     const statuses = await parallelStatuses(() => call(adminToken, 'DELETE', url));

@@ -18,8 +18,26 @@ import {
 } from '../../server/db/schema';
 import { claimForCaller, ESTABLISHMENT_ONBOARDING, SANITISED_TOO_LONG } from '../../server/routes/shared/partner';
 import { UPLOAD_PROBLEMS } from '../../server/services/uploadRecords';
-import { createUser, errorsOf, jsonParam, signIn, startTestServer, TEST_PASSWORD, totalOf, userRow, type TestServer } from './harness';
-import { accessTokens, injectAs, insertUpload, listAs, orderedIdsOf, uniqueName, type Method } from './resourceFixtures';
+import {
+  createUser,
+  errorsOf,
+  jsonParam,
+  signIn,
+  startTestServer,
+  TEST_PASSWORD,
+  totalOf,
+  userRow,
+  type TestServer,
+} from './harness';
+import {
+  accessTokens,
+  injectAs,
+  insertUpload,
+  listAs,
+  orderedIdsOf,
+  uniqueName,
+  type Method,
+} from './resourceFixtures';
 
 /**
  * `/establishments` (issue 4) beyond the generated authorisation matrix: the whole record read and written
@@ -32,7 +50,14 @@ let tokens: Record<string, string>;
 const ids = { root: 0, admin: 0, firstEstablishment: 0, secondEstablishment: 0 };
 let reference: Record<'types' | 'musics' | 'ambiances' | 'tags', number[]>;
 
-const ACCOUNTS = ['root@demo.ch', 'admin@demo.ch', 'admin2@demo.ch', 'promoter@demo.ch', 'customer@demo.ch', 'coordinator@demo.ch'];
+const ACCOUNTS = [
+  'root@demo.ch',
+  'admin@demo.ch',
+  'admin2@demo.ch',
+  'promoter@demo.ch',
+  'customer@demo.ch',
+  'coordinator@demo.ch',
+];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -43,13 +68,18 @@ beforeAll(async () => {
   ids.admin = admin.id;
   ids.firstEstablishment = admin.establishmentId ?? 0;
   ids.secondEstablishment = (await accountRow('admin2@demo.ch')).establishmentId ?? 0;
-  reference = await orderedIdsOf(server.db, { types: establishmentTypes.id, musics: musics.id, ambiances: ambiances.id, tags: tags.id });
+  reference = await orderedIdsOf(server.db, {
+    types: establishmentTypes.id,
+    musics: musics.id,
+    ambiances: ambiances.id,
+    tags: tags.id,
+  });
 });
 afterAll(() => server.close());
 
-const call = (email: string, method: Method, url: string, payload?: object) => injectAs(server.app, tokens[email], method, url, payload);
+const call = (email: string, method: Method, url: string, payload?: object) =>
+  injectAs(server.app, tokens[email], method, url, payload);
 const asRoot = (method: Method, url: string, payload?: object) => call('root@demo.ch', method, url, payload);
-
 
 const list = (email: string, filter: object, sort?: [string, string], range?: number[]) =>
   listAs<Establishment>((url) => call(email, 'GET', url), '/establishments', filter, sort, range);
@@ -92,7 +122,10 @@ function fullInput(overrides: { name?: string; city?: string; visibility?: strin
       ],
       tagTerms: [reference.tags[1], reference.tags[0]],
     },
-    description: { description: 'A club for the probe.', htmlDescription: '<p>A club for the <strong>probe</strong>.</p>' },
+    description: {
+      description: 'A club for the probe.',
+      htmlDescription: '<p>A club for the <strong>probe</strong>.</p>',
+    },
     ...(overrides.visibility ? { visibility: overrides.visibility } : {}),
   };
 }
@@ -127,27 +160,53 @@ describe('the record', () => {
     expect(general.mediaListState).toEqual({ order: [second, first], added: [], removed: [] });
     expect(general.email).toBe('info@probe.example.ch');
     expect(general.establishmentSecondaryTypeIds).toEqual([reference.types[1], reference.types[2]]);
-    expect(Object.keys(general.workSchedules)).toEqual(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']);
+    expect(Object.keys(general.workSchedules)).toEqual([
+      'MONDAY',
+      'TUESDAY',
+      'WEDNESDAY',
+      'THURSDAY',
+      'FRIDAY',
+      'SATURDAY',
+      'SUNDAY',
+    ]);
     expect(general.workSchedules.MONDAY).toEqual({ isActive: false, startTime: null, endTime: null });
     // Across midnight: stored and read back as given (the end before the start closes the next day).
     expect(general.workSchedules.FRIDAY).toEqual({ isActive: true, startTime: '22:00', endTime: '04:00' });
-    expect(record.specificInfos).toEqual({ musics: [reference.musics[0], reference.musics[1]], ambiance: [reference.ambiances[0]] });
-    expect(record.additionalInfos).toMatchObject({ ageMin: 18, tarifMin: 10.5, tarifMax: 25, externalCapacity: 50, internalCapacity: 300 });
+    expect(record.specificInfos).toEqual({
+      musics: [reference.musics[0], reference.musics[1]],
+      ambiance: [reference.ambiances[0]],
+    });
+    expect(record.additionalInfos).toMatchObject({
+      ageMin: 18,
+      tarifMin: 10.5,
+      tarifMax: 25,
+      externalCapacity: 50,
+      internalCapacity: 300,
+    });
     expect(typeof record.additionalInfos.tarifMin).toBe('number');
     expect(record.additionalInfos.happyHours.map((happyHour) => happyHour.title)).toEqual(['Early bird', 'Last call']);
     expect(record.additionalInfos.tagTerms).toEqual([reference.tags[0], reference.tags[1]]);
     const tagNames = await server.db.select({ id: tags.id, name: tags.tagName }).from(tags);
     const nameOf = (id: number) => tagNames.find((tag) => tag.id === id)?.name;
-    expect(record.tagTerms).toEqual({ [reference.tags[0]]: nameOf(reference.tags[0]), [reference.tags[1]]: nameOf(reference.tags[1]) });
+    expect(record.tagTerms).toEqual({
+      [reference.tags[0]]: nameOf(reference.tags[0]),
+      [reference.tags[1]]: nameOf(reference.tags[1]),
+    });
 
     // Seven rows per establishment: a closed day is a row too.
-    const days = await server.db.select().from(establishmentWorkSchedules).where(eq(establishmentWorkSchedules.establishmentId, record.id));
+    const days = await server.db
+      .select()
+      .from(establishmentWorkSchedules)
+      .where(eq(establishmentWorkSchedules.establishmentId, record.id));
     expect(days).toHaveLength(7);
     expect((await asRoot('GET', `/establishments/${record.id}`)).json()).toEqual(record);
   });
 
   it('takes back unchanged what GET answered (react-admin PUTs the whole record), seeded or created', async () => {
-    const created = await create({ ...fullInput(), generalInfos: { ...fullInput().generalInfos, media: [{ id: await insertUpload(server.db, ids.root) }] } });
+    const created = await create({
+      ...fullInput(),
+      generalInfos: { ...fullInput().generalInfos, media: [{ id: await insertUpload(server.db, ids.root) }] },
+    });
     for (const id of [ids.firstEstablishment, created.id]) {
       const read = (await call('admin@demo.ch', 'GET', `/establishments/${id}`)).json<Establishment>();
       const email = id === ids.firstEstablishment ? 'admin@demo.ch' : 'root@demo.ch';
@@ -164,10 +223,15 @@ describe('the record', () => {
     const record = await create(fullInput());
     const edited = { ...record, generalInfos: { ...record.generalInfos, establishmentName: uniqueName('Renamed') } };
     expect((await asRoot('PUT', `/establishments/${record.id}`, edited)).statusCode).toBe(200);
-    const stale = await asRoot('PUT', `/establishments/${record.id}`, { ...edited, generalInfos: { ...edited.generalInfos, city: 'Bern' } });
+    const stale = await asRoot('PUT', `/establishments/${record.id}`, {
+      ...edited,
+      generalInfos: { ...edited.generalInfos, city: 'Bern' },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(RESOURCE_ERROR_CODES.editConflict);
-    expect((await asRoot('GET', `/establishments/${record.id}`)).json<Establishment>().generalInfos.city).toBe('Zürich');
+    expect((await asRoot('GET', `/establishments/${record.id}`)).json<Establishment>().generalInfos.city).toBe(
+      'Zürich',
+    );
   });
 
   it('replaces every child row on PUT: closing a day, fewer happy hours, other lists', async () => {
@@ -177,7 +241,10 @@ describe('the record', () => {
       generalInfos: {
         ...record.generalInfos,
         establishmentSecondaryTypeIds: [],
-        workSchedules: { ...record.generalInfos.workSchedules, FRIDAY: { isActive: false, startTime: null, endTime: null } },
+        workSchedules: {
+          ...record.generalInfos.workSchedules,
+          FRIDAY: { isActive: false, startTime: null, endTime: null },
+        },
       },
       specificInfos: { musics: [reference.musics[2]], ambiance: [] },
       additionalInfos: { ...record.additionalInfos, happyHours: [record.additionalInfos.happyHours[1]], tagTerms: [] },
@@ -195,7 +262,8 @@ describe('the record', () => {
     const input = fullInput();
     input.description = {
       description: '',
-      htmlDescription: '<p onclick="steal()">Open <em>late</em><script>alert(1)</script></p><img src=x onerror="alert(2)"><p><a href="javascript:alert(3)">link</a></p>',
+      htmlDescription:
+        '<p onclick="steal()">Open <em>late</em><script>alert(1)</script></p><img src=x onerror="alert(2)"><p><a href="javascript:alert(3)">link</a></p>',
     };
     const record = await create(input);
     const html = record.description.htmlDescription ?? '';
@@ -224,7 +292,9 @@ describe('the record', () => {
       .orderBy(desc(auditLog.id));
     const paths = Object.keys(row.changes as object);
     expect(paths).toContain('generalInfos.establishmentName');
-    expect(paths.filter((path) => /^(tagTerms|establishmentId|createdAt|updatedAt|generalInfos\.mediaListState)/.test(path))).toEqual([]);
+    expect(
+      paths.filter((path) => /^(tagTerms|establishmentId|createdAt|updatedAt|generalInfos\.mediaListState)/.test(path)),
+    ).toEqual([]);
   });
 });
 
@@ -248,7 +318,11 @@ describe('validation: 400 naming each wrong field', () => {
   };
 
   it('requires the name, the type and the city', async () => {
-    await expectFields({ generalInfos: {} }, ['generalInfos.establishmentName', 'generalInfos.establishmentTypeId', 'generalInfos.city']);
+    await expectFields({ generalInfos: {} }, [
+      'generalInfos.establishmentName',
+      'generalInfos.establishmentTypeId',
+      'generalInfos.city',
+    ]);
   });
 
   it('refuses bad types and out-of-range values in every section', async () => {
@@ -266,7 +340,13 @@ describe('validation: 400 naming each wrong field', () => {
           placeId: 'p'.repeat(301),
         },
         specificInfos: { musics: 'techno', ambiance: [1.5] },
-        additionalInfos: { ...input.additionalInfos, ageMin: 100, externalCapacity: -1, internalCapacity: '300x', tarifMin: 'free' },
+        additionalInfos: {
+          ...input.additionalInfos,
+          ageMin: 100,
+          externalCapacity: -1,
+          internalCapacity: '300x',
+          tarifMin: 'free',
+        },
         description: { description: 'd'.repeat(5001), htmlDescription: 7 },
         visibility: 'SECRET',
       },
@@ -336,7 +416,12 @@ describe('validation: 400 naming each wrong field', () => {
 
   it('refuses bad emails, phones and web addresses, javascript: included', async () => {
     const errors = await expectFields(
-      withGeneral({ email: 'not-an-email', phone: 'call me', urlSite: 'javascript:alert(1)', urlBilletterie: 'ftp://tickets.example.ch' }),
+      withGeneral({
+        email: 'not-an-email',
+        phone: 'call me',
+        urlSite: 'javascript:alert(1)',
+        urlBilletterie: 'ftp://tickets.example.ch',
+      }),
       ['generalInfos.email', 'generalInfos.phone', 'generalInfos.urlSite', 'generalInfos.urlBilletterie'],
     );
     expect(errors['generalInfos.urlSite']).toMatch(/https/);
@@ -348,13 +433,20 @@ describe('validation: 400 naming each wrong field', () => {
       {
         ...withAdditional({
           tagTerms: Array.from({ length: 51 }, (_, index) => index + 1),
-          happyHours: Array.from({ length: 21 }, () => ({ title: 'HH', days: ['MONDAY'], startTime: '17:00', endTime: '18:00' })),
+          happyHours: Array.from({ length: 21 }, () => ({
+            title: 'HH',
+            days: ['MONDAY'],
+            startTime: '17:00',
+            endTime: '18:00',
+          })),
         }),
         specificInfos: { musics: tooMany, ambiance: [1, 1] },
       },
       ['specificInfos.musics', 'specificInfos.ambiance', 'additionalInfos.tagTerms', 'additionalInfos.happyHours'],
     );
-    await expectFields(withGeneral({ media: Array.from({ length: 31 }, (_, index) => ({ id: index + 1 })) }), ['generalInfos.media']);
+    await expectFields(withGeneral({ media: Array.from({ length: 31 }, (_, index) => ({ id: index + 1 })) }), [
+      'generalInfos.media',
+    ]);
   });
 
   it('names every unknown reference and tag id at once, before writing anything', async () => {
@@ -362,7 +454,11 @@ describe('validation: 400 naming each wrong field', () => {
     const errors = await expectFields(
       {
         ...input,
-        generalInfos: { ...input.generalInfos, establishmentTypeId: 999_999, establishmentSecondaryTypeIds: [reference.types[0], 999_998] },
+        generalInfos: {
+          ...input.generalInfos,
+          establishmentTypeId: 999_999,
+          establishmentSecondaryTypeIds: [reference.types[0], 999_998],
+        },
         specificInfos: { musics: [999_999], ambiance: [999_999] },
         additionalInfos: { ...input.additionalInfos, tagTerms: [reference.tags[0], 999_999] },
       },
@@ -399,7 +495,10 @@ describe('uploads and the gallery', () => {
     const other = await insertUpload(server.db, ids.root);
     const cases: [object, Record<string, string>][] = [
       [{ media: [{ id: mine }, { id: mine }] }, { 'generalInfos.media': GALLERY_PROBLEMS.duplicate }],
-      [{ mediaListState: { order: [mine], added: [], removed: [] } }, { 'generalInfos.mediaListState.order': GALLERY_PROBLEMS.notAdded }],
+      [
+        { mediaListState: { order: [mine], added: [], removed: [] } },
+        { 'generalInfos.mediaListState.order': GALLERY_PROBLEMS.notAdded },
+      ],
       [
         { mediaListState: { order: [mine], added: [mine, other], removed: [mine] } },
         {
@@ -410,14 +509,21 @@ describe('uploads and the gallery', () => {
     ];
     for (const [general, expected] of cases) {
       const input = fullInput();
-      const response = await asRoot('POST', '/establishments', { ...input, generalInfos: { ...input.generalInfos, ...general } });
+      const response = await asRoot('POST', '/establishments', {
+        ...input,
+        generalInfos: { ...input.generalInfos, ...general },
+      });
       expect(response.statusCode, JSON.stringify(general)).toBe(400);
       expect(errorsOf(response)).toEqual(expected);
     }
   });
 
   it('applies mediaListState: reorder, add one of mine, remove one; keeps attached uploads of another owner', async () => {
-    const [a, b, c] = [await insertUpload(server.db, ids.root), await insertUpload(server.db, ids.root), await insertUpload(server.db, ids.root)];
+    const [a, b, c] = [
+      await insertUpload(server.db, ids.root),
+      await insertUpload(server.db, ids.root),
+      await insertUpload(server.db, ids.root),
+    ];
     const input = fullInput();
     input.generalInfos.media = [{ id: a }, { id: b }];
     const record = await create(input);
@@ -426,7 +532,10 @@ describe('uploads and the gallery', () => {
     await server.db.update(uploads).set({ ownerUserId: ids.root }).where(eq(uploads.id, adminsUpload));
     const withAdmins = await asRoot('PUT', `/establishments/${record.id}`, {
       ...record,
-      generalInfos: { ...record.generalInfos, mediaListState: { order: [b, adminsUpload, a], added: [adminsUpload], removed: [] } },
+      generalInfos: {
+        ...record.generalInfos,
+        mediaListState: { order: [b, adminsUpload, a], added: [adminsUpload], removed: [] },
+      },
     });
     expect(withAdmins.statusCode, withAdmins.body).toBe(200);
     await server.db.update(uploads).set({ ownerUserId: ids.admin }).where(eq(uploads.id, adminsUpload));
@@ -447,7 +556,9 @@ describe('scope', () => {
   let otherPublished: Establishment;
 
   beforeAll(async () => {
-    otherDraft = await create(fullInput({ name: uniqueName('Hidden draft'), city: 'Geheimstadt', visibility: 'DRAFT' }));
+    otherDraft = await create(
+      fullInput({ name: uniqueName('Hidden draft'), city: 'Geheimstadt', visibility: 'DRAFT' }),
+    );
     otherPublished = await create(fullInput({ name: uniqueName('Open venue') }));
   });
 
@@ -460,7 +571,9 @@ describe('scope', () => {
     expect(listed).toContain(ids.firstEstablishment);
     expect(listed).toContain(otherPublished.id);
     expect(listed).not.toContain(otherDraft.id);
-    expect(records.every((record) => record.visibility === 'PUBLISHED' || record.id === ids.firstEstablishment)).toBe(true);
+    expect(records.every((record) => record.visibility === 'PUBLISHED' || record.id === ids.firstEstablishment)).toBe(
+      true,
+    );
     expect(totalOf(response)).toBe(records.length);
     const rootTotal = totalOf((await list('root@demo.ch', {})).response);
     expect(rootTotal).toBeGreaterThan(records.length);
@@ -472,7 +585,10 @@ describe('scope', () => {
     expect(drafted.statusCode, drafted.body).toBe(200);
     expect((await list('admin@demo.ch', { visibility: 'DRAFT' })).records.map((record) => record.id)).toEqual([own.id]);
     expect((await call('admin2@demo.ch', 'GET', `/establishments/${own.id}`)).statusCode).toBe(404);
-    const published = await call('admin@demo.ch', 'PUT', `/establishments/${own.id}`, { ...drafted.json(), visibility: 'PUBLISHED' });
+    const published = await call('admin@demo.ch', 'PUT', `/establishments/${own.id}`, {
+      ...drafted.json(),
+      visibility: 'PUBLISHED',
+    });
     expect(published.statusCode).toBe(200);
   });
 
@@ -481,9 +597,13 @@ describe('scope', () => {
     expect(published.statusCode).toBe(403);
     const draft = await call('admin@demo.ch', 'PUT', `/establishments/${otherDraft.id}`, otherDraft);
     expect(draft.statusCode).toBe(404);
-    expect((await call('admin2@demo.ch', 'PUT', `/establishments/${ids.firstEstablishment}`, otherPublished)).statusCode).toBe(403);
+    expect(
+      (await call('admin2@demo.ch', 'PUT', `/establishments/${ids.firstEstablishment}`, otherPublished)).statusCode,
+    ).toBe(403);
     expect((await call('admin@demo.ch', 'DELETE', `/establishments/${ids.firstEstablishment}`)).statusCode).toBe(403);
-    expect((await asRoot('GET', `/establishments/${otherPublished.id}`)).json<Establishment>().version).toBe(otherPublished.version);
+    expect((await asRoot('GET', `/establishments/${otherPublished.id}`)).json<Establishment>().version).toBe(
+      otherPublished.version,
+    );
   });
 
   it('a PROMOTER or a CUSTOMER reads published establishments only and writes none', async () => {
@@ -517,7 +637,12 @@ describe('onboarding: a partner without an establishment creates its first one',
     const newcomer = await createUser(server.db, { roleKey: 'ADMIN' });
     const token = (await signIn(server.app, newcomer.email, TEST_PASSWORD)).accessToken;
     const post = (input: object) =>
-      server.app.inject({ method: 'POST', url: '/api/v1/establishments', payload: input, headers: { authorization: `Bearer ${token}` } });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/establishments',
+        payload: input,
+        headers: { authorization: `Bearer ${token}` },
+      });
     const upload = await insertUpload(server.db, newcomer.id);
     const input = fullInput({ visibility: 'DRAFT' });
     input.generalInfos.logo = { id: upload };
@@ -565,8 +690,13 @@ describe('onboarding: a partner without an establishment creates its first one',
     // The first create has committed; the second still carries the viewer it authenticated with.
     await server.db.update(users).set({ establishmentId: ids.firstEstablishment }).where(eq(users.id, newcomer.id));
     const staleViewer = { userId: newcomer.id, roleKeys: ['ADMIN'], establishmentId: null, promoterGroupId: null };
-    const claim = server.db.transaction((tx) => claimForCaller(tx, staleViewer, ESTABLISHMENT_ONBOARDING, ids.secondEstablishment));
-    await expect(claim).rejects.toMatchObject({ statusCode: 403, errors: { establishmentId: 'ALREADY_MANAGES_AN_ESTABLISHMENT' } });
+    const claim = server.db.transaction((tx) =>
+      claimForCaller(tx, staleViewer, ESTABLISHMENT_ONBOARDING, ids.secondEstablishment),
+    );
+    await expect(claim).rejects.toMatchObject({
+      statusCode: 403,
+      errors: { establishmentId: 'ALREADY_MANAGES_AN_ESTABLISHMENT' },
+    });
     const [stored] = await server.db.select().from(users).where(eq(users.id, newcomer.id));
     expect(stored.establishmentId).toBe(ids.firstEstablishment);
   });
@@ -592,7 +722,11 @@ describe('filters, search, sort and Content-Range', () => {
   beforeAll(async () => {
     const variants: Input[] = [];
     for (const [index, name] of ['Alpha Bar', 'beta Lounge', 'Gamma Club'].entries()) {
-      const input = fullInput({ name: `${name} ${city}`, city: index === 1 ? city.toUpperCase() : city, visibility: index === 2 ? 'DRAFT' : 'PUBLISHED' });
+      const input = fullInput({
+        name: `${name} ${city}`,
+        city: index === 1 ? city.toUpperCase() : city,
+        visibility: index === 2 ? 'DRAFT' : 'PUBLISHED',
+      });
       input.generalInfos.establishmentTypeId = reference.types[index];
       input.generalInfos.establishmentSecondaryTypeIds = index === 0 ? [reference.types[3]] : [];
       input.specificInfos.musics = [reference.musics[index + 3]];
@@ -618,7 +752,10 @@ describe('filters, search, sort and Content-Range', () => {
     const [alpha, beta, gamma] = allNames();
     expect(await namesFor({ city, establishmentTypeId: reference.types[1] })).toEqual([beta]);
     expect(await namesFor({ city, establishmentTypeId: reference.types[3] })).toEqual([alpha]);
-    expect(await namesFor({ city, establishmentTypeId: [reference.types[1], reference.types[2]] })).toEqual([beta, gamma]);
+    expect(await namesFor({ city, establishmentTypeId: [reference.types[1], reference.types[2]] })).toEqual([
+      beta,
+      gamma,
+    ]);
     expect(await namesFor({ city, musicId: reference.musics[5] })).toEqual([gamma]);
     expect(await namesFor({ city, musicId: [reference.musics[3], reference.musics[4]] })).toEqual([alpha, beta]);
     expect(await namesFor({ city, tagId: tag(4) })).toEqual([beta]);
@@ -667,7 +804,12 @@ describe('delete (ROOT only)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().id).toBe(record.id);
     expect((await asRoot('GET', `/establishments/${record.id}`)).statusCode).toBe(404);
-    expect(await server.db.select().from(establishmentWorkSchedules).where(eq(establishmentWorkSchedules.establishmentId, record.id))).toEqual([]);
+    expect(
+      await server.db
+        .select()
+        .from(establishmentWorkSchedules)
+        .where(eq(establishmentWorkSchedules.establishmentId, record.id)),
+    ).toEqual([]);
     const [kept] = await server.db.select().from(users).where(eq(users.id, staff.id));
     expect(kept.establishmentId).toBeNull();
   });

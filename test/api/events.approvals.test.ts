@@ -72,7 +72,9 @@ async function mailsSince(afterId: number) {
 /** The newest mail's id once earlier requests' mails are written (they are sent after the answer). */
 async function lastMailId() {
   await server.app.background.idle();
-  return (await server.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1))[0]?.id ?? 0;
+  return (
+    (await server.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1))[0]?.id ?? 0
+  );
 }
 
 describe('the seeded requests', () => {
@@ -80,19 +82,39 @@ describe('the seeded requests', () => {
     const rows = await server.db
       .select()
       .from(events)
-      .where(and(eq(events.promoterGroupId, ids.nachtwerk), eq(events.establishmentId, ids.gleis7), isNotNull(events.approvalStatus)));
+      .where(
+        and(
+          eq(events.promoterGroupId, ids.nachtwerk),
+          eq(events.establishmentId, ids.gleis7),
+          isNotNull(events.approvalStatus),
+        ),
+      );
     const byStatus = new Map(rows.map((row) => [row.approvalStatus, row]));
     expect([...byStatus.keys()].sort()).toEqual(['APPROVED', 'PENDING', 'REJECTED']);
-    expect(byStatus.get('PENDING')).toMatchObject({ visibility: 'DRAFT', requestedByUserId: ids.promoter, reviewedByUserId: null });
-    expect(byStatus.get('APPROVED')).toMatchObject({ visibility: 'PUBLISHED', requestedByUserId: ids.promoter, reviewedByUserId: ids.admin });
-    expect(byStatus.get('REJECTED')).toMatchObject({ visibility: 'DRAFT', requestedByUserId: ids.promoter, reviewedByUserId: ids.admin });
+    expect(byStatus.get('PENDING')).toMatchObject({
+      visibility: 'DRAFT',
+      requestedByUserId: ids.promoter,
+      reviewedByUserId: null,
+    });
+    expect(byStatus.get('APPROVED')).toMatchObject({
+      visibility: 'PUBLISHED',
+      requestedByUserId: ids.promoter,
+      reviewedByUserId: ids.admin,
+    });
+    expect(byStatus.get('REJECTED')).toMatchObject({
+      visibility: 'DRAFT',
+      requestedByUserId: ids.promoter,
+      reviewedByUserId: ids.admin,
+    });
     expect(byStatus.get('REJECTED')!.approvalReason).toMatch(/\S{10,}/);
   });
 
   it('store bounds and out-of-schedule keys that the recurrence engine agrees with', async () => {
     const rows = await server.db.select().from(events);
     const outOfSchedule = await server.db.select().from(eventOutOfSchedule);
-    expect(outOfSchedule.some((row) => row.action === 'SKIP') && outOfSchedule.some((row) => row.action === 'UPDATE')).toBe(true);
+    expect(
+      outOfSchedule.some((row) => row.action === 'SKIP') && outOfSchedule.some((row) => row.action === 'UPDATE'),
+    ).toBe(true);
     for (const row of rows) {
       const rule = ruleOfRow(row);
       const own: OutOfScheduleRow[] = outOfSchedule
@@ -105,11 +127,15 @@ describe('the seeded requests', () => {
           endsAt: candidate.endsAt ? candidate.endsAt.toISOString().replace('.000Z', 'Z') : null,
         }));
       for (const keyed of own.filter((candidate) => candidate.action !== 'CREATE')) {
-        expect(generatesOccurrenceAt(rule, keyed.originalStartsAt), `${row.title} ${keyed.originalStartsAt}`).toBe(true);
+        expect(generatesOccurrenceAt(rule, keyed.originalStartsAt), `${row.title} ${keyed.originalStartsAt}`).toBe(
+          true,
+        );
       }
       const bounds = seriesBounds(rule, own);
       expect(row.firstStartsAt.getTime(), row.title).toBe(Date.parse(bounds.firstStartsAt));
-      expect(row.lastEndsAt === null ? null : row.lastEndsAt.getTime(), row.title).toBe(bounds.lastEndsAt === null ? null : Date.parse(bounds.lastEndsAt));
+      expect(row.lastEndsAt === null ? null : row.lastEndsAt.getTime(), row.title).toBe(
+        bounds.lastEndsAt === null ? null : Date.parse(bounds.lastEndsAt),
+      );
     }
   });
 
@@ -124,7 +150,11 @@ describe('the seeded requests', () => {
       maxOccurrences: null,
       recurrenceEndDate: null,
     });
-    expect(rule).toMatchObject({ endDate: '2026-11-29', recurrencePattern: 'WEEKLY', recurrenceDaysOfWeek: ['SATURDAY'] });
+    expect(rule).toMatchObject({
+      endDate: '2026-11-29',
+      recurrencePattern: 'WEEKLY',
+      recurrenceDaysOfWeek: ['SATURDAY'],
+    });
   });
 });
 
@@ -139,20 +169,30 @@ describe('approving a request', () => {
     // The venue's staff, each in their own language, with a link to the request; the other venue's admin not.
     const staffMails = (await mailsSince(before)).filter((mail) => mail.template === 'eventRequested');
     const staffLanguages = Object.fromEntries(staffMails.map((mail) => [mail.toAddress, mail.language]));
-    expect(staffLanguages).toEqual({ 'admin@demo.ch': 'de', 'coordinator@demo.ch': 'fr', 'coordinator-limited@demo.ch': 'de' });
+    expect(staffLanguages).toEqual({
+      'admin@demo.ch': 'de',
+      'coordinator@demo.ch': 'fr',
+      'coordinator-limited@demo.ch': 'de',
+    });
     const toAdmin = staffMails.find((mail) => mail.toAddress === 'admin@demo.ch')!;
     expect(toAdmin.subject).toBe(`Event-Anfrage: ${title} im Gleis 7 Club`);
     expect(toAdmin.textBody).toContain('Nachtwerk Kollektiv');
     expect(toAdmin.textBody).toContain('Samstag, 28. November 2026');
     expect(toAdmin.textBody).toContain(`${TEST_PUBLIC_URL}/events/${requested.id}`);
-    expect(staffMails.find((mail) => mail.toAddress === 'coordinator@demo.ch')!.subject).toBe(`Demande d’événement : ${title} à Gleis 7 Club`);
+    expect(staffMails.find((mail) => mail.toAddress === 'coordinator@demo.ch')!.subject).toBe(
+      `Demande d’événement : ${title} à Gleis 7 Club`,
+    );
 
     expect((await call('customer@demo.ch', 'GET', `/events/${requested.id}`)).statusCode).toBe(404);
     const afterRequest = await lastMailId();
     const response = await approve('admin@demo.ch', requested.id, { version: requested.version });
     expect(response.statusCode, response.body).toBe(200);
     const approved = response.json<Event>();
-    expect(approved.generalInfos).toMatchObject({ approvalStatus: 'APPROVED', approvalReason: null, eventTitle: title });
+    expect(approved.generalInfos).toMatchObject({
+      approvalStatus: 'APPROVED',
+      approvalReason: null,
+      eventTitle: title,
+    });
     expect(approved.visibility).toBe('PUBLISHED');
     expect(approved.version).toBe(requested.version + 1);
 
@@ -164,7 +204,13 @@ describe('approving a request', () => {
     const [audit] = await server.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.resource, 'events'), eq(auditLog.recordId, String(requested.id)), eq(auditLog.actorEmail, 'admin@demo.ch')));
+      .where(
+        and(
+          eq(auditLog.resource, 'events'),
+          eq(auditLog.recordId, String(requested.id)),
+          eq(auditLog.actorEmail, 'admin@demo.ch'),
+        ),
+      );
     expect(audit.action).toBe('UPDATE');
     expect(audit.changes).toMatchObject({
       'generalInfos.approvalStatus': { before: 'PENDING', after: 'APPROVED' },
@@ -173,7 +219,12 @@ describe('approving a request', () => {
 
     const [toPromoter, ...others] = await mailsSince(afterRequest);
     expect(others).toEqual([]);
-    expect(toPromoter).toMatchObject({ toAddress: 'promoter@demo.ch', template: 'eventRequestApproved', language: 'fr', userId: ids.promoter });
+    expect(toPromoter).toMatchObject({
+      toAddress: 'promoter@demo.ch',
+      template: 'eventRequestApproved',
+      language: 'fr',
+      userId: ids.promoter,
+    });
     expect(toPromoter.subject).toBe(`Demande approuvée : ${title}`);
     expect(toPromoter.textBody).toContain('Gleis 7 Club');
     expect(toPromoter.textBody).toContain('samedi, 28 novembre 2026 à 22:00');
@@ -182,7 +233,9 @@ describe('approving a request', () => {
   it('a platform role and a limited coordinator of the venue decide too, and an approval may carry a note', async () => {
     const byFull = await approve('coordinator-full@demo.ch', (await requestAsPromoter()).id);
     expect(byFull.statusCode, byFull.body).toBe(200);
-    const noted = await approve('coordinator-limited@demo.ch', (await requestAsPromoter()).id, { reason: 'Soundcheck um 20:00' });
+    const noted = await approve('coordinator-limited@demo.ch', (await requestAsPromoter()).id, {
+      reason: 'Soundcheck um 20:00',
+    });
     expect(noted.statusCode, noted.body).toBe(200);
     expect(noted.json<Event>().generalInfos.approvalReason).toBe('Soundcheck um 20:00');
   });
@@ -219,7 +272,10 @@ describe('rejecting a request', () => {
     const requested = await requestAsPromoter();
     expect((await reject('admin@demo.ch', requested.id, { reason: 'Bitte ohne Nebel' })).statusCode).toBe(200);
     const rejected = (await call('promoter@demo.ch', 'GET', `/events/${requested.id}`)).json<Event>();
-    const resubmitted = await call('promoter@demo.ch', 'PUT', `/events/${requested.id}`, { ...rejected, saveAction: 'requestEvent' });
+    const resubmitted = await call('promoter@demo.ch', 'PUT', `/events/${requested.id}`, {
+      ...rejected,
+      saveAction: 'requestEvent',
+    });
     expect(resubmitted.statusCode, resubmitted.body).toBe(200);
     expect(resubmitted.json<Event>().generalInfos.approvalStatus).toBe('PENDING');
     expect((await approve('admin@demo.ch', requested.id)).statusCode).toBe(200);
@@ -244,7 +300,10 @@ describe('who decides, and when', () => {
   it('a decided request is not decided again, an event that is no request is not decided at all (409)', async () => {
     const requested = await requestAsPromoter();
     expect((await approve('admin@demo.ch', requested.id)).statusCode).toBe(200);
-    for (const again of [await approve('admin@demo.ch', requested.id), await reject('admin@demo.ch', requested.id, { reason: 'changed my mind' })]) {
+    for (const again of [
+      await approve('admin@demo.ch', requested.id),
+      await reject('admin@demo.ch', requested.id, { reason: 'changed my mind' }),
+    ]) {
       expect(again.statusCode).toBe(409);
       expect(messageOf(again)).toBe(EVENT_PROBLEMS.alreadyDecided);
     }

@@ -42,7 +42,18 @@ const asAdmin = (method: Method, url: string, payload?: object) => call('admin@d
 // ---- fixtures ----------------------------------------------------------------------------------------
 
 /** 22:00 in Zurich, summer (UTC+2) and winter (UTC+1). */
-const SATURDAYS = ['2026-10-03', '2026-10-10', '2026-10-17', '2026-10-24', '2026-10-31', '2026-11-07', '2026-11-14', '2026-11-21', '2026-11-28', '2026-12-05'];
+const SATURDAYS = [
+  '2026-10-03',
+  '2026-10-10',
+  '2026-10-17',
+  '2026-10-24',
+  '2026-10-31',
+  '2026-11-07',
+  '2026-11-14',
+  '2026-11-21',
+  '2026-11-28',
+  '2026-12-05',
+];
 const utc = (instant: string) => Temporal.Instant.from(instant).toString();
 
 type DatesOverride = Partial<Record<string, unknown>>;
@@ -130,16 +141,31 @@ async function editOccurrence(id: number, payload: object, expected = 200): Prom
 }
 
 async function skip(id: number, originalStartsAt: string, expected = 200, email = 'admin@demo.ch') {
-  const response = await call(email, 'DELETE', `/events/${id}?originalStartsAt=${encodeURIComponent(originalStartsAt)}`);
+  const response = await call(
+    email,
+    'DELETE',
+    `/events/${id}?originalStartsAt=${encodeURIComponent(originalStartsAt)}`,
+  );
   expect(response.statusCode, response.body).toBe(expected);
   return response;
 }
 
 // ---- what is stored ----------------------------------------------------------------------------------
 
-const iso = (value: Date | null) => (value === null ? null : Temporal.Instant.fromEpochMilliseconds(value.getTime()).toString());
+const iso = (value: Date | null) =>
+  value === null ? null : Temporal.Instant.fromEpochMilliseconds(value.getTime()).toString();
 
-async function storedRule(id: number): Promise<RecurrenceRule & { parentEventId: number | null; segmentIsRecurrenceTail: boolean; firstStartsAt: string; lastEndsAt: string | null; title: string }> {
+async function storedRule(
+  id: number,
+): Promise<
+  RecurrenceRule & {
+    parentEventId: number | null;
+    segmentIsRecurrenceTail: boolean;
+    firstStartsAt: string;
+    lastEndsAt: string | null;
+    title: string;
+  }
+> {
   const [row] = await server.db.select().from(events).where(eq(events.id, id));
   return {
     startDate: row.startDate,
@@ -160,7 +186,11 @@ async function storedRule(id: number): Promise<RecurrenceRule & { parentEventId:
 }
 
 async function storedRows(id: number) {
-  const rows = await server.db.select().from(eventOutOfSchedule).where(eq(eventOutOfSchedule.eventId, id)).orderBy(asc(eventOutOfSchedule.originalStartsAt));
+  const rows = await server.db
+    .select()
+    .from(eventOutOfSchedule)
+    .where(eq(eventOutOfSchedule.eventId, id))
+    .orderBy(asc(eventOutOfSchedule.originalStartsAt));
   return rows.map((row) => ({
     id: row.id,
     action: row.action as OutOfScheduleRow['action'],
@@ -181,7 +211,11 @@ async function calendarOf(id: number) {
 }
 
 async function tailsOf(id: number): Promise<number[]> {
-  const rows = await server.db.select({ id: events.id }).from(events).where(eq(events.parentEventId, id)).orderBy(asc(events.id));
+  const rows = await server.db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.parentEventId, id))
+    .orderBy(asc(events.id));
   return rows.map((row) => row.id);
 }
 
@@ -199,7 +233,9 @@ async function expectBoundsFollowOccurrences(id: number) {
   const rule = await storedRule(id);
   const occurrences = expandOccurrences(rule, await storedRows(id), WINDOW);
   expect(rule.firstStartsAt <= occurrences[0].startsAt).toBe(true);
-  expect(rule.lastEndsAt).toBe(occurrences.reduce((last, occurrence) => (occurrence.endsAt > last ? occurrence.endsAt : last), ''));
+  expect(rule.lastEndsAt).toBe(
+    occurrences.reduce((last, occurrence) => (occurrence.endsAt > last ? occurrence.endsAt : last), ''),
+  );
 }
 
 async function occurrencesListed(eventId: number): Promise<OccurrenceItem[]> {
@@ -223,7 +259,11 @@ describe('the issue scenario: weekly Saturday 22:00–04:00 × 10, skip one, mov
     let record = await readEvent(series.id);
     const moved = await editOccurrence(
       series.id,
-      occurrenceEdit(record, third, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17', startTime: '23:00', endTime: '05:00' }),
+      occurrenceEdit(record, third, 'THIS_OCCURRENCE_ONLY', {
+        startDate: '2026-10-17',
+        startTime: '23:00',
+        endTime: '05:00',
+      }),
     );
     expect(moved.json<Event>().id).toBe(series.id);
     record = await readEvent(series.id);
@@ -274,7 +314,11 @@ describe('the issue scenario: weekly Saturday 22:00–04:00 × 10, skip one, mov
       ...(await calendarOf(tailId)).map(([start, end]) => [tailId, start, end]),
     ]);
     expect(listed[1]).toMatchObject({ originalStartsAt: third, outOfScheduleEventId: expect.any(Number) });
-    expect(listed[3]).toMatchObject({ originalStartsAt: '2026-10-31T22:00:00Z', outOfScheduleEventId: null, eventTitle: 'Saturday nights' });
+    expect(listed[3]).toMatchObject({
+      originalStartsAt: '2026-10-31T22:00:00Z',
+      outOfScheduleEventId: null,
+      eventTitle: 'Saturday nights',
+    });
     expect(countOccurrences(await storedRule(series.id), await storedRows(series.id))).toBe(3);
     expect(head.dateAndCalendar.totalOccurrencesNumber).toBe(3);
     expect(tail.dateAndCalendar.totalOccurrencesNumber).toBe(6);
@@ -292,7 +336,13 @@ describe('THIS_OCCURRENCE_ONLY', () => {
     const third = utc('2026-10-17T20:00:00Z');
     const edited = await editOccurrence(
       series.id,
-      occurrenceEdit(series, third, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17' }, { eventTitle: 'Halloween warm-up', tarifMax: 25, ageMin: 18 }),
+      occurrenceEdit(
+        series,
+        third,
+        'THIS_OCCURRENCE_ONLY',
+        { startDate: '2026-10-17' },
+        { eventTitle: 'Halloween warm-up', tarifMax: 25, ageMin: 18 },
+      ),
     );
     const record = edited.json<Event>();
     expect(record.generalInfos.eventTitle).toBe('Saturday nights');
@@ -313,15 +363,28 @@ describe('THIS_OCCURRENCE_ONLY', () => {
     // The same occurrence edited again replaces its row (one row per key)…
     await editOccurrence(
       series.id,
-      occurrenceEdit(record, third, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-18', startTime: '20:00', endTime: '23:30' }),
+      occurrenceEdit(record, third, 'THIS_OCCURRENCE_ONLY', {
+        startDate: '2026-10-18',
+        startTime: '20:00',
+        endTime: '23:30',
+      }),
     );
     const [moved, ...others] = await storedRows(series.id);
     expect(others).toEqual([]);
-    expect(moved).toMatchObject({ id: row.id, startsAt: '2026-10-18T18:00:00Z', endsAt: '2026-10-18T21:30:00Z', eventTitle: null, changes: {} });
+    expect(moved).toMatchObject({
+      id: row.id,
+      startsAt: '2026-10-18T18:00:00Z',
+      endsAt: '2026-10-18T21:30:00Z',
+      eventTitle: null,
+      changes: {},
+    });
 
     // …and edited back to what the rule makes of it, the row goes.
     const again = await readEvent(series.id);
-    const back = await editOccurrence(series.id, occurrenceEdit(again, third, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17' }));
+    const back = await editOccurrence(
+      series.id,
+      occurrenceEdit(again, third, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17' }),
+    );
     expect(await storedRows(series.id)).toEqual([]);
     expect(back.json<Event>().dateAndCalendar.outOfScheduleEvents).toEqual([]);
     await expectBoundsFollowOccurrences(series.id);
@@ -330,23 +393,49 @@ describe('THIS_OCCURRENCE_ONLY', () => {
   it('reads the occurrence’s own prices back on its row, and a whole-record save sending the rows back keeps them', async () => {
     const series = await createSeries();
     const third = utc('2026-10-17T20:00:00Z');
-    const edited = (await editOccurrence(series.id, occurrenceEdit(series, third, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17' }, { tarifMax: 35 }))).json<Event>();
-    expect(edited.dateAndCalendar.outOfScheduleEvents).toEqual([expect.objectContaining({ originalStartsAt: third, changes: { 'generalInfos.tarifMax': 35 } })]);
+    const edited = (
+      await editOccurrence(
+        series.id,
+        occurrenceEdit(series, third, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17' }, { tarifMax: 35 }),
+      )
+    ).json<Event>();
+    expect(edited.dateAndCalendar.outOfScheduleEvents).toEqual([
+      expect.objectContaining({ originalStartsAt: third, changes: { 'generalInfos.tarifMax': 35 } }),
+    ]);
 
     // The browser sends the rows back as the editor keeps them, without `changes` (the input schema drops it).
-    const { originalStartsAt: _occurrence, ...whole } = occurrenceEdit(edited, third, 'THIS_OCCURRENCE_ONLY', {}, { eventTitle: 'Saturday nights, renamed' });
+    const { originalStartsAt: _occurrence, ...whole } = occurrenceEdit(
+      edited,
+      third,
+      'THIS_OCCURRENCE_ONLY',
+      {},
+      { eventTitle: 'Saturday nights, renamed' },
+    );
     const rows = edited.dateAndCalendar.outOfScheduleEvents.map(({ changes: _changes, ...row }) => row);
-    const saved = await editOccurrence(series.id, { ...whole, dateAndCalendar: { ...whole.dateAndCalendar, updateScope: null, outOfScheduleEvents: rows } });
+    const saved = await editOccurrence(series.id, {
+      ...whole,
+      dateAndCalendar: { ...whole.dateAndCalendar, updateScope: null, outOfScheduleEvents: rows },
+    });
     expect(saved.json<Event>().generalInfos.eventTitle).toBe('Saturday nights, renamed');
     expect((await readEvent(series.id)).dateAndCalendar.outOfScheduleEvents).toEqual([
-      expect.objectContaining({ id: edited.dateAndCalendar.outOfScheduleEvents[0].id, changes: { 'generalInfos.tarifMax': 35 } }),
+      expect.objectContaining({
+        id: edited.dateAndCalendar.outOfScheduleEvents[0].id,
+        changes: { 'generalInfos.tarifMax': 35 },
+      }),
     ]);
   });
 
   it('moves an occurrence out of the series’ span and the bounds follow it', async () => {
     const series = await createSeries();
     const last = utc('2026-12-05T21:00:00Z');
-    await editOccurrence(series.id, occurrenceEdit(series, last, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-12-31', startTime: '21:00', endTime: '03:00' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(series, last, 'THIS_OCCURRENCE_ONLY', {
+        startDate: '2026-12-31',
+        startTime: '21:00',
+        endTime: '03:00',
+      }),
+    );
     const rule = await storedRule(series.id);
     expect(rule.lastEndsAt).toBe('2027-01-01T02:00:00Z');
     await expectBoundsFollowOccurrences(series.id);
@@ -365,20 +454,43 @@ describe('THIS_OCCURRENCE_ONLY', () => {
     const record = await readEvent(series.id);
     await editOccurrence(
       series.id,
-      occurrenceEdit(record, added, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-07', startTime: '21:00', endTime: '23:00' }, { eventTitle: 'Wednesday special' }),
+      occurrenceEdit(
+        record,
+        added,
+        'THIS_OCCURRENCE_ONLY',
+        { startDate: '2026-10-07', startTime: '21:00', endTime: '23:00' },
+        { eventTitle: 'Wednesday special' },
+      ),
     );
     const [row] = await storedRows(series.id);
-    expect(row).toMatchObject({ action: 'CREATE', originalStartsAt: added, startsAt: '2026-10-07T19:00:00Z', endsAt: '2026-10-07T21:00:00Z', eventTitle: 'Wednesday special' });
+    expect(row).toMatchObject({
+      action: 'CREATE',
+      originalStartsAt: added,
+      startsAt: '2026-10-07T19:00:00Z',
+      endsAt: '2026-10-07T21:00:00Z',
+      eventTitle: 'Wednesday special',
+    });
     expect(await calendarOf(series.id)).toHaveLength(11);
 
     // Following the rule never applies to an added occurrence: its row stays even with the series' values.
     const again = await readEvent(series.id);
-    await editOccurrence(series.id, occurrenceEdit(again, added, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-07', startTime: '20:00', endTime: '22:00' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(again, added, 'THIS_OCCURRENCE_ONLY', {
+        startDate: '2026-10-07',
+        startTime: '20:00',
+        endTime: '22:00',
+      }),
+    );
     expect((await storedRows(series.id)).map((stored) => stored.action)).toEqual(['CREATE']);
 
     // "This and the next" needs an occurrence of the rule to split at.
     const latest = await readEvent(series.id);
-    const refused = await editOccurrence(series.id, occurrenceEdit(latest, added, 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-07' }), 400);
+    const refused = await editOccurrence(
+      series.id,
+      occurrenceEdit(latest, added, 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-07' }),
+      400,
+    );
     expect(errorsOf(refused)).toEqual({ 'dateAndCalendar.updateScope': EVENT_PROBLEMS.notAnOccurrence });
 
     await skip(series.id, added);
@@ -398,13 +510,23 @@ describe('DELETE /events/:id?originalStartsAt= (a SKIP)', () => {
     expect(answer.json<Event>().id).toBe(series.id);
     expect(answer.json<Event>().version).toBe(series.version + 1);
     const record = await readEvent(series.id);
-    await editOccurrence(series.id, occurrenceEdit(record, third, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17', startTime: '23:00' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(record, third, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17', startTime: '23:00' }),
+    );
     const [, updated] = await storedRows(series.id);
     await skip(series.id, third);
     const rows = await storedRows(series.id);
     expect(rows).toEqual([
       expect.objectContaining({ action: 'SKIP', originalStartsAt: second, startsAt: null, endsAt: null }),
-      expect.objectContaining({ id: updated.id, action: 'SKIP', originalStartsAt: third, startsAt: null, eventTitle: null, changes: {} }),
+      expect.objectContaining({
+        id: updated.id,
+        action: 'SKIP',
+        originalStartsAt: third,
+        startsAt: null,
+        eventTitle: null,
+        changes: {},
+      }),
     ]);
     const calendar = await calendarOf(series.id);
     expect(calendar).toHaveLength(8);
@@ -415,12 +537,23 @@ describe('DELETE /events/:id?originalStartsAt= (a SKIP)', () => {
 
   it('refuses what is not an occurrence of a repeating event', async () => {
     const series = await createSeries();
-    expect(errorsOf(await skip(series.id, '2026-10-04T20:00:00Z', 400))).toEqual({ originalStartsAt: EVENT_PROBLEMS.notAnOccurrence });
+    expect(errorsOf(await skip(series.id, '2026-10-04T20:00:00Z', 400))).toEqual({
+      originalStartsAt: EVENT_PROBLEMS.notAnOccurrence,
+    });
     // The eleventh Saturday is past the end of a series of ten.
-    expect(errorsOf(await skip(series.id, '2026-12-12T21:00:00Z', 400))).toEqual({ originalStartsAt: EVENT_PROBLEMS.notAnOccurrence });
+    expect(errorsOf(await skip(series.id, '2026-12-12T21:00:00Z', 400))).toEqual({
+      originalStartsAt: EVENT_PROBLEMS.notAnOccurrence,
+    });
     expect(errorsOf(await skip(series.id, 'next saturday', 400))).toHaveProperty('originalStartsAt');
-    const oneOff = await createSeries({ recurrencePattern: 'NONE', recurrenceDaysOfWeek: [], recurrenceEndType: 'NEVER', maxOccurrences: null });
-    expect(errorsOf(await skip(oneOff.id, '2026-10-03T20:00:00Z', 400))).toEqual({ originalStartsAt: EVENT_PROBLEMS.notRecurring });
+    const oneOff = await createSeries({
+      recurrencePattern: 'NONE',
+      recurrenceDaysOfWeek: [],
+      recurrenceEndType: 'NEVER',
+      maxOccurrences: null,
+    });
+    expect(errorsOf(await skip(oneOff.id, '2026-10-03T20:00:00Z', 400))).toEqual({
+      originalStartsAt: EVENT_PROBLEMS.notRecurring,
+    });
     expect(await storedRows(series.id)).toEqual([]);
     expect((await readEvent(series.id)).version).toBe(series.version);
   });
@@ -444,16 +577,35 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
     const series = await createSeries();
     await skip(series.id, utc('2026-10-10T20:00:00Z'));
     let record = await readEvent(series.id);
-    await editOccurrence(series.id, occurrenceEdit(record, utc('2026-10-17T20:00:00Z'), 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17' }, { eventTitle: 'Special' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(
+        record,
+        utc('2026-10-17T20:00:00Z'),
+        'THIS_OCCURRENCE_ONLY',
+        { startDate: '2026-10-17' },
+        { eventTitle: 'Special' },
+      ),
+    );
     const rowsBefore = await storedRows(series.id);
     record = await readEvent(series.id);
     const answer = await editOccurrence(
       series.id,
-      occurrenceEdit(record, utc('2026-10-03T20:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-03', startTime: '23:00' }, { eventTitle: 'Late Saturdays' }),
+      occurrenceEdit(
+        record,
+        utc('2026-10-03T20:00:00Z'),
+        'THIS_AND_NEXT_OCCURRENCES',
+        { startDate: '2026-10-03', startTime: '23:00' },
+        { eventTitle: 'Late Saturdays' },
+      ),
     );
     const updated = answer.json<Event>();
     expect(updated.generalInfos.eventTitle).toBe('Late Saturdays');
-    expect(updated.dateAndCalendar).toMatchObject({ startTime: '23:00', maxOccurrences: 10, recurrenceEndType: 'AFTER_OCCURRENCES' });
+    expect(updated.dateAndCalendar).toMatchObject({
+      startTime: '23:00',
+      maxOccurrences: 10,
+      recurrenceEndType: 'AFTER_OCCURRENCES',
+    });
     expect(await tailsOf(series.id)).toEqual([]);
     const rows = await storedRows(series.id);
     expect(rows.map((row) => [row.id, row.action, row.originalStartsAt])).toEqual([
@@ -470,37 +622,86 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
     await skip(series.id, at('2026-11-14', '21')); // tail: re-keyed to 22:00Z
     let record = await readEvent(series.id);
     // The fifth itself, moved: the split's edit replaces this row.
-    await editOccurrence(series.id, occurrenceEdit(record, at('2026-10-31', '21'), 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-31', startTime: '21:30' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(record, at('2026-10-31', '21'), 'THIS_OCCURRENCE_ONLY', {
+        startDate: '2026-10-31',
+        startTime: '21:30',
+      }),
+    );
     record = await readEvent(series.id);
     // Moved to 23:00 already: once the tail starts at 23:00 it follows the rule, so the row goes.
-    await editOccurrence(series.id, occurrenceEdit(record, at('2026-11-07', '21'), 'THIS_OCCURRENCE_ONLY', { startDate: '2026-11-07', startTime: '23:00' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(record, at('2026-11-07', '21'), 'THIS_OCCURRENCE_ONLY', {
+        startDate: '2026-11-07',
+        startTime: '23:00',
+      }),
+    );
     record = await readEvent(series.id);
     // A title of its own: kept, re-keyed, its instants as they were.
-    await editOccurrence(series.id, occurrenceEdit(record, at('2026-11-21', '21'), 'THIS_OCCURRENCE_ONLY', { startDate: '2026-11-21' }, { eventTitle: 'Closing' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(
+        record,
+        at('2026-11-21', '21'),
+        'THIS_OCCURRENCE_ONLY',
+        { startDate: '2026-11-21' },
+        { eventTitle: 'Closing' },
+      ),
+    );
     const added = await server.db
       .insert(eventOutOfSchedule)
       .values([
-        { eventId: series.id, action: 'CREATE', originalStartsAt: new Date(at('2026-10-06', '18')), startsAt: new Date(at('2026-10-06', '18')), endsAt: new Date(at('2026-10-06', '21')) },
-        { eventId: series.id, action: 'CREATE', originalStartsAt: new Date(at('2026-11-10', '19')), startsAt: new Date(at('2026-11-10', '19')), endsAt: new Date(at('2026-11-10', '22')) },
+        {
+          eventId: series.id,
+          action: 'CREATE',
+          originalStartsAt: new Date(at('2026-10-06', '18')),
+          startsAt: new Date(at('2026-10-06', '18')),
+          endsAt: new Date(at('2026-10-06', '21')),
+        },
+        {
+          eventId: series.id,
+          action: 'CREATE',
+          originalStartsAt: new Date(at('2026-11-10', '19')),
+          startsAt: new Date(at('2026-11-10', '19')),
+          endsAt: new Date(at('2026-11-10', '22')),
+        },
       ])
       .returning({ id: eventOutOfSchedule.id });
     const before = await storedRows(series.id);
     const idOf = (key: string) => before.find((row) => row.originalStartsAt === key)!.id;
 
     record = await readEvent(series.id);
-    await editOccurrence(series.id, occurrenceEdit(record, at('2026-10-31', '21'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-31', startTime: '23:00' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(record, at('2026-10-31', '21'), 'THIS_AND_NEXT_OCCURRENCES', {
+        startDate: '2026-10-31',
+        startTime: '23:00',
+      }),
+    );
     const [tailId] = await tailsOf(series.id);
     expect((await storedRows(series.id)).map((row) => [row.id, row.action, row.originalStartsAt])).toEqual([
       [added[0].id, 'CREATE', at('2026-10-06', '18')],
       [idOf(at('2026-10-10', '20')), 'SKIP', at('2026-10-10', '20')],
     ]);
-    expect((await storedRows(tailId)).map((row) => [row.id, row.action, row.originalStartsAt, row.startsAt, row.eventTitle])).toEqual([
+    expect(
+      (await storedRows(tailId)).map((row) => [row.id, row.action, row.originalStartsAt, row.startsAt, row.eventTitle]),
+    ).toEqual([
       [added[1].id, 'CREATE', at('2026-11-10', '19'), at('2026-11-10', '19'), null],
       [idOf(at('2026-11-14', '21')), 'SKIP', at('2026-11-14', '22'), null, null],
       [idOf(at('2026-11-21', '21')), 'UPDATE', at('2026-11-21', '22'), at('2026-11-21', '21'), 'Closing'],
     ]);
     // Every row the series had is either here or deliberately removed: no row points at nothing.
-    const remaining = await server.db.select({ id: eventOutOfSchedule.id }).from(eventOutOfSchedule).where(inArray(eventOutOfSchedule.id, before.map((row) => row.id)));
+    const remaining = await server.db
+      .select({ id: eventOutOfSchedule.id })
+      .from(eventOutOfSchedule)
+      .where(
+        inArray(
+          eventOutOfSchedule.id,
+          before.map((row) => row.id),
+        ),
+      );
     expect(remaining).toHaveLength(5);
     await expectNoOrphanRows([series.id, tailId]);
     // The head counts its CREATE: 4 generated, 1 skipped, 1 added.
@@ -524,10 +725,21 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
       const record = await readEvent(series.id);
       await editOccurrence(
         series.id,
-        occurrenceEdit(record, seventh, 'THIS_OCCURRENCE_ONLY', { startDate: '2026-11-14', startTime: '21:30' }, { eventTitle: 'Moved' }),
+        occurrenceEdit(
+          record,
+          seventh,
+          'THIS_OCCURRENCE_ONLY',
+          { startDate: '2026-11-14', startTime: '21:30' },
+          { eventTitle: 'Moved' },
+        ),
       );
       const [moved] = await storedRows(series.id);
-      const movedWrittenAt = (await server.db.select({ updatedAt: eventOutOfSchedule.updatedAt }).from(eventOutOfSchedule).where(eq(eventOutOfSchedule.id, moved.id)))[0].updatedAt;
+      const movedWrittenAt = (
+        await server.db
+          .select({ updatedAt: eventOutOfSchedule.updatedAt })
+          .from(eventOutOfSchedule)
+          .where(eq(eventOutOfSchedule.id, moved.id))
+      )[0].updatedAt;
       const [added] = await server.db
         .insert(eventOutOfSchedule)
         .values({
@@ -546,7 +758,13 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
 
     async function splitFifthTo23(seriesId: number) {
       const record = await readEvent(seriesId);
-      await editOccurrence(seriesId, occurrenceEdit(record, at('2026-10-31', '21'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-31', startTime: '23:00' }));
+      await editOccurrence(
+        seriesId,
+        occurrenceEdit(record, at('2026-10-31', '21'), 'THIS_AND_NEXT_OCCURRENCES', {
+          startDate: '2026-10-31',
+          startTime: '23:00',
+        }),
+      );
       const [tailId] = await tailsOf(seriesId);
       return tailId;
     }
@@ -554,9 +772,16 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
     it('keeps the UPDATE when the user wrote it after adding the occurrence: the added one goes, no 409', async () => {
       const { series, movedId } = await seriesWithCollidingRows(false);
       const tailId = await splitFifthTo23(series.id);
-      expect((await storedRows(tailId)).map((row) => [row.id, row.action, row.originalStartsAt, row.startsAt, row.endsAt, row.eventTitle])).toEqual([
-        [movedId, 'UPDATE', seventhAt23, '2026-11-14T20:30:00Z', at('2026-11-15', '03'), 'Moved'],
-      ]);
+      expect(
+        (await storedRows(tailId)).map((row) => [
+          row.id,
+          row.action,
+          row.originalStartsAt,
+          row.startsAt,
+          row.endsAt,
+          row.eventTitle,
+        ]),
+      ).toEqual([[movedId, 'UPDATE', seventhAt23, '2026-11-14T20:30:00Z', at('2026-11-15', '03'), 'Moved']]);
       expect(await storedRows(series.id)).toEqual([]);
       // The tail's six Saturdays at 23:00 (22:00Z), the seventh where the UPDATE put it, once.
       expect(await calendarOf(tailId)).toEqual([
@@ -575,9 +800,15 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
     it('keeps the CREATE when the user added it after moving the occurrence: the UPDATE goes, no 409', async () => {
       const { series, addedId } = await seriesWithCollidingRows(true);
       const tailId = await splitFifthTo23(series.id);
-      expect((await storedRows(tailId)).map((row) => [row.id, row.action, row.originalStartsAt, row.startsAt, row.eventTitle])).toEqual([
-        [addedId, 'CREATE', seventhAt23, seventhAt23, 'Added'],
-      ]);
+      expect(
+        (await storedRows(tailId)).map((row) => [
+          row.id,
+          row.action,
+          row.originalStartsAt,
+          row.startsAt,
+          row.eventTitle,
+        ]),
+      ).toEqual([[addedId, 'CREATE', seventhAt23, seventhAt23, 'Added']]);
       expect((await calendarOf(tailId)).map(([start, , title]) => [start, title])).toEqual([
         [at('2026-10-31', '22'), null],
         [at('2026-11-07', '22'), null],
@@ -611,7 +842,9 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
     const tail = await storedRule(tailId);
     expect(tail).toMatchObject({ startDate: '2026-10-30', recurrenceDaysOfWeek: ['FRIDAY'], maxOccurrences: 6 });
     expect((await calendarOf(tailId)).map(([start]) => start)).toEqual(
-      ['2026-10-30', '2026-11-06', '2026-11-13', '2026-11-20', '2026-11-27', '2026-12-04'].map((date) => `${date}T21:00:00Z`),
+      ['2026-10-30', '2026-11-06', '2026-11-13', '2026-11-20', '2026-11-27', '2026-12-04'].map(
+        (date) => `${date}T21:00:00Z`,
+      ),
     );
   });
 
@@ -619,17 +852,37 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
     const onDate = { recurrenceEndType: 'ON_DATE', maxOccurrences: null, recurrenceEndDate: '2026-12-05' };
     const series = await createSeries(onDate);
     const record = await readEvent(series.id);
-    await editOccurrence(series.id, occurrenceEdit(record, utc('2026-10-31T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-31' }, { eventTitle: 'Winter Saturdays' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(
+        record,
+        utc('2026-10-31T21:00:00Z'),
+        'THIS_AND_NEXT_OCCURRENCES',
+        { startDate: '2026-10-31' },
+        { eventTitle: 'Winter Saturdays' },
+      ),
+    );
     const [tailId] = await tailsOf(series.id);
-    expect(await storedRule(series.id)).toMatchObject({ recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2026-10-30', title: 'Saturday nights' });
-    expect(await storedRule(tailId)).toMatchObject({ recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2026-12-05', title: 'Winter Saturdays' });
+    expect(await storedRule(series.id)).toMatchObject({
+      recurrenceEndType: 'ON_DATE',
+      recurrenceEndDate: '2026-10-30',
+      title: 'Saturday nights',
+    });
+    expect(await storedRule(tailId)).toMatchObject({
+      recurrenceEndType: 'ON_DATE',
+      recurrenceEndDate: '2026-12-05',
+      title: 'Winter Saturdays',
+    });
     expect(await calendarOf(series.id)).toHaveLength(4);
     expect(await calendarOf(tailId)).toHaveLength(6);
 
     const other = await createSeries(onDate);
     await editOccurrence(
       other.id,
-      occurrenceEdit(other, utc('2026-10-31T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-31', recurrenceEndDate: '2026-11-21' }),
+      occurrenceEdit(other, utc('2026-10-31T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', {
+        startDate: '2026-10-31',
+        recurrenceEndDate: '2026-11-21',
+      }),
     );
     const [otherTail] = await tailsOf(other.id);
     expect((await calendarOf(otherTail)).map(([start]) => start)).toEqual(
@@ -638,10 +891,17 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
   });
 
   it('refuses a tail with no occurrence (its new weekday falls after the series’ end) and writes nothing', async () => {
-    const series = await createSeries({ recurrenceEndType: 'ON_DATE', maxOccurrences: null, recurrenceEndDate: '2026-12-05' });
+    const series = await createSeries({
+      recurrenceEndType: 'ON_DATE',
+      maxOccurrences: null,
+      recurrenceEndDate: '2026-12-05',
+    });
     const refused = await editOccurrence(
       series.id,
-      occurrenceEdit(series, utc('2026-12-05T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-12-05', recurrenceDaysOfWeek: ['FRIDAY'] }),
+      occurrenceEdit(series, utc('2026-12-05T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', {
+        startDate: '2026-12-05',
+        recurrenceDaysOfWeek: ['FRIDAY'],
+      }),
       400,
     );
     expect(errorsOf(refused)).toEqual({ 'dateAndCalendar.recurrenceEndDate': EVENT_PROBLEMS.endBeforeStartDate });
@@ -651,33 +911,77 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
 
   it('splits a split: each tail’s parent is the head it was split from, counts add up, a segment’s first occurrence edits the segment', async () => {
     const series = await createSeries();
-    const first = await editOccurrence(series.id, occurrenceEdit(series, utc('2026-10-31T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-31' }, { eventTitle: 'B' }));
+    const first = await editOccurrence(
+      series.id,
+      occurrenceEdit(
+        series,
+        utc('2026-10-31T21:00:00Z'),
+        'THIS_AND_NEXT_OCCURRENCES',
+        { startDate: '2026-10-31' },
+        { eventTitle: 'B' },
+      ),
+    );
     expect(first.json<Event>().dateAndCalendar.maxOccurrences).toBe(4);
     const [middleId] = await tailsOf(series.id);
     const middle = await readEvent(middleId);
     expect(middle.dateAndCalendar.maxOccurrences).toBe(6);
 
     // The tail's third occurrence (the series' seventh).
-    await editOccurrence(middleId, occurrenceEdit(middle, utc('2026-11-14T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-11-14' }, { eventTitle: 'C', tarifMax: 30 }));
+    await editOccurrence(
+      middleId,
+      occurrenceEdit(
+        middle,
+        utc('2026-11-14T21:00:00Z'),
+        'THIS_AND_NEXT_OCCURRENCES',
+        { startDate: '2026-11-14' },
+        { eventTitle: 'C', tarifMax: 30 },
+      ),
+    );
     const [lastId] = await tailsOf(middleId);
     const last = await readEvent(lastId);
     expect(last.generalInfos).toMatchObject({ eventTitle: 'C', tarifMax: 30 });
-    expect(last.dateAndCalendar).toMatchObject({ parentEventId: middleId, segmentIsRecurrenceTail: true, maxOccurrences: 4 });
+    expect(last.dateAndCalendar).toMatchObject({
+      parentEventId: middleId,
+      segmentIsRecurrenceTail: true,
+      maxOccurrences: 4,
+    });
     expect(last.dateAndCalendar.sourceEvent?.id).toBe(middleId);
     expect(last.dateAndCalendar.virtualParentEvent?.id).toBe(series.id);
     expect((await readEvent(middleId)).dateAndCalendar.maxOccurrences).toBe(2);
     const all = [...(await calendarOf(series.id)), ...(await calendarOf(middleId)), ...(await calendarOf(lastId))];
-    expect(all.map(([start]) => Temporal.Instant.from(start as string).toZonedDateTimeISO('Europe/Zurich').toPlainDate().toString())).toEqual(SATURDAYS);
+    expect(
+      all.map(([start]) =>
+        Temporal.Instant.from(start as string)
+          .toZonedDateTimeISO('Europe/Zurich')
+          .toPlainDate()
+          .toString(),
+      ),
+    ).toEqual(SATURDAYS);
     expect(all.map(([, , title]) => title)).toEqual(Array(10).fill(null));
 
     // On the last segment's first occurrence: the segment is edited whole, no fourth segment.
-    await editOccurrence(lastId, occurrenceEdit(last, utc('2026-11-14T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-11-14', startTime: '21:00' }));
+    await editOccurrence(
+      lastId,
+      occurrenceEdit(last, utc('2026-11-14T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', {
+        startDate: '2026-11-14',
+        startTime: '21:00',
+      }),
+    );
     expect(await tailsOf(lastId)).toEqual([]);
     expect(await storedRule(lastId)).toMatchObject({ startTime: '21:00', maxOccurrences: 4, parentEventId: middleId });
 
     // Splitting the first head again puts the new segment between it and the segments after it.
     const head = await readEvent(series.id);
-    await editOccurrence(series.id, occurrenceEdit(head, utc('2026-10-17T20:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-17' }, { eventTitle: 'A2' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(
+        head,
+        utc('2026-10-17T20:00:00Z'),
+        'THIS_AND_NEXT_OCCURRENCES',
+        { startDate: '2026-10-17' },
+        { eventTitle: 'A2' },
+      ),
+    );
     const tails = await tailsOf(series.id);
     expect(tails).toHaveLength(1);
     expect(tails[0]).not.toBe(middleId);
@@ -692,8 +996,17 @@ describe('THIS_AND_NEXT_OCCURRENCES', () => {
 
 describe('refusals', () => {
   it('400 on a one-off, on an instant the rule does not generate, without originalStartsAt; nothing is written', async () => {
-    const oneOff = await createSeries({ recurrencePattern: 'NONE', recurrenceDaysOfWeek: [], recurrenceEndType: 'NEVER', maxOccurrences: null });
-    const notRepeating = await editOccurrence(oneOff.id, occurrenceEdit(oneOff, utc('2026-10-03T20:00:00Z'), 'THIS_OCCURRENCE_ONLY'), 400);
+    const oneOff = await createSeries({
+      recurrencePattern: 'NONE',
+      recurrenceDaysOfWeek: [],
+      recurrenceEndType: 'NEVER',
+      maxOccurrences: null,
+    });
+    const notRepeating = await editOccurrence(
+      oneOff.id,
+      occurrenceEdit(oneOff, utc('2026-10-03T20:00:00Z'), 'THIS_OCCURRENCE_ONLY'),
+      400,
+    );
     expect(errorsOf(notRepeating)).toEqual({ 'dateAndCalendar.updateScope': EVENT_PROBLEMS.notRecurring });
 
     const series = await createSeries();
@@ -703,7 +1016,11 @@ describe('refusals', () => {
         expect(errorsOf(refused)).toEqual({ originalStartsAt: EVENT_PROBLEMS.notAnOccurrence });
       }
     }
-    const withoutStart = await editOccurrence(series.id, { ...occurrenceEdit(series, '', 'THIS_OCCURRENCE_ONLY'), originalStartsAt: null }, 400);
+    const withoutStart = await editOccurrence(
+      series.id,
+      { ...occurrenceEdit(series, '', 'THIS_OCCURRENCE_ONLY'), originalStartsAt: null },
+      400,
+    );
     expect(errorsOf(withoutStart)).toHaveProperty('originalStartsAt', EVENT_PROBLEMS.originalStartRequired);
     expect((await readEvent(series.id)).version).toBe(series.version);
     expect(await storedRows(series.id)).toEqual([]);
@@ -712,9 +1029,28 @@ describe('refusals', () => {
 
   it('409 on a stale version, for either scope', async () => {
     const series = await createSeries();
-    await editOccurrence(series.id, occurrenceEdit(series, utc('2026-10-17T20:00:00Z'), 'THIS_OCCURRENCE_ONLY', { startDate: '2026-10-17' }, { eventTitle: 'First' }));
+    await editOccurrence(
+      series.id,
+      occurrenceEdit(
+        series,
+        utc('2026-10-17T20:00:00Z'),
+        'THIS_OCCURRENCE_ONLY',
+        { startDate: '2026-10-17' },
+        { eventTitle: 'First' },
+      ),
+    );
     for (const scope of ['THIS_OCCURRENCE_ONLY', 'THIS_AND_NEXT_OCCURRENCES'] as const) {
-      const stale = await editOccurrence(series.id, occurrenceEdit(series, utc('2026-10-31T21:00:00Z'), scope, { startDate: '2026-10-31' }, { eventTitle: 'Second' }), 409);
+      const stale = await editOccurrence(
+        series.id,
+        occurrenceEdit(
+          series,
+          utc('2026-10-31T21:00:00Z'),
+          scope,
+          { startDate: '2026-10-31' },
+          { eventTitle: 'Second' },
+        ),
+        409,
+      );
       expect(stale.json<{ message: string }>().message).toBe(RESOURCE_ERROR_CODES.editConflict);
     }
     expect(await storedRows(series.id)).toHaveLength(1);
@@ -723,7 +1059,13 @@ describe('refusals', () => {
 
   it('keeps to the scope: another venue’s admin and a promoter get 404, a customer 403', async () => {
     const series = await createSeries();
-    const payload = occurrenceEdit(series, utc('2026-10-31T21:00:00Z'), 'THIS_AND_NEXT_OCCURRENCES', { startDate: '2026-10-31' }, { eventTitle: 'Not yours' });
+    const payload = occurrenceEdit(
+      series,
+      utc('2026-10-31T21:00:00Z'),
+      'THIS_AND_NEXT_OCCURRENCES',
+      { startDate: '2026-10-31' },
+      { eventTitle: 'Not yours' },
+    );
     expect((await call('admin2@demo.ch', 'PUT', `/events/${series.id}`, payload)).statusCode).toBe(404);
     expect([403, 404]).toContain((await call('promoter@demo.ch', 'PUT', `/events/${series.id}`, payload)).statusCode);
     expect((await call('customer@demo.ch', 'PUT', `/events/${series.id}`, payload)).statusCode).toBe(403);

@@ -22,7 +22,14 @@ const APPROVED_TITLE = 'Nachtwerk: Saisonabschluss';
 const REJECTED_TITLE = 'Nachtwerk Sunday Afterhour';
 
 /** The request's parties: the roles that see all, Gleis 7's staff, and the requesting group's promoter. */
-const PARTIES = ['root@demo.ch', 'coordinator-full@demo.ch', 'admin@demo.ch', 'coordinator@demo.ch', 'coordinator-limited@demo.ch', 'promoter@demo.ch'];
+const PARTIES = [
+  'root@demo.ch',
+  'coordinator-full@demo.ch',
+  'admin@demo.ch',
+  'coordinator@demo.ch',
+  'coordinator-limited@demo.ch',
+  'promoter@demo.ch',
+];
 /** Everyone else: a customer reads the published one; another venue's admin and another group's promoter read neither. */
 const OTHERS = ['customer@demo.ch', 'admin2@demo.ch', 'promoter2@demo.ch'];
 
@@ -30,10 +37,13 @@ beforeAll(async () => {
   server = await startTestServer();
   for (const email of [...PARTIES, ...OTHERS]) tokens[email] = (await signIn(server.app, email)).accessToken;
   ids.gleis7 = (await userRow(server.db, 'admin@demo.ch')).establishmentId!;
-  const idOfTitle = async (title: string) => (await server.db.select({ id: events.id }).from(events).where(eq(events.title, title)))[0].id;
+  const idOfTitle = async (title: string) =>
+    (await server.db.select({ id: events.id }).from(events).where(eq(events.title, title)))[0].id;
   ids.approved = await idOfTitle(APPROVED_TITLE);
   ids.rejected = await idOfTitle(REJECTED_TITLE);
-  ids.quizNight = (await server.db.select({ id: eventTypes.id }).from(eventTypes).where(eq(eventTypes.key, 'QUIZ_NIGHT')))[0].id;
+  ids.quizNight = (
+    await server.db.select({ id: eventTypes.id }).from(eventTypes).where(eq(eventTypes.key, 'QUIZ_NIGHT'))
+  )[0].id;
 });
 afterAll(() => server.close());
 
@@ -43,10 +53,14 @@ const call = (email: string, method: Method, url: string, options: { payload?: o
     method,
     url: `/api/v1${url}`,
     payload: options.payload,
-    headers: { authorization: `Bearer ${tokens[email]}`, ...(options.language === undefined ? {} : { 'accept-language': options.language }) },
+    headers: {
+      authorization: `Bearer ${tokens[email]}`,
+      ...(options.language === undefined ? {} : { 'accept-language': options.language }),
+    },
   });
 
-const storedReason = async (id: number) => (await server.db.select({ reason: events.approvalReason }).from(events).where(eq(events.id, id)))[0].reason;
+const storedReason = async (id: number) =>
+  (await server.db.select({ reason: events.approvalReason }).from(events).where(eq(events.id, id)))[0].reason;
 
 describe('the venue’s note on a request (approvalReason)', () => {
   it('is seeded on both decided requests at Gleis 7 (the premise of the tests below)', async () => {
@@ -60,7 +74,9 @@ describe('the venue’s note on a request (approvalReason)', () => {
       expect(one.statusCode, one.body).toBe(200);
       expect(one.json<Event>().generalInfos.approvalReason).toBe(await storedReason(id));
       const listed = await call(email, 'GET', `/events?filter=${jsonParam({ id: [id] })}`);
-      expect(listed.json<Event[]>().map((record) => record.generalInfos.approvalReason)).toEqual([await storedReason(id)]);
+      expect(listed.json<Event[]>().map((record) => record.generalInfos.approvalReason)).toEqual([
+        await storedReason(id),
+      ]);
     }
   });
 
@@ -69,7 +85,11 @@ describe('the venue’s note on a request (approvalReason)', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json<Event>().generalInfos).toMatchObject({ approvalStatus: 'APPROVED', approvalReason: null });
     expect((await call('customer@demo.ch', 'GET', `/events/${ids.rejected}`)).statusCode).toBe(404);
-    const listed = await call('customer@demo.ch', 'GET', `/events?filter=${jsonParam({ establishmentId: ids.gleis7 })}&range=${jsonParam([0, 999])}`);
+    const listed = await call(
+      'customer@demo.ch',
+      'GET',
+      `/events?filter=${jsonParam({ establishmentId: ids.gleis7 })}&range=${jsonParam([0, 999])}`,
+    );
     const approvedInList = listed.json<Event[]>().find((record) => record.id === ids.approved);
     expect(approvedInList?.generalInfos).toMatchObject({ approvalStatus: 'APPROVED', approvalReason: null });
   });
@@ -78,7 +98,10 @@ describe('the venue’s note on a request (approvalReason)', () => {
     const notes = [await storedReason(ids.approved), await storedReason(ids.rejected)] as string[];
     const everyEvent = await call(email, 'GET', `/events?range=${jsonParam([0, 999])}`);
     expect(everyEvent.statusCode, everyEvent.body).toBe(200);
-    const window = { from: new Date().toISOString().slice(0, 10), to: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10) };
+    const window = {
+      from: new Date().toISOString().slice(0, 10),
+      to: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+    };
     const calendar = await call(email, 'GET', `/occurrences?filter=${jsonParam(window)}&range=${jsonParam([0, 999])}`);
     expect(calendar.statusCode, calendar.body).toBe(200);
     const one = await call(email, 'GET', `/events/${ids.approved}`);
@@ -93,16 +116,27 @@ describe('the venue’s note on a request (approvalReason)', () => {
   it('answers a decision with the note to the venue that decided it (a party)', async () => {
     const requested = await call('promoter@demo.ch', 'POST', '/events', {
       payload: {
-        generalInfos: { establishmentId: ids.gleis7, eventType: { id: ids.quizNight }, eventTitle: `Quiz ${randomUUID().slice(0, 8)}`, ageMin: 18 },
+        generalInfos: {
+          establishmentId: ids.gleis7,
+          eventType: { id: ids.quizNight },
+          eventTitle: `Quiz ${randomUUID().slice(0, 8)}`,
+          ageMin: 18,
+        },
         dateAndCalendar: { startDate: '2026-11-28', startTime: '20:00', endTime: '23:00' },
         saveAction: 'requestEvent',
       },
     });
     expect(requested.statusCode, requested.body).toBe(201);
     const id = requested.json<Event>().id;
-    const approved = await call('admin@demo.ch', 'POST', `/events/${id}/approve`, { payload: { reason: 'Bitte um 19:00 da sein.' }, language: 'it' });
+    const approved = await call('admin@demo.ch', 'POST', `/events/${id}/approve`, {
+      payload: { reason: 'Bitte um 19:00 da sein.' },
+      language: 'it',
+    });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json<Event>().generalInfos).toMatchObject({ approvalReason: 'Bitte um 19:00 da sein.', eventType: { id: ids.quizNight, type: 'Serata quiz' } });
+    expect(approved.json<Event>().generalInfos).toMatchObject({
+      approvalReason: 'Bitte um 19:00 da sein.',
+      eventType: { id: ids.quizNight, type: 'Serata quiz' },
+    });
     const customer = await call('customer@demo.ch', 'GET', `/events/${id}`);
     expect(customer.json<Event>().generalInfos).toMatchObject({ approvalStatus: 'APPROVED', approvalReason: null });
   });
@@ -116,7 +150,12 @@ describe('the event type in the reader’s language (eventType.type)', () => {
   beforeAll(async () => {
     const created = await call('admin@demo.ch', 'POST', '/events', {
       payload: {
-        generalInfos: { establishmentId: ids.gleis7, eventType: { id: ids.quizNight }, eventTitle: 'Quiz at Gleis 7', ageMin: 18 },
+        generalInfos: {
+          establishmentId: ids.gleis7,
+          eventType: { id: ids.quizNight },
+          eventTitle: 'Quiz at Gleis 7',
+          ageMin: 18,
+        },
         dateAndCalendar: { startDate: '2026-11-26', startTime: '19:30', endTime: '22:00' },
         visibility: 'PUBLISHED',
       },
@@ -136,7 +175,8 @@ describe('the event type in the reader’s language (eventType.type)', () => {
   });
 
   it('takes a region and weights into account: fr-CH, and the heaviest of the app’s languages', async () => {
-    const read = async (language: string) => (await call('root@demo.ch', 'GET', `/events/${quiz.id}`, { language })).json<Event>().generalInfos.eventType.type;
+    const read = async (language: string) =>
+      (await call('root@demo.ch', 'GET', `/events/${quiz.id}`, { language })).json<Event>().generalInfos.eventType.type;
     expect(await read('fr-CH')).toBe(LABELS.fr);
     expect(await read('de-CH;q=0.5, it;q=0.8, es')).toBe(LABELS.it);
     expect(await read('es-ES, de;q=0.3')).toBe(LABELS.de);

@@ -25,17 +25,22 @@ beforeAll(async () => {
   const account = async (email: string) => (await server.db.select().from(users).where(eq(users.email, email)))[0];
   ids.establishment = (await account('admin@demo.ch')).establishmentId ?? 0;
   ids.group = (await account('promoter@demo.ch')).promoterGroupId ?? 0;
-  ids.eventType = (await server.db.select({ id: eventTypes.id }).from(eventTypes).orderBy(asc(eventTypes.id)).limit(1))[0].id;
+  ids.eventType = (
+    await server.db.select({ id: eventTypes.id }).from(eventTypes).orderBy(asc(eventTypes.id)).limit(1)
+  )[0].id;
 });
 afterAll(() => server.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (email: string, method: Method, url: string, payload?: object) =>
   server.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: `Bearer ${tokens[email]}` } });
-const errorsOf = (response: LightMyRequestResponse) => response.json<{ errors?: Record<string, string> }>().errors ?? {};
+const errorsOf = (response: LightMyRequestResponse) =>
+  response.json<{ errors?: Record<string, string> }>().errors ?? {};
 
 /** Ten Saturdays 22:00–04:00 from 7 November 2026 (UTC+1: 22:00 local is 21:00Z). */
-const SATURDAYS = ['2026-11-07', '2026-11-14', '2026-11-21', '2026-11-28', '2026-12-05'].map((date) => `${date}T21:00:00Z`);
+const SATURDAYS = ['2026-11-07', '2026-11-14', '2026-11-21', '2026-11-28', '2026-12-05'].map(
+  (date) => `${date}T21:00:00Z`,
+);
 
 function seriesInput(dates: Record<string, unknown> = {}, general: Record<string, unknown> = {}) {
   return {
@@ -68,8 +73,13 @@ async function create(input: object, email = 'admin@demo.ch'): Promise<Event> {
 }
 
 const storedRows = (id: number) =>
-  server.db.select().from(eventOutOfSchedule).where(eq(eventOutOfSchedule.eventId, id)).orderBy(asc(eventOutOfSchedule.originalStartsAt));
-const storedRule = async (id: number): Promise<RecurrenceRule> => ruleOfRow((await server.db.select().from(events).where(eq(events.id, id)))[0]);
+  server.db
+    .select()
+    .from(eventOutOfSchedule)
+    .where(eq(eventOutOfSchedule.eventId, id))
+    .orderBy(asc(eventOutOfSchedule.originalStartsAt));
+const storedRule = async (id: number): Promise<RecurrenceRule> =>
+  ruleOfRow((await server.db.select().from(events).where(eq(events.id, id)))[0]);
 
 /** The whole record as the event stepper saves a series: read back, end date left to the server, rows included. */
 const browserSave = (record: Event, dates: Record<string, unknown>) => ({
@@ -87,7 +97,13 @@ describe('a whole-series save that changes the rule, with the rows the browser r
         ...series.dateAndCalendar,
         outOfScheduleEvents: [
           { action: 'SKIP', originalStartsAt: SATURDAYS[1] },
-          { action: 'UPDATE', originalStartsAt: SATURDAYS[2], startsAt: '2026-11-21T22:30:00Z', endsAt: '2026-11-22T04:00:00Z', eventTitle: 'Late' },
+          {
+            action: 'UPDATE',
+            originalStartsAt: SATURDAYS[2],
+            startsAt: '2026-11-21T22:30:00Z',
+            endsAt: '2026-11-22T04:00:00Z',
+            eventTitle: 'Late',
+          },
         ],
       },
     });
@@ -98,10 +114,17 @@ describe('a whole-series save that changes the rule, with the rows the browser r
   it('re-keys the rows to the new start time (same ids) instead of refusing them', async () => {
     const series = await seriesWithRows();
     const [skipId, updateId] = series.dateAndCalendar.outOfScheduleEvents.map((row) => row.id);
-    const response = await call('admin@demo.ch', 'PUT', `/events/${series.id}`, browserSave(series, { startTime: '21:00' }));
+    const response = await call(
+      'admin@demo.ch',
+      'PUT',
+      `/events/${series.id}`,
+      browserSave(series, { startTime: '21:00' }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const rows = await storedRows(series.id);
-    expect(rows.map((row) => [row.id, row.action, row.originalStartsAt.toISOString(), row.startsAt?.toISOString() ?? null])).toEqual([
+    expect(
+      rows.map((row) => [row.id, row.action, row.originalStartsAt.toISOString(), row.startsAt?.toISOString() ?? null]),
+    ).toEqual([
       [skipId, 'SKIP', '2026-11-14T20:00:00.000Z', null],
       [updateId, 'UPDATE', '2026-11-21T20:00:00.000Z', '2026-11-21T22:30:00.000Z'],
     ]);
@@ -112,7 +135,12 @@ describe('a whole-series save that changes the rule, with the rows the browser r
 
   it('drops the rows of days the new rule does not have; a row neither rule generates is still a 400', async () => {
     const series = await seriesWithRows();
-    const sundays = await call('admin@demo.ch', 'PUT', `/events/${series.id}`, browserSave(series, { recurrenceDaysOfWeek: ['SUNDAY'] }));
+    const sundays = await call(
+      'admin@demo.ch',
+      'PUT',
+      `/events/${series.id}`,
+      browserSave(series, { recurrenceDaysOfWeek: ['SUNDAY'] }),
+    );
     expect(sundays.statusCode, sundays.body).toBe(200);
     expect(await storedRows(series.id)).toEqual([]);
 
@@ -120,12 +148,19 @@ describe('a whole-series save that changes the rule, with the rows the browser r
     // A Wednesday: neither the old nor the new rule has it.
     const stray = browserSave(again, {
       startTime: '21:00',
-      outOfScheduleEvents: [...again.dateAndCalendar.outOfScheduleEvents, { action: 'SKIP', originalStartsAt: '2026-11-25T21:00:00Z' }],
+      outOfScheduleEvents: [
+        ...again.dateAndCalendar.outOfScheduleEvents,
+        { action: 'SKIP', originalStartsAt: '2026-11-25T21:00:00Z' },
+      ],
     });
     const refused = await call('admin@demo.ch', 'PUT', `/events/${again.id}`, stray);
     expect(refused.statusCode).toBe(400);
-    expect(errorsOf(refused)).toEqual({ 'dateAndCalendar.outOfScheduleEvents.2.originalStartsAt': 'NOT_AN_OCCURRENCE_OF_THIS_EVENT' });
-    expect((await storedRows(again.id)).map((row) => row.originalStartsAt.toISOString())).toEqual([SATURDAYS[1], SATURDAYS[2]].map((at) => new Date(at).toISOString()));
+    expect(errorsOf(refused)).toEqual({
+      'dateAndCalendar.outOfScheduleEvents.2.originalStartsAt': 'NOT_AN_OCCURRENCE_OF_THIS_EVENT',
+    });
+    expect((await storedRows(again.id)).map((row) => row.originalStartsAt.toISOString())).toEqual(
+      [SATURDAYS[1], SATURDAYS[2]].map((at) => new Date(at).toISOString()),
+    );
   });
 });
 
@@ -134,17 +169,37 @@ describe('dates and instants outside the years an event can have: a 400 on the f
     const countBefore = (await server.db.select({ id: events.id }).from(events)).length;
     const cases: [object, string][] = [
       [seriesInput({ startDate: '0000-01-01' }), 'dateAndCalendar.startDate'],
-      [seriesInput({ startDate: '9999-12-31', recurrenceEndType: 'NEVER', maxOccurrences: null }), 'dateAndCalendar.startDate'],
-      [seriesInput({ recurrenceEndType: 'ON_DATE', maxOccurrences: null, recurrenceEndDate: '9999-12-31' }), 'dateAndCalendar.recurrenceEndDate'],
+      [
+        seriesInput({ startDate: '9999-12-31', recurrenceEndType: 'NEVER', maxOccurrences: null }),
+        'dateAndCalendar.startDate',
+      ],
+      [
+        seriesInput({ recurrenceEndType: 'ON_DATE', maxOccurrences: null, recurrenceEndDate: '9999-12-31' }),
+        'dateAndCalendar.recurrenceEndDate',
+      ],
       [
         seriesInput({
-          outOfScheduleEvents: [{ action: 'CREATE', originalStartsAt: '+200000-09-13T00:00:00Z', startsAt: '+200000-09-13T00:00:00Z', endsAt: '+200000-09-13T01:00:00Z' }],
+          outOfScheduleEvents: [
+            {
+              action: 'CREATE',
+              originalStartsAt: '+200000-09-13T00:00:00Z',
+              startsAt: '+200000-09-13T00:00:00Z',
+              endsAt: '+200000-09-13T01:00:00Z',
+            },
+          ],
         }),
         'dateAndCalendar.outOfScheduleEvents.0.originalStartsAt',
       ],
       [
         seriesInput({
-          outOfScheduleEvents: [{ action: 'CREATE', originalStartsAt: '2026-11-10T21:00:00Z', startsAt: '-200000-09-13T00:00:00Z', endsAt: '2026-11-10T23:00:00Z' }],
+          outOfScheduleEvents: [
+            {
+              action: 'CREATE',
+              originalStartsAt: '2026-11-10T21:00:00Z',
+              startsAt: '-200000-09-13T00:00:00Z',
+              endsAt: '2026-11-10T23:00:00Z',
+            },
+          ],
         }),
         'dateAndCalendar.outOfScheduleEvents.0.startsAt',
       ],
@@ -158,7 +213,11 @@ describe('dates and instants outside the years an event can have: a 400 on the f
 
     const series = await create(seriesInput());
     for (const key of ['-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00Z']) {
-      const response = await call('admin@demo.ch', 'DELETE', `/events/${series.id}?originalStartsAt=${encodeURIComponent(key)}`);
+      const response = await call(
+        'admin@demo.ch',
+        'DELETE',
+        `/events/${series.id}?originalStartsAt=${encodeURIComponent(key)}`,
+      );
       expect(response.statusCode, response.body).toBe(400);
       expect(errorsOf(response)).toHaveProperty(['originalStartsAt']);
     }
@@ -179,11 +238,20 @@ describe('a promoter changes its requests only', () => {
       saveAction: 'requestEvent',
     });
     expect(rewrite.statusCode, rewrite.body).toBe(403);
-    const skip = await call('promoter@demo.ch', 'DELETE', `/events/${venues.id}?originalStartsAt=${encodeURIComponent(SATURDAYS[1])}`);
+    const skip = await call(
+      'promoter@demo.ch',
+      'DELETE',
+      `/events/${venues.id}?originalStartsAt=${encodeURIComponent(SATURDAYS[1])}`,
+    );
     expect(skip.statusCode, skip.body).toBe(403);
 
     const [stored] = await server.db.select().from(events).where(eq(events.id, venues.id));
-    expect(stored).toMatchObject({ title: venues.generalInfos.eventTitle, visibility: 'PUBLISHED', approvalStatus: null, version: venues.version });
+    expect(stored).toMatchObject({
+      title: venues.generalInfos.eventTitle,
+      visibility: 'PUBLISHED',
+      approvalStatus: null,
+      version: venues.version,
+    });
     expect(await storedRows(venues.id)).toEqual([]);
   });
 });
@@ -192,9 +260,16 @@ describe('deleting one occurrence with the version it was read at', () => {
   it('is a 409 when the series changed meanwhile, and skips nothing; at the current version it skips', async () => {
     const series = await create(seriesInput());
     const skipAt = (version: unknown) =>
-      call('admin@demo.ch', 'DELETE', `/events/${series.id}?originalStartsAt=${encodeURIComponent(SATURDAYS[2])}&version=${String(version)}`);
+      call(
+        'admin@demo.ch',
+        'DELETE',
+        `/events/${series.id}?originalStartsAt=${encodeURIComponent(SATURDAYS[2])}&version=${String(version)}`,
+      );
     // Someone edits the series (its version goes up) while the occurrence is open elsewhere.
-    const edited = await call('admin@demo.ch', 'PUT', `/events/${series.id}`, { ...series, generalInfos: { ...series.generalInfos, ageMin: 21 } });
+    const edited = await call('admin@demo.ch', 'PUT', `/events/${series.id}`, {
+      ...series,
+      generalInfos: { ...series.generalInfos, ageMin: 21 },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
 
     const stale = await skipAt(series.version);

@@ -31,9 +31,23 @@ import { errorsOf, jsonParam, orderedIds, signIn, startTestServer, totalOf, user
 let server: TestServer;
 const tokens: Record<string, string> = {};
 const ids = { admin: 0, promoter: 0, firstEstablishment: 0, secondEstablishment: 0, firstGroup: 0, secondGroup: 0 };
-const reference = { eventTypes: [] as number[], musics: [] as number[], services: [] as number[], games: [] as number[], environments: [] as number[], tags: [] as number[] };
+const reference = {
+  eventTypes: [] as number[],
+  musics: [] as number[],
+  services: [] as number[],
+  games: [] as number[],
+  environments: [] as number[],
+  tags: [] as number[],
+};
 
-const ACCOUNTS = ['root@demo.ch', 'admin@demo.ch', 'admin2@demo.ch', 'promoter@demo.ch', 'promoter2@demo.ch', 'customer@demo.ch'];
+const ACCOUNTS = [
+  'root@demo.ch',
+  'admin@demo.ch',
+  'admin2@demo.ch',
+  'promoter@demo.ch',
+  'promoter2@demo.ch',
+  'customer@demo.ch',
+];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -94,9 +108,16 @@ function eventInput(overrides: InputOverrides = {}) {
 }
 
 /** Ten Saturdays 22:00–04:00 from 7 November 2026. */
-const tenSaturdays = { recurrencePattern: 'WEEKLY', recurrenceDaysOfWeek: ['SATURDAY'], recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 10 };
+const tenSaturdays = {
+  recurrencePattern: 'WEEKLY',
+  recurrenceDaysOfWeek: ['SATURDAY'],
+  recurrenceEndType: 'AFTER_OCCURRENCES',
+  maxOccurrences: 10,
+};
 /** Zurich is UTC+1 in November: the rule's Saturday starts (22:00 local). */
-const SATURDAYS = ['2026-11-07', '2026-11-14', '2026-11-21', '2026-11-28', '2026-12-05'].map((date) => `${date}T21:00:00Z`);
+const SATURDAYS = ['2026-11-07', '2026-11-14', '2026-11-21', '2026-11-28', '2026-12-05'].map(
+  (date) => `${date}T21:00:00Z`,
+);
 
 async function create(input: object, email = 'admin@demo.ch'): Promise<Event> {
   const response = await call(email, 'POST', '/events', input);
@@ -110,7 +131,11 @@ async function read(id: number, email = 'root@demo.ch'): Promise<Event> {
   return response.json<Event>();
 }
 
-async function put(record: Event, changes: (record: Event) => object, email = 'admin@demo.ch'): Promise<LightMyRequestResponse> {
+async function put(
+  record: Event,
+  changes: (record: Event) => object,
+  email = 'admin@demo.ch',
+): Promise<LightMyRequestResponse> {
   return call(email, 'PUT', `/events/${record.id}`, changes(record));
 }
 
@@ -122,11 +147,19 @@ async function putOk(record: Event, changes: (record: Event) => object, email = 
 
 const storedRow = async (id: number) => (await server.db.select().from(events).where(eq(events.id, id)))[0];
 const storedRows = (id: number) =>
-  server.db.select().from(eventOutOfSchedule).where(eq(eventOutOfSchedule.eventId, id)).orderBy(asc(eventOutOfSchedule.originalStartsAt));
+  server.db
+    .select()
+    .from(eventOutOfSchedule)
+    .where(eq(eventOutOfSchedule.eventId, id))
+    .orderBy(asc(eventOutOfSchedule.originalStartsAt));
 const countEvents = async () => (await server.db.select({ id: events.id }).from(events)).length;
 
 async function list(email: string, filter: object, sort: [string, string] = ['id', 'ASC']) {
-  const response = await call(email, 'GET', `/events?filter=${jsonParam(filter)}&sort=${jsonParam(sort)}&range=${jsonParam([0, 999])}`);
+  const response = await call(
+    email,
+    'GET',
+    `/events?filter=${jsonParam(filter)}&sort=${jsonParam(sort)}&range=${jsonParam([0, 999])}`,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return { records: response.json<Event[]>(), response };
 }
@@ -165,7 +198,13 @@ describe('the record', () => {
       segmentIsRecurrenceTail: false,
       updateScope: null,
     });
-    expect(record).toMatchObject({ visibility: 'PUBLISHED', isVirtual: false, outOfScheduleEventId: null, originalStartsAt: null, originalReccurenceTouched: false });
+    expect(record).toMatchObject({
+      visibility: 'PUBLISHED',
+      isVirtual: false,
+      outOfScheduleEventId: null,
+      originalStartsAt: null,
+      originalReccurenceTouched: false,
+    });
     expect(record.description.htmlDescription).toBe('<p>Bring <b>friends</b></p>');
     expect(record.description.description).toBe('Bring friends');
     const [tag] = await server.db.select().from(tags).where(eq(tags.id, reference.tags[0]));
@@ -181,17 +220,29 @@ describe('the record', () => {
     const counted = await create(eventInput({ dates: tenSaturdays }));
     expect(counted.dateAndCalendar.totalOccurrencesNumber).toBe(10);
     expect((await storedRow(counted.id)).lastEndsAt?.toISOString()).toBe('2027-01-10T03:00:00.000Z');
-    const open = await create(eventInput({ dates: { recurrencePattern: 'WEEKLY', recurrenceDaysOfWeek: ['FRIDAY', 'SATURDAY'] } }));
+    const open = await create(
+      eventInput({ dates: { recurrencePattern: 'WEEKLY', recurrenceDaysOfWeek: ['FRIDAY', 'SATURDAY'] } }),
+    );
     expect(open.dateAndCalendar.totalOccurrencesNumber).toBeNull();
     expect(open.dateAndCalendar.recurrenceDaysOfWeek).toEqual(['FRIDAY', 'SATURDAY']);
     expect((await storedRow(open.id)).lastEndsAt).toBeNull();
   });
 
   it('stores the promoter-flow fields, the gallery and a PDF menu, and gives back the record it read', async () => {
-    const [picture, menu] = await Promise.all([insertUpload(ids.admin, 'image/png'), insertUpload(ids.admin, 'application/pdf')]);
+    const [picture, menu] = await Promise.all([
+      insertUpload(ids.admin, 'image/png'),
+      insertUpload(ids.admin, 'application/pdf'),
+    ]);
     const record = await create(
       eventInput({
-        general: { promoterGroupId: ids.firstGroup, localisation: 'Hardstrasse 1, Zürich', city: 'Zürich', lat: 47.38, lang: 8.52, placeId: 'place-1' },
+        general: {
+          promoterGroupId: ids.firstGroup,
+          localisation: 'Hardstrasse 1, Zürich',
+          city: 'Zürich',
+          lat: 47.38,
+          lang: 8.52,
+          placeId: 'place-1',
+        },
         media: {
           media: [{ id: picture }],
           fileCarte: { id: menu },
@@ -203,7 +254,13 @@ describe('the record', () => {
         },
       }),
     );
-    expect(record.generalInfos).toMatchObject({ promoterGroupId: ids.firstGroup, city: 'Zürich', lat: 47.38, lang: 8.52, placeId: 'place-1' });
+    expect(record.generalInfos).toMatchObject({
+      promoterGroupId: ids.firstGroup,
+      city: 'Zürich',
+      lat: 47.38,
+      lang: 8.52,
+      placeId: 'place-1',
+    });
     expect(record.descriptionAndMedia).toMatchObject({
       eventCapacity: 300,
       services: [reference.services[0]],
@@ -242,47 +299,149 @@ describe('validation: 400 naming the field, nothing written', () => {
   const cases: [string, () => InputOverrides, string, string?][] = [
     ['a date that does not exist', () => ({ dates: { startDate: '2026-02-30' } }), 'dateAndCalendar.startDate'],
     ['a time that does not exist', () => ({ dates: { startTime: '24:30' } }), 'dateAndCalendar.startTime'],
-    ['an end before the start', () => ({ dates: { endDate: '2026-11-06' } }), 'dateAndCalendar.endDate', EVENT_PROBLEMS.endsBeforeStart],
-    ['a same-day end before the start time', () => ({ dates: { endDate: '2026-11-07' } }), 'dateAndCalendar.endDate', EVENT_PROBLEMS.endsBeforeStart],
-    ['a one-off longer than two weeks', () => ({ dates: { endDate: '2026-11-30' } }), 'dateAndCalendar.endDate', EVENT_PROBLEMS.tooLong],
-    ['an occurrence of a series over two nights', () => ({ dates: { ...tenSaturdays, endDate: '2026-11-09' } }), 'dateAndCalendar.endDate', EVENT_PROBLEMS.tooLong],
-    ['days on a monthly series', () => ({ dates: { recurrencePattern: 'MONTHLY', recurrenceDaysOfWeek: ['MONDAY'] } }), 'dateAndCalendar.recurrenceDaysOfWeek', EVENT_PROBLEMS.onlyForWeekly],
-    ['days on a one-off event', () => ({ dates: { recurrenceDaysOfWeek: ['MONDAY'] } }), 'dateAndCalendar.recurrenceDaysOfWeek', EVENT_PROBLEMS.onlyForRepeating],
-    ['a count without AFTER_OCCURRENCES', () => ({ dates: { recurrencePattern: 'WEEKLY', maxOccurrences: 4 } }), 'dateAndCalendar.maxOccurrences', EVENT_PROBLEMS.onlyForEndType],
-    ['AFTER_OCCURRENCES without a count', () => ({ dates: { recurrencePattern: 'WEEKLY', recurrenceEndType: 'AFTER_OCCURRENCES' } }), 'dateAndCalendar.maxOccurrences', EVENT_PROBLEMS.requiredForEndType],
-    ['ON_DATE without a date', () => ({ dates: { recurrencePattern: 'WEEKLY', recurrenceEndType: 'ON_DATE' } }), 'dateAndCalendar.recurrenceEndDate', EVENT_PROBLEMS.requiredForEndType],
-    ['ON_DATE before the start', () => ({ dates: { recurrencePattern: 'WEEKLY', recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2026-11-01' } }), 'dateAndCalendar.recurrenceEndDate', EVENT_PROBLEMS.endBeforeStartDate],
-    ['an end type on a one-off', () => ({ dates: { recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2026-12-01' } }), 'dateAndCalendar.recurrenceEndType', EVENT_PROBLEMS.onlyForRepeating],
-    ['a pattern that does not exist', () => ({ dates: { recurrencePattern: 'DAILY' } }), 'dateAndCalendar.recurrencePattern'],
+    [
+      'an end before the start',
+      () => ({ dates: { endDate: '2026-11-06' } }),
+      'dateAndCalendar.endDate',
+      EVENT_PROBLEMS.endsBeforeStart,
+    ],
+    [
+      'a same-day end before the start time',
+      () => ({ dates: { endDate: '2026-11-07' } }),
+      'dateAndCalendar.endDate',
+      EVENT_PROBLEMS.endsBeforeStart,
+    ],
+    [
+      'a one-off longer than two weeks',
+      () => ({ dates: { endDate: '2026-11-30' } }),
+      'dateAndCalendar.endDate',
+      EVENT_PROBLEMS.tooLong,
+    ],
+    [
+      'an occurrence of a series over two nights',
+      () => ({ dates: { ...tenSaturdays, endDate: '2026-11-09' } }),
+      'dateAndCalendar.endDate',
+      EVENT_PROBLEMS.tooLong,
+    ],
+    [
+      'days on a monthly series',
+      () => ({ dates: { recurrencePattern: 'MONTHLY', recurrenceDaysOfWeek: ['MONDAY'] } }),
+      'dateAndCalendar.recurrenceDaysOfWeek',
+      EVENT_PROBLEMS.onlyForWeekly,
+    ],
+    [
+      'days on a one-off event',
+      () => ({ dates: { recurrenceDaysOfWeek: ['MONDAY'] } }),
+      'dateAndCalendar.recurrenceDaysOfWeek',
+      EVENT_PROBLEMS.onlyForRepeating,
+    ],
+    [
+      'a count without AFTER_OCCURRENCES',
+      () => ({ dates: { recurrencePattern: 'WEEKLY', maxOccurrences: 4 } }),
+      'dateAndCalendar.maxOccurrences',
+      EVENT_PROBLEMS.onlyForEndType,
+    ],
+    [
+      'AFTER_OCCURRENCES without a count',
+      () => ({ dates: { recurrencePattern: 'WEEKLY', recurrenceEndType: 'AFTER_OCCURRENCES' } }),
+      'dateAndCalendar.maxOccurrences',
+      EVENT_PROBLEMS.requiredForEndType,
+    ],
+    [
+      'ON_DATE without a date',
+      () => ({ dates: { recurrencePattern: 'WEEKLY', recurrenceEndType: 'ON_DATE' } }),
+      'dateAndCalendar.recurrenceEndDate',
+      EVENT_PROBLEMS.requiredForEndType,
+    ],
+    [
+      'ON_DATE before the start',
+      () => ({ dates: { recurrencePattern: 'WEEKLY', recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2026-11-01' } }),
+      'dateAndCalendar.recurrenceEndDate',
+      EVENT_PROBLEMS.endBeforeStartDate,
+    ],
+    [
+      'an end type on a one-off',
+      () => ({ dates: { recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2026-12-01' } }),
+      'dateAndCalendar.recurrenceEndType',
+      EVENT_PROBLEMS.onlyForRepeating,
+    ],
+    [
+      'a pattern that does not exist',
+      () => ({ dates: { recurrencePattern: 'DAILY' } }),
+      'dateAndCalendar.recurrencePattern',
+    ],
     ['a minimum price above the maximum', () => ({ general: { tarifMin: 30, tarifMax: 20 } }), 'generalInfos.tarifMax'],
     ['a negative price', () => ({ general: { tarifMin: -5 } }), 'generalInfos.tarifMin'],
     ['an age above 99', () => ({ general: { ageMin: 120 } }), 'generalInfos.ageMin'],
     ['a negative age', () => ({ general: { ageMin: -1 } }), 'generalInfos.ageMin'],
-    ['a free event with a price', () => ({ general: { isFree: true } }), 'generalInfos.isFree', EVENT_PROBLEMS.freeWithPrice],
+    [
+      'a free event with a price',
+      () => ({ general: { isFree: true } }),
+      'generalInfos.isFree',
+      EVENT_PROBLEMS.freeWithPrice,
+    ],
     ['no title', () => ({ general: { eventTitle: '  ' } }), 'generalInfos.eventTitle'],
-    ['a ticket link that is no web address', () => ({ general: { urlBilletterie: 'javascript:alert(1)' } }), 'generalInfos.urlBilletterie'],
-    ['neither establishment nor promoter group', () => ({ general: { establishmentId: null } }), 'generalInfos.establishmentId', EVENT_PROBLEMS.ownerRequired],
+    [
+      'a ticket link that is no web address',
+      () => ({ general: { urlBilletterie: 'javascript:alert(1)' } }),
+      'generalInfos.urlBilletterie',
+    ],
+    [
+      'neither establishment nor promoter group',
+      () => ({ general: { establishmentId: null } }),
+      'generalInfos.establishmentId',
+      EVENT_PROBLEMS.ownerRequired,
+    ],
     ['a latitude without longitude', () => ({ general: { lat: 46.5 } }), 'generalInfos.lang'],
-    ['an unknown event type', () => ({ general: { eventType: { id: 999_999 } } }), 'generalInfos.eventType', UNKNOWN_REFERENCE],
+    [
+      'an unknown event type',
+      () => ({ general: { eventType: { id: 999_999 } } }),
+      'generalInfos.eventType',
+      UNKNOWN_REFERENCE,
+    ],
     ['an unknown music', () => ({ general: { musics: [999_999] } }), 'generalInfos.musics', UNKNOWN_REFERENCE],
-    ['an unknown service', () => ({ media: { services: [999_999] } }), 'descriptionAndMedia.services', UNKNOWN_REFERENCE],
+    [
+      'an unknown service',
+      () => ({ media: { services: [999_999] } }),
+      'descriptionAndMedia.services',
+      UNKNOWN_REFERENCE,
+    ],
     ['an unknown tag', () => ({ media: { tagTerms: [999_999] } }), 'descriptionAndMedia.tagTerms', UNKNOWN_REFERENCE],
-    ['an unknown promoter group', () => ({ general: { promoterGroupId: 999_999 } }), 'generalInfos.promoterGroupId', UNKNOWN_REFERENCE],
+    [
+      'an unknown promoter group',
+      () => ({ general: { promoterGroupId: 999_999 } }),
+      'generalInfos.promoterGroupId',
+      UNKNOWN_REFERENCE,
+    ],
     ['a negative capacity', () => ({ media: { eventCapacity: -1 } }), 'descriptionAndMedia.eventCapacity'],
-    ['out-of-schedule rows on a one-off', () => ({ dates: { outOfScheduleEvents: [{ action: 'SKIP', originalStartsAt: SATURDAYS[0] }] } }), 'dateAndCalendar.outOfScheduleEvents', EVENT_PROBLEMS.onlyForRepeating],
+    [
+      'out-of-schedule rows on a one-off',
+      () => ({ dates: { outOfScheduleEvents: [{ action: 'SKIP', originalStartsAt: SATURDAYS[0] }] } }),
+      'dateAndCalendar.outOfScheduleEvents',
+      EVENT_PROBLEMS.onlyForRepeating,
+    ],
     [
       'a SKIP of an instant the rule does not generate',
-      () => ({ dates: { ...tenSaturdays, outOfScheduleEvents: [{ action: 'SKIP', originalStartsAt: '2026-11-08T21:00:00Z' }] } }),
+      () => ({
+        dates: { ...tenSaturdays, outOfScheduleEvents: [{ action: 'SKIP', originalStartsAt: '2026-11-08T21:00:00Z' }] },
+      }),
       'dateAndCalendar.outOfScheduleEvents.0.originalStartsAt',
       EVENT_PROBLEMS.notAnOccurrence,
     ],
     [
       'an UPDATE without its new instants',
-      () => ({ dates: { ...tenSaturdays, outOfScheduleEvents: [{ action: 'UPDATE', originalStartsAt: SATURDAYS[1] }] } }),
+      () => ({
+        dates: { ...tenSaturdays, outOfScheduleEvents: [{ action: 'UPDATE', originalStartsAt: SATURDAYS[1] }] },
+      }),
       'dateAndCalendar.outOfScheduleEvents.0.startsAt',
     ],
     ['a save action that does not exist', () => ({ rest: { saveAction: 'publishLater' } }), 'saveAction'],
-    ['publish on a create', () => ({ rest: { saveAction: 'publish' } }), 'saveAction', EVENT_PROBLEMS.saveActionNotHere],
+    [
+      'publish on a create',
+      () => ({ rest: { saveAction: 'publish' } }),
+      'saveAction',
+      EVENT_PROBLEMS.saveActionNotHere,
+    ],
   ];
 
   it.each(cases)('%s', async (_label, overrides, field, problem) => {
@@ -300,14 +459,25 @@ describe('validation: 400 naming the field, nothing written', () => {
     const asRoot = await call('root@demo.ch', 'POST', '/events', eventInput({ general: { establishmentId: 999_999 } }));
     expect(asRoot.statusCode).toBe(400);
     expect(errorsOf(asRoot)['generalInfos.establishmentId']).toBe(UNKNOWN_REFERENCE);
-    const response = await call('admin@demo.ch', 'POST', '/events', eventInput({ media: { media: [{ id: ownPdf }], fileCarte: { id: othersPicture } } }));
+    const response = await call(
+      'admin@demo.ch',
+      'POST',
+      '/events',
+      eventInput({ media: { media: [{ id: ownPdf }], fileCarte: { id: othersPicture } } }),
+    );
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(errorsOf(response)).sort()).toEqual(['descriptionAndMedia.fileCarte', 'descriptionAndMedia.media.0']);
+    expect(Object.keys(errorsOf(response)).sort()).toEqual([
+      'descriptionAndMedia.fileCarte',
+      'descriptionAndMedia.media.0',
+    ]);
   });
 
   it('a PUT is checked like a POST and needs the version', async () => {
     const record = await create(eventInput({ dates: tenSaturdays }));
-    const response = await put(record, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 100 } }));
+    const response = await put(record, (current) => ({
+      ...current,
+      generalInfos: { ...current.generalInfos, ageMin: 100 },
+    }));
     expect(response.statusCode).toBe(400);
     expect(Object.keys(errorsOf(response))).toEqual(['generalInfos.ageMin']);
     const withoutVersion = await put(record, (current) => ({ ...current, version: undefined }));
@@ -353,7 +523,13 @@ describe('out-of-schedule rows', () => {
         ...current.dateAndCalendar,
         outOfScheduleEvents: [
           moved(SATURDAYS[2], '2026-11-21T23:00:00Z', '2026-11-22T04:00:00Z', 'Later edition'),
-          { action: 'CREATE', originalStartsAt: '2027-01-16T21:00:00Z', startsAt: '2027-01-16T21:00:00Z', endsAt: '2027-01-17T05:00:00Z', eventTitle: 'Encore' },
+          {
+            action: 'CREATE',
+            originalStartsAt: '2027-01-16T21:00:00Z',
+            startsAt: '2027-01-16T21:00:00Z',
+            endsAt: '2027-01-17T05:00:00Z',
+            eventTitle: 'Encore',
+          },
         ],
       },
     }));
@@ -368,7 +544,11 @@ describe('out-of-schedule rows', () => {
 
     // Left out of the PUT, the rows stay as stored.
     const { outOfScheduleEvents: _left, ...datesWithoutRows } = replaced.dateAndCalendar;
-    await putOk(replaced, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 21 }, dateAndCalendar: datesWithoutRows }));
+    await putOk(replaced, (current) => ({
+      ...current,
+      generalInfos: { ...current.generalInfos, ageMin: 21 },
+      dateAndCalendar: datesWithoutRows,
+    }));
     expect((await storedRows(series.id)).map((row) => row.id)).toEqual(rows.map((row) => row.id));
   });
 
@@ -378,7 +558,10 @@ describe('out-of-schedule rows', () => {
       ...current,
       dateAndCalendar: {
         ...current.dateAndCalendar,
-        outOfScheduleEvents: [{ action: 'SKIP', originalStartsAt: SATURDAYS[1] }, { action: 'SKIP', originalStartsAt: '2026-11-14T22:00:00+01:00' }],
+        outOfScheduleEvents: [
+          { action: 'SKIP', originalStartsAt: SATURDAYS[1] },
+          { action: 'SKIP', originalStartsAt: '2026-11-14T22:00:00+01:00' },
+        ],
       },
     }));
     expect(response.statusCode).toBe(400);
@@ -392,7 +575,10 @@ describe('out-of-schedule rows', () => {
       ...current,
       dateAndCalendar: {
         ...current.dateAndCalendar,
-        outOfScheduleEvents: [{ action: 'SKIP', originalStartsAt: SATURDAYS[1] }, moved(SATURDAYS[4], '2026-12-05T22:00:00Z', '2026-12-06T04:00:00Z')],
+        outOfScheduleEvents: [
+          { action: 'SKIP', originalStartsAt: SATURDAYS[1] },
+          moved(SATURDAYS[4], '2026-12-05T22:00:00Z', '2026-12-06T04:00:00Z'),
+        ],
       },
     }));
     const [skipId, updateId] = withRows.dateAndCalendar.outOfScheduleEvents.map((row) => row.id);
@@ -429,7 +615,10 @@ describe('out-of-schedule rows', () => {
     const series = await create(eventInput({ dates: tenSaturdays }));
     const withRows = await putOk(series, (current) => ({
       ...current,
-      dateAndCalendar: { ...current.dateAndCalendar, outOfScheduleEvents: [{ action: 'SKIP', originalStartsAt: SATURDAYS[3] }] },
+      dateAndCalendar: {
+        ...current.dateAndCalendar,
+        outOfScheduleEvents: [{ action: 'SKIP', originalStartsAt: SATURDAYS[3] }],
+      },
     }));
     await putOk(withRows, (current) => ({
       ...current,
@@ -445,16 +634,26 @@ describe('out-of-schedule rows', () => {
 
   it('DELETE with originalStartsAt skips that occurrence and answers the series; a bad instant is a 400', async () => {
     const series = await create(eventInput({ dates: tenSaturdays }));
-    const response = await call('admin@demo.ch', 'DELETE', `/events/${series.id}?originalStartsAt=${encodeURIComponent(SATURDAYS[3])}`);
+    const response = await call(
+      'admin@demo.ch',
+      'DELETE',
+      `/events/${series.id}?originalStartsAt=${encodeURIComponent(SATURDAYS[3])}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const record = response.json<Event>();
-    expect(record.dateAndCalendar.outOfScheduleEvents.map((row) => [row.action, row.originalStartsAt])).toEqual([['SKIP', SATURDAYS[3]]]);
+    expect(record.dateAndCalendar.outOfScheduleEvents.map((row) => [row.action, row.originalStartsAt])).toEqual([
+      ['SKIP', SATURDAYS[3]],
+    ]);
     expect(record.version).toBeGreaterThan(series.version);
     expect(await storedRow(series.id)).toBeDefined();
     const bad = await call('admin@demo.ch', 'DELETE', `/events/${series.id}?originalStartsAt=yesterday`);
     expect(bad.statusCode).toBe(400);
     expect(errorsOf(bad)).toHaveProperty('originalStartsAt');
-    const outside = await call('admin2@demo.ch', 'DELETE', `/events/${series.id}?originalStartsAt=${encodeURIComponent(SATURDAYS[4])}`);
+    const outside = await call(
+      'admin2@demo.ch',
+      'DELETE',
+      `/events/${series.id}?originalStartsAt=${encodeURIComponent(SATURDAYS[4])}`,
+    );
     expect(outside.statusCode).toBe(404);
   });
 });
@@ -464,19 +663,35 @@ describe('segments', () => {
     const root = await create(eventInput({ dates: tenSaturdays }));
     const middle = await create(eventInput({ dates: { ...tenSaturdays, startDate: '2026-11-21' } }));
     const tail = await create(eventInput({ dates: { ...tenSaturdays, startDate: '2026-12-05' } }));
-    await server.db.update(events).set({ parentEventId: root.id, segmentIsRecurrenceTail: true }).where(eq(events.id, middle.id));
-    await server.db.update(events).set({ parentEventId: middle.id, segmentIsRecurrenceTail: true }).where(eq(events.id, tail.id));
+    await server.db
+      .update(events)
+      .set({ parentEventId: root.id, segmentIsRecurrenceTail: true })
+      .where(eq(events.id, middle.id));
+    await server.db
+      .update(events)
+      .set({ parentEventId: middle.id, segmentIsRecurrenceTail: true })
+      .where(eq(events.id, tail.id));
     const tailRecord = await read(tail.id);
     expect(tailRecord.dateAndCalendar).toMatchObject({
       parentEventId: middle.id,
       segmentIsRecurrenceTail: true,
       nested: true,
       recurrenceTouched: true,
-      sourceEvent: { id: middle.id, name: middle.generalInfos.eventTitle, startsAt: '2026-11-21T21:00:00Z', endsAt: '2027-01-24T03:00:00Z' },
+      sourceEvent: {
+        id: middle.id,
+        name: middle.generalInfos.eventTitle,
+        startsAt: '2026-11-21T21:00:00Z',
+        endsAt: '2027-01-24T03:00:00Z',
+      },
       virtualParentEvent: { id: root.id, name: root.generalInfos.eventTitle, startsAt: SATURDAYS[0] },
     });
     const rootRecord = await read(root.id);
-    expect(rootRecord.dateAndCalendar).toMatchObject({ nested: true, recurrenceTouched: true, sourceEvent: null, virtualParentEvent: null });
+    expect(rootRecord.dateAndCalendar).toMatchObject({
+      nested: true,
+      recurrenceTouched: true,
+      sourceEvent: null,
+      virtualParentEvent: null,
+    });
     // A PUT of a segment keeps its links.
     await putOk(tailRecord, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 20 } }));
     expect((await storedRow(tail.id)).parentEventId).toBe(middle.id);
@@ -505,7 +720,11 @@ describe('save actions', () => {
     expect(afterPublish.visibility).toBe('PUBLISHED');
     const afterDraft = await putOk(afterPublish, (current) => ({ ...current, saveAction: 'saveAsDraft' }));
     expect(afterDraft.visibility).toBe('DRAFT');
-    const afterUpdateDraft = await putOk(afterDraft, (current) => ({ ...current, visibility: 'PUBLISHED', saveAction: 'updateDraft' }));
+    const afterUpdateDraft = await putOk(afterDraft, (current) => ({
+      ...current,
+      visibility: 'PUBLISHED',
+      saveAction: 'updateDraft',
+    }));
     expect(afterUpdateDraft.visibility).toBe('DRAFT');
     // Without a save action the input's visibility decides.
     const plain = await putOk(afterUpdateDraft, (current) => ({ ...current, visibility: 'PUBLISHED' }));
@@ -515,7 +734,11 @@ describe('save actions', () => {
 
   it('requestEvent by venue staff makes a pending draft asked by them', async () => {
     const record = await create(eventInput({ rest: { saveAction: 'requestEvent' } }));
-    expect(await approvalOf(record.id)).toEqual({ visibility: 'DRAFT', approvalStatus: 'PENDING', requestedByUserId: ids.admin });
+    expect(await approvalOf(record.id)).toEqual({
+      visibility: 'DRAFT',
+      approvalStatus: 'PENDING',
+      requestedByUserId: ids.admin,
+    });
   });
 
   it('a promoter requests for its own group at a published venue: pending draft, group filled in, the venue told', async () => {
@@ -523,8 +746,16 @@ describe('save actions', () => {
     const mailsBefore = (await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
     const input = eventInput({ general: { promoterGroupId: null }, rest: { visibility: 'PUBLISHED' } });
     const record = await create(input, 'promoter@demo.ch');
-    expect(record.generalInfos).toMatchObject({ promoterGroupId: ids.firstGroup, establishmentId: ids.firstEstablishment, approvalStatus: 'PENDING' });
-    expect(await approvalOf(record.id)).toEqual({ visibility: 'DRAFT', approvalStatus: 'PENDING', requestedByUserId: ids.promoter });
+    expect(record.generalInfos).toMatchObject({
+      promoterGroupId: ids.firstGroup,
+      establishmentId: ids.firstEstablishment,
+      approvalStatus: 'PENDING',
+    });
+    expect(await approvalOf(record.id)).toEqual({
+      visibility: 'DRAFT',
+      approvalStatus: 'PENDING',
+      requestedByUserId: ids.promoter,
+    });
     await server.app.background.idle();
     const mails = await server.db.select().from(mailOutbox);
     expect(mails.length).toBeGreaterThan(mailsBefore);
@@ -536,17 +767,40 @@ describe('save actions', () => {
 
   it('a promoter only requests: other save actions, no venue, a draft venue, another group are refused', async () => {
     const before = await countEvents();
-    const published = await call('promoter@demo.ch', 'POST', '/events', eventInput({ rest: { saveAction: 'createPublished' } }));
+    const published = await call(
+      'promoter@demo.ch',
+      'POST',
+      '/events',
+      eventInput({ rest: { saveAction: 'createPublished' } }),
+    );
     expect(published.statusCode).toBe(400);
     expect(errorsOf(published).saveAction).toBe(EVENT_PROBLEMS.promoterMustRequest);
-    const noVenue = await call('promoter@demo.ch', 'POST', '/events', eventInput({ general: { establishmentId: null, promoterGroupId: ids.firstGroup } }));
+    const noVenue = await call(
+      'promoter@demo.ch',
+      'POST',
+      '/events',
+      eventInput({ general: { establishmentId: null, promoterGroupId: ids.firstGroup } }),
+    );
     expect(noVenue.statusCode).toBe(400);
     expect(errorsOf(noVenue)['generalInfos.establishmentId']).toBe(EVENT_PROBLEMS.requestNeedsEstablishment);
-    const [draftVenue] = await server.db.insert(establishments).values({ name: uniqueTitle('Draft venue'), city: 'Bern', visibility: 'DRAFT' }).returning({ id: establishments.id });
-    const atDraftVenue = await call('promoter@demo.ch', 'POST', '/events', eventInput({ general: { establishmentId: draftVenue.id } }));
+    const [draftVenue] = await server.db
+      .insert(establishments)
+      .values({ name: uniqueTitle('Draft venue'), city: 'Bern', visibility: 'DRAFT' })
+      .returning({ id: establishments.id });
+    const atDraftVenue = await call(
+      'promoter@demo.ch',
+      'POST',
+      '/events',
+      eventInput({ general: { establishmentId: draftVenue.id } }),
+    );
     expect(atDraftVenue.statusCode).toBe(400);
     expect(errorsOf(atDraftVenue)['generalInfos.establishmentId']).toBe(UNKNOWN_REFERENCE);
-    const otherGroup = await call('promoter@demo.ch', 'POST', '/events', eventInput({ general: { promoterGroupId: ids.secondGroup } }));
+    const otherGroup = await call(
+      'promoter@demo.ch',
+      'POST',
+      '/events',
+      eventInput({ general: { promoterGroupId: ids.secondGroup } }),
+    );
     expect(otherGroup.statusCode).toBe(403);
     expect(otherGroup.json().message).toBe(RESOURCE_ERROR_CODES.forbidden);
     expect(errorsOf(otherGroup)).toHaveProperty(['generalInfos.promoterGroupId']);
@@ -563,28 +817,49 @@ describe('save actions', () => {
     }
     expect(await approvalOf(request.id)).toMatchObject({ visibility: 'DRAFT', approvalStatus: 'PENDING' });
     // Editing it as a draft is fine, and it stays a pending request.
-    const edited = await putOk(pending, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 20 } }));
+    const edited = await putOk(pending, (current) => ({
+      ...current,
+      generalInfos: { ...current.generalInfos, ageMin: 20 },
+    }));
     expect(edited.generalInfos).toMatchObject({ approvalStatus: 'PENDING', ageMin: 20 });
     expect(edited.visibility).toBe('DRAFT');
   });
 
   it('a promoter re-submits a rejected request; an approved event is the venue’s to change', async () => {
     const record = await create(eventInput({ general: { promoterGroupId: ids.firstGroup } }), 'promoter@demo.ch');
-    await server.db.update(events).set({ approvalStatus: 'REJECTED', approvalReason: 'Full that night', reviewedByUserId: ids.admin }).where(eq(events.id, record.id));
+    await server.db
+      .update(events)
+      .set({ approvalStatus: 'REJECTED', approvalReason: 'Full that night', reviewedByUserId: ids.admin })
+      .where(eq(events.id, record.id));
     const rejected = await read(record.id, 'promoter@demo.ch');
     expect(rejected.generalInfos).toMatchObject({ approvalStatus: 'REJECTED', approvalReason: 'Full that night' });
-    const resubmitted = await putOk(rejected, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 21 } }), 'promoter@demo.ch');
+    const resubmitted = await putOk(
+      rejected,
+      (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 21 } }),
+      'promoter@demo.ch',
+    );
     expect(resubmitted.generalInfos).toMatchObject({ approvalStatus: 'PENDING', approvalReason: null, ageMin: 21 });
     expect((await storedRow(record.id)).reviewedByUserId).toBeNull();
 
-    await server.db.update(events).set({ approvalStatus: 'APPROVED', visibility: 'PUBLISHED' }).where(eq(events.id, record.id));
+    await server.db
+      .update(events)
+      .set({ approvalStatus: 'APPROVED', visibility: 'PUBLISHED' })
+      .where(eq(events.id, record.id));
     const approved = await read(record.id, 'promoter@demo.ch');
-    const refused = await put(approved, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 30 } }), 'promoter@demo.ch');
+    const refused = await put(
+      approved,
+      (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 30 } }),
+      'promoter@demo.ch',
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(EVENT_PROBLEMS.approvedIsVenues);
     expect((await storedRow(record.id)).ageMin).toBe(21);
     // The venue changes it, and its approval stays.
-    const byVenue = await putOk(approved, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 30 }, saveAction: 'publish' }));
+    const byVenue = await putOk(approved, (current) => ({
+      ...current,
+      generalInfos: { ...current.generalInfos, ageMin: 30 },
+      saveAction: 'publish',
+    }));
     expect(byVenue.generalInfos).toMatchObject({ approvalStatus: 'APPROVED', ageMin: 30 });
     expect(byVenue.visibility).toBe('PUBLISHED');
   });
@@ -594,8 +869,13 @@ describe('scope', () => {
   it('each account lists exactly its scope: venue staff their venue, a promoter its group, a customer what is published', async () => {
     const draft = await create(eventInput({ rest: { saveAction: 'createDraft' } }));
     const rows = await server.db.select().from(events);
-    const idsWhere = (keep: (row: (typeof rows)[number]) => boolean) => rows.filter(keep).map((row) => row.id).sort((a, b) => a - b);
-    const listed = async (email: string) => (await list(email, {})).records.map((record) => record.id).sort((a, b) => a - b);
+    const idsWhere = (keep: (row: (typeof rows)[number]) => boolean) =>
+      rows
+        .filter(keep)
+        .map((row) => row.id)
+        .sort((a, b) => a - b);
+    const listed = async (email: string) =>
+      (await list(email, {})).records.map((record) => record.id).sort((a, b) => a - b);
     expect(await listed('root@demo.ch')).toEqual(idsWhere(() => true));
     expect(await listed('admin@demo.ch')).toEqual(idsWhere((row) => row.establishmentId === ids.firstEstablishment));
     expect(await listed('admin2@demo.ch')).toEqual(idsWhere((row) => row.establishmentId === ids.secondEstablishment));
@@ -623,18 +903,30 @@ describe('scope', () => {
 
   it('venue staff cannot create for, or move an event to, another venue (403 on the owner fields)', async () => {
     const before = await countEvents();
-    const elsewhere = await call('admin@demo.ch', 'POST', '/events', eventInput({ general: { establishmentId: ids.secondEstablishment } }));
+    const elsewhere = await call(
+      'admin@demo.ch',
+      'POST',
+      '/events',
+      eventInput({ general: { establishmentId: ids.secondEstablishment } }),
+    );
     expect(elsewhere.statusCode).toBe(403);
     expect(errorsOf(elsewhere)).toHaveProperty(['generalInfos.establishmentId']);
     expect(await countEvents()).toBe(before);
     const record = await create(eventInput());
-    const moved = await put(record, (current) => ({ ...current, generalInfos: { ...current.generalInfos, establishmentId: ids.secondEstablishment } }));
+    const moved = await put(record, (current) => ({
+      ...current,
+      generalInfos: { ...current.generalInfos, establishmentId: ids.secondEstablishment },
+    }));
     expect(moved.statusCode).toBe(403);
     expect((await storedRow(record.id)).establishmentId).toBe(ids.firstEstablishment);
   });
 
   it('DELETE removes the series with its rows', async () => {
-    const record = await create(eventInput({ dates: { ...tenSaturdays, outOfScheduleEvents: [{ action: 'SKIP', originalStartsAt: SATURDAYS[2] }] } }));
+    const record = await create(
+      eventInput({
+        dates: { ...tenSaturdays, outOfScheduleEvents: [{ action: 'SKIP', originalStartsAt: SATURDAYS[2] }] },
+      }),
+    );
     expect(await storedRows(record.id)).toHaveLength(1);
     const response = await call('admin@demo.ch', 'DELETE', `/events/${record.id}`);
     expect(response.statusCode).toBe(200);
@@ -648,7 +940,10 @@ describe('concurrency', () => {
   it('a PUT read at an older version is a 409 and changes nothing', async () => {
     const record = await create(eventInput());
     await putOk(record, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 19 } }));
-    const stale = await put(record, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin: 25 } }));
+    const stale = await put(record, (current) => ({
+      ...current,
+      generalInfos: { ...current.generalInfos, ageMin: 25 },
+    }));
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(RESOURCE_ERROR_CODES.editConflict);
     expect((await storedRow(record.id)).ageMin).toBe(19);
@@ -659,12 +954,26 @@ describe('list filters and sort', () => {
   it('filters by title, city (the event’s or its venue’s), music, type, pattern, approval and visibility', async () => {
     const marker = uniqueTitle('Filterprobe');
     const [venue] = await server.db.select().from(establishments).where(eq(establishments.id, ids.firstEstablishment));
-    const atVenue = await create(eventInput({ general: { eventTitle: `${marker} A`, musics: [reference.musics[2]], eventType: { id: reference.eventTypes[1] } } }));
+    const atVenue = await create(
+      eventInput({
+        general: {
+          eventTitle: `${marker} A`,
+          musics: [reference.musics[2]],
+          eventType: { id: reference.eventTypes[1] },
+        },
+      }),
+    );
     const elsewhere = await create(
-      eventInput({ general: { eventTitle: `${marker} B`, city: 'Lugano', musics: [reference.musics[3]] }, dates: tenSaturdays, rest: { saveAction: 'createDraft' } }),
+      eventInput({
+        general: { eventTitle: `${marker} B`, city: 'Lugano', musics: [reference.musics[3]] },
+        dates: tenSaturdays,
+        rest: { saveAction: 'createDraft' },
+      }),
     );
     const titles = async (filter: object, sort?: [string, string]) =>
-      (await list('root@demo.ch', { q: marker, ...filter }, sort)).records.map((record) => record.generalInfos.eventTitle);
+      (await list('root@demo.ch', { q: marker, ...filter }, sort)).records.map(
+        (record) => record.generalInfos.eventTitle,
+      );
     expect(await titles({}, ['eventTitle', 'DESC'])).toEqual([`${marker} B`, `${marker} A`]);
     expect(await titles({ cities: [String(venue.city).toUpperCase()] })).toEqual([`${marker} A`]);
     expect(await titles({ cities: 'lugano' })).toEqual([`${marker} B`]);

@@ -147,7 +147,10 @@ describe.each(IMPLEMENTATIONS)('$name', ({ create }) => {
   });
 
   it('stores files put at the same moment each under its own key', async () => {
-    const files = Array.from({ length: 12 }, () => ({ key: pngKey(), bytes: randomBytes(2048 + Math.floor(Math.random() * 4096)) }));
+    const files = Array.from({ length: 12 }, () => ({
+      key: pngKey(),
+      bytes: randomBytes(2048 + Math.floor(Math.random() * 4096)),
+    }));
     await Promise.all(files.map((file) => storage.put(file.key, file.bytes, 'image/png')));
     const stored = await Promise.all(files.map((file) => read(storage, file.key)));
     stored.forEach((file, index) => expect(file?.bytes.equals(files[index].bytes)).toBe(true));
@@ -168,7 +171,9 @@ describe('LocalFileStorage on disk', () => {
     const root = path.join(localRoot, 'contained', 'uploads');
     const storage: FileStorage = new LocalFileStorage(root);
     await storage.put(pngKey(), Buffer.from('inside'), 'image/png');
-    await expect(storage.put('../escaped.png', Buffer.from('outside'), 'image/png')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.put('../escaped.png', Buffer.from('outside'), 'image/png')).rejects.toBeInstanceOf(
+      InvalidStorageKeyError,
+    );
     expect(existsSync(path.join(localRoot, 'contained', 'escaped.png'))).toBe(false);
     expect(readdirSync(path.join(localRoot, 'contained'))).toEqual(['uploads']);
   });
@@ -208,8 +213,14 @@ describe('S3FileStorage in a bucket', () => {
   });
 
   it('is checked at start: a missing bucket is a configuration error naming the bucket, never the secret', async () => {
-    const settings = { ...s3.settings(), bucket: 'no-such-bucket', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER-secret-value' } };
-    const failure = await openFileStorage({ dataDir: localRoot, objectStorage: settings }).catch((error: unknown) => error);
+    const settings = {
+      ...s3.settings(),
+      bucket: 'no-such-bucket',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER-secret-value' },
+    };
+    const failure = await openFileStorage({ dataDir: localRoot, objectStorage: settings }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ConfigError);
     const message = (failure as ConfigError).message;
     expect(message).toMatch(

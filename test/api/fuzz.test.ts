@@ -67,10 +67,21 @@ function eventBody() {
 
 /** A valid POST body per collection (the ones whose records the generic writes). */
 const CREATE_BODIES: Record<string, () => object> = {
-  tags: () => ({ generalInfos: { tagName: `Fuzz ${stamp()}`, category: 'Test', subCategory: 'Fuzz' }, translation: { french: 'Essai', german: 'Test' } }),
+  tags: () => ({
+    generalInfos: { tagName: `Fuzz ${stamp()}`, category: 'Test', subCategory: 'Fuzz' },
+    translation: { french: 'Essai', german: 'Test' },
+  }),
   users: () => {
     const name = `fuzz-${stamp()}`;
-    return { firstName: 'Fuzz', lastName: 'Test', username: name, email: `${name}@example.ch`, phoneNumber: '+41 79 000 00 00', roleId: ids.customerRole, language: 'de' };
+    return {
+      firstName: 'Fuzz',
+      lastName: 'Test',
+      username: name,
+      email: `${name}@example.ch`,
+      phoneNumber: '+41 79 000 00 00',
+      roleId: ids.customerRole,
+      language: 'de',
+    };
   },
   establishments: () => ({
     generalInfos: {
@@ -84,10 +95,19 @@ const CREATE_BODIES: Record<string, () => object> = {
       workSchedules: { FRIDAY: { isActive: true, startTime: '22:00', endTime: '04:00' } },
     },
     specificInfos: { musics: [ids.music], ambiance: [] },
-    additionalInfos: { ageMin: 18, tarifMin: 10, tarifMax: 20, externalCapacity: 100, happyHours: [{ title: 'Early', days: ['FRIDAY'], startTime: '18:00', endTime: '20:00' }] },
+    additionalInfos: {
+      ageMin: 18,
+      tarifMin: 10,
+      tarifMax: 20,
+      externalCapacity: 100,
+      happyHours: [{ title: 'Early', days: ['FRIDAY'], startTime: '18:00', endTime: '20:00' }],
+    },
     visibility: 'PUBLISHED',
   }),
-  promoters: () => ({ generalInfos: { promoterName: `Fuzz crew ${stamp()}`, email: 'crew@example.ch' }, specificInfos: { musics: [ids.music], ambiance: [] } }),
+  promoters: () => ({
+    generalInfos: { promoterName: `Fuzz crew ${stamp()}`, email: 'crew@example.ch' },
+    specificInfos: { musics: [ids.music], ambiance: [] },
+  }),
   events: eventBody,
   ...Object.fromEntries(
     REFERENCE_RESOURCES.map((resource) => [
@@ -136,7 +156,9 @@ async function expectNo5xx(email: string, requests: fc.Arbitrary<Sent>, numRuns 
     fc.asyncProperty(requests, async (request) => {
       const response = await send(email, request);
       if (response.statusCode >= 500) {
-        throw new Error(`${request.method} ${request.url} ${request.raw ?? JSON.stringify(request.body) ?? ''} → ${response.statusCode} ${response.body}`);
+        throw new Error(
+          `${request.method} ${request.url} ${request.raw ?? JSON.stringify(request.body) ?? ''} → ${response.statusCode} ${response.body}`,
+        );
       }
     }),
     { seed: SEED, numRuns },
@@ -146,12 +168,51 @@ async function expectNo5xx(email: string, requests: fc.Arbitrary<Sent>, numRuns 
 // ---- query strings -----------------------------------------------------------------------------------------
 
 const FILTER_KEYS = [
-  'id', 'q', 'from', 'to', 'establishmentId', 'promoterGroupId', 'eventTypeIds', 'eventTypeId', 'musicIds', 'musicId', 'cities', 'city',
-  'visibility', 'eventId', 'approvalStatus', 'recurrencePattern', 'rootsOnly', 'category', 'subCategory', 'missingTranslation', 'isActive',
-  'roleId', 'hasPaidSubscription', 'establishmentTypeId', 'promoterTypeId', 'tagId', 'resource', 'recordId', 'action', 'actorUserId',
-  'constructor', '__proto__',
+  'id',
+  'q',
+  'from',
+  'to',
+  'establishmentId',
+  'promoterGroupId',
+  'eventTypeIds',
+  'eventTypeId',
+  'musicIds',
+  'musicId',
+  'cities',
+  'city',
+  'visibility',
+  'eventId',
+  'approvalStatus',
+  'recurrencePattern',
+  'rootsOnly',
+  'category',
+  'subCategory',
+  'missingTranslation',
+  'isActive',
+  'roleId',
+  'hasPaidSubscription',
+  'establishmentTypeId',
+  'promoterTypeId',
+  'tagId',
+  'resource',
+  'recordId',
+  'action',
+  'actorUserId',
+  'constructor',
+  '__proto__',
 ];
-const SORT_FIELDS = ['id', 'startDate', 'startsAt', 'tagName', 'lastName', 'at', 'position', 'establishmentName', 'promoterName', 'createdAt'];
+const SORT_FIELDS = [
+  'id',
+  'startDate',
+  'startsAt',
+  'tagName',
+  'lastName',
+  'at',
+  'position',
+  'establishmentName',
+  'promoterName',
+  'createdAt',
+];
 const QUERY_KEYS = ['filter', 'sort', 'range', 'version', 'originalStartsAt', 'q', 'id', 'filter[]', 'version[]'];
 
 const filterValue = fc.oneof(
@@ -160,17 +221,34 @@ const filterValue = fc.oneof(
   fc.record({ from: awkwardValue, to: awkwardValue }),
   awkwardValue,
 );
-const sortValue = fc.oneof(fc.tuple(fc.oneof(fc.constantFrom(...SORT_FIELDS), fc.string({ maxLength: 6 })), fc.constantFrom('ASC', 'DESC', 'asc', '')), awkwardValue);
-const rangeValue = fc.oneof(fc.tuple(fc.integer({ min: -5, max: 3000 }), fc.integer({ min: -5, max: 3000 })), awkwardValue);
+const sortValue = fc.oneof(
+  fc.tuple(
+    fc.oneof(fc.constantFrom(...SORT_FIELDS), fc.string({ maxLength: 6 })),
+    fc.constantFrom('ASC', 'DESC', 'asc', ''),
+  ),
+  awkwardValue,
+);
+const rangeValue = fc.oneof(
+  fc.tuple(fc.integer({ min: -5, max: 3000 }), fc.integer({ min: -5, max: 3000 })),
+  awkwardValue,
+);
 
 /** One parameter's text: JSON of a value (what simple-rest sends), or any text. */
-const asText = (value: fc.Arbitrary<unknown>) => fc.oneof(value.map((item) => JSON.stringify(item) ?? ''), fc.string({ maxLength: 10 }));
+const asText = (value: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    value.map((item) => JSON.stringify(item) ?? ''),
+    fc.string({ maxLength: 10 }),
+  );
 
 const listParameters = fc.record(
   { filter: asText(filterValue), sort: asText(sortValue), range: asText(rangeValue) },
   { requiredKeys: [] },
 );
-const otherParameters = fc.dictionary(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 })), asText(awkwardValue), { maxKeys: 3 });
+const otherParameters = fc.dictionary(
+  fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 })),
+  asText(awkwardValue),
+  { maxKeys: 3 },
+);
 
 const encode = (parameters: Record<string, string>) =>
   Object.entries(parameters)
@@ -179,7 +257,10 @@ const encode = (parameters: Record<string, string>) =>
 
 /** A query string: list parameters and others, or raw text with percent signs and brackets. */
 const queryString: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: fc.tuple(listParameters, otherParameters).map(([list, other]) => encode({ ...other, ...list })) },
+  {
+    weight: 4,
+    arbitrary: fc.tuple(listParameters, otherParameters).map(([list, other]) => encode({ ...other, ...list })),
+  },
   { weight: 1, arbitrary: fc.stringMatching(/^[a-zA-Z0-9%&=[\]._-]{0,24}$/) },
 );
 
@@ -198,16 +279,22 @@ const bodyFrom = (valid: object): fc.Arbitrary<Pick<Sent, 'body' | 'raw'>> =>
 let routes: RouteEntry[] = [];
 
 const apiPath = (path: string) => path.slice(API.length);
-const isFuzzed = (route: RouteEntry) => route.path.startsWith(`${API}/`) && !route.path.startsWith(`${API}/auth/`) && !route.path.includes('*');
+const isFuzzed = (route: RouteEntry) =>
+  route.path.startsWith(`${API}/`) && !route.path.startsWith(`${API}/auth/`) && !route.path.includes('*');
 
 /** GET routes that answer a list: no `:id`, no trailing slash twin. */
 function listPaths(): string[] {
-  const paths = routes.filter((route) => isFuzzed(route) && route.methods.includes('GET') && !route.path.includes(':') && !route.path.endsWith('/'));
+  const paths = routes.filter(
+    (route) =>
+      isFuzzed(route) && route.methods.includes('GET') && !route.path.includes(':') && !route.path.endsWith('/'),
+  );
   return paths.map((route) => apiPath(route.path));
 }
 
 function writeRoutes(method: Method): string[] {
-  return routes.filter((route) => isFuzzed(route) && route.methods.includes(method)).map((route) => apiPath(route.path));
+  return routes
+    .filter((route) => isFuzzed(route) && route.methods.includes(method))
+    .map((route) => apiPath(route.path));
 }
 
 /** `/events/:id/approve` → `events`. */
@@ -221,7 +308,8 @@ async function create(collection: string, email = 'root@demo.ch'): Promise<{ id:
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const email of ['root@demo.ch', 'admin@demo.ch', 'promoter@demo.ch']) tokens[email] = (await signIn(server.app, email)).accessToken;
+  for (const email of ['root@demo.ch', 'admin@demo.ch', 'promoter@demo.ch'])
+    tokens[email] = (await signIn(server.app, email)).accessToken;
   ids.establishment = (await userRow(server.db, 'admin@demo.ch')).establishmentId ?? 0;
   [ids.eventType] = await orderedIds(server.db, eventTypes.id);
   [ids.establishmentType] = await orderedIds(server.db, establishmentTypes.id);
@@ -242,64 +330,116 @@ describe('no request answers a 5xx', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('lists, with any query string', async () => {
-    const paths = listPaths();
-    expect(paths).toEqual(expect.arrayContaining(['/events', '/occurrences', '/audit-log', '/tags', '/users']));
-    for (const path of paths) await expectNo5xx('root@demo.ch', queryString.map((query) => ({ method: 'GET', url: `${path}?${query}` })), QUERY_RUNS);
-  }, FUZZ_TIMEOUT);
+  it(
+    'lists, with any query string',
+    async () => {
+      const paths = listPaths();
+      expect(paths).toEqual(expect.arrayContaining(['/events', '/occurrences', '/audit-log', '/tags', '/users']));
+      for (const path of paths)
+        await expectNo5xx(
+          'root@demo.ch',
+          queryString.map((query) => ({ method: 'GET', url: `${path}?${query}` })),
+          QUERY_RUNS,
+        );
+    },
+    FUZZ_TIMEOUT,
+  );
 
-  it('creates, with any body', async () => {
-    for (const path of writeRoutes('POST').filter((candidate) => !candidate.includes(':'))) {
-      const valid = path in ACTION_BODIES ? ACTION_BODIES[path] : CREATE_BODIES[collectionOf(path)]();
-      await expectNo5xx('root@demo.ch', bodyFrom(valid).map((body) => ({ method: 'POST', url: path, ...body })));
-    }
-  }, FUZZ_TIMEOUT);
+  it(
+    'creates, with any body',
+    async () => {
+      for (const path of writeRoutes('POST').filter((candidate) => !candidate.includes(':'))) {
+        const valid = path in ACTION_BODIES ? ACTION_BODIES[path] : CREATE_BODIES[collectionOf(path)]();
+        await expectNo5xx(
+          'root@demo.ch',
+          bodyFrom(valid).map((body) => ({ method: 'POST', url: path, ...body })),
+        );
+      }
+    },
+    FUZZ_TIMEOUT,
+  );
 
-  it('creates events as a venue and requests them as a promoter, with any body', async () => {
-    await expectNo5xx('admin@demo.ch', bodyFrom(eventBody()).map((body) => ({ method: 'POST', url: '/events', ...body })));
-    const request = { ...eventBody(), saveAction: 'requestEvent' };
-    await expectNo5xx('promoter@demo.ch', bodyFrom(request).map((body) => ({ method: 'POST', url: '/events', ...body })));
-  }, FUZZ_TIMEOUT);
-
-  it('updates, with any body (the record as read, fields replaced or removed)', async () => {
-    for (const path of writeRoutes('PUT')) {
-      const collection = collectionOf(path);
-      const { id } = await create(collection);
-      const url = path.replace(':id', String(id));
-      const read = (await send('root@demo.ch', { method: 'GET', url })).json<{ version: number }>();
-      // Each run sends the version stored now (known from the last success), so that edits after the first
-      // reach the record's checks instead of all being a 409.
-      let storedVersion = read.version;
-      const withStoredVersion = (sent: Sent): Sent => {
-        const body = sent.body as { version?: unknown } | null | undefined;
-        if (body === null || typeof body !== 'object' || body.version !== read.version) return sent;
-        return { ...sent, body: { ...body, version: storedVersion } };
-      };
-      await fc.assert(
-        fc.asyncProperty(bodyFrom(read), async (body) => {
-          const sent = withStoredVersion({ method: 'PUT', url, ...body });
-          const response = await send('root@demo.ch', sent);
-          if (response.statusCode === 200) storedVersion = response.json<{ version: number }>().version;
-          if (response.statusCode >= 500) throw new Error(`PUT ${url} ${sent.raw ?? JSON.stringify(sent.body)} → ${response.statusCode} ${response.body}`);
-        }),
-        { seed: SEED, numRuns: RUNS },
+  it(
+    'creates events as a venue and requests them as a promoter, with any body',
+    async () => {
+      await expectNo5xx(
+        'admin@demo.ch',
+        bodyFrom(eventBody()).map((body) => ({ method: 'POST', url: '/events', ...body })),
       );
-    }
-  }, FUZZ_TIMEOUT);
+      const request = { ...eventBody(), saveAction: 'requestEvent' };
+      await expectNo5xx(
+        'promoter@demo.ch',
+        bodyFrom(request).map((body) => ({ method: 'POST', url: '/events', ...body })),
+      );
+    },
+    FUZZ_TIMEOUT,
+  );
 
-  it('acts on a record (approve, reject, send an access link), with any body', async () => {
-    for (const path of writeRoutes('POST').filter((candidate) => candidate.includes(':id'))) {
-      const { id } = await create(collectionOf(path), collectionOf(path) === 'events' ? 'promoter@demo.ch' : 'root@demo.ch');
-      const url = path.replace(':id', String(id));
-      await expectNo5xx('root@demo.ch', bodyFrom(ACTION_BODIES[path]).map((body) => ({ method: 'POST', url, ...body })), QUERY_RUNS);
-    }
-  }, FUZZ_TIMEOUT);
+  it(
+    'updates, with any body (the record as read, fields replaced or removed)',
+    async () => {
+      for (const path of writeRoutes('PUT')) {
+        const collection = collectionOf(path);
+        const { id } = await create(collection);
+        const url = path.replace(':id', String(id));
+        const read = (await send('root@demo.ch', { method: 'GET', url })).json<{ version: number }>();
+        // Each run sends the version stored now (known from the last success), so that edits after the first
+        // reach the record's checks instead of all being a 409.
+        let storedVersion = read.version;
+        const withStoredVersion = (sent: Sent): Sent => {
+          const body = sent.body as { version?: unknown } | null | undefined;
+          if (body === null || typeof body !== 'object' || body.version !== read.version) return sent;
+          return { ...sent, body: { ...body, version: storedVersion } };
+        };
+        await fc.assert(
+          fc.asyncProperty(bodyFrom(read), async (body) => {
+            const sent = withStoredVersion({ method: 'PUT', url, ...body });
+            const response = await send('root@demo.ch', sent);
+            if (response.statusCode === 200) storedVersion = response.json<{ version: number }>().version;
+            if (response.statusCode >= 500)
+              throw new Error(
+                `PUT ${url} ${sent.raw ?? JSON.stringify(sent.body)} → ${response.statusCode} ${response.body}`,
+              );
+          }),
+          { seed: SEED, numRuns: RUNS },
+        );
+      }
+    },
+    FUZZ_TIMEOUT,
+  );
 
-  it('deletes, with any query string', async () => {
-    for (const path of writeRoutes('DELETE')) {
-      const { id } = await create(collectionOf(path));
-      const url = path.replace(':id', String(id));
-      await expectNo5xx('root@demo.ch', queryString.map((query) => ({ method: 'DELETE', url: `${url}?${query}` })), QUERY_RUNS);
-    }
-  }, FUZZ_TIMEOUT);
+  it(
+    'acts on a record (approve, reject, send an access link), with any body',
+    async () => {
+      for (const path of writeRoutes('POST').filter((candidate) => candidate.includes(':id'))) {
+        const { id } = await create(
+          collectionOf(path),
+          collectionOf(path) === 'events' ? 'promoter@demo.ch' : 'root@demo.ch',
+        );
+        const url = path.replace(':id', String(id));
+        await expectNo5xx(
+          'root@demo.ch',
+          bodyFrom(ACTION_BODIES[path]).map((body) => ({ method: 'POST', url, ...body })),
+          QUERY_RUNS,
+        );
+      }
+    },
+    FUZZ_TIMEOUT,
+  );
+
+  it(
+    'deletes, with any query string',
+    async () => {
+      for (const path of writeRoutes('DELETE')) {
+        const { id } = await create(collectionOf(path));
+        const url = path.replace(':id', String(id));
+        await expectNo5xx(
+          'root@demo.ch',
+          queryString.map((query) => ({ method: 'DELETE', url: `${url}?${query}` })),
+          QUERY_RUNS,
+        );
+      }
+    },
+    FUZZ_TIMEOUT,
+  );
 });

@@ -7,9 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import * as schema from '../../server/db/schema';
 import { auditLog, tags, users } from '../../server/db/schema';
-import { CONSTRAINT_ERROR_CODES, CONSTRAINT_FIELDS, WHOLE_RECORD_FIELD, databaseErrorAnswer } from '../../server/plugins/databaseErrors';
+import {
+  CONSTRAINT_ERROR_CODES,
+  CONSTRAINT_FIELDS,
+  WHOLE_RECORD_FIELD,
+  databaseErrorAnswer,
+} from '../../server/plugins/databaseErrors';
 import { listQueryParser, parseListQuery } from '../../server/routes/shared/listQuery';
-import { DEMO_PASSWORD, TEST_PASSWORD, createUser, errorsOf, jsonParam, routesOf, signIn, startTestServer, type TestServer } from './harness';
+import {
+  DEMO_PASSWORD,
+  TEST_PASSWORD,
+  createUser,
+  errorsOf,
+  jsonParam,
+  routesOf,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './harness';
 
 /**
  * Server hardening left from earlier issues: ids in URLs, constraint violations, case-insensitive
@@ -25,7 +40,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const asRoot = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse> =>
+const asRoot = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> =>
   server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${rootToken}` } });
 
 const unique = () => randomUUID().slice(0, 8);
@@ -33,7 +52,22 @@ const unique = () => randomUUID().slice(0, 8);
 // ---- 1. ids in URLs ----------------------------------------------------------------------------------
 
 /** What `Number()` takes for a number but is not the plain decimal writing of an id, and ids out of range. */
-const NOT_IDS = ['0x10', '1e1', '%207', '7%20', '+7', '07', '7.0', '-7', '0', '2147483648', '12345678901', '7abc', '1_0', 'Infinity'];
+const NOT_IDS = [
+  '0x10',
+  '1e1',
+  '%207',
+  '7%20',
+  '+7',
+  '07',
+  '7.0',
+  '-7',
+  '0',
+  '2147483648',
+  '12345678901',
+  '7abc',
+  '1_0',
+  'Infinity',
+];
 
 describe('record ids in URLs', () => {
   const memberRoutes = () =>
@@ -41,7 +75,13 @@ describe('record ids in URLs', () => {
 
   it('finds the routes that take an id: every resource, its actions, roles, uploads, the outbox', () => {
     const paths = memberRoutes().map((route) => route.path);
-    for (const expected of ['/api/v1/tags/:id', '/api/v1/users/:id/send-access-link', '/api/v1/events/:id/approve', '/api/v1/outbox/:id', '/api/v1/uploads/:id']) {
+    for (const expected of [
+      '/api/v1/tags/:id',
+      '/api/v1/users/:id/send-access-link',
+      '/api/v1/events/:id/approve',
+      '/api/v1/outbox/:id',
+      '/api/v1/uploads/:id',
+    ]) {
       expect(paths).toContain(expected);
     }
     expect(paths.length).toBeGreaterThanOrEqual(20);
@@ -54,7 +94,8 @@ describe('record ids in URLs', () => {
         for (const text of NOT_IDS) {
           const url = route.path.replace(':id', text);
           const response = await asRoot(method, url, method === 'GET' || method === 'DELETE' ? undefined : {});
-          if (response.statusCode !== 400 || !errorsOf(response).id) refusals.push(`${method} ${url} → ${response.statusCode} ${response.body}`);
+          if (response.statusCode !== 400 || !errorsOf(response).id)
+            refusals.push(`${method} ${url} → ${response.statusCode} ${response.body}`);
         }
       }
     }
@@ -106,7 +147,15 @@ describe('constraint violations', () => {
   it('answers a mapped unique violation with a 409 on its field', async () => {
     const [root] = await server.db.select().from(users).where(eq(users.email, 'root@demo.ch'));
     const error = await errorOf(() =>
-      server.db.insert(users).values({ firstName: 'A', lastName: 'B', username: root.username.toUpperCase(), email: `${unique()}@example.ch`, roleId: root.roleId }),
+      server.db
+        .insert(users)
+        .values({
+          firstName: 'A',
+          lastName: 'B',
+          username: root.username.toUpperCase(),
+          email: `${unique()}@example.ch`,
+          roleId: root.roleId,
+        }),
     );
     expect(databaseErrorAnswer(error, 'create')).toEqual({
       statusCode: 409,
@@ -115,25 +164,35 @@ describe('constraint violations', () => {
   });
 
   it('answers a mapped foreign-key violation with a 400 on its field, and a 409 IN_USE while deleting', async () => {
-    const error = await errorOf(() => server.db.insert(schema.tagTranslations).values({ tagId: 2_000_000_000, language: 'en', label: 'x' }));
+    const error = await errorOf(() =>
+      server.db.insert(schema.tagTranslations).values({ tagId: 2_000_000_000, language: 'en', label: 'x' }),
+    );
     expect(databaseErrorAnswer(error, 'update')).toEqual({
       statusCode: 400,
       body: { message: RESOURCE_ERROR_CODES.invalidInput, errors: { id: CONSTRAINT_ERROR_CODES.foreignKey } },
     });
-    expect(databaseErrorAnswer(error, 'delete')).toEqual({ statusCode: 409, body: { message: RESOURCE_ERROR_CODES.inUse } });
+    expect(databaseErrorAnswer(error, 'delete')).toEqual({
+      statusCode: 409,
+      body: { message: RESOURCE_ERROR_CODES.inUse },
+    });
   });
 
   it('answers a violation of a constraint it does not know on the whole record, without the internal name', async () => {
     const error = await errorOf(() =>
       server.db.transaction(async (tx) => {
-        await tx.execute(sql`CREATE TEMPORARY TABLE hardening_probe (code text CONSTRAINT hardening_probe_secret_unique UNIQUE) ON COMMIT DROP`);
+        await tx.execute(
+          sql`CREATE TEMPORARY TABLE hardening_probe (code text CONSTRAINT hardening_probe_secret_unique UNIQUE) ON COMMIT DROP`,
+        );
         await tx.execute(sql`INSERT INTO hardening_probe VALUES ('a'), ('a')`);
       }),
     );
     const answer = databaseErrorAnswer(error, 'create');
     expect(answer).toEqual({
       statusCode: 409,
-      body: { message: RESOURCE_ERROR_CODES.alreadyTaken, errors: { [WHOLE_RECORD_FIELD]: CONSTRAINT_ERROR_CODES.unique } },
+      body: {
+        message: RESOURCE_ERROR_CODES.alreadyTaken,
+        errors: { [WHOLE_RECORD_FIELD]: CONSTRAINT_ERROR_CODES.unique },
+      },
     });
     expect(JSON.stringify(answer)).not.toContain('hardening_probe');
   });
@@ -148,15 +207,23 @@ describe('constraint violations', () => {
 
 describe('usernames and emails are unique whatever their case', () => {
   const insertUser = async (username: string, email: string) => {
-    const [role] = await server.db.select({ id: schema.roles.id }).from(schema.roles).where(eq(schema.roles.key, 'CUSTOMER'));
-    return server.db.insert(users).values({ firstName: 'Case', lastName: 'Test', username, email, roleId: role.id }).returning({ id: users.id });
+    const [role] = await server.db
+      .select({ id: schema.roles.id })
+      .from(schema.roles)
+      .where(eq(schema.roles.key, 'CUSTOMER'));
+    return server.db
+      .insert(users)
+      .values({ firstName: 'Case', lastName: 'Test', username, email, roleId: role.id })
+      .returning({ id: users.id });
   };
 
   it('refuses, in the database, a username or an email that differs from another only by case', async () => {
     const suffix = unique();
     await insertUser(`anna-${suffix}`, `anna-${suffix}@example.ch`);
     const sameUsername = await errorOf(() => insertUser(`Anna-${suffix}`, `other-${suffix}@example.ch`));
-    expect(databaseErrorAnswer(sameUsername, 'create')?.body.errors).toEqual({ username: RESOURCE_ERROR_CODES.alreadyTaken });
+    expect(databaseErrorAnswer(sameUsername, 'create')?.body.errors).toEqual({
+      username: RESOURCE_ERROR_CODES.alreadyTaken,
+    });
     const sameEmail = await errorOf(() => insertUser(`other-${suffix}`, `ANNA-${suffix}@Example.CH`));
     expect(databaseErrorAnswer(sameEmail, 'create')?.body.errors).toEqual({ email: RESOURCE_ERROR_CODES.alreadyTaken });
   });
@@ -171,11 +238,18 @@ describe('usernames and emails are unique whatever their case', () => {
       roleId: root.roleId,
     });
     expect(response.statusCode).toBe(409);
-    expect(errorsOf(response)).toEqual({ username: RESOURCE_ERROR_CODES.alreadyTaken, email: RESOURCE_ERROR_CODES.alreadyTaken });
+    expect(errorsOf(response)).toEqual({
+      username: RESOURCE_ERROR_CODES.alreadyTaken,
+      email: RESOURCE_ERROR_CODES.alreadyTaken,
+    });
   });
 
   it('signs in by email in any case, also an account whose address was stored with capitals', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: ' ROOT@Demo.CH ', password: DEMO_PASSWORD } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      payload: { email: ' ROOT@Demo.CH ', password: DEMO_PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
 
     const account = await createUser(server.db);
@@ -193,7 +267,13 @@ describe('sending an access link', () => {
     server.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.resource, 'users'), eq(auditLog.recordId, String(userId)), eq(auditLog.action, 'SEND_ACCESS_LINK')));
+      .where(
+        and(
+          eq(auditLog.resource, 'users'),
+          eq(auditLog.recordId, String(userId)),
+          eq(auditLog.action, 'SEND_ACCESS_LINK'),
+        ),
+      );
 
   it('writes who sent it to which address, readable through GET /audit-log', async () => {
     const account = await createUser(server.db, { password: null });
@@ -204,9 +284,14 @@ describe('sending an access link', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorEmail: 'root@demo.ch', changes: { email: { after: account.email } } });
 
-    const listed = await asRoot('GET', `/api/v1/audit-log?filter=${jsonParam({ action: 'SEND_ACCESS_LINK', recordId: String(account.id) })}`);
+    const listed = await asRoot(
+      'GET',
+      `/api/v1/audit-log?filter=${jsonParam({ action: 'SEND_ACCESS_LINK', recordId: String(account.id) })}`,
+    );
     expect(listed.statusCode).toBe(200);
-    expect(listed.json<{ action: string; recordId: string }[]>()).toEqual([expect.objectContaining({ action: 'SEND_ACCESS_LINK', recordId: String(account.id) })]);
+    expect(listed.json<{ action: string; recordId: string }[]>()).toEqual([
+      expect.objectContaining({ action: 'SEND_ACCESS_LINK', recordId: String(account.id) }),
+    ]);
   });
 
   it('writes nothing when no link goes out (a disabled user)', async () => {
@@ -222,11 +307,22 @@ describe('list parameters parsed by schemas built once', () => {
   const filter = z.object({ q: z.string().optional(), tags: z.array(z.number()).default([]) }).default({ tags: [] });
 
   it('keeps lists with one filter schema but other sortable fields or defaults apart', () => {
-    const byName = parseListQuery({ sort: '["name","ASC"]' }, { sortable: ['name'], defaultSort: { field: 'name', order: 'ASC' }, filter });
+    const byName = parseListQuery(
+      { sort: '["name","ASC"]' },
+      { sortable: ['name'], defaultSort: { field: 'name', order: 'ASC' }, filter },
+    );
     expect(byName.sort).toEqual({ field: 'name', order: 'ASC' });
     // Same filter schema, another list: `name` is not sortable there, and its defaults are its own.
-    expect(() => parseListQuery({ sort: '["name","ASC"]' }, { sortable: ['city'], defaultSort: { field: 'city', order: 'DESC' }, filter })).toThrow();
-    const byCity = parseListQuery({}, { sortable: ['city'], defaultSort: { field: 'city', order: 'DESC' }, filter, defaultPageSize: 10 });
+    expect(() =>
+      parseListQuery(
+        { sort: '["name","ASC"]' },
+        { sortable: ['city'], defaultSort: { field: 'city', order: 'DESC' }, filter },
+      ),
+    ).toThrow();
+    const byCity = parseListQuery(
+      {},
+      { sortable: ['city'], defaultSort: { field: 'city', order: 'DESC' }, filter, defaultPageSize: 10 },
+    );
     expect(byCity).toMatchObject({ sort: { field: 'city', order: 'DESC' }, range: { start: 0, end: 9 }, limit: 10 });
   });
 
@@ -235,6 +331,10 @@ describe('list parameters parsed by schemas built once', () => {
     const first = parse({});
     first.filter.tags.push(7);
     expect(parse({}).filter).toEqual({ tags: [] });
-    expect(parse({ filter: '{"tags":[1]}', range: '[5,9]' })).toMatchObject({ filter: { tags: [1] }, offset: 5, limit: 5 });
+    expect(parse({ filter: '{"tags":[1]}', range: '[5,9]' })).toMatchObject({
+      filter: { tags: [1] },
+      offset: 5,
+      limit: 5,
+    });
   });
 });

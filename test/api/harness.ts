@@ -105,7 +105,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // DATA_DIR of its own (uploads land in DATA_DIR/uploads), apart from the served app's directory.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-data-'));
   const jwtSecret = options.env?.JWT_SECRET ?? randomBytes(32).toString('hex');
-  const environment = { NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, ...options.env, JWT_SECRET: jwtSecret };
+  const environment = {
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATA_DIR: dataDir,
+    ...options.env,
+    JWT_SECRET: jwtSecret,
+  };
   const config: ServerConfig = { ...parseEnvironment(environment), jwtSecret };
   const clock = options.clock ?? new TestClock();
   const app = await buildApp({
@@ -162,8 +168,15 @@ export async function createUser(
   const password = options.password === undefined ? TEST_PASSWORD : options.password;
   // Hashing is slow on purpose; one hash of the shared test password serves every user that uses it.
   const passwordHash =
-    password === null ? null : password === TEST_PASSWORD ? await (passwordHashCache ??= hashPassword(TEST_PASSWORD)) : await hashPassword(password);
-  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, options.roleKey ?? 'CUSTOMER'));
+    password === null
+      ? null
+      : password === TEST_PASSWORD
+        ? await (passwordHashCache ??= hashPassword(TEST_PASSWORD))
+        : await hashPassword(password);
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(eq(roles.key, options.roleKey ?? 'CUSTOMER'));
   const [user] = await db
     .insert(users)
     .values({
@@ -223,15 +236,25 @@ export async function signIn(
   password: string = DEMO_PASSWORD,
   remoteAddress?: string,
 ): Promise<SignedInClient> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email, password }, remoteAddress });
-  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/sign-in',
+    payload: { email, password },
+    remoteAddress,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`);
   const body = response.json<SignInResponse>();
   const cookie = refreshCookieOf(response);
   if (!cookie) throw new Error('sign-in set no refresh cookie');
   return { response, body, accessToken: body.accessToken, refreshToken: cookie.value };
 }
 
-export const refresh = (app: FastifyInstance, refreshToken: string | undefined, headers: Record<string, string> = CSRF) =>
+export const refresh = (
+  app: FastifyInstance,
+  refreshToken: string | undefined,
+  headers: Record<string, string> = CSRF,
+) =>
   app.inject({
     method: 'POST',
     url: '/api/v1/auth/refresh-tokens',
@@ -273,7 +296,8 @@ export const errorsOf = (response: LightMyRequestResponse): Record<string, strin
   response.json<{ errors?: Record<string, string> }>().errors ?? {};
 
 /** The total of a list answer, from its `Content-Range` (`events 0-24/319` → 319). */
-export const totalOf = (response: LightMyRequestResponse): number => Number(/\/(\d+)$/.exec(String(response.headers['content-range']))?.[1]);
+export const totalOf = (response: LightMyRequestResponse): number =>
+  Number(/\/(\d+)$/.exec(String(response.headers['content-range']))?.[1]);
 
 /** A (demo) account's row, by email. */
 export async function userRow(db: Database, email: string) {

@@ -22,7 +22,8 @@ let userId: number;
 
 /** The templates that carry a single-use link; the event-request mails are tested in events.approvals.test.ts. */
 const LINK_TEMPLATE_NAMES = MAIL_TEMPLATE_NAMES.filter(
-  (name): name is 'accessLink' | 'resetPassword' | 'deleteAccount' => ['accessLink', 'resetPassword', 'deleteAccount'].includes(name),
+  (name): name is 'accessLink' | 'resetPassword' | 'deleteAccount' =>
+    ['accessLink', 'resetPassword', 'deleteAccount'].includes(name),
 );
 
 const params = (overrides: Partial<LinkMailParams> = {}): LinkMailParams => ({
@@ -31,7 +32,6 @@ const params = (overrides: Partial<LinkMailParams> = {}): LinkMailParams => ({
   expiresInMinutes: 60,
   ...overrides,
 });
-
 
 const outboxRow = async (id: number) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
 
@@ -68,7 +68,12 @@ afterEach(() => {
 });
 
 describe('mail templates', () => {
-  const greetings: Record<Language, string> = { en: 'Hello Anna', fr: 'Bonjour Anna', de: 'Hallo Anna', it: 'Buongiorno Anna' };
+  const greetings: Record<Language, string> = {
+    en: 'Hello Anna',
+    fr: 'Bonjour Anna',
+    de: 'Hallo Anna',
+    it: 'Buongiorno Anna',
+  };
   const durations: Record<Language, string> = { en: '1 hour', fr: '1 heure', de: '1 Stunde', it: '1 ora' };
 
   it.each(LINK_TEMPLATE_NAMES.flatMap((template) => LANGUAGES.map((language) => [template, language] as const)))(
@@ -128,7 +133,13 @@ describe('outbox transport (default)', () => {
     const mailer = createMailer({ db, logger, logLinks: true });
     expect(mailer.transport).toBe('outbox');
     for (const language of LANGUAGES) {
-      const record = await mailer.send({ to: 'anna@example.ch', userId, language, template: 'resetPassword', params: params() });
+      const record = await mailer.send({
+        to: 'anna@example.ch',
+        userId,
+        language,
+        template: 'resetPassword',
+        params: params(),
+      });
       expect(record.status).toBe('stored');
       const row = await outboxRow(record.id);
       expect(row).toMatchObject({
@@ -153,7 +164,12 @@ describe('outbox transport (default)', () => {
 
   it('records a mail to an address without an account', async () => {
     const mailer = createMailer({ db });
-    const record = await mailer.send({ to: 'nobody@example.ch', language: 'it', template: 'deleteAccount', params: params() });
+    const record = await mailer.send({
+      to: 'nobody@example.ch',
+      language: 'it',
+      template: 'deleteAccount',
+      params: params(),
+    });
     expect((await outboxRow(record.id)).userId).toBeNull();
   });
 
@@ -232,7 +248,13 @@ describe('SMTP transport', () => {
     const mailer = createMailer({ db, smtpUrl: sink.url, from: 'Back office <no-reply@example.com>' });
     try {
       expect(mailer.transport).toBe('smtp');
-      const record = await mailer.send({ to: 'anna@example.ch', userId, language: 'de', template: 'accessLink', params: params() });
+      const record = await mailer.send({
+        to: 'anna@example.ch',
+        userId,
+        language: 'de',
+        template: 'accessLink',
+        params: params(),
+      });
       expect(record.status).toBe('sent');
       expect(sink.received).toHaveLength(1);
       const [mail] = sink.received;
@@ -257,7 +279,12 @@ describe('SMTP transport', () => {
     const { logger, lines } = recordingLogger();
     const mailer = createMailer({ db, smtpUrl: sink.url, logger });
     try {
-      const record = await mailer.send({ to: 'anna@example.ch', language: 'fr', template: 'resetPassword', params: params() });
+      const record = await mailer.send({
+        to: 'anna@example.ch',
+        language: 'fr',
+        template: 'resetPassword',
+        params: params(),
+      });
       expect(record.status).toBe('failed');
       const row = await outboxRow(record.id);
       expect(row).toMatchObject({ transport: 'smtp', status: 'failed', sentAt: null });
@@ -277,7 +304,12 @@ describe('SMTP transport', () => {
     await sink.close(); // nothing listens on that port any more
     const mailer = createMailer({ db, smtpUrl: url });
     try {
-      const record = await mailer.send({ to: 'anna@example.ch', language: 'en', template: 'deleteAccount', params: params() });
+      const record = await mailer.send({
+        to: 'anna@example.ch',
+        language: 'en',
+        template: 'deleteAccount',
+        params: params(),
+      });
       expect(record.status).toBe('failed');
       expect((await outboxRow(record.id)).error).toMatch(/ECONNREFUSED|connect/i);
     } finally {

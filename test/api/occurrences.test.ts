@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutOfScheduleAction, RecurrenceEndType, RecurrencePattern, Visibility, WeekDay } from '../../domain/enums';
+import type {
+  OutOfScheduleAction,
+  RecurrenceEndType,
+  RecurrencePattern,
+  Visibility,
+  WeekDay,
+} from '../../domain/enums';
 import { derivedEndDate, EVENT_LIMITS, OCCURRENCE_WINDOW_PROBLEMS, type OccurrenceItem } from '../../domain/event';
 import { seriesBounds, type RecurrenceRule } from '../../domain/recurrence';
 import { establishments, eventMusics, eventOutOfSchedule, events, eventTypes, musics } from '../../server/db/schema';
@@ -29,7 +35,10 @@ const TOKEN = 'Qx7';
 const ZONE = 'Europe/Zurich';
 /** The instant of a Zürich wall-clock time, computed here independently of the engine. */
 const at = (date: string, time: string) =>
-  Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(ZONE, { disambiguation: 'compatible' }).toInstant().toString();
+  Temporal.PlainDateTime.from(`${date}T${time}`)
+    .toZonedDateTime(ZONE, { disambiguation: 'compatible' })
+    .toInstant()
+    .toString();
 
 interface FixtureRow {
   action: OutOfScheduleAction;
@@ -89,7 +98,8 @@ async function insertEvent(fixture: Fixture): Promise<number> {
       ...boundsColumns(seriesBounds(rule, [])),
     })
     .returning({ id: events.id });
-  for (const musicId of fixture.musicIds ?? []) await server.db.insert(eventMusics).values({ eventId: row.id, musicId });
+  for (const musicId of fixture.musicIds ?? [])
+    await server.db.insert(eventMusics).values({ eventId: row.id, musicId });
   for (const oos of fixture.rows ?? []) {
     await server.db.insert(eventOutOfSchedule).values({
       eventId: row.id,
@@ -117,13 +127,19 @@ beforeAll(async () => {
   ids.venueA = (await account('admin@demo.ch')).establishmentId ?? 0;
   ids.venueB = (await account('admin2@demo.ch')).establishmentId ?? 0;
   ids.groupA = (await account('promoter@demo.ch')).promoterGroupId ?? 0;
-  const cityOf = async (id: number) => (await server.db.select().from(establishments).where(eq(establishments.id, id)))[0].city ?? '';
+  const cityOf = async (id: number) =>
+    (await server.db.select().from(establishments).where(eq(establishments.id, id)))[0].city ?? '';
   cities.venueA = await cityOf(ids.venueA);
   cities.venueB = await cityOf(ids.venueB);
   [ids.typeA, ids.typeB] = await orderedIds(server.db, eventTypes.id);
   [ids.musicA, ids.musicB] = await orderedIds(server.db, musics.id);
 
-  fixtures.overnight = await insertEvent({ title: 'Overnight', startDate: '2030-01-18', startTime: '22:00', endTime: '04:00' });
+  fixtures.overnight = await insertEvent({
+    title: 'Overnight',
+    startDate: '2030-01-18',
+    startTime: '22:00',
+    endTime: '04:00',
+  });
   fixtures.saturdays = await insertEvent({
     title: 'Saturdays',
     startDate: '2030-03-02',
@@ -133,7 +149,12 @@ beforeAll(async () => {
     days: ['SATURDAY'],
     rows: [{ action: 'SKIP', originalStartsAt: at('2030-04-13', '22:00') }],
   });
-  fixtures.springGap = await insertEvent({ title: 'Spring gap', startDate: '2030-03-31', startTime: '02:30', endTime: '05:00' });
+  fixtures.springGap = await insertEvent({
+    title: 'Spring gap',
+    startDate: '2030-03-31',
+    startTime: '02:30',
+    endTime: '05:00',
+  });
   fixtures.wednesdays = await insertEvent({
     title: 'Wednesdays',
     startDate: '2030-05-01',
@@ -144,9 +165,21 @@ beforeAll(async () => {
     endType: 'ON_DATE',
     recurrenceEndDate: '2030-05-29',
     rows: [
-      { action: 'UPDATE', originalStartsAt: at('2030-05-08', '20:00'), startsAt: at('2030-06-12', '20:00'), endsAt: at('2030-06-12', '23:00'), title: 'Moved out' },
+      {
+        action: 'UPDATE',
+        originalStartsAt: at('2030-05-08', '20:00'),
+        startsAt: at('2030-06-12', '20:00'),
+        endsAt: at('2030-06-12', '23:00'),
+        title: 'Moved out',
+      },
       { action: 'SKIP', originalStartsAt: at('2030-05-15', '20:00') },
-      { action: 'CREATE', originalStartsAt: at('2030-05-18', '21:00'), startsAt: at('2030-05-18', '21:00'), endsAt: at('2030-05-19', '01:00'), title: 'Extra Saturday' },
+      {
+        action: 'CREATE',
+        originalStartsAt: at('2030-05-18', '21:00'),
+        startsAt: at('2030-05-18', '21:00'),
+        endsAt: at('2030-05-19', '01:00'),
+        title: 'Extra Saturday',
+      },
     ],
   });
   fixtures.movedIn = await insertEvent({
@@ -157,11 +190,24 @@ beforeAll(async () => {
     pattern: 'WEEKLY',
     endType: 'AFTER_OCCURRENCES',
     maxOccurrences: 2,
-    rows: [{ action: 'UPDATE', originalStartsAt: at('2030-04-10', '19:00'), startsAt: at('2030-05-22', '18:00'), endsAt: at('2030-05-22', '22:00') }],
+    rows: [
+      {
+        action: 'UPDATE',
+        originalStartsAt: at('2030-04-10', '19:00'),
+        startsAt: at('2030-05-22', '18:00'),
+        endsAt: at('2030-05-22', '22:00'),
+      },
+    ],
   });
 
   // Scope and filters, all in July 2030.
-  fixtures.alpha = await insertEvent({ title: 'Jul-Alpha', startDate: '2030-07-05', startTime: '20:00', endTime: '23:00', musicIds: [ids.musicA] });
+  fixtures.alpha = await insertEvent({
+    title: 'Jul-Alpha',
+    startDate: '2030-07-05',
+    startTime: '20:00',
+    endTime: '23:00',
+    musicIds: [ids.musicA],
+  });
   fixtures.beta = await insertEvent({
     title: 'Jul-Beta',
     establishmentId: ids.venueB,
@@ -183,7 +229,13 @@ beforeAll(async () => {
     startTime: '21:00',
     endTime: '02:00',
   });
-  fixtures.delta = await insertEvent({ title: 'Jul-Delta draft', visibility: 'DRAFT', startDate: '2030-07-08', startTime: '20:00', endTime: '22:00' });
+  fixtures.delta = await insertEvent({
+    title: 'Jul-Delta draft',
+    visibility: 'DRAFT',
+    startDate: '2030-07-08',
+    startTime: '20:00',
+    endTime: '22:00',
+  });
   fixtures.epsilon = await insertEvent({
     title: 'Jul-Epsilon',
     establishmentId: ids.venueB,
@@ -215,7 +267,11 @@ function request(account: Account, query: { filter?: object; sort?: unknown; ran
   });
 }
 
-async function occurrences(filter: object, account: Account = 'root@demo.ch', extra: { sort?: unknown; range?: unknown } = {}) {
+async function occurrences(
+  filter: object,
+  account: Account = 'root@demo.ch',
+  extra: { sort?: unknown; range?: unknown } = {},
+) {
   const response = await request(account, { filter: { q: TOKEN, ...filter }, ...extra });
   expect(response.statusCode, response.body).toBe(200);
   return { items: response.json<OccurrenceItem[]>(), contentRange: String(response.headers['content-range']) };
@@ -229,7 +285,11 @@ describe('the window', () => {
     expect(items.map((item) => [item.eventId, item.startsAt, item.endsAt])).toEqual([
       [fixtures.overnight, at('2030-01-18', '22:00'), at('2030-01-19', '04:00')],
     ]);
-    expect(items[0]).toMatchObject({ isVirtual: false, outOfScheduleEventId: null, originalStartsAt: at('2030-01-18', '22:00') });
+    expect(items[0]).toMatchObject({
+      isVirtual: false,
+      outOfScheduleEventId: null,
+      originalStartsAt: at('2030-01-18', '22:00'),
+    });
     expect((await occurrences({ from: at('2030-01-19', '04:00'), to: '2030-01-19' })).items).toEqual([]);
     // `to` as an instant is exclusive: a window ending at the start holds nothing.
     expect((await occurrences({ from: '2030-01-17', to: at('2030-01-18', '22:00') })).items).toEqual([]);
@@ -242,7 +302,9 @@ describe('the window', () => {
       [`${TOKEN} Spring gap`, '2030-03-31T01:30:00Z', '2030-03-31T03:00:00Z'],
     ]);
     const autumn = await occurrences({ from: '2030-10-26', to: '2030-10-26', eventId: fixtures.saturdays });
-    expect(autumn.items.map((item) => [item.startsAt, item.endsAt, item.isVirtual])).toEqual([['2030-10-26T20:00:00Z', '2030-10-27T03:00:00Z', true]]);
+    expect(autumn.items.map((item) => [item.startsAt, item.endsAt, item.isVirtual])).toEqual([
+      ['2030-10-26T20:00:00Z', '2030-10-27T03:00:00Z', true],
+    ]);
     expect(autumn.items[0].id).toBe(`${fixtures.saturdays}@2030-10-26T20:00:00Z`);
   });
 
@@ -254,7 +316,9 @@ describe('the window', () => {
 
   it('answers a repeating series that started years before the window', async () => {
     const { items } = await occurrences({ from: '2035-06-01', to: '2035-06-30', eventId: fixtures.saturdays });
-    expect(items.map((item) => item.startsAt)).toEqual(['2035-06-02', '2035-06-09', '2035-06-16', '2035-06-23', '2035-06-30'].map((date) => at(date, '22:00')));
+    expect(items.map((item) => item.startsAt)).toEqual(
+      ['2035-06-02', '2035-06-09', '2035-06-16', '2035-06-23', '2035-06-30'].map((date) => at(date, '22:00')),
+    );
   });
 });
 
@@ -268,7 +332,11 @@ describe('out-of-schedule rows', () => {
       [at('2030-05-22', '20:00'), `${TOKEN} Wednesdays`],
       [at('2030-05-29', '20:00'), `${TOKEN} Wednesdays`],
     ]);
-    expect(items[1]).toMatchObject({ originalStartsAt: created, outOfScheduleEventId: await rowIdOf(fixtures.wednesdays, created), isVirtual: true });
+    expect(items[1]).toMatchObject({
+      originalStartsAt: created,
+      outOfScheduleEventId: await rowIdOf(fixtures.wednesdays, created),
+      isVirtual: true,
+    });
     expect(items[0].outOfScheduleEventId).toBeNull();
   });
 
@@ -297,14 +365,24 @@ describe('filters', () => {
   const july = { from: '2030-07-01', to: '2030-07-31', q: `${TOKEN} Jul-` };
 
   it('filters by establishment, promoter group, event type, music, visibility, event and title', async () => {
-    expect(await titlesOf(july)).toEqual(['Jul-Alpha', 'Jul-Beta', 'Jul-Gamma request', 'Jul-Delta draft', 'Jul-Epsilon']);
+    expect(await titlesOf(july)).toEqual([
+      'Jul-Alpha',
+      'Jul-Beta',
+      'Jul-Gamma request',
+      'Jul-Delta draft',
+      'Jul-Epsilon',
+    ]);
     expect(await titlesOf({ ...july, establishmentId: ids.venueB })).toEqual(['Jul-Beta', 'Jul-Epsilon']);
     expect(await titlesOf({ ...july, promoterGroupId: ids.groupA })).toEqual(['Jul-Gamma request']);
     expect(await titlesOf({ ...july, eventTypeIds: [ids.typeB] })).toEqual(['Jul-Beta', 'Jul-Epsilon']);
     expect(await titlesOf({ ...july, eventTypeIds: [ids.typeA, ids.typeB] })).toHaveLength(5);
     expect(await titlesOf({ ...july, musicIds: [ids.musicA] })).toEqual(['Jul-Alpha', 'Jul-Gamma request']);
     expect(await titlesOf({ ...july, musicIds: [ids.musicB] })).toEqual(['Jul-Beta', 'Jul-Gamma request']);
-    expect(await titlesOf({ ...july, visibility: 'DRAFT' })).toEqual(['Jul-Beta', 'Jul-Gamma request', 'Jul-Delta draft']);
+    expect(await titlesOf({ ...july, visibility: 'DRAFT' })).toEqual([
+      'Jul-Beta',
+      'Jul-Gamma request',
+      'Jul-Delta draft',
+    ]);
     expect(await titlesOf({ ...july, eventId: fixtures.epsilon })).toEqual(['Jul-Epsilon']);
     expect(await titlesOf({ ...july, q: `${TOKEN} jul-ALPH` })).toEqual(['Jul-Alpha']);
     expect(await titlesOf({ ...july, q: '100%' })).toEqual([]);
@@ -314,8 +392,15 @@ describe('filters', () => {
     expect(await titlesOf({ ...july, cities: ['LUGANO'] })).toEqual(['Jul-Gamma request']);
     expect(await titlesOf({ ...july, cities: [cities.venueB.toUpperCase()] })).toEqual(['Jul-Beta', 'Jul-Epsilon']);
     // Gamma is at venue A but names its own city.
-    expect(await titlesOf({ ...july, cities: [cities.venueA.toLowerCase()] })).toEqual(['Jul-Alpha', 'Jul-Delta draft']);
-    expect(await titlesOf({ ...july, cities: ['lugano', cities.venueB] })).toEqual(['Jul-Beta', 'Jul-Gamma request', 'Jul-Epsilon']);
+    expect(await titlesOf({ ...july, cities: [cities.venueA.toLowerCase()] })).toEqual([
+      'Jul-Alpha',
+      'Jul-Delta draft',
+    ]);
+    expect(await titlesOf({ ...july, cities: ['lugano', cities.venueB] })).toEqual([
+      'Jul-Beta',
+      'Jul-Gamma request',
+      'Jul-Epsilon',
+    ]);
   });
 
   it('matches `q` against an occurrence’s own title', async () => {
@@ -363,7 +448,9 @@ describe('scope', () => {
 describe('pagination and sort', () => {
   const september = { from: '2030-09-01', to: '2030-09-30', eventId: 0 };
   const days = (first: number, last: number) =>
-    Array.from({ length: last - first + 1 }, (_, index) => at(`2030-09-${String(first + index).padStart(2, '0')}`, '18:00'));
+    Array.from({ length: last - first + 1 }, (_, index) =>
+      at(`2030-09-${String(first + index).padStart(2, '0')}`, '18:00'),
+    );
 
   it('pages with the total in Content-Range', async () => {
     const filter = { ...september, eventId: fixtures.daily };
@@ -381,15 +468,25 @@ describe('pagination and sort', () => {
   });
 
   it('sorts by start descending', async () => {
-    const { items } = await occurrences({ ...september, eventId: fixtures.daily }, 'root@demo.ch', { sort: ['startsAt', 'DESC'], range: [0, 2] });
+    const { items } = await occurrences({ ...september, eventId: fixtures.daily }, 'root@demo.ch', {
+      sort: ['startsAt', 'DESC'],
+      range: [0, 2],
+    });
     expect(items.map((item) => item.startsAt)).toEqual(days(28, 30).reverse());
   });
 
   it('orders occurrences of one instant by event', async () => {
-    const sameStart = await insertEvent({ title: 'Same start', startDate: '2030-09-03', startTime: '18:00', endTime: '20:00' });
+    const sameStart = await insertEvent({
+      title: 'Same start',
+      startDate: '2030-09-03',
+      startTime: '18:00',
+      endTime: '20:00',
+    });
     const { items } = await occurrences({ from: '2030-09-03', to: '2030-09-03' });
     expect(items.map((item) => item.eventId)).toEqual([fixtures.daily, sameStart]);
-    const descending = await occurrences({ from: '2030-09-03', to: '2030-09-03' }, 'root@demo.ch', { sort: ['startsAt', 'DESC'] });
+    const descending = await occurrences({ from: '2030-09-03', to: '2030-09-03' }, 'root@demo.ch', {
+      sort: ['startsAt', 'DESC'],
+    });
     expect(descending.items.map((item) => item.eventId)).toEqual([sameStart, fixtures.daily]);
   });
 });
@@ -402,8 +499,19 @@ describe('one-off events and series together', () => {
 
   beforeAll(async () => {
     // The longest one-off (EVENT_LIMITS.oneOffSpanDays), begun 14 days before the window and ending in it.
-    novemberFixtures.festival = await insertEvent({ title: 'Nov-Festival', startDate: '2030-10-18', endDate: '2030-11-01', startTime: '00:00', endTime: '01:00' });
-    novemberFixtures.endedBefore = await insertEvent({ title: 'Nov-Ended', startDate: '2030-10-30', startTime: '20:00', endTime: '23:00' });
+    novemberFixtures.festival = await insertEvent({
+      title: 'Nov-Festival',
+      startDate: '2030-10-18',
+      endDate: '2030-11-01',
+      startTime: '00:00',
+      endTime: '01:00',
+    });
+    novemberFixtures.endedBefore = await insertEvent({
+      title: 'Nov-Ended',
+      startDate: '2030-10-30',
+      startTime: '20:00',
+      endTime: '23:00',
+    });
     novemberFixtures.fridays = await insertEvent({
       title: 'Nov-Fridays',
       startDate: '2030-10-04',
@@ -413,16 +521,35 @@ describe('one-off events and series together', () => {
       days: ['FRIDAY'],
       rows: [{ action: 'SKIP', originalStartsAt: at('2030-11-15', '21:00') }],
     });
-    for (const [index, date] of ['2030-11-01', '2030-11-08', '2030-11-09', '2030-11-20', '2030-11-29', '2030-11-30'].entries()) {
-      novemberFixtures[`oneOff${index}`] = await insertEvent({ title: `Nov-One-off ${index}`, startDate: date, startTime: '21:00', endTime: '23:30' });
+    for (const [index, date] of [
+      '2030-11-01',
+      '2030-11-08',
+      '2030-11-09',
+      '2030-11-20',
+      '2030-11-29',
+      '2030-11-30',
+    ].entries()) {
+      novemberFixtures[`oneOff${index}`] = await insertEvent({
+        title: `Nov-One-off ${index}`,
+        startDate: date,
+        startTime: '21:00',
+        endTime: '23:30',
+      });
     }
   });
 
   it('counts and orders one-offs and series occurrences as one list, the longest one-off that began before the window included', async () => {
     const { items, contentRange } = await occurrences(november);
     const fridays = ['2030-11-01', '2030-11-08', '2030-11-22', '2030-11-29'].map((date) => at(date, '21:00'));
-    expect(items.filter((item) => item.eventId === novemberFixtures.fridays).map((item) => item.startsAt)).toEqual(fridays);
-    expect(items[0]).toMatchObject({ eventId: novemberFixtures.festival, startsAt: at('2030-10-18', '00:00'), endsAt: at('2030-11-01', '01:00'), isVirtual: false });
+    expect(items.filter((item) => item.eventId === novemberFixtures.fridays).map((item) => item.startsAt)).toEqual(
+      fridays,
+    );
+    expect(items[0]).toMatchObject({
+      eventId: novemberFixtures.festival,
+      startsAt: at('2030-10-18', '00:00'),
+      endsAt: at('2030-11-01', '01:00'),
+      isVirtual: false,
+    });
     expect(items.map((item) => item.eventId)).not.toContain(novemberFixtures.endedBefore);
     expect(items).toHaveLength(1 + 4 + 6);
     expect(contentRange).toBe('occurrences 0-10/11');
@@ -437,7 +564,10 @@ describe('one-off events and series together', () => {
       const expected = order === 'ASC' ? whole : [...whole].reverse();
       const paged: string[] = [];
       for (let start = 0; start < whole.length; start += 3) {
-        const page = await occurrences(november, 'root@demo.ch', { sort: ['startsAt', order], range: [start, start + 2] });
+        const page = await occurrences(november, 'root@demo.ch', {
+          sort: ['startsAt', order],
+          range: [start, start + 2],
+        });
         expect(page.contentRange).toMatch(/\/11$/);
         paged.push(...page.items.map((item) => item.id));
       }
@@ -448,7 +578,12 @@ describe('one-off events and series together', () => {
   it('answers a write at once: the same parameters again see the new event (parameters are reused, answers never)', async () => {
     const window = { from: '2030-12-01', to: '2030-12-31', q: `${TOKEN} Dec-` };
     expect((await occurrences(window)).contentRange).toBe('occurrences */0');
-    const added = await insertEvent({ title: 'Dec-Added', startDate: '2030-12-05', startTime: '20:00', endTime: '22:00' });
+    const added = await insertEvent({
+      title: 'Dec-Added',
+      startDate: '2030-12-05',
+      startTime: '20:00',
+      endTime: '22:00',
+    });
     const again = await occurrences(window);
     expect(again.items.map((item) => item.eventId)).toEqual([added]);
     expect(again.contentRange).toBe('occurrences 0-0/1');
@@ -456,7 +591,13 @@ describe('one-off events and series together', () => {
 
   it('matches `q` on a one-off by its own title', async () => {
     expect(await titlesOf({ ...november, q: `${TOKEN} nov-one-off 2` })).toEqual(['Nov-One-off 2']);
-    expect(await titlesOf({ ...november, q: `${TOKEN} Nov-F` })).toEqual(['Nov-Festival', 'Nov-Fridays', 'Nov-Fridays', 'Nov-Fridays', 'Nov-Fridays']);
+    expect(await titlesOf({ ...november, q: `${TOKEN} Nov-F` })).toEqual([
+      'Nov-Festival',
+      'Nov-Fridays',
+      'Nov-Fridays',
+      'Nov-Fridays',
+      'Nov-Fridays',
+    ]);
   });
 });
 
@@ -470,25 +611,41 @@ describe('bad filters', () => {
   it('needs a window of dates or instants, `to` after `from`, no longer than the limit', async () => {
     expect(await field({})).toHaveProperty(['filter.from']);
     expect(await field({ filter: { from: '2030-01-01' } })).toHaveProperty(['filter.to']);
-    expect(await field({ filter: { from: 'yesterday', to: '2030-01-01' } })).toMatchObject({ 'filter.from': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant });
-    expect(await field({ filter: { from: '2030-01-01', to: '2030-02-30' } })).toMatchObject({ 'filter.to': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant });
+    expect(await field({ filter: { from: 'yesterday', to: '2030-01-01' } })).toMatchObject({
+      'filter.from': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant,
+    });
+    expect(await field({ filter: { from: '2030-01-01', to: '2030-02-30' } })).toMatchObject({
+      'filter.to': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant,
+    });
     // Outside the years events live in (the engine's and the database's range): a 400, not a 500.
-    expect(await field({ filter: { from: '0001-01-01', to: '0001-01-05' } })).toMatchObject({ 'filter.from': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant });
-    expect(await field({ filter: { from: '+020000-01-01T00:00:00Z', to: '+020000-01-05T00:00:00Z' } })).toMatchObject({ 'filter.from': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant });
-    expect(await field({ filter: { from: '2030-01-02', to: '2030-01-01' } })).toMatchObject({ 'filter.to': OCCURRENCE_WINDOW_PROBLEMS.endsBeforeStart });
+    expect(await field({ filter: { from: '0001-01-01', to: '0001-01-05' } })).toMatchObject({
+      'filter.from': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant,
+    });
+    expect(await field({ filter: { from: '+020000-01-01T00:00:00Z', to: '+020000-01-05T00:00:00Z' } })).toMatchObject({
+      'filter.from': OCCURRENCE_WINDOW_PROBLEMS.notADateOrInstant,
+    });
+    expect(await field({ filter: { from: '2030-01-02', to: '2030-01-01' } })).toMatchObject({
+      'filter.to': OCCURRENCE_WINDOW_PROBLEMS.endsBeforeStart,
+    });
     expect(await field({ filter: { from: '2030-01-02T00:00:00Z', to: '2030-01-02T00:00:00Z' } })).toMatchObject({
       'filter.to': OCCURRENCE_WINDOW_PROBLEMS.endsBeforeStart,
     });
-    const longest = Temporal.PlainDate.from('2030-01-01').add({ days: EVENT_LIMITS.occurrenceWindowDays - 1 }).toString();
+    const longest = Temporal.PlainDate.from('2030-01-01')
+      .add({ days: EVENT_LIMITS.occurrenceWindowDays - 1 })
+      .toString();
     const tooLong = Temporal.PlainDate.from(longest).add({ days: 1 }).toString();
     expect((await request('root@demo.ch', { filter: { from: '2030-01-01', to: longest } })).statusCode).toBe(200);
-    expect(await field({ filter: { from: '2030-01-01', to: tooLong } })).toMatchObject({ 'filter.to': OCCURRENCE_WINDOW_PROBLEMS.tooLong });
+    expect(await field({ filter: { from: '2030-01-01', to: tooLong } })).toMatchObject({
+      'filter.to': OCCURRENCE_WINDOW_PROBLEMS.tooLong,
+    });
   });
 
   it('refuses unknown keys, bad values, other sort fields and bad ranges', async () => {
     const window = { from: '2030-01-01', to: '2030-01-31' };
     expect(await field({ filter: { ...window, colour: 'red' } })).toHaveProperty(['filter.colour']);
-    expect(Object.keys(await field({ filter: { ...window, eventTypeIds: ['x'] } }))[0]).toMatch(/^filter\.eventTypeIds/);
+    expect(Object.keys(await field({ filter: { ...window, eventTypeIds: ['x'] } }))[0]).toMatch(
+      /^filter\.eventTypeIds/,
+    );
     expect(await field({ filter: { ...window, visibility: 'SECRET' } })).toHaveProperty(['filter.visibility']);
     expect(await field({ filter: { ...window, establishmentId: -1 } })).toHaveProperty(['filter.establishmentId']);
     expect(Object.keys(await field({ filter: window, sort: ['eventTitle', 'ASC'] }))[0]).toMatch(/^sort/);

@@ -5,10 +5,37 @@ import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Promoter } from '../../domain/promoter';
 import { UNKNOWN_REFERENCE } from '../../domain/reference';
 import { GALLERY_PROBLEMS } from '../../domain/upload';
-import { ambiances, eventTypes, musics, promoterGroupMedia, promoterGroups, promoterTypes, tags, users } from '../../server/db/schema';
+import {
+  ambiances,
+  eventTypes,
+  musics,
+  promoterGroupMedia,
+  promoterGroups,
+  promoterTypes,
+  tags,
+  users,
+} from '../../server/db/schema';
 import { UPLOAD_PROBLEMS } from '../../server/services/uploadRecords';
-import { createUser, errorsOf, jsonParam, signIn, startTestServer, TEST_PASSWORD, totalOf, userRow, type TestServer } from './harness';
-import { accessTokens, injectAs, insertUpload, listAs, orderedIdsOf, uniqueName, type Method } from './resourceFixtures';
+import {
+  createUser,
+  errorsOf,
+  jsonParam,
+  signIn,
+  startTestServer,
+  TEST_PASSWORD,
+  totalOf,
+  userRow,
+  type TestServer,
+} from './harness';
+import {
+  accessTokens,
+  injectAs,
+  insertUpload,
+  listAs,
+  orderedIdsOf,
+  uniqueName,
+  type Method,
+} from './resourceFixtures';
 
 /**
  * `/promoters` (issue 4, promoter groups) beyond the generated authorisation matrix: the whole record read and
@@ -42,9 +69,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const call = (email: string, method: Method, url: string, payload?: object) => injectAs(server.app, tokens[email], method, url, payload);
+const call = (email: string, method: Method, url: string, payload?: object) =>
+  injectAs(server.app, tokens[email], method, url, payload);
 const asRoot = (method: Method, url: string, payload?: object) => call('root@demo.ch', method, url, payload);
-
 
 const list = (email: string, filter: object, sort?: [string, string], range?: number[]) =>
   listAs<Promoter>((url) => call(email, 'GET', url), '/promoters', filter, sort, range);
@@ -66,7 +93,10 @@ function fullInput(overrides: { name?: string; visibility?: string } = {}) {
     },
     specificInfos: { musics: [reference.musics[0]], ambiance: [reference.ambiances[1]] },
     additionalInfos: { tagTerms: [reference.tags[2]] },
-    description: { description: null as string | null, htmlDescription: '<h2>Who</h2><p>We <u>dance</u>.</p>' as string | null },
+    description: {
+      description: null as string | null,
+      htmlDescription: '<h2>Who</h2><p>We <u>dance</u>.</p>' as string | null,
+    },
     ...(overrides.visibility ? { visibility: overrides.visibility } : {}),
   };
 }
@@ -98,8 +128,14 @@ describe('the record', () => {
     expect(record.additionalInfos.tagTerms).toEqual([reference.tags[2]]);
     const [tag] = await server.db.select().from(tags).where(eq(tags.id, reference.tags[2]));
     expect(record.tagTerms).toEqual({ [tag.id]: tag.tagName });
-    expect(record.description).toEqual({ description: 'Who\nWe dance.', htmlDescription: '<h2>Who</h2><p>We <u>dance</u>.</p>' });
-    const rows = await server.db.select().from(promoterGroupMedia).where(eq(promoterGroupMedia.promoterGroupId, record.id));
+    expect(record.description).toEqual({
+      description: 'Who\nWe dance.',
+      htmlDescription: '<h2>Who</h2><p>We <u>dance</u>.</p>',
+    });
+    const rows = await server.db
+      .select()
+      .from(promoterGroupMedia)
+      .where(eq(promoterGroupMedia.promoterGroupId, record.id));
     expect(rows.sort((a, b) => a.position - b.position).map((row) => row.uploadId)).toEqual([second, first]);
   });
 
@@ -129,7 +165,10 @@ describe('the record', () => {
 
   it('sanitises the HTML: scripts and handlers go', async () => {
     const input = fullInput();
-    input.description = { description: 'Plain stays', htmlDescription: '<p>Hi<script>alert(1)</script><img src=x onerror=alert(2)></p>' };
+    input.description = {
+      description: 'Plain stays',
+      htmlDescription: '<p>Hi<script>alert(1)</script><img src=x onerror=alert(2)></p>',
+    };
     const record = await create(input);
     expect(record.description).toEqual({ description: 'Plain stays', htmlDescription: '<p>Hi</p>' });
   });
@@ -145,7 +184,10 @@ describe('validation', () => {
     for (const [field, message] of Object.entries(expected)) expect(errors[field]).toMatch(message);
     expect(await countGroups()).toBe(before);
   };
-  const withGeneral = (general: object) => ({ ...fullInput(), generalInfos: { ...fullInput().generalInfos, ...general } });
+  const withGeneral = (general: object) => ({
+    ...fullInput(),
+    generalInfos: { ...fullInput().generalInfos, ...general },
+  });
 
   it('names bad types, texts, emails, phones and addresses', async () => {
     await expectFields(
@@ -168,9 +210,12 @@ describe('validation', () => {
         'generalInfos.urlBilletterie': /https/,
       },
     );
-    await expectFields({ ...fullInput(), additionalInfos: { tagTerms: Array.from({ length: 51 }, (_, index) => index + 1) } }, {
-      'additionalInfos.tagTerms': /50/,
-    });
+    await expectFields(
+      { ...fullInput(), additionalInfos: { tagTerms: Array.from({ length: 51 }, (_, index) => index + 1) } },
+      {
+        'additionalInfos.tagTerms': /50/,
+      },
+    );
   });
 
   it('names every unknown reference and tag id at once', async () => {

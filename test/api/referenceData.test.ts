@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { hasPermission } from '../../domain/access';
-import { REFERENCE_KIND_NAMES, referenceResourceOf, type ReferenceKind, type ReferenceRecord } from '../../domain/reference';
+import {
+  REFERENCE_KIND_NAMES,
+  referenceResourceOf,
+  type ReferenceKind,
+  type ReferenceRecord,
+} from '../../domain/reference';
 import {
   auditLog,
   establishmentMusics,
@@ -40,7 +45,10 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?:
   return server.app.inject({ method, url: path, payload, headers: { authorization: `Bearer ${token}` } });
 }
 
-const list = async (kind: ReferenceKind, query: { filter?: object; sort?: [string, string]; range?: [number, number] } = {}) => {
+const list = async (
+  kind: ReferenceKind,
+  query: { filter?: object; sort?: [string, string]; range?: [number, number] } = {},
+) => {
   const parameters = Object.entries(query).map(([name, value]) => `${name}=${json(value)}`);
   const response = await call('GET', `${url(kind)}?${parameters.join('&')}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -54,7 +62,12 @@ const probeInput = (overrides: object = {}) => {
   probeCount += 1;
   return {
     key: `PROBE_${probeCount}`,
-    label: { en: `Probe ${probeCount}`, fr: `Sonde ${probeCount}`, de: `Probe ${probeCount}`, it: `Sonda ${probeCount}` },
+    label: {
+      en: `Probe ${probeCount}`,
+      fr: `Sonde ${probeCount}`,
+      de: `Probe ${probeCount}`,
+      it: `Sonda ${probeCount}`,
+    },
     ...overrides,
   };
 };
@@ -80,7 +93,12 @@ describe('reading', () => {
         expect(one.json()).toEqual(first);
 
         const many = await call('GET', `${url(kind)}?filter=${json({ id: [second.id, first.id] })}`, undefined, token);
-        expect(many.json<ReferenceRecord[]>().map((record) => record.id).sort()).toEqual([first.id, second.id].sort());
+        expect(
+          many
+            .json<ReferenceRecord[]>()
+            .map((record) => record.id)
+            .sort(),
+        ).toEqual([first.id, second.id].sort());
       }
     }
   });
@@ -141,7 +159,10 @@ describe('who writes', () => {
           await call('PUT', url(kind, `/${target.id}`), { ...target, isActive: false }, token),
           await call('DELETE', url(kind, `/${target.id}`), undefined, token),
         ];
-        expect(attempts.map((response) => response.statusCode), `${account.email} ${kind}`).toEqual([403, 403, 403]);
+        expect(
+          attempts.map((response) => response.statusCode),
+          `${account.email} ${kind}`,
+        ).toEqual([403, 403, 403]);
       }
       expect((await call('GET', url(kind, `/${target.id}`))).json()).toEqual(target);
     }
@@ -177,7 +198,11 @@ describe('validation', () => {
     expect(noLabel.statusCode).toBe(400);
     expect(Object.keys(errorsOf(noLabel))).toEqual(['label']);
 
-    const noGerman = await call('POST', url('musics'), probeInput({ label: { en: 'Goa', fr: 'Goa', de: '  ', it: 'Goa' } }));
+    const noGerman = await call(
+      'POST',
+      url('musics'),
+      probeInput({ label: { en: 'Goa', fr: 'Goa', de: '  ', it: 'Goa' } }),
+    );
     expect(noGerman.statusCode).toBe(400);
     expect(Object.keys(errorsOf(noGerman))).toEqual(['label.de']);
 
@@ -247,10 +272,14 @@ describe('retiring and deleting', () => {
   /** One way records use each kind: links that cascade on delete, and plain columns that do not. */
   const linkers: Record<ReferenceKind, (valueId: number) => Promise<void>> = {
     'establishment-types': async (id) => {
-      await server.db.insert(establishmentSecondaryTypes).values({ establishmentId: await firstEstablishment(), establishmentTypeId: id });
+      await server.db
+        .insert(establishmentSecondaryTypes)
+        .values({ establishmentId: await firstEstablishment(), establishmentTypeId: id });
     },
     'promoter-types': async (id) => {
-      await server.db.insert(promoterGroupPromoterTypes).values({ promoterGroupId: await firstGroup(), promoterTypeId: id });
+      await server.db
+        .insert(promoterGroupPromoterTypes)
+        .values({ promoterGroupId: await firstGroup(), promoterTypeId: id });
     },
     'event-types': async (id) => {
       await server.db.insert(promoterGroupEventTypes).values({ promoterGroupId: await firstGroup(), eventTypeId: id });
@@ -271,31 +300,46 @@ describe('retiring and deleting', () => {
       await server.db.insert(eventEnvironments).values({ eventId: await firstEvent(), environmentId: id });
     },
     'offer-types': async (id) => {
-      await server.db.update(offers).set({ offerTypeId: id }).where(eq(offers.id, await firstOffer()));
+      await server.db
+        .update(offers)
+        .set({ offerTypeId: id })
+        .where(eq(offers.id, await firstOffer()));
     },
   };
 
-  it.each(REFERENCE_KIND_NAMES)('refuses to delete a %s value that a record uses: 409 IN_USE, and the link stays', async (kind) => {
-    const probe = await createProbe(kind);
-    await linkers[kind](probe.id);
-    const response = await call('DELETE', url(kind, `/${probe.id}`));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'IN_USE' });
-    expect((await call('GET', url(kind, `/${probe.id}`))).json()).toEqual(probe);
-    // Still linked: the cascade did not run.
-    const again = await call('DELETE', url(kind, `/${probe.id}`));
-    expect(again.statusCode).toBe(409);
-  });
+  it.each(REFERENCE_KIND_NAMES)(
+    'refuses to delete a %s value that a record uses: 409 IN_USE, and the link stays',
+    async (kind) => {
+      const probe = await createProbe(kind);
+      await linkers[kind](probe.id);
+      const response = await call('DELETE', url(kind, `/${probe.id}`));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: 'IN_USE' });
+      expect((await call('GET', url(kind, `/${probe.id}`))).json()).toEqual(probe);
+      // Still linked: the cascade did not run.
+      const again = await call('DELETE', url(kind, `/${probe.id}`));
+      expect(again.statusCode).toBe(409);
+    },
+  );
 
   it('refuses to delete the main type of an establishment (a foreign key without cascade)', async () => {
     const probe = await createProbe('establishment-types');
     const establishmentId = await firstEstablishment();
-    const [before] = await server.db.select({ typeId: establishments.establishmentTypeId }).from(establishments).where(eq(establishments.id, establishmentId));
-    await server.db.update(establishments).set({ establishmentTypeId: probe.id }).where(eq(establishments.id, establishmentId));
+    const [before] = await server.db
+      .select({ typeId: establishments.establishmentTypeId })
+      .from(establishments)
+      .where(eq(establishments.id, establishmentId));
+    await server.db
+      .update(establishments)
+      .set({ establishmentTypeId: probe.id })
+      .where(eq(establishments.id, establishmentId));
     try {
       expect((await call('DELETE', url('establishment-types', `/${probe.id}`))).json()).toEqual({ message: 'IN_USE' });
     } finally {
-      await server.db.update(establishments).set({ establishmentTypeId: before.typeId }).where(eq(establishments.id, establishmentId));
+      await server.db
+        .update(establishments)
+        .set({ establishmentTypeId: before.typeId })
+        .where(eq(establishments.id, establishmentId));
     }
     expect((await call('DELETE', url('establishment-types', `/${probe.id}`))).statusCode).toBe(200);
   });

@@ -37,7 +37,9 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: str
 }
 
 function list(query: { sort?: unknown; range?: unknown; filter?: unknown }, token = root) {
-  const parts = Object.entries(query).map(([key, value]) => `${key}=${typeof value === 'string' ? encodeURIComponent(value) : json(value)}`);
+  const parts = Object.entries(query).map(
+    ([key, value]) => `${key}=${typeof value === 'string' ? encodeURIComponent(value) : json(value)}`,
+  );
   return call('GET', `/tags?${parts.join('&')}`, token);
 }
 
@@ -104,10 +106,17 @@ describe('lists', () => {
   }
 
   it('refuses to sort on an undeclared field, naming the sort parameter', async () => {
-    for (const sort of [['description', 'ASC'], ['tagName', 'UP'], ['version', 'DESC']]) {
+    for (const sort of [
+      ['description', 'ASC'],
+      ['tagName', 'UP'],
+      ['version', 'DESC'],
+    ]) {
       const response = await list({ sort });
       expect(response.statusCode, JSON.stringify(sort)).toBe(400);
-      expect(Object.keys(response.json().errors).some((path) => path.startsWith('sort')), response.body).toBe(true);
+      expect(
+        Object.keys(response.json().errors).some((path) => path.startsWith('sort')),
+        response.body,
+      ).toBe(true);
     }
   });
 
@@ -123,17 +132,23 @@ describe('lists', () => {
     expect((await list({ filter: 'not json' })).statusCode).toBe(400);
   });
 
-  it.each(['constructor', 'toString', 'hasOwnProperty'])('refuses the filter key %s, which every object inherits (400, not a 500)', async (key) => {
-    const response = await list({ filter: { [key]: 1 } });
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().errors).toHaveProperty([`filter.${key}`]);
-  });
+  it.each(['constructor', 'toString', 'hasOwnProperty'])(
+    'refuses the filter key %s, which every object inherits (400, not a 500)',
+    async (key) => {
+      const response = await list({ filter: { [key]: 1 } });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors).toHaveProperty([`filter.${key}`]);
+    },
+  );
 
   it('answers 400 to a NUL character in a filter value, which PostgreSQL cannot compare (never a 500)', async () => {
     for (const filter of [{ q: 'a\u0000b' }, { category: '\u0000' }]) {
       const response = await list({ filter });
       expect(response.statusCode, response.body).toBe(400);
-      expect(Object.keys(response.json().errors).some((path) => path.startsWith('filter')), response.body).toBe(true);
+      expect(
+        Object.keys(response.json().errors).some((path) => path.startsWith('filter')),
+        response.body,
+      ).toBe(true);
     }
   });
 
@@ -177,7 +192,11 @@ describe('lists', () => {
     const wanted = [probes[3].id, probes[0].id, 999_999];
     const response = await list({ filter: { id: wanted } });
     expect(response.statusCode).toBe(200);
-    expect(tagsOf(response).map((tag) => tag.id).sort()).toEqual([probes[0].id, probes[3].id].sort());
+    expect(
+      tagsOf(response)
+        .map((tag) => tag.id)
+        .sort(),
+    ).toEqual([probes[0].id, probes[3].id].sort());
     expect(response.headers['content-range']).toBe('tags 0-1/2');
     expect(tagsOf(await list({ filter: { id: probes[2].id } }))).toEqual([probes[2]]);
     expect(tagsOf(await list({ filter: { id: [] } }))).toEqual([]);
@@ -329,7 +348,10 @@ describe('GET /roles', () => {
     const many = await call('GET', `/roles?filter=${json({ id: [rows[5].id, rows[0].id] })}`, customer);
     expect(many.json()).toEqual([rows[0], rows[5]]);
     const searched = await call('GET', `/roles?filter=${json({ q: 'coordinator admin' })}`, customer);
-    expect(searched.json<Array<{ key: string }>>().map((row) => row.key)).toEqual(['COORDINATOR_ADMIN_LIMITED', 'COORDINATOR_ADMIN_FULL']);
+    expect(searched.json<Array<{ key: string }>>().map((row) => row.key)).toEqual([
+      'COORDINATOR_ADMIN_LIMITED',
+      'COORDINATOR_ADMIN_FULL',
+    ]);
     expect((await call('GET', '/roles/999999', customer)).statusCode).toBe(404);
     expect((await call('GET', `/roles?filter=${json({ nope: 1 })}`, customer)).statusCode).toBe(400);
     expect((await call('GET', '/roles', undefined)).statusCode).toBe(401);
@@ -356,17 +378,27 @@ describe('the SQL scope agrees with isInScope', () => {
       table: tags,
       id: tags.id,
       scope: 'global',
-      rows: async () => (await server.db.select({ id: tags.id }).from(tags)).map(({ id }) => ({ id, ownership: { global: true } })),
+      rows: async () =>
+        (await server.db.select({ id: tags.id }).from(tags)).map(({ id }) => ({ id, ownership: { global: true } })),
     },
     events: {
       permission: 'EVENT',
       table: events,
       id: events.id,
-      scope: { establishment: events.establishmentId, promoterGroup: events.promoterGroupId, visibility: events.visibility },
+      scope: {
+        establishment: events.establishmentId,
+        promoterGroup: events.promoterGroupId,
+        visibility: events.visibility,
+      },
       rows: async () =>
         (
           await server.db
-            .select({ id: events.id, establishmentId: events.establishmentId, promoterGroupId: events.promoterGroupId, visibility: events.visibility })
+            .select({
+              id: events.id,
+              establishmentId: events.establishmentId,
+              promoterGroupId: events.promoterGroupId,
+              visibility: events.visibility,
+            })
             .from(events)
         ).map((row) => ({
           id: row.id,
@@ -383,7 +415,9 @@ describe('the SQL scope agrees with isInScope', () => {
       id: establishments.id,
       scope: { establishment: establishments.id, visibility: establishments.visibility },
       rows: async () =>
-        (await server.db.select({ id: establishments.id, visibility: establishments.visibility }).from(establishments)).map((row) => ({
+        (
+          await server.db.select({ id: establishments.id, visibility: establishments.visibility }).from(establishments)
+        ).map((row) => ({
           id: row.id,
           ownership: { establishmentIds: [row.id], visibility: row.visibility },
         })),
@@ -392,9 +426,14 @@ describe('the SQL scope agrees with isInScope', () => {
       permission: 'PROMOTER_GROUP',
       table: promoterGroups,
       id: promoterGroups.id,
-      scope: { promoterGroup: (groupId: number): SQL => eq(promoterGroups.id, groupId), visibility: promoterGroups.visibility },
+      scope: {
+        promoterGroup: (groupId: number): SQL => eq(promoterGroups.id, groupId),
+        visibility: promoterGroups.visibility,
+      },
       rows: async () =>
-        (await server.db.select({ id: promoterGroups.id, visibility: promoterGroups.visibility }).from(promoterGroups)).map((row) => ({
+        (
+          await server.db.select({ id: promoterGroups.id, visibility: promoterGroups.visibility }).from(promoterGroups)
+        ).map((row) => ({
           id: row.id,
           ownership: { promoterGroupIds: [row.id], visibility: row.visibility },
         })),
@@ -422,21 +461,38 @@ describe('the SQL scope agrees with isInScope', () => {
 
   async function demoViewers(): Promise<Array<{ label: string; viewer: Viewer }>> {
     const rows = await server.db
-      .select({ id: users.id, email: users.email, roleKey: roles.key, establishmentId: users.establishmentId, promoterGroupId: users.promoterGroupId })
+      .select({
+        id: users.id,
+        email: users.email,
+        roleKey: roles.key,
+        establishmentId: users.establishmentId,
+        promoterGroupId: users.promoterGroupId,
+      })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId));
     const demo = rows
       .filter((row) => DEMO_EMAILS.includes(row.email))
       .map((row) => ({
         label: row.email,
-        viewer: { userId: row.id, roleKeys: [row.roleKey], establishmentId: row.establishmentId, promoterGroupId: row.promoterGroupId },
+        viewer: {
+          userId: row.id,
+          roleKeys: [row.roleKey],
+          establishmentId: row.establishmentId,
+          promoterGroupId: row.promoterGroupId,
+        },
       }));
     expect(demo).toHaveLength(DEMO_EMAILS.length);
     // Edge cases: no role at all, and a scoped role whose scope field is empty.
     return [
       ...demo,
-      { label: 'no role', viewer: { userId: demo[0].viewer.userId, roleKeys: [], establishmentId: null, promoterGroupId: null } },
-      { label: 'ADMIN without establishment', viewer: { userId: -1, roleKeys: ['ADMIN'], establishmentId: null, promoterGroupId: null } },
+      {
+        label: 'no role',
+        viewer: { userId: demo[0].viewer.userId, roleKeys: [], establishmentId: null, promoterGroupId: null },
+      },
+      {
+        label: 'ADMIN without establishment',
+        viewer: { userId: -1, roleKeys: ['ADMIN'], establishmentId: null, promoterGroupId: null },
+      },
     ];
   }
 
@@ -450,8 +506,13 @@ describe('the SQL scope agrees with isInScope', () => {
             .select({ id: scopeCase.id })
             .from(scopeCase.table)
             .where(scopeCondition(viewer, scopeCase.permission, scopeCase.scope, mode));
-          const expected = rows.filter((row) => isInScope(viewer, scopeCase.permission, row.ownership, mode)).map((row) => row.id);
-          expect(selected.map((row) => row.id as number).sort((a, b) => a - b), `${label} ${mode}`).toEqual(expected.sort((a, b) => a - b));
+          const expected = rows
+            .filter((row) => isInScope(viewer, scopeCase.permission, row.ownership, mode))
+            .map((row) => row.id);
+          expect(
+            selected.map((row) => row.id as number).sort((a, b) => a - b),
+            `${label} ${mode}`,
+          ).toEqual(expected.sort((a, b) => a - b));
         }
       }
     });

@@ -21,7 +21,13 @@ export async function accessTokens(app: FastifyInstance, emails: readonly string
 }
 
 /** A request below /api/v1 with an account's bearer token. */
-export const injectAs = (app: FastifyInstance, token: string, method: Method, url: string, payload?: object): Promise<LightMyRequestResponse> =>
+export const injectAs = (
+  app: FastifyInstance,
+  token: string,
+  method: Method,
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> =>
   app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: `Bearer ${token}` } });
 
 /** A list page of `path` as ra-data-simple-rest asks for it, which must answer 200. */
@@ -61,7 +67,10 @@ export async function insertUpload(db: Database, ownerUserId: number, mimeType =
 export const uniqueName = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
 /** The seeded ids of each named table, each in ascending order, e.g. `{ musics: musics.id }` → `{ musics: [1, 2, …] }`. */
-export async function orderedIdsOf<Name extends string>(db: Database, columns: Record<Name, PgColumn>): Promise<Record<Name, number[]>> {
+export async function orderedIdsOf<Name extends string>(
+  db: Database,
+  columns: Record<Name, PgColumn>,
+): Promise<Record<Name, number[]>> {
   const ids: Partial<Record<Name, number[]>> = {};
   for (const [name, column] of Object.entries<PgColumn>(columns)) ids[name as Name] = await orderedIds(db, column);
   return ids as Record<Name, number[]>;

@@ -24,12 +24,13 @@ let disposeDatabase: () => Promise<void> = async () => {};
 let db: Database;
 let uploadsDir: string;
 
-
-const rowsOf = <Row>(result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[]));
+const rowsOf = <Row>(result: unknown): Row[] => (result as { rows?: Row[] }).rows ?? (result as Row[]);
 
 async function tableCounts(): Promise<Record<string, number>> {
   const tables = rowsOf<{ table_name: string }>(
-    await db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`),
+    await db.execute(
+      sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
+    ),
   );
   const counts: Record<string, number> = {};
   for (const { table_name: table } of tables) {
@@ -70,7 +71,9 @@ describe('seedDemoData', () => {
 
   it('seeds an empty database', async () => {
     const started = performance.now();
-    await expect(seedDemoData(db, { demoPassword: DEMO_PASSWORD, storage: new LocalFileStorage(uploadsDir), today: TODAY })).resolves.toEqual({ seeded: true });
+    await expect(
+      seedDemoData(db, { demoPassword: DEMO_PASSWORD, storage: new LocalFileStorage(uploadsDir), today: TODAY }),
+    ).resolves.toEqual({ seeded: true });
     // SPEC budget is < 3 s on PGlite on an idle machine; the bound here leaves room for a busy CI.
     expect(performance.now() - started).toBeLessThan(15_000);
   });
@@ -161,14 +164,25 @@ describe('seedDemoData', () => {
     const [series] = await db
       .select()
       .from(schema.events)
-      .where(and(eq(schema.events.recurrencePattern, 'WEEKLY'), eq(schema.events.startTime, '22:00'), eq(schema.events.endTime, '04:00')));
+      .where(
+        and(
+          eq(schema.events.recurrencePattern, 'WEEKLY'),
+          eq(schema.events.startTime, '22:00'),
+          eq(schema.events.endTime, '04:00'),
+        ),
+      );
     expect(series.recurrenceDaysOfWeek).toEqual(['SATURDAY']);
     expect(series.lastEndsAt).toBeNull();
-    const rows = await db.select().from(schema.eventOutOfSchedule).where(eq(schema.eventOutOfSchedule.eventId, series.id));
+    const rows = await db
+      .select()
+      .from(schema.eventOutOfSchedule)
+      .where(eq(schema.eventOutOfSchedule.eventId, series.id));
     expect(rows.map((row) => row.action).sort()).toEqual(['SKIP', 'UPDATE']);
     for (const row of rows) {
       // Each key is a Saturday at 22:00 in Zürich, i.e. an occurrence the rule generates.
-      const local = Temporal.Instant.fromEpochMilliseconds(row.originalStartsAt.getTime()).toZonedDateTimeISO('Europe/Zurich');
+      const local = Temporal.Instant.fromEpochMilliseconds(row.originalStartsAt.getTime()).toZonedDateTimeISO(
+        'Europe/Zurich',
+      );
       expect(local.dayOfWeek).toBe(6);
       expect(local.toPlainTime().toString()).toBe('22:00:00');
     }
@@ -235,7 +249,9 @@ describe('seedDemoData', () => {
   it('changes nothing when run again', async () => {
     const before = await tableCounts();
     const [rootBefore] = await db.select().from(schema.users).where(eq(schema.users.email, 'root@demo.ch'));
-    await expect(seedDemoData(db, { demoPassword: 'Another-Password-2026', today: TODAY })).resolves.toEqual({ seeded: false });
+    await expect(seedDemoData(db, { demoPassword: 'Another-Password-2026', today: TODAY })).resolves.toEqual({
+      seeded: false,
+    });
     expect(await tableCounts()).toEqual(before);
     const [rootAfter] = await db.select().from(schema.users).where(eq(schema.users.email, 'root@demo.ch'));
     expect(rootAfter).toEqual(rootBefore);

@@ -15,8 +15,7 @@ import { pgliteHandle, runOnServer, uniqueDatabaseName } from './testDatabase';
  * a template database that CREATE DATABASE … TEMPLATE copies.
  */
 export type SeededDatabaseImage =
-  | { engine: 'pglite'; dumpFile: string }
-  | { engine: 'postgres'; serverUrl: string; templateName: string };
+  { engine: 'pglite'; dumpFile: string } | { engine: 'postgres'; serverUrl: string; templateName: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,13 +38,18 @@ async function makePgliteImage(): Promise<{ image: SeededDatabaseImage; dispose:
     const directory = mkdtempSync(path.join(tmpdir(), 'backoffice-seeded-'));
     const dumpFile = path.join(directory, 'pglite.tar');
     writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
-    return { image: { engine: 'pglite', dumpFile }, dispose: () => rmSync(directory, { recursive: true, force: true }) };
+    return {
+      image: { engine: 'pglite', dumpFile },
+      dispose: () => rmSync(directory, { recursive: true, force: true }),
+    };
   } finally {
     await handle.close();
   }
 }
 
-async function makePostgresTemplate(serverUrl: string): Promise<{ image: SeededDatabaseImage; dispose: () => Promise<void> }> {
+async function makePostgresTemplate(
+  serverUrl: string,
+): Promise<{ image: SeededDatabaseImage; dispose: () => Promise<void> }> {
   const templateName = uniqueDatabaseName('template');
   await runOnServer(serverUrl, `CREATE DATABASE "${templateName}"`);
   const url = new URL(serverUrl);

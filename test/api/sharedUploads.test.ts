@@ -44,12 +44,17 @@ beforeAll(async () => {
 });
 afterAll(() => s3?.close());
 
-const headersOf = (headers: Record<string, unknown>) => Object.fromEntries(FILE_HEADERS.map((name) => [name, String(headers[name])]));
+const headersOf = (headers: Record<string, unknown>) =>
+  Object.fromEntries(FILE_HEADERS.map((name) => [name, String(headers[name])]));
 
 const pictureBytes = () => testPicture(120, 80).png().toBuffer();
 
 async function uploadThrough(app: FastifyInstance, token: string): Promise<Upload> {
-  const response = await postUploadParts(app, [{ bytes: await pictureBytes(), fileName: 'Shared poster.png', contentType: 'image/png' }], token);
+  const response = await postUploadParts(
+    app,
+    [{ bytes: await pictureBytes(), fileName: 'Shared poster.png', contentType: 'image/png' }],
+    token,
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Upload>();
 }
@@ -97,7 +102,11 @@ describe('two API instances on one database', () => {
       }
       expect(Number((await get(b.app, upload.url)).headers['content-length'])).toBe(upload.sizeBytes);
       // The record too, with the token A signed: both know JWT_SECRET.
-      const record = await b.app.inject({ method: 'GET', url: `/api/v1/uploads/${upload.id}`, headers: { authorization: `Bearer ${token}` } });
+      const record = await b.app.inject({
+        method: 'GET',
+        url: `/api/v1/uploads/${upload.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(record.json<Upload>()).toEqual(upload);
     });
 
@@ -107,7 +116,9 @@ describe('two API instances on one database', () => {
       // The orphan sweep is how uploads are deleted; B runs it, past the grace period of a fresh upload.
       const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
       const { deletedKeys } = await sweepOrphanUploads(b.db, b.app.storage, { now: later });
-      expect(deletedKeys).toEqual(expect.arrayContaining([upload.url.split('/').pop(), upload.previewUrl!.split('/').pop()]));
+      expect(deletedKeys).toEqual(
+        expect.arrayContaining([upload.url.split('/').pop(), upload.previewUrl!.split('/').pop()]),
+      );
       expect((await get(a.app, upload.url)).statusCode).toBe(404);
       expect((await get(a.app, upload.previewUrl!)).statusCode).toBe(404);
       expect(await a.app.storage.open(upload.url.split('/').pop()!)).toBeNull();
@@ -156,7 +167,14 @@ afterAll(() => killStartedServers());
 /** server/main.ts as its own process, with the test's JWT_SECRET; never the test run's TEST_DATABASE_URL. */
 function launchProcess(env: Record<string, string>, port: number): OriginProcess {
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawnServer({ ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', PUBLIC_URL: origin, JWT_SECRET });
+  const server = spawnServer({
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'development',
+    PUBLIC_URL: origin,
+    JWT_SECRET,
+  });
   return { ...server, origin };
 }
 
@@ -183,7 +201,9 @@ async function signInOver(origin: string): Promise<string> {
 }
 
 async function uploadOver(origin: string, token: string): Promise<Upload> {
-  const { payload, headers } = multipartBody([{ bytes: await pictureBytes(), fileName: 'Across processes.png', contentType: 'image/png' }]);
+  const { payload, headers } = multipartBody([
+    { bytes: await pictureBytes(), fileName: 'Across processes.png', contentType: 'image/png' },
+  ]);
   const response = await fetch(`${origin}/api/v1/uploads`, {
     method: 'POST',
     headers: { ...headers, authorization: `Bearer ${token}` },
@@ -193,9 +213,16 @@ async function uploadOver(origin: string, token: string): Promise<Upload> {
   return (await response.json()) as Upload;
 }
 
-async function fetchFile(origin: string, url: string): Promise<{ status: number; bytes: Buffer; headers: Record<string, string> }> {
+async function fetchFile(
+  origin: string,
+  url: string,
+): Promise<{ status: number; bytes: Buffer; headers: Record<string, string> }> {
   const response = await fetch(`${origin}${url}`);
-  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), headers: Object.fromEntries(response.headers) };
+  return {
+    status: response.status,
+    bytes: Buffer.from(await response.arrayBuffer()),
+    headers: Object.fromEntries(response.headers),
+  };
 }
 
 async function waitForStatus(origin: string, url: string, status: number): Promise<void> {
@@ -229,7 +256,11 @@ if (POSTGRES_SERVER_URL) {
     const databaseName = `shared_uploads_${Date.now()}_${randomBytes(4).toString('hex')}`;
     const databaseUrl = databaseUrlOf(POSTGRES_SERVER_URL, databaseName);
     const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'backoffice-shared-')));
-    const env = (dataDir: string) => ({ DATABASE_URL: databaseUrl, STORAGE_URL: s3.storageUrl('processes'), DATA_DIR: dataDir });
+    const env = (dataDir: string) => ({
+      DATABASE_URL: databaseUrl,
+      STORAGE_URL: s3.storageUrl('processes'),
+      DATA_DIR: dataDir,
+    });
 
     beforeAll(async () => {
       await runOnServer(POSTGRES_SERVER_URL, `CREATE DATABASE "${databaseName}"`);
@@ -243,7 +274,9 @@ if (POSTGRES_SERVER_URL) {
     it('serve each other’s uploads and the demo pictures, and stop serving what the other deleted', async () => {
       // One after the other: the first migrates and seeds (its demo pictures go to the bucket).
       const a = await startProcess(env(dataDirs[0]));
-      expect(a.output()).toMatch(/uploads: S3 bucket backoffice-test \(prefix processes\/\) at http:\/\/127\.0\.0\.1:\d+/);
+      expect(a.output()).toMatch(
+        /uploads: S3 bucket backoffice-test \(prefix processes\/\) at http:\/\/127\.0\.0\.1:\d+/,
+      );
       expect(a.output()).not.toContain('S3RVER:S3RVER');
       let b = await startProcess(env(dataDirs[1]));
 
@@ -261,12 +294,17 @@ if (POSTGRES_SERVER_URL) {
       expect(demoLogo.status).toBe(200);
       expect(demoLogo.bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
       // A's token works on B: one JWT_SECRET.
-      const record = await fetch(`${b.origin}/api/v1/uploads/${upload.id}`, { headers: { authorization: `Bearer ${token}` } });
+      const record = await fetch(`${b.origin}/api/v1/uploads/${upload.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(await record.json()).toEqual(upload);
 
       // Deleting is the orphan sweep, which runs when a server starts: age the upload past its grace period
       // and restart B; then A no longer serves it.
-      await runOnServer(databaseUrl, `UPDATE uploads SET created_at = now() - interval '30 days' WHERE id = ${upload.id}`);
+      await runOnServer(
+        databaseUrl,
+        `UPDATE uploads SET created_at = now() - interval '30 days' WHERE id = ${upload.id}`,
+      );
       await stopProcess(b);
       b = await startProcess(env(dataDirs[1]));
       await waitForStatus(a.origin, upload.url, 404);

@@ -49,7 +49,14 @@ interface Outcome {
 }
 
 async function startServer(env: Record<string, string>, options: { unprivileged?: boolean } = {}): Promise<Outcome> {
-  const { TEST_DATABASE_URL: _test, DATABASE_URL: _database, PORT: _port, DATA_DIR: _dataDir, JWT_SECRET: _secret, ...inherited } = process.env;
+  const {
+    TEST_DATABASE_URL: _test,
+    DATABASE_URL: _database,
+    PORT: _port,
+    DATA_DIR: _dataDir,
+    JWT_SECRET: _secret,
+    ...inherited
+  } = process.env;
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...inherited, NODE_ENV: 'development', HOST: '127.0.0.1', ...env },
@@ -93,7 +100,8 @@ const withTestServer: StartupCase[] = process.env.TEST_DATABASE_URL
           DATA_DIR: pathFor('pg-missing-db'),
           DATABASE_URL: onTestServer((url) => (url.pathname = '/ops_no_such_database')),
         }),
-        line: () => /^PostgreSQL at \S+ has no database "ops_no_such_database" \(database "ops_no_such_database" does not exist\): create it/,
+        line: () =>
+          /^PostgreSQL at \S+ has no database "ops_no_such_database" \(database "ops_no_such_database" does not exist\): create it/,
       },
       {
         problem: 'an unknown user',
@@ -105,7 +113,8 @@ const withTestServer: StartupCase[] = process.env.TEST_DATABASE_URL
             url.password = 'S3cret-Pa55';
           }),
         }),
-        line: () => /^PostgreSQL at \S+ refused the user "ops_no_such_user" \(.*"ops_no_such_user".*\): correct the user or the password in DATABASE_URL\.$/,
+        line: () =>
+          /^PostgreSQL at \S+ refused the user "ops_no_such_user" \(.*"ops_no_such_user".*\): correct the user or the password in DATABASE_URL\.$/,
       },
     ]
   : [];
@@ -138,7 +147,8 @@ const cases: StartupCase[] = [
   {
     problem: 'DATA_DIR under /proc (where a recursive mkdir loops forever)',
     env: async () => ({ PORT: String(await freePort()), DATA_DIR: '/proc/backoffice-data' }),
-    line: () => /^DATA_DIR \/proc\/backoffice-data \(.*\) cannot be created: mkdir \/proc\/backoffice-data failed, .*; create it for the server's user or set DATA_DIR to a writable directory\.$/,
+    line: () =>
+      /^DATA_DIR \/proc\/backoffice-data \(.*\) cannot be created: mkdir \/proc\/backoffice-data failed, .*; create it for the server's user or set DATA_DIR to a writable directory\.$/,
   },
   {
     problem: 'a DATA_DIR that is not writable',
@@ -151,7 +161,10 @@ const cases: StartupCase[] = [
   {
     problem: 'a DATA_DIR that cannot be created',
     unprivileged: true,
-    env: async () => ({ PORT: String(await freePort()), DATA_DIR: path.join(pathFor('read-only-parent', 'read-only directory'), 'data') }),
+    env: async () => ({
+      PORT: String(await freePort()),
+      DATA_DIR: path.join(pathFor('read-only-parent', 'read-only directory'), 'data'),
+    }),
     line: ({ DATA_DIR }) =>
       `DATA_DIR ${DATA_DIR} (the PGlite database, uploads, the generated JWT secret) cannot be created: mkdir ${DATA_DIR} failed, ` +
       "permission denied (EACCES); create it for the server's user or set DATA_DIR to a writable directory.",
@@ -184,7 +197,11 @@ const cases: StartupCase[] = [
   },
   {
     problem: 'a PostgreSQL server that refuses connections',
-    env: async () => ({ PORT: String(await freePort()), DATA_DIR: pathFor('pg-refused'), DATABASE_URL: await closedPostgres() }),
+    env: async () => ({
+      PORT: String(await freePort()),
+      DATA_DIR: pathFor('pg-refused'),
+      DATABASE_URL: await closedPostgres(),
+    }),
     line: ({ DATABASE_URL }) => {
       const port = new URL(DATABASE_URL).port;
       return (
@@ -207,22 +224,26 @@ const cases: StartupCase[] = [
 ];
 
 describe('start-up errors: one line, exit code 1, within seconds', () => {
-  it.each(cases)('$problem', async (startupCase) => {
-    const env = await startupCase.env();
-    const outcome = await startServer(env, { unprivileged: startupCase.unprivileged });
-    const expected = startupCase.line(env);
-    const message = outcome.output.replace(/\n$/, '');
-    expect(message.startsWith('Cannot start the server: '), outcome.output).toBe(true);
-    const line = message.slice('Cannot start the server: '.length);
-    if (typeof expected === 'string') expect(line).toBe(expected);
-    else expect(line).toMatch(expected);
-    expect(outcome.output).not.toMatch(/^\s+at /m);
-    expect(outcome.output).not.toContain('S3cret-Pa55');
-    expect(outcome.code).toBe(1);
-    expect(outcome.elapsedMs).toBeLessThan(15_000);
-    // Checked before the database is opened: no PGlite directory was made.
-    if (env.DATA_DIR && existsSync(env.DATA_DIR) && !env.DATA_DIR.startsWith('/proc')) {
-      expect(existsSync(path.join(env.DATA_DIR, 'pglite'))).toBe(false);
-    }
-  }, 40_000);
+  it.each(cases)(
+    '$problem',
+    async (startupCase) => {
+      const env = await startupCase.env();
+      const outcome = await startServer(env, { unprivileged: startupCase.unprivileged });
+      const expected = startupCase.line(env);
+      const message = outcome.output.replace(/\n$/, '');
+      expect(message.startsWith('Cannot start the server: '), outcome.output).toBe(true);
+      const line = message.slice('Cannot start the server: '.length);
+      if (typeof expected === 'string') expect(line).toBe(expected);
+      else expect(line).toMatch(expected);
+      expect(outcome.output).not.toMatch(/^\s+at /m);
+      expect(outcome.output).not.toContain('S3cret-Pa55');
+      expect(outcome.code).toBe(1);
+      expect(outcome.elapsedMs).toBeLessThan(15_000);
+      // Checked before the database is opened: no PGlite directory was made.
+      if (env.DATA_DIR && existsSync(env.DATA_DIR) && !env.DATA_DIR.startsWith('/proc')) {
+        expect(existsSync(path.join(env.DATA_DIR, 'pglite'))).toBe(false);
+      }
+    },
+    40_000,
+  );
 });

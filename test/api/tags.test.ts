@@ -70,7 +70,13 @@ describe('validation', () => {
     });
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(errorsOf(response)).sort()).toEqual(
-      ['advanced.description', 'advanced.htmlDescription', 'generalInfos.subCategory', 'generalInfos.tagName', 'translation.french'].sort(),
+      [
+        'advanced.description',
+        'advanced.htmlDescription',
+        'generalInfos.subCategory',
+        'generalInfos.tagName',
+        'translation.french',
+      ].sort(),
     );
   });
 
@@ -88,21 +94,31 @@ describe('validation', () => {
     expect(response.json()).toEqual({ message: 'ALREADY_TAKEN', errors: { 'generalInfos.tagName': 'ALREADY_TAKEN' } });
 
     const tag = await created(general('Probe rename'));
-    const rename = await call('PUT', `/tags/${tag.id}`, { generalInfos: { tagName: 'Craft Beer', category: 'Probe' }, version: tag.version });
+    const rename = await call('PUT', `/tags/${tag.id}`, {
+      generalInfos: { tagName: 'Craft Beer', category: 'Probe' },
+      version: tag.version,
+    });
     expect(rename.statusCode).toBe(409);
     expect(errorsOf(rename)).toHaveProperty(['generalInfos.tagName']);
     expect((await call('GET', `/tags/${tag.id}`)).json()).toEqual(tag);
   });
 
   it('trims names and stores blank optional fields as null', async () => {
-    const tag = await created({ generalInfos: { tagName: '  Probe trimmed  ', category: ' Probe ', subCategory: '   ' } });
+    const tag = await created({
+      generalInfos: { tagName: '  Probe trimmed  ', category: ' Probe ', subCategory: '   ' },
+    });
     expect(tag.generalInfos).toEqual({ tagName: 'Probe trimmed', category: 'Probe', subCategory: null });
   });
 });
 
 describe('translations', () => {
   const storedLanguages = async (tagId: number) =>
-    (await server.db.select({ language: tagTranslations.language }).from(tagTranslations).where(eq(tagTranslations.tagId, tagId)))
+    (
+      await server.db
+        .select({ language: tagTranslations.language })
+        .from(tagTranslations)
+        .where(eq(tagTranslations.tagId, tagId))
+    )
       .map((row) => row.language)
       .sort();
 
@@ -122,7 +138,12 @@ describe('translations', () => {
       version: tag.version,
     });
     expect(complete.statusCode).toBe(200);
-    expect(complete.json<Tag>().translation).toEqual({ french: 'Traduit', english: 'Translated', german: 'Übersetzt', italian: 'Tradotto' });
+    expect(complete.json<Tag>().translation).toEqual({
+      french: 'Traduit',
+      english: 'Translated',
+      german: 'Übersetzt',
+      italian: 'Tradotto',
+    });
     expect(await storedLanguages(tag.id)).toEqual(['de', 'en', 'fr', 'it']);
     expect(names(await listTags({ missingTranslation: false, q: 'Probe translated' }))).toEqual(['Probe translated']);
     expect(await listTags({ missingTranslation: true, q: 'Probe translated' })).toEqual([]);
@@ -166,10 +187,16 @@ describe('rich text', () => {
   it('fills an empty description with the text of the HTML, and keeps a given one', async () => {
     const filled = await created({
       ...general('Probe plain'),
-      advanced: { description: '', htmlDescription: '<p>First &amp; <strong>best</strong></p><ul><li>Second</li></ul>' },
+      advanced: {
+        description: '',
+        htmlDescription: '<p>First &amp; <strong>best</strong></p><ul><li>Second</li></ul>',
+      },
     });
     expect(filled.advanced.description).toBe('First & best\nSecond');
-    const kept = await created({ ...general('Probe kept'), advanced: { description: 'Mine', htmlDescription: '<p>Other</p>' } });
+    const kept = await created({
+      ...general('Probe kept'),
+      advanced: { description: 'Mine', htmlDescription: '<p>Other</p>' },
+    });
     expect(kept.advanced).toEqual({ description: 'Mine', htmlDescription: '<p>Other</p>' });
   });
 
@@ -184,7 +211,10 @@ describe('rich text', () => {
   });
 
   it('stores HTML without text (an emptied editor) as no description', async () => {
-    const tag = await created({ ...general('Probe empty html'), advanced: { htmlDescription: '<p><br></p><script>x()</script>' } });
+    const tag = await created({
+      ...general('Probe empty html'),
+      advanced: { htmlDescription: '<p><br></p><script>x()</script>' },
+    });
     expect(tag.advanced).toEqual({ description: null, htmlDescription: null });
   });
 });

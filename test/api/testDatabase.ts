@@ -28,9 +28,16 @@ export async function runOnServer(serverUrl: string, statement: string): Promise
  * A fresh, uniquely named database on the PostgreSQL server of `serverUrl`, dropped by `dispose`: empty (not yet
  * migrated), or a copy of `template`. The API tests make one per file; the occurrences benchmark one per run.
  */
-export async function openServerTestDatabase(serverUrl: string, prefix: string, template?: string): Promise<TestDatabase> {
+export async function openServerTestDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<TestDatabase> {
   const name = uniqueDatabaseName(prefix);
-  await runOnServer(serverUrl, template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+  await runOnServer(
+    serverUrl,
+    template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`,
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
@@ -43,7 +50,8 @@ export async function openServerTestDatabase(serverUrl: string, prefix: string, 
   };
 }
 
-export const uniqueDatabaseName = (prefix: string): string => `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+export const uniqueDatabaseName = (prefix: string): string =>
+  `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
 
 /** An in-memory PGlite (not yet migrated). */
 export async function openInMemoryTestDatabase(): Promise<TestDatabase> {

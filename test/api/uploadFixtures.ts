@@ -23,11 +23,18 @@ export function multipartBody(parts: MultipartPart[]): { payload: Buffer; header
     return [Buffer.from(head), Buffer.from(part.bytes), Buffer.from('\r\n')];
   });
   chunks.push(Buffer.from(`--${MULTIPART_BOUNDARY}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
+  };
 }
 
 /** `POST /api/v1/uploads` with these parts, signed in with `token` (none: anonymous). */
-export function postUploadParts(app: FastifyInstance, parts: MultipartPart[], token: string | undefined): Promise<LightMyRequestResponse> {
+export function postUploadParts(
+  app: FastifyInstance,
+  parts: MultipartPart[],
+  token: string | undefined,
+): Promise<LightMyRequestResponse> {
   const { payload, headers } = multipartBody(parts);
   return app.inject({
     method: 'POST',

@@ -42,7 +42,8 @@ async function uploadPicture(token = root, name = 'logo.png'): Promise<Upload> {
 
 const keyOf = (url: string) => url.split('/').pop() ?? '';
 /** The stored file and preview of an upload, on disk under the test server's DATA_DIR. */
-const filesOf = (upload: Upload) => [upload.url, upload.previewUrl].filter((url): url is string => url !== null).map(keyOf);
+const filesOf = (upload: Upload) =>
+  [upload.url, upload.previewUrl].filter((url): url is string => url !== null).map(keyOf);
 const onDisk = (key: string) => existsSync(path.join(server.dataDir, 'uploads', key));
 
 const HOUR = 60 * 60 * 1000;
@@ -56,7 +57,8 @@ async function makeOlder(ids: number[], hours: number): Promise<void> {
 }
 
 const sweep = () => sweepOrphanUploads(server.db, server.app.storage, { now: new Date() });
-const rowExists = async (id: number) => (await server.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length === 1;
+const rowExists = async (id: number) =>
+  (await server.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length === 1;
 
 const api = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   server.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: `Bearer ${token}` } });
@@ -68,7 +70,11 @@ async function readEstablishment(id: number): Promise<Establishment> {
 }
 
 /** PUT the stored record back with these general infos changed (a gallery given as `media`, no edit state). */
-async function saveGeneralInfos(id: number, changes: { logo?: { id: number } | null; media?: { id: number }[] }, token = root) {
+async function saveGeneralInfos(
+  id: number,
+  changes: { logo?: { id: number } | null; media?: { id: number }[] },
+  token = root,
+) {
   const record = await readEstablishment(id);
   const generalInfos = { ...record.generalInfos, ...changes, mediaListState: null };
   return api(token, 'PUT', `/establishments/${id}`, { ...record, generalInfos });
@@ -100,7 +106,10 @@ describe('the orphan sweep', () => {
   it('keeps old uploads that a record references as its logo or in its gallery', async () => {
     const logo = await uploadPicture();
     const galleryPicture = await uploadPicture();
-    const saved = await saveGeneralInfos(firstEstablishmentId, { logo: { id: logo.id }, media: [{ id: galleryPicture.id }] });
+    const saved = await saveGeneralInfos(firstEstablishmentId, {
+      logo: { id: logo.id },
+      media: [{ id: galleryPicture.id }],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     await makeOlder([logo.id, galleryPicture.id], 48);
 
@@ -136,7 +145,13 @@ describe('the orphan sweep', () => {
     const created = await api(root, 'POST', '/establishments', {
       ...template,
       version: undefined,
-      generalInfos: { ...template.generalInfos, establishmentName: `Sweep probe ${logo.id}`, logo: { id: logo.id }, media: [], mediaListState: null },
+      generalInfos: {
+        ...template.generalInfos,
+        establishmentName: `Sweep probe ${logo.id}`,
+        logo: { id: logo.id },
+        media: [],
+        mediaListState: null,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     await makeOlder([logo.id], 48);
@@ -210,7 +225,10 @@ describe('uploads per user', () => {
 
     const refused = await postPdf(rootToken);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: UPLOAD_ERROR_CODES.tooMany, errors: { file: expect.stringMatching(/wait/i) } });
+    expect(refused.json()).toEqual({
+      message: UPLOAD_ERROR_CODES.tooMany,
+      errors: { file: expect.stringMatching(/wait/i) },
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     expect((await postPdf(adminToken)).statusCode).toBe(201);
@@ -227,12 +245,21 @@ describe('uploads per user', () => {
 
 describe('upload and reference problems named by a record', () => {
   it('answers codes on the fields: unknown upload, a PDF as a picture, a picture twice, an unknown value', async () => {
-    const pdf = await postUploadParts(server.app, [{ bytes: TEST_PDF, fileName: 'menu.pdf', contentType: 'application/pdf' }], root);
+    const pdf = await postUploadParts(
+      server.app,
+      [{ bytes: TEST_PDF, fileName: 'menu.pdf', contentType: 'application/pdf' }],
+      root,
+    );
     const picture = await uploadPicture();
     const record = await readEstablishment(firstEstablishmentId);
     const response = await api(root, 'PUT', `/establishments/${firstEstablishmentId}`, {
       ...record,
-      generalInfos: { ...record.generalInfos, logo: { id: pdf.json<Upload>().id }, media: [{ id: 999_999 }, { id: picture.id }], mediaListState: null },
+      generalInfos: {
+        ...record.generalInfos,
+        logo: { id: pdf.json<Upload>().id },
+        media: [{ id: 999_999 }, { id: picture.id }],
+        mediaListState: null,
+      },
       specificInfos: { ...record.specificInfos, musics: [999_999] },
     });
     expect(response.statusCode).toBe(400);

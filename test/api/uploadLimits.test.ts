@@ -51,23 +51,26 @@ describe('animations beyond the limits', () => {
   it.each([
     ['WebP', (image: Sharp) => image.webp({ loop: 0 })],
     ['GIF', (image: Sharp) => image.gif({ loop: 0 })],
-  ])('refuse an animated %s with more frames than the limit with 400 UPLOAD_IMAGE_TOO_COMPLEX, before decoding a frame', async (_format, encode) => {
-    const animation = await encode(testAnimation(8, 8, tooManyFrames)).toBuffer();
-    expect((await sharp(animation).metadata()).pages).toBe(tooManyFrames);
-    const release = occupyTheGate(); // a picture that reached decoding would wait here
-    try {
-      const response = await post(animation, 'long.webp');
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual({
-        message: UPLOAD_ERROR_CODES.imageTooComplex,
-        errors: { file: expect.stringContaining(`at most ${UPLOAD_LIMITS.maxFrames} frames`) },
-      });
-      expect(server.app.uploadGate.load.waiting).toBe(0);
-    } finally {
-      await release();
-    }
-    expect(storedFiles()).toEqual([]);
-  });
+  ])(
+    'refuse an animated %s with more frames than the limit with 400 UPLOAD_IMAGE_TOO_COMPLEX, before decoding a frame',
+    async (_format, encode) => {
+      const animation = await encode(testAnimation(8, 8, tooManyFrames)).toBuffer();
+      expect((await sharp(animation).metadata()).pages).toBe(tooManyFrames);
+      const release = occupyTheGate(); // a picture that reached decoding would wait here
+      try {
+        const response = await post(animation, 'long.webp');
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toEqual({
+          message: UPLOAD_ERROR_CODES.imageTooComplex,
+          errors: { file: expect.stringContaining(`at most ${UPLOAD_LIMITS.maxFrames} frames`) },
+        });
+        expect(server.app.uploadGate.load.waiting).toBe(0);
+      } finally {
+        await release();
+      }
+      expect(storedFiles()).toEqual([]);
+    },
+  );
 
   it('refuses an animation of few frames whose pixels over all frames exceed the limit', async () => {
     const side = 1000;
@@ -123,7 +126,11 @@ describe('pictures processed at once, waiting too long', () => {
       const adminToken = (await signIn(impatient.app, 'admin@demo.ch')).accessToken;
       let release!: () => void;
       const held = impatient.app.uploadGate.run(() => new Promise<void>((resolve) => (release = resolve)));
-      const response = await postUploadParts(impatient.app, [{ bytes: await testPicture(4, 4).png().toBuffer(), fileName: 'a.png' }], adminToken);
+      const response = await postUploadParts(
+        impatient.app,
+        [{ bytes: await testPicture(4, 4).png().toBuffer(), fileName: 'a.png' }],
+        adminToken,
+      );
       expect(response.statusCode, response.body).toBe(503);
       expect(impatient.app.uploadGate.load.waiting).toBe(0);
       release();

@@ -22,7 +22,9 @@ let customer: string;
 beforeAll(async () => {
   server = await startTestServer();
   [root, admin, promoter, customer] = await Promise.all(
-    ['root@demo.ch', 'admin@demo.ch', 'promoter@demo.ch', 'customer@demo.ch'].map(async (email) => (await signIn(server.app, email)).accessToken),
+    ['root@demo.ch', 'admin@demo.ch', 'promoter@demo.ch', 'customer@demo.ch'].map(
+      async (email) => (await signIn(server.app, email)).accessToken,
+    ),
   );
 });
 afterAll(() => server.close());
@@ -32,7 +34,8 @@ afterEach(() => vi.restoreAllMocks());
 
 type Part = MultipartPart;
 
-const postParts = (parts: Part[], token: string | undefined = root): Promise<LightMyRequestResponse> => postUploadParts(server.app, parts, token);
+const postParts = (parts: Part[], token: string | undefined = root): Promise<LightMyRequestResponse> =>
+  postUploadParts(server.app, parts, token);
 
 const postFile = (bytes: Buffer | string, fileName: string, contentType: string, token?: string) =>
   postParts([{ bytes, fileName, contentType }], token);
@@ -45,7 +48,8 @@ async function uploaded(bytes: Buffer, fileName: string, contentType: string, to
 
 const fetchFile = (url: string) => server.app.inject({ method: 'GET', url });
 
-const errorOf = (response: LightMyRequestResponse) => response.json<{ message: string; errors?: Record<string, string> }>();
+const errorOf = (response: LightMyRequestResponse) =>
+  response.json<{ message: string; errors?: Record<string, string> }>();
 
 const uploadsDir = () => path.join(server.dataDir, 'uploads');
 const storedFiles = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).sort() : []);
@@ -94,9 +98,14 @@ describe('accepted files', () => {
   });
 
   it('re-encodes an animated WebP with all its frames', async () => {
-    const frameOf = (color: string) => sharp({ create: { width: 10, height: 10, channels: 3, background: color } }).png().toBuffer();
+    const frameOf = (color: string) =>
+      sharp({ create: { width: 10, height: 10, channels: 3, background: color } })
+        .png()
+        .toBuffer();
     const frames = await Promise.all(['#f00', '#0f0', '#00f'].map(frameOf));
-    const animation = await sharp(frames, { join: { animated: true } }).webp({ loop: 0, delay: [100, 100, 100] }).toBuffer();
+    const animation = await sharp(frames, { join: { animated: true } })
+      .webp({ loop: 0, delay: [100, 100, 100] })
+      .toBuffer();
     const upload = await uploaded(animation, 'blink.webp', 'image/webp');
     expect(upload).toMatchObject({ mimeType: 'image/webp', width: 10, height: 10 });
     const served = await fetchFile(upload.url);
@@ -105,7 +114,13 @@ describe('accepted files', () => {
 
   it('stores a PDF as it is, without dimensions or preview', async () => {
     const upload = await uploaded(PDF, 'Menu.pdf', 'application/pdf');
-    expect(upload).toMatchObject({ mimeType: 'application/pdf', width: null, height: null, previewUrl: null, sizeBytes: PDF.length });
+    expect(upload).toMatchObject({
+      mimeType: 'application/pdf',
+      width: null,
+      height: null,
+      previewUrl: null,
+      sizeBytes: PDF.length,
+    });
     expect(upload.url).toMatch(/\.pdf$/);
     const served = await fetchFile(upload.url);
     expect(served.statusCode).toBe(200);
@@ -119,7 +134,10 @@ describe('accepted files', () => {
     const photo = await picture(40, 20)
       .jpeg()
       .withMetadata({ orientation: 6 })
-      .withExif({ IFD0: { Copyright: 'Secret Owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 31/1 0/1', GPSMapDatum: marker } })
+      .withExif({
+        IFD0: { Copyright: 'Secret Owner' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 31/1 0/1', GPSMapDatum: marker },
+      })
       .toBuffer();
     expect(photo.toString('latin1')).toContain(marker);
 
@@ -135,17 +153,26 @@ describe('accepted files', () => {
   });
 
   it('keeps only a clean file name: no folders, no control or direction characters', async () => {
-    const upload = await uploaded(await picture(8, 8).png().toBuffer(), '..\\..\\tmp/évil\u202Egnp.exe\u0007.png', 'image/png');
+    const upload = await uploaded(
+      await picture(8, 8).png().toBuffer(),
+      '..\\..\\tmp/évil\u202Egnp.exe\u0007.png',
+      'image/png',
+    );
     expect(upload.originalName).toBe('évilgnp.exe.png');
     const served = await fetchFile(upload.url);
-    expect(served.headers['content-disposition']).toBe(`inline; filename="_vilgnp.exe.png"; filename*=UTF-8''%C3%A9vilgnp.exe.png`);
+    expect(served.headers['content-disposition']).toBe(
+      `inline; filename="_vilgnp.exe.png"; filename*=UTF-8''%C3%A9vilgnp.exe.png`,
+    );
   });
 
   it('lets ADMIN, PROMOTER and ROOT upload, and records who did', async () => {
     const png = await picture(10, 10).png().toBuffer();
     for (const token of [admin, promoter, root]) {
       const upload = await uploaded(png, 'x.png', 'image/png', token);
-      const [row] = await server.db.select({ ownerUserId: uploads.ownerUserId }).from(uploads).where(eq(uploads.id, upload.id));
+      const [row] = await server.db
+        .select({ ownerUserId: uploads.ownerUserId })
+        .from(uploads)
+        .where(eq(uploads.id, upload.id));
       expect(row.ownerUserId).not.toBeNull();
     }
   });
@@ -167,14 +194,20 @@ describe('refused files', () => {
 
   it.each([
     ['HTML named photo.png', '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'],
-    ['SVG named photo.png', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+    [
+      'SVG named photo.png',
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    ],
     ['a text file', 'just some words\n'],
     ['an executable', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)])],
     ['an empty file', ''],
   ])('refuses %s with 415 whatever its name and declared type', async (_label, bytes) => {
     const response = await postFile(bytes, 'photo.png', 'image/png');
     expect(response.statusCode).toBe(415);
-    expect(errorOf(response)).toEqual({ message: UPLOAD_ERROR_CODES.unsupportedType, errors: { file: expect.any(String) } });
+    expect(errorOf(response)).toEqual({
+      message: UPLOAD_ERROR_CODES.unsupportedType,
+      errors: { file: expect.any(String) },
+    });
   });
 
   it('refuses a damaged picture with 400: a PNG header followed by garbage, a cut PNG or JPEG', async () => {
@@ -185,20 +218,33 @@ describe('refused files', () => {
     for (const bytes of [headerThenGarbage, png.subarray(0, 60), cutJpeg]) {
       const response = await postFile(bytes, 'broken.png', 'image/png');
       expect(response.statusCode, response.body).toBe(400);
-      expect(errorOf(response)).toEqual({ message: UPLOAD_ERROR_CODES.unreadableImage, errors: { file: expect.any(String) } });
+      expect(errorOf(response)).toEqual({
+        message: UPLOAD_ERROR_CODES.unreadableImage,
+        errors: { file: expect.any(String) },
+      });
     }
   });
 
   it('refuses the PNG signature alone followed by garbage as an unknown type (415)', async () => {
-    const signatureThenGarbage = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage'.repeat(50))]);
+    const signatureThenGarbage = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('garbage'.repeat(50)),
+    ]);
     expect((await postFile(signatureThenGarbage, 'broken.png', 'image/png')).statusCode).toBe(415);
   });
 
   it('refuses a picture wider than the largest accepted side with 400 UPLOAD_IMAGE_TOO_LARGE, not as damaged', async () => {
-    const wide = await sharp({ create: { width: UPLOAD_LIMITS.maxImageSide + 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
+    const wide = await sharp({
+      create: { width: UPLOAD_LIMITS.maxImageSide + 1, height: 1, channels: 3, background: '#000' },
+    })
+      .png()
+      .toBuffer();
     const response = await postFile(wide, 'wide.png', 'image/png');
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toEqual({ message: 'UPLOAD_IMAGE_TOO_LARGE', errors: { file: expect.stringContaining('12000 pixels') } });
+    expect(errorOf(response)).toEqual({
+      message: 'UPLOAD_IMAGE_TOO_LARGE',
+      errors: { file: expect.stringContaining('12000 pixels') },
+    });
   });
 
   it('answers 400 when no part named file carries a file', async () => {
@@ -213,7 +259,10 @@ describe('refused files', () => {
     });
     for (const response of [noFile, otherName, notMultipart]) {
       expect(response.statusCode).toBe(400);
-      expect(errorOf(response)).toEqual({ message: UPLOAD_ERROR_CODES.missingFile, errors: { file: expect.any(String) } });
+      expect(errorOf(response)).toEqual({
+        message: UPLOAD_ERROR_CODES.missingFile,
+        errors: { file: expect.any(String) },
+      });
     }
   });
 
@@ -228,12 +277,23 @@ describe('refused files', () => {
 
   it('answers 400, never 500, to a malformed multipart body', async () => {
     const send = (contentType: string, payload: string) =>
-      server.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${root}` } });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        payload,
+        headers: { 'content-type': contentType, authorization: `Bearer ${root}` },
+      });
     const noBoundary = await send('multipart/form-data', 'whatever');
-    const cutShort = await send(`multipart/form-data; boundary=${MULTIPART_BOUNDARY}`, `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`);
+    const cutShort = await send(
+      `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
+      `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`,
+    );
     for (const response of [noBoundary, cutShort]) {
       expect(response.statusCode, response.body).toBe(400);
-      expect(errorOf(response)).toEqual({ message: UPLOAD_ERROR_CODES.missingFile, errors: { file: expect.any(String) } });
+      expect(errorOf(response)).toEqual({
+        message: UPLOAD_ERROR_CODES.missingFile,
+        errors: { file: expect.any(String) },
+      });
     }
   });
 
@@ -247,7 +307,11 @@ describe('refused files', () => {
     const filesBefore = storedFiles();
     const rowsBefore = await uploadRowCount();
     await postFile('<html></html>', 'a.png', 'image/png');
-    await postFile(Buffer.concat([(await picture(8, 8).png().toBuffer()).subarray(0, 8), Buffer.from('x'.repeat(99))]), 'a.png', 'image/png');
+    await postFile(
+      Buffer.concat([(await picture(8, 8).png().toBuffer()).subarray(0, 8), Buffer.from('x'.repeat(99))]),
+      'a.png',
+      'image/png',
+    );
     // The preview cannot be written: the already written file must go again.
     const put = server.app.storage.put.bind(server.app.storage);
     vi.spyOn(server.app.storage, 'put').mockImplementation(async (key, bytes, type) => {
@@ -339,7 +403,11 @@ describe('GET /uploads/:id', () => {
   it('answers the Upload shape to its owner and to a platform role, 404 to anyone else', async () => {
     const upload = await uploaded(await picture(6, 6).png().toBuffer(), 'mine.png', 'image/png', admin);
     const read = (token: string) =>
-      server.app.inject({ method: 'GET', url: `/api/v1/uploads/${upload.id}`, headers: { authorization: `Bearer ${token}` } });
+      server.app.inject({
+        method: 'GET',
+        url: `/api/v1/uploads/${upload.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
     expect((await read(admin)).json()).toEqual(upload);
     expect((await read(root)).json()).toEqual(upload);
     const otherAdmin = await createUser(server.db, { roleKey: 'ADMIN' });

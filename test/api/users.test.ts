@@ -91,20 +91,36 @@ describe('POST /users: validation, field by field', () => {
     const response = await asRoot('POST', 'users', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty(field);
-    expect(await server.db.select({ id: users.id }).from(users).where(eq(users.username, String(body.username)))).toHaveLength(0);
+    expect(
+      await server.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, String(body.username))),
+    ).toHaveLength(0);
   });
 
   it('creates a user without a password, answers the record and never a secret', async () => {
     const response = await asRoot(
       'POST',
       'users',
-      newUser({ phoneNumber: '+41 79 555 12 34', billingLink: 'https://billing.example.ch/anna', gender: 'FEMALE', language: 'fr' }),
+      newUser({
+        phoneNumber: '+41 79 555 12 34',
+        billingLink: 'https://billing.example.ch/anna',
+        gender: 'FEMALE',
+        language: 'fr',
+      }),
     );
     expect(response.statusCode).toBe(201);
     const body = response.json<Record<string, unknown>>();
     expect(Object.keys(body).sort()).toEqual(Object.keys(userRecordSchema.shape).sort());
     const record = userRecordSchema.parse(body);
-    expect(record).toMatchObject({ phoneNumber: '+41 79 555 12 34', gender: 'FEMALE', language: 'fr', isActive: true, version: 1 });
+    expect(record).toMatchObject({
+      phoneNumber: '+41 79 555 12 34',
+      gender: 'FEMALE',
+      language: 'fr',
+      isActive: true,
+      version: 1,
+    });
     expect((await storedRow(record.id)).passwordHash).toBeNull();
     expect((await asRoot('GET', `users/${record.id}`)).json()).toEqual(body);
   });
@@ -137,7 +153,10 @@ describe('the role decides the scope field', () => {
       establishmentId: null,
       promoterGroupId: scopes.firstPromoterGroupId,
     });
-    expect(await created({ roleId: scopes.roleIds.CUSTOMER, ...both })).toMatchObject({ establishmentId: null, promoterGroupId: null });
+    expect(await created({ roleId: scopes.roleIds.CUSTOMER, ...both })).toMatchObject({
+      establishmentId: null,
+      promoterGroupId: null,
+    });
   });
 
   it.each([
@@ -145,7 +164,8 @@ describe('the role decides the scope field', () => {
     ['establishmentId', { roleId: 'ADMIN', establishmentId: 999_999 }],
     ['promoterGroupId', { roleId: 'PROMOTER', promoterGroupId: 999_999 }],
   ])('an unknown %s is a 400 on that field', async (field, overrides) => {
-    const roleId = typeof overrides.roleId === 'string' ? scopes.roleIds[overrides.roleId as RoleKey] : overrides.roleId;
+    const roleId =
+      typeof overrides.roleId === 'string' ? scopes.roleIds[overrides.roleId as RoleKey] : overrides.roleId;
     const response = await asRoot('POST', 'users', newUser({ ...overrides, roleId }));
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors)).toEqual([field]);
@@ -161,7 +181,10 @@ describe('email and username are unique', () => {
   ])('409 ALREADY_TAKEN on %s for %j', async (field, overrides) => {
     const response = await asRoot('POST', 'users', newUser(overrides));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: RESOURCE_ERROR_CODES.alreadyTaken, errors: { [field]: RESOURCE_ERROR_CODES.alreadyTaken } });
+    expect(response.json()).toEqual({
+      message: RESOURCE_ERROR_CODES.alreadyTaken,
+      errors: { [field]: RESOURCE_ERROR_CODES.alreadyTaken },
+    });
   });
 
   it('names both fields when both are taken, and a PUT may keep its own', async () => {
@@ -210,7 +233,11 @@ describe('PUT /users/:id', () => {
       .where(and(eq(auditLog.resource, 'users'), eq(auditLog.recordId, String(record.id))))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(entry).toMatchObject({ action: 'UPDATE', actorEmail: 'root@demo.ch', changes: { firstName: { before: 'Anna', after: 'Audited' } } });
+    expect(entry).toMatchObject({
+      action: 'UPDATE',
+      actorEmail: 'root@demo.ch',
+      changes: { firstName: { before: 'Anna', after: 'Audited' } },
+    });
     expect(JSON.stringify(entry.changes)).not.toMatch(/password|authId/i);
   });
 });
@@ -261,11 +288,19 @@ describe('a change of role or scope takes effect on the next request', () => {
     await server.db.update(users).set({ establishmentId: scopes.firstEstablishmentId }).where(eq(users.id, user.id));
     const { accessToken } = await signIn(server.app, user.email, TEST_PASSWORD);
     const list = () =>
-      server.app.inject({ method: 'GET', url: '/api/v1/users?range=[0,999]', headers: { authorization: `Bearer ${accessToken}` } });
+      server.app.inject({
+        method: 'GET',
+        url: '/api/v1/users?range=[0,999]',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
     const before = await list();
-    expect(before.json<UserRecord[]>().map((record) => record.email)).toEqual(expect.arrayContaining(['admin@demo.ch', user.email]));
+    expect(before.json<UserRecord[]>().map((record) => record.email)).toEqual(
+      expect.arrayContaining(['admin@demo.ch', user.email]),
+    );
     const record = userRecordSchema.parse((await asRoot('GET', `users/${user.id}`)).json());
-    expect((await asRoot('PUT', `users/${user.id}`, { ...record, roleId: scopes.roleIds.CUSTOMER })).statusCode).toBe(200);
+    expect((await asRoot('PUT', `users/${user.id}`, { ...record, roleId: scopes.roleIds.CUSTOMER })).statusCode).toBe(
+      200,
+    );
     const after = await list();
     expect(after.statusCode).toBe(200);
     expect(after.json<UserRecord[]>().map((listed) => listed.id)).toEqual([user.id]);
@@ -274,7 +309,11 @@ describe('a change of role or scope takes effect on the next request', () => {
 
 describe('POST /users/:id/send-access-link', () => {
   const sendLink = (id: number, accessToken = rootToken) =>
-    server.app.inject({ method: 'POST', url: `/api/v1/users/${id}/send-access-link`, headers: { authorization: `Bearer ${accessToken}` } });
+    server.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${id}/send-access-link`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
 
   it('mails the user a working access link (202)', async () => {
     const record = await created({ language: 'de' });
@@ -313,35 +352,58 @@ describe('POST /users/:id/send-access-link', () => {
 });
 
 describe('GET /users: sort, filters, search', () => {
-  const SORTABLE = ['id', 'lastName', 'firstName', 'username', 'email', 'roleId', 'hasPaidSubscription', 'isActive', 'createdAt'];
+  const SORTABLE = [
+    'id',
+    'lastName',
+    'firstName',
+    'username',
+    'email',
+    'roleId',
+    'hasPaidSubscription',
+    'isActive',
+    'createdAt',
+  ];
 
-  it.each(SORTABLE)('sorts by %s: descending is ascending reversed (id breaks ties in the same direction)', async (field) => {
-    const ascending = await listUsers({ sort: [field, 'ASC'], range: [0, 999] });
-    const descending = await listUsers({ sort: [field, 'DESC'], range: [0, 999] });
-    expect(ascending.statusCode).toBe(200);
-    expect(idsOf(descending)).toEqual(idsOf(ascending).reverse());
-    expect(idsOf(ascending).length).toBeGreaterThan(1);
-  });
+  it.each(SORTABLE)(
+    'sorts by %s: descending is ascending reversed (id breaks ties in the same direction)',
+    async (field) => {
+      const ascending = await listUsers({ sort: [field, 'ASC'], range: [0, 999] });
+      const descending = await listUsers({ sort: [field, 'DESC'], range: [0, 999] });
+      expect(ascending.statusCode).toBe(200);
+      expect(idsOf(descending)).toEqual(idsOf(ascending).reverse());
+      expect(idsOf(ascending).length).toBeGreaterThan(1);
+    },
+  );
 
-  it.each(['id', 'roleId', 'hasPaidSubscription', 'isActive'] as const)('orders %s ascending (false before true)', async (field) => {
-    const keys = (await listUsers({ sort: [field, 'ASC'], range: [0, 999] })).json<UserRecord[]>().map((user) => Number(user[field]));
-    expect(keys).toEqual([...keys].sort((a, b) => a - b));
-  });
+  it.each(['id', 'roleId', 'hasPaidSubscription', 'isActive'] as const)(
+    'orders %s ascending (false before true)',
+    async (field) => {
+      const keys = (await listUsers({ sort: [field, 'ASC'], range: [0, 999] }))
+        .json<UserRecord[]>()
+        .map((user) => Number(user[field]));
+      expect(keys).toEqual([...keys].sort((a, b) => a - b));
+    },
+  );
 
-  it.each(['lastName', 'firstName', 'username', 'email'])('orders %s alphabetically, whatever the case', async (field) => {
-    // Letters only, so that every database collation agrees on the order.
-    const marker = `qz${unique().replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)])}`;
-    const people = ['Charlie', 'alpha', 'Bravo'].map((name) => ({
-      firstName: `${name}${marker}`,
-      lastName: `${name}${marker}`,
-      username: `${name}${marker}`,
-      email: `${name.toLowerCase()}${marker}@example.ch`,
-    }));
-    const ids = new Map<string, number>();
-    for (const person of people) ids.set(person.firstName, (await created(person)).id);
-    const response = await listUsers({ sort: [field, 'ASC'], filter: { q: marker }, range: [0, 999] });
-    expect(idsOf(response)).toEqual([`alpha${marker}`, `Bravo${marker}`, `Charlie${marker}`].map((name) => ids.get(name)));
-  });
+  it.each(['lastName', 'firstName', 'username', 'email'])(
+    'orders %s alphabetically, whatever the case',
+    async (field) => {
+      // Letters only, so that every database collation agrees on the order.
+      const marker = `qz${unique().replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)])}`;
+      const people = ['Charlie', 'alpha', 'Bravo'].map((name) => ({
+        firstName: `${name}${marker}`,
+        lastName: `${name}${marker}`,
+        username: `${name}${marker}`,
+        email: `${name.toLowerCase()}${marker}@example.ch`,
+      }));
+      const ids = new Map<string, number>();
+      for (const person of people) ids.set(person.firstName, (await created(person)).id);
+      const response = await listUsers({ sort: [field, 'ASC'], filter: { q: marker }, range: [0, 999] });
+      expect(idsOf(response)).toEqual(
+        [`alpha${marker}`, `Bravo${marker}`, `Charlie${marker}`].map((name) => ids.get(name)),
+      );
+    },
+  );
 
   it('sorts by creation time (not in the record: the newest user comes first when descending)', async () => {
     const newest = await created();
@@ -359,13 +421,19 @@ describe('GET /users: sort, filters, search', () => {
   });
 
   it('filters by role, establishment, promoter group, subscription and activity', async () => {
-    const admins = (await listUsers({ filter: { roleId: scopes.roleIds.ADMIN }, range: [0, 999] })).json<UserRecord[]>();
+    const admins = (await listUsers({ filter: { roleId: scopes.roleIds.ADMIN }, range: [0, 999] })).json<
+      UserRecord[]
+    >();
     expect(admins.length).toBeGreaterThan(0);
     expect(admins.every((user) => user.roleId === scopes.roleIds.ADMIN)).toBe(true);
-    const ofFirst = (await listUsers({ filter: { establishmentId: scopes.firstEstablishmentId }, range: [0, 999] })).json<UserRecord[]>();
+    const ofFirst = (
+      await listUsers({ filter: { establishmentId: scopes.firstEstablishmentId }, range: [0, 999] })
+    ).json<UserRecord[]>();
     expect(ofFirst.map((user) => user.email)).toEqual(expect.arrayContaining(['admin@demo.ch', 'coordinator@demo.ch']));
     expect(ofFirst.every((user) => user.establishmentId === scopes.firstEstablishmentId)).toBe(true);
-    const ofSecondGroup = (await listUsers({ filter: { promoterGroupId: scopes.secondPromoterGroupId }, range: [0, 999] })).json<UserRecord[]>();
+    const ofSecondGroup = (
+      await listUsers({ filter: { promoterGroupId: scopes.secondPromoterGroupId }, range: [0, 999] })
+    ).json<UserRecord[]>();
     expect(ofSecondGroup.map((user) => user.email)).toContain('promoter2@demo.ch');
     expect(ofSecondGroup.every((user) => user.promoterGroupId === scopes.secondPromoterGroupId)).toBe(true);
     const paying = (await listUsers({ filter: { hasPaidSubscription: true }, range: [0, 999] })).json<UserRecord[]>();

@@ -12,8 +12,15 @@ export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
-      '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 
 export const newContext = (
@@ -39,7 +46,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * stored in four languages: `language` (English unless told) is stored for the account first, through the API, as
  * its user would choose it in Settings, so the test reads the screens it expects. Null keeps the stored one.
  */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, language: Language | null = 'en'): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  language: Language | null = 'en',
+): Promise<void> {
   if (language) await storeLanguageOf(email, password, language);
   await page.goto('/auth');
   await page.getByLabel(/email/i).fill(email);
@@ -50,7 +62,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   } catch (error) {
     // Say what the sign-in screen said instead (a refused password, too many attempts…).
     const alerts = await page.getByRole('alert').allInnerTexts();
-    throw new Error(`${email} did not reach the dashboard; the page shows: ${alerts.join(' | ') || '(no alert)'}`, { cause: error });
+    throw new Error(`${email} did not reach the dashboard; the page shows: ${alerts.join(' | ') || '(no alert)'}`, {
+      cause: error,
+    });
   }
 }
 
@@ -67,7 +81,10 @@ export async function apiAs(email: string, password = DEMO_PASSWORD) {
   });
   const { accessToken } = (await signedIn.json()) as { accessToken: string };
   return (path: string, init: RequestInit = {}) =>
-    fetch(`${api}${path}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${accessToken}` } });
+    fetch(`${api}${path}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${accessToken}` },
+    });
 }
 
 async function storeLanguageOf(email: string, password: string, language: Language): Promise<void> {
@@ -77,7 +94,8 @@ async function storeLanguageOf(email: string, password: string, language: Langua
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ language }),
   });
-  if (stored.status !== 200) throw new Error(`storing ${language} for ${email} answered ${stored.status}: ${await stored.text()}`);
+  if (stored.status !== 200)
+    throw new Error(`storing ${language} for ${email} answered ${stored.status}: ${await stored.text()}`);
 }
 
 /**

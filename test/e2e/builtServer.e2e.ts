@@ -22,24 +22,35 @@ const children: ChildProcess[] = [];
 
 beforeAll(() => {
   // Builds only what is missing or stale, as `npm start` would; a fresh clone builds both here.
-  const build = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('./scripts/build.mjs')).buildWhenStale()"], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
+  const build = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "await (await import('./scripts/build.mjs')).buildWhenStale()"],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 300_000,
+    },
+  );
   if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
 }, 320_000);
 
 afterAll(() => {
   // Whatever a failed test left running: each child leads its own process group.
-  for (const child of children) if (child.pid && processesInGroup(child.pid).length > 0) process.kill(-child.pid, 'SIGKILL');
+  for (const child of children)
+    if (child.pid && processesInGroup(child.pid).length > 0) process.kill(-child.pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A command of the product as a terminal or a process manager starts it: in a process group of its own. */
 function start(command: string, args: string[], port: number): ServerProcess {
   const server = spawnServer(
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     { command, args, cwd: ROOT, detached: true },
   );
   children.push(server.child);
@@ -98,20 +109,24 @@ describe('npm start and signals', () => {
     ['SIGTERM to the npm process (a process manager)', 'npm' as const, 'SIGTERM' as const],
     ['SIGINT to the npm process', 'npm' as const, 'SIGINT' as const],
     ['SIGINT to the whole process group (Ctrl-C in a terminal)', 'group' as const, 'SIGINT' as const],
-  ])('%s stops the server gracefully and leaves no process behind', async (_name, target, signal) => {
-    const port = await freePort();
-    const npm = start('npm', ['start'], port);
-    await waitForBanner(npm);
-    expect((await signInAsRoot(port)).status).toBe(200);
-    const groupId = npm.child.pid as number;
-    expect(processesInGroup(groupId).length).toBeGreaterThan(0);
+  ])(
+    '%s stops the server gracefully and leaves no process behind',
+    async (_name, target, signal) => {
+      const port = await freePort();
+      const npm = start('npm', ['start'], port);
+      await waitForBanner(npm);
+      expect((await signInAsRoot(port)).status).toBe(200);
+      const groupId = npm.child.pid as number;
+      expect(processesInGroup(groupId).length).toBeGreaterThan(0);
 
-    process.kill(target === 'npm' ? groupId : -groupId, signal);
-    const left = await waitForEmptyGroup(groupId, 15_000);
-    expect(left, npm.output()).toEqual([]);
-    expect(await npm.exited).toBe(0);
-    expect(npm.output()).toContain(`${signal} received: finishing requests and closing the database`);
-    expect(npm.output()).not.toContain('again: exiting without waiting');
-    expect(existsSync(lockFile)).toBe(false);
-  }, 180_000);
+      process.kill(target === 'npm' ? groupId : -groupId, signal);
+      const left = await waitForEmptyGroup(groupId, 15_000);
+      expect(left, npm.output()).toEqual([]);
+      expect(await npm.exited).toBe(0);
+      expect(npm.output()).toContain(`${signal} received: finishing requests and closing the database`);
+      expect(npm.output()).not.toContain('again: exiting without waiting');
+      expect(existsSync(lockFile)).toBe(false);
+    },
+    180_000,
+  );
 });

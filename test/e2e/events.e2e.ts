@@ -53,7 +53,8 @@ const firstSaturday = (): Temporal.PlainDate => {
   return inAWeek.add({ days: (6 - inAWeek.dayOfWeek + 7) % 7 });
 };
 
-const numberBox = (page: Page, label: string) => page.getByRole('spinbutton', { name: new RegExp(`^${label}( \\*)?$`) });
+const numberBox = (page: Page, label: string) =>
+  page.getByRole('spinbutton', { name: new RegExp(`^${label}( \\*)?$`) });
 const textbox = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
 
 async function chooseOption(page: Page, combobox: Locator, option: string | RegExp): Promise<void> {
@@ -86,7 +87,9 @@ async function shownStarts(page: Page, title: string): Promise<string[]> {
   const starts = new Set<string>();
   for (let month = 0; month < 5; month += 1) {
     await settle(page);
-    for (const start of await calendarItems(page, title).evaluateAll((items) => items.map((item) => item.getAttribute('data-starts-at')))) {
+    for (const start of await calendarItems(page, title).evaluateAll((items) =>
+      items.map((item) => item.getAttribute('data-starts-at')),
+    )) {
       if (start) starts.add(start);
     }
     await page.locator('.fc-next-button').click();
@@ -124,181 +127,193 @@ describe('events in the browser', () => {
     await browser?.close();
   });
 
-  it('an ADMIN creates a weekly series, sees it in the calendar, skips, moves and changes this and the next occurrences', { timeout: LONG }, async () => {
-    const context = await newContext(browser, { timezoneId: 'America/New_York' });
-    const page = await context.newPage();
-    await signIn(page, 'admin@demo.ch');
+  it(
+    'an ADMIN creates a weekly series, sees it in the calendar, skips, moves and changes this and the next occurrences',
+    { timeout: LONG },
+    async () => {
+      const context = await newContext(browser, { timezoneId: 'America/New_York' });
+      const page = await context.newPage();
+      await signIn(page, 'admin@demo.ch');
 
-    // Create: Saturdays 22:00–04:00, ten times.
-    const start = firstSaturday();
-    await page.goto('/events/create');
-    await textbox(page, 'Title').fill(SERIES);
-    await chooseOption(page, page.getByRole('combobox', { name: /^Event type/ }), 'Party');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel(/^Start date/).fill(start.toString());
-    await page.getByLabel(/^Start time/).fill('22:00');
-    await page.getByLabel(/^End time/).fill('04:00');
-    await chooseOption(page, page.getByRole('combobox', { name: /^Repeats/ }), 'Weekly');
-    await page.getByRole('button', { name: 'Saturday' }).click();
-    await chooseOption(page, page.getByRole('combobox', { name: /^Ends/ }), 'After a number of occurrences');
-    await numberBox(page, 'Occurrences').fill('10');
-    await page.getByText(/Every Saturday 22:00.04:00, 10 times/).waitFor();
-    await screenshot(page, 'events-date-step-light-en');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/create'));
+      // Create: Saturdays 22:00–04:00, ten times.
+      const start = firstSaturday();
+      await page.goto('/events/create');
+      await textbox(page, 'Title').fill(SERIES);
+      await chooseOption(page, page.getByRole('combobox', { name: /^Event type/ }), 'Party');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel(/^Start date/).fill(start.toString());
+      await page.getByLabel(/^Start time/).fill('22:00');
+      await page.getByLabel(/^End time/).fill('04:00');
+      await chooseOption(page, page.getByRole('combobox', { name: /^Repeats/ }), 'Weekly');
+      await page.getByRole('button', { name: 'Saturday' }).click();
+      await chooseOption(page, page.getByRole('combobox', { name: /^Ends/ }), 'After a number of occurrences');
+      await numberBox(page, 'Occurrences').fill('10');
+      await page.getByText(/Every Saturday 22:00.04:00, 10 times/).waitFor();
+      await screenshot(page, 'events-date-step-light-en');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/create'));
 
-    const asAdmin = await readerAs('admin@demo.ch');
-    const filter = encodeURIComponent(JSON.stringify({ q: SERIES }));
-    const created = await asAdmin<EventSummary[]>(`/events?filter=${filter}`);
-    expect(created.body.map((event) => event.generalInfos.eventTitle)).toEqual([SERIES]);
+      const asAdmin = await readerAs('admin@demo.ch');
+      const filter = encodeURIComponent(JSON.stringify({ q: SERIES }));
+      const created = await asAdmin<EventSummary[]>(`/events?filter=${filter}`);
+      expect(created.body.map((event) => event.generalInfos.eventTitle)).toEqual([SERIES]);
 
-    const nth = (index: number) => start.add({ weeks: index - 1 });
-    const planned = Array.from({ length: 10 }, (_, index) => zurich(nth(index + 1), '22:00'));
-    expect(await shownStarts(page, SERIES)).toEqual(planned);
-    await screenshot(page, 'events-calendar-light-en');
+      const nth = (index: number) => start.add({ weeks: index - 1 });
+      const planned = Array.from({ length: 10 }, (_, index) => zurich(nth(index + 1), '22:00'));
+      expect(await shownStarts(page, SERIES)).toEqual(planned);
+      await screenshot(page, 'events-calendar-light-en');
 
-    // Skip the second occurrence.
-    await clickOccurrence(page, SERIES, planned[1] as string);
-    await page.getByText(/Occurrence of .* in a series/).waitFor();
-    await page.getByRole('button', { name: 'Delete this occurrence' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete this occurrence' }).click();
-    await page.waitForURL((url) => !url.search.includes('occurrence='));
+      // Skip the second occurrence.
+      await clickOccurrence(page, SERIES, planned[1] as string);
+      await page.getByText(/Occurrence of .* in a series/).waitFor();
+      await page.getByRole('button', { name: 'Delete this occurrence' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete this occurrence' }).click();
+      await page.waitForURL((url) => !url.search.includes('occurrence='));
 
-    // Move the third to 23:30, this occurrence only.
-    await clickOccurrence(page, SERIES, planned[2] as string);
-    await openDateStep(page);
-    await page.getByLabel(/^Start time/).fill('23:30');
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await page.getByRole('button', { name: 'This occurrence only' }).click();
-    await page.waitForURL((url) => !url.search.includes('occurrence='));
+      // Move the third to 23:30, this occurrence only.
+      await clickOccurrence(page, SERIES, planned[2] as string);
+      await openDateStep(page);
+      await page.getByLabel(/^Start time/).fill('23:30');
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'This occurrence only' }).click();
+      await page.waitForURL((url) => !url.search.includes('occurrence='));
 
-    // From the fifth on: 23:00.
-    await clickOccurrence(page, SERIES, planned[4] as string);
-    await openDateStep(page);
-    await page.getByLabel(/^Start time/).fill('23:00');
-    await screenshot(page, 'events-occurrence-edit-light-en');
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await page.getByRole('button', { name: 'This and the next occurrences' }).click();
-    await page.waitForURL((url) => !url.search.includes('occurrence='));
+      // From the fifth on: 23:00.
+      await clickOccurrence(page, SERIES, planned[4] as string);
+      await openDateStep(page);
+      await page.getByLabel(/^Start time/).fill('23:00');
+      await screenshot(page, 'events-occurrence-edit-light-en');
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'This and the next occurrences' }).click();
+      await page.waitForURL((url) => !url.search.includes('occurrence='));
 
-    const expected = [
-      zurich(nth(1), '22:00'),
-      zurich(nth(3), '23:30'),
-      zurich(nth(4), '22:00'),
-      ...[5, 6, 7, 8, 9, 10].map((index) => zurich(nth(index), '23:00')),
-    ].sort();
-    expect(await shownStarts(page, SERIES)).toEqual(expected);
+      const expected = [
+        zurich(nth(1), '22:00'),
+        zurich(nth(3), '23:30'),
+        zurich(nth(4), '22:00'),
+        ...[5, 6, 7, 8, 9, 10].map((index) => zurich(nth(index), '23:00')),
+      ].sort();
+      expect(await shownStarts(page, SERIES)).toEqual(expected);
 
-    // The API agrees, ends included: every night ends at 04:00 the next morning.
-    const window = encodeURIComponent(JSON.stringify({ from: start.toString(), to: nth(11).toString(), q: SERIES }));
-    const occurrences = await asAdmin<Occurrence[]>(`/occurrences?filter=${window}&range=[0,99]`);
-    expect(occurrences.body.map((occurrence) => occurrence.startsAt)).toEqual(expected);
-    expect(occurrences.body.map((occurrence) => occurrence.endsAt)).toEqual(
-      [1, 3, 4, 5, 6, 7, 8, 9, 10].map((index) => zurich(nth(index).add({ days: 1 }), '04:00')),
-    );
-    // Head and tail: the fifth on is a segment of its own.
-    expect(new Set(occurrences.body.map((occurrence) => occurrence.eventId)).size).toBe(2);
-    await context.close();
-  });
+      // The API agrees, ends included: every night ends at 04:00 the next morning.
+      const window = encodeURIComponent(JSON.stringify({ from: start.toString(), to: nth(11).toString(), q: SERIES }));
+      const occurrences = await asAdmin<Occurrence[]>(`/occurrences?filter=${window}&range=[0,99]`);
+      expect(occurrences.body.map((occurrence) => occurrence.startsAt)).toEqual(expected);
+      expect(occurrences.body.map((occurrence) => occurrence.endsAt)).toEqual(
+        [1, 3, 4, 5, 6, 7, 8, 9, 10].map((index) => zurich(nth(index).add({ days: 1 }), '04:00')),
+      );
+      // Head and tail: the fifth on is a segment of its own.
+      expect(new Set(occurrences.body.map((occurrence) => occurrence.eventId)).size).toBe(2);
+      await context.close();
+    },
+  );
 
-  it('an ADMIN starts a new event from an empty day of the month and from a time slot of the week', { timeout: LONG }, async () => {
-    const context = await newContext(browser, { timezoneId: 'America/New_York' });
-    const page = await context.newPage();
-    await signIn(page, 'admin@demo.ch');
-    // A day of the month shown, away from its edges; the browser is in New York, the calendar in Zurich.
-    const day = Temporal.Now.plainDateISO(ZURICH).with({ day: 15 });
+  it(
+    'an ADMIN starts a new event from an empty day of the month and from a time slot of the week',
+    { timeout: LONG },
+    async () => {
+      const context = await newContext(browser, { timezoneId: 'America/New_York' });
+      const page = await context.newPage();
+      await signIn(page, 'admin@demo.ch');
+      // A day of the month shown, away from its edges; the browser is in New York, the calendar in Zurich.
+      const day = Temporal.Now.plainDateISO(ZURICH).with({ day: 15 });
 
-    await openCalendar(page);
-    await settle(page);
-    const cell = page.locator(`td.fc-daygrid-day[data-date="${day.toString()}"]`);
-    const box = await cell.boundingBox();
-    if (!box) throw new Error(`no cell for ${day.toString()}`);
-    // The bottom-right corner: below the day's occurrences, away from the day number (a link of its own).
-    await page.mouse.click(box.x + box.width - 6, box.y + box.height - 4);
-    await page.waitForURL(/\/events\/create/);
-    await textbox(page, 'Title').fill(`From the calendar ${RUN}`);
-    await chooseOption(page, page.getByRole('combobox', { name: /^Event type/ }), 'Party');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => page.getByLabel(/^Start date/).inputValue()).toBe(shownDate(day.toString()));
+      await openCalendar(page);
+      await settle(page);
+      const cell = page.locator(`td.fc-daygrid-day[data-date="${day.toString()}"]`);
+      const box = await cell.boundingBox();
+      if (!box) throw new Error(`no cell for ${day.toString()}`);
+      // The bottom-right corner: below the day's occurrences, away from the day number (a link of its own).
+      await page.mouse.click(box.x + box.width - 6, box.y + box.height - 4);
+      await page.waitForURL(/\/events\/create/);
+      await textbox(page, 'Title').fill(`From the calendar ${RUN}`);
+      await chooseOption(page, page.getByRole('combobox', { name: /^Event type/ }), 'Party');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => page.getByLabel(/^Start date/).inputValue()).toBe(shownDate(day.toString()));
 
-    // The week view: a click in the 20:00 slot of a day's column gives the day and the time.
-    await openCalendar(page);
-    await page.getByRole('button', { name: 'Week', exact: true }).click();
-    // The week opens in the evening: 18:00 is in sight without scrolling, midnight has scrolled out of its grid.
-    const inSight = (time: string) =>
-      page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`).evaluate((lane) => {
-        const box = lane.getBoundingClientRect();
-        const grid = (lane.closest('.fc-scroller') as HTMLElement).getBoundingClientRect();
-        return box.top >= grid.top && box.bottom <= Math.min(grid.bottom, window.innerHeight);
-      });
-    await expect.poll(() => inSight('18:00:00')).toBe(true);
-    expect(await inSight('00:00:00')).toBe(false);
-    const column = page.locator('td.fc-timegrid-col[data-date]').nth(3);
-    const weekDay = await column.getAttribute('data-date');
-    const slot = page.locator('td.fc-timegrid-slot-lane[data-time="20:00:00"]');
-    await slot.scrollIntoViewIfNeeded();
-    const [columnBox, slotBox] = [await column.boundingBox(), await slot.boundingBox()];
-    if (!columnBox || !slotBox) throw new Error('no week column or 20:00 slot');
-    await page.mouse.click(columnBox.x + columnBox.width - 6, slotBox.y + slotBox.height / 2);
-    await page.waitForURL(/\/events\/create/);
-    await textbox(page, 'Title').fill(`From the week ${RUN}`);
-    await chooseOption(page, page.getByRole('combobox', { name: /^Event type/ }), 'Party');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => page.getByLabel(/^Start date/).inputValue()).toBe(shownDate(weekDay ?? ''));
-    await expect.poll(() => page.getByLabel(/^Start time/).inputValue()).toBe('20:00');
-    await context.close();
-  });
+      // The week view: a click in the 20:00 slot of a day's column gives the day and the time.
+      await openCalendar(page);
+      await page.getByRole('button', { name: 'Week', exact: true }).click();
+      // The week opens in the evening: 18:00 is in sight without scrolling, midnight has scrolled out of its grid.
+      const inSight = (time: string) =>
+        page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`).evaluate((lane) => {
+          const box = lane.getBoundingClientRect();
+          const grid = (lane.closest('.fc-scroller') as HTMLElement).getBoundingClientRect();
+          return box.top >= grid.top && box.bottom <= Math.min(grid.bottom, window.innerHeight);
+        });
+      await expect.poll(() => inSight('18:00:00')).toBe(true);
+      expect(await inSight('00:00:00')).toBe(false);
+      const column = page.locator('td.fc-timegrid-col[data-date]').nth(3);
+      const weekDay = await column.getAttribute('data-date');
+      const slot = page.locator('td.fc-timegrid-slot-lane[data-time="20:00:00"]');
+      await slot.scrollIntoViewIfNeeded();
+      const [columnBox, slotBox] = [await column.boundingBox(), await slot.boundingBox()];
+      if (!columnBox || !slotBox) throw new Error('no week column or 20:00 slot');
+      await page.mouse.click(columnBox.x + columnBox.width - 6, slotBox.y + slotBox.height / 2);
+      await page.waitForURL(/\/events\/create/);
+      await textbox(page, 'Title').fill(`From the week ${RUN}`);
+      await chooseOption(page, page.getByRole('combobox', { name: /^Event type/ }), 'Party');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => page.getByLabel(/^Start date/).inputValue()).toBe(shownDate(weekDay ?? ''));
+      await expect.poll(() => page.getByLabel(/^Start time/).inputValue()).toBe('20:00');
+      await context.close();
+    },
+  );
 
-  it('a PROMOTER requests an event at a venue; the venue ADMIN approves it and it is published', { timeout: LONG }, async () => {
-    const promoterContext = await newContext(browser);
-    const promoter = await promoterContext.newPage();
-    await signIn(promoter, 'promoter@demo.ch');
-    const date = firstSaturday().add({ weeks: 2 });
+  it(
+    'a PROMOTER requests an event at a venue; the venue ADMIN approves it and it is published',
+    { timeout: LONG },
+    async () => {
+      const promoterContext = await newContext(browser);
+      const promoter = await promoterContext.newPage();
+      await signIn(promoter, 'promoter@demo.ch');
+      const date = firstSaturday().add({ weeks: 2 });
 
-    await promoter.goto('/events/create');
-    await chooseOption(promoter, promoter.getByRole('combobox', { name: /^Establishment/ }), 'Gleis 7 Club');
-    await textbox(promoter, 'Title').fill(REQUEST);
-    await chooseOption(promoter, promoter.getByRole('combobox', { name: /^Event type/ }), 'Party');
-    await promoter.getByRole('button', { name: 'Next' }).click();
-    await promoter.getByLabel(/^Start date/).fill(date.toString());
-    await promoter.getByLabel(/^Start time/).fill('23:00');
-    await promoter.getByLabel(/^End time/).fill('05:00');
-    await promoter.getByRole('button', { name: 'Next' }).click();
-    await promoter.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => promoter.getByRole('button', { name: 'Publish' }).count()).toBe(0);
-    await promoter.getByRole('button', { name: 'Send request' }).click();
-    await promoter.waitForURL((url) => !url.pathname.endsWith('/create'));
+      await promoter.goto('/events/create');
+      await chooseOption(promoter, promoter.getByRole('combobox', { name: /^Establishment/ }), 'Gleis 7 Club');
+      await textbox(promoter, 'Title').fill(REQUEST);
+      await chooseOption(promoter, promoter.getByRole('combobox', { name: /^Event type/ }), 'Party');
+      await promoter.getByRole('button', { name: 'Next' }).click();
+      await promoter.getByLabel(/^Start date/).fill(date.toString());
+      await promoter.getByLabel(/^Start time/).fill('23:00');
+      await promoter.getByLabel(/^End time/).fill('05:00');
+      await promoter.getByRole('button', { name: 'Next' }).click();
+      await promoter.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => promoter.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+      await promoter.getByRole('button', { name: 'Send request' }).click();
+      await promoter.waitForURL((url) => !url.pathname.endsWith('/create'));
 
-    const filter = encodeURIComponent(JSON.stringify({ q: REQUEST }));
-    const asPromoter = await readerAs('promoter@demo.ch');
-    const [requested] = (await asPromoter<EventSummary[]>(`/events?filter=${filter}`)).body;
-    expect(requested).toMatchObject({ visibility: 'DRAFT', generalInfos: { approvalStatus: 'PENDING' } });
-    const asCustomer = await readerAs('customer@demo.ch');
-    expect((await asCustomer(`/events/${requested?.id}`)).status).toBe(404);
+      const filter = encodeURIComponent(JSON.stringify({ q: REQUEST }));
+      const asPromoter = await readerAs('promoter@demo.ch');
+      const [requested] = (await asPromoter<EventSummary[]>(`/events?filter=${filter}`)).body;
+      expect(requested).toMatchObject({ visibility: 'DRAFT', generalInfos: { approvalStatus: 'PENDING' } });
+      const asCustomer = await readerAs('customer@demo.ch');
+      expect((await asCustomer(`/events/${requested?.id}`)).status).toBe(404);
 
-    // The venue's administrator finds it among the requests and approves it.
-    const adminContext = await newContext(browser, { colorScheme: 'dark' });
-    const admin = await adminContext.newPage();
-    await signIn(admin, 'admin@demo.ch');
-    await admin.goto('/events');
-    await admin.getByRole('button', { name: /^Requests waiting for a decision/ }).click();
-    const row = admin.locator('table tbody tr').filter({ hasText: REQUEST });
-    await row.waitFor();
-    await screenshot(admin, 'events-requests-dark-en');
-    await row.getByRole('button', { name: 'Approve' }).click();
-    await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-    await admin.getByText(/approved and published/).waitFor();
+      // The venue's administrator finds it among the requests and approves it.
+      const adminContext = await newContext(browser, { colorScheme: 'dark' });
+      const admin = await adminContext.newPage();
+      await signIn(admin, 'admin@demo.ch');
+      await admin.goto('/events');
+      await admin.getByRole('button', { name: /^Requests waiting for a decision/ }).click();
+      const row = admin.locator('table tbody tr').filter({ hasText: REQUEST });
+      await row.waitFor();
+      await screenshot(admin, 'events-requests-dark-en');
+      await row.getByRole('button', { name: 'Approve' }).click();
+      await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      await admin.getByText(/approved and published/).waitFor();
 
-    const approved = await asPromoter<EventSummary>(`/events/${requested?.id}`);
-    expect(approved.body).toMatchObject({ visibility: 'PUBLISHED', generalInfos: { approvalStatus: 'APPROVED' } });
-    expect((await asCustomer(`/events/${requested?.id}`)).status).toBe(200);
+      const approved = await asPromoter<EventSummary>(`/events/${requested?.id}`);
+      expect(approved.body).toMatchObject({ visibility: 'PUBLISHED', generalInfos: { approvalStatus: 'APPROVED' } });
+      expect((await asCustomer(`/events/${requested?.id}`)).status).toBe(200);
 
-    // The promoter sees it approved.
-    await promoter.goto('/events');
-    await promoter.locator('table tbody tr').filter({ hasText: REQUEST }).getByText('Approved').waitFor();
-    await promoterContext.close();
-    await adminContext.close();
-  });
+      // The promoter sees it approved.
+      await promoter.goto('/events');
+      await promoter.locator('table tbody tr').filter({ hasText: REQUEST }).getByText('Approved').waitFor();
+      await promoterContext.close();
+      await adminContext.close();
+    },
+  );
 });

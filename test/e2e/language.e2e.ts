@@ -26,7 +26,14 @@ describe("the account's stored language over a sign-in", () => {
     const roles = await json<Array<{ id: number; key: string }>>(await asRoot('/roles'));
     const customer = roles.find((role) => role.key === 'CUSTOMER');
     const headers = { 'content-type': 'application/json' };
-    const body = JSON.stringify({ firstName: 'Urs', lastName: 'Brunner', username: email.split('@')[0], email, roleId: customer?.id, language: 'de' });
+    const body = JSON.stringify({
+      firstName: 'Urs',
+      lastName: 'Brunner',
+      username: email.split('@')[0],
+      email,
+      roleId: customer?.id,
+      language: 'de',
+    });
     const { id } = await json<{ id: number }>(await asRoot('/users', { method: 'POST', headers, body }));
     expect((await asRoot(`/users/${id}/send-access-link`, { method: 'POST' })).status).toBeLessThan(300);
     const filter = encodeURIComponent(JSON.stringify({ to: email }));

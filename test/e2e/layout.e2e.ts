@@ -21,7 +21,10 @@ async function choosePreferences(page: Page, lang: string, theme: 'light' | 'dar
   await page.reload();
 }
 
-async function signedIn(browser: Browser, { lang = 'en', theme = 'light', phone = false }: { lang?: string; theme?: 'light' | 'dark'; phone?: boolean } = {}) {
+async function signedIn(
+  browser: Browser,
+  { lang = 'en', theme = 'light', phone = false }: { lang?: string; theme?: 'light' | 'dark'; phone?: boolean } = {},
+) {
   const context = await newContext(browser, { colorScheme: theme });
   const page = await context.newPage();
   if (phone) await page.setViewportSize(PHONE);
@@ -83,7 +86,9 @@ describe('layout', () => {
     const gaps = await page.evaluate(() =>
       Array.from(document.querySelectorAll('.MuiListItemText-primary > div')).flatMap((line) => {
         const chip = line.querySelector('[data-visibility]');
-        const text = Array.from(line.childNodes).find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+        const text = Array.from(line.childNodes).find(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+        );
         if (!chip || !text) return [];
         const range = document.createRange();
         range.selectNodeContents(text);

@@ -43,7 +43,9 @@ describe('signing in, preferences and signing out', () => {
 
     // An explicit choice is stored with the account: root's next mails come in French.
     const asRoot = await apiAs('root@demo.ch');
-    await expect.poll(async () => ((await (await asRoot('/auth/me')).json()) as { language: string }).language).toBe('fr');
+    await expect
+      .poll(async () => ((await (await asRoot('/auth/me')).json()) as { language: string }).language)
+      .toBe('fr');
 
     await page.reload();
     await page.getByRole('heading', { name: /^Bonjour, Rosa/ }).waitFor();

@@ -51,7 +51,9 @@ export type JsonPath = (string | number)[];
 /** Every path to a value inside `value` (objects and arrays walked, the root excluded). */
 export function pathsOf(value: unknown, prefix: JsonPath = []): JsonPath[] {
   if (value === null || typeof value !== 'object') return [];
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
   return entries.flatMap(([key, child]) => [[...prefix, key], ...pathsOf(child, [...prefix, key])]);
 }
 
@@ -62,7 +64,10 @@ export const REMOVE = Symbol('remove');
 export function withValueAt(record: unknown, path: JsonPath, replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [key, ...rest] = path;
-  const copy = (Array.isArray(record) ? [...(record as unknown[])] : { ...(record as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(record) ? [...(record as unknown[])] : { ...(record as object) }) as Record<
+    string | number,
+    unknown
+  >;
   const next = withValueAt(copy[key], rest, replacement);
   if (next === REMOVE) delete copy[key];
   else copy[key] = next;
@@ -74,8 +79,13 @@ export function mutatedRecord(record: unknown): fc.Arbitrary<unknown> {
   const paths = pathsOf(record);
   // Nothing to replace in `{}`: fields of its own instead.
   if (paths.length === 0) return fc.dictionary(fc.string({ maxLength: 8 }), awkwardValue, { minKeys: 1, maxKeys: 3 });
-  const replacement = fc.oneof({ weight: 1, arbitrary: fc.constant<unknown>(REMOVE) }, { weight: 6, arbitrary: awkwardValue });
+  const replacement = fc.oneof(
+    { weight: 1, arbitrary: fc.constant<unknown>(REMOVE) },
+    { weight: 6, arbitrary: awkwardValue },
+  );
   return fc
     .array(fc.tuple(fc.constantFrom(...paths), replacement), { minLength: 1, maxLength: 3 })
-    .map((mutations) => mutations.reduce((mutated: unknown, [path, value]) => withValueAt(mutated, path, value), record));
+    .map((mutations) =>
+      mutations.reduce((mutated: unknown, [path, value]) => withValueAt(mutated, path, value), record),
+    );
 }

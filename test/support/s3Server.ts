@@ -29,9 +29,16 @@ const S3RVER_CREDENTIALS = 'S3RVER:S3RVER';
 export async function startS3Server(): Promise<S3TestServer> {
   const directory = mkdtempSync(path.join(tmpdir(), 'backoffice-s3-'));
   const port = await freePort();
-  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: S3_TEST_BUCKET }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: S3_TEST_BUCKET }],
+  });
   await server.run();
-  const storageUrl = (prefix?: string) => `s3+http://${S3RVER_CREDENTIALS}@127.0.0.1:${port}/${S3_TEST_BUCKET}${prefix ? `/${prefix}` : ''}`;
+  const storageUrl = (prefix?: string) =>
+    `s3+http://${S3RVER_CREDENTIALS}@127.0.0.1:${port}/${S3_TEST_BUCKET}${prefix ? `/${prefix}` : ''}`;
   return {
     storageUrl,
     settings: (prefix) => {

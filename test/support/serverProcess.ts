@@ -42,7 +42,8 @@ export function spawnServer(env: Record<string, string>, options: SpawnOptions =
 export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(server.output())) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}):\n${server.output()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`the server exited (${server.child.exitCode}):\n${server.output()}`);
     if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

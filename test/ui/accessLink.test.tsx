@@ -26,7 +26,12 @@ describe('the access-link landing /auth/sign_in', () => {
 
   it('sends a visitor signed in as someone else back to /auth without using the link', async () => {
     let posts = 0;
-    server.use(http.post(apiUrl('/auth/access-link'), () => { posts += 1; return HttpResponse.json(signInAnswer()); }));
+    server.use(
+      http.post(apiUrl('/auth/access-link'), () => {
+        posts += 1;
+        return HttpResponse.json(signInAnswer());
+      }),
+    );
     startSignedIn();
     renderApp(`/auth/sign_in?authId=${OTHER_AUTH_ID}&token=one-time-token`);
 
@@ -37,7 +42,9 @@ describe('the access-link landing /auth/sign_in', () => {
 
   it('explains an invalid link and offers the way to /auth', async () => {
     server.use(
-      http.post(apiUrl('/auth/access-link'), () => HttpResponse.json({ message: 'INVALID_OR_EXPIRED_TOKEN' }, { status: 401 })),
+      http.post(apiUrl('/auth/access-link'), () =>
+        HttpResponse.json({ message: 'INVALID_OR_EXPIRED_TOKEN' }, { status: 401 }),
+      ),
     );
     renderApp(`/auth/sign_in?authId=${signInAnswer().authId}&token=used-token`);
 

@@ -9,7 +9,12 @@ const currentPath = () => screen.getByTestId('location').textContent;
 /** Until the asks area is built, its page leads to where event requests are decided today (README "Requests"). */
 describe('the request inbox placeholder', () => {
   it('says where event requests are and opens the Events list under its Requests filter', async () => {
-    const requests = serveEvents([eventRecord(24, 'Promoter Night', { generalInfos: { approvalStatus: 'PENDING', promoterGroupId: 8 }, visibility: 'DRAFT' })]);
+    const requests = serveEvents([
+      eventRecord(24, 'Promoter Night', {
+        generalInfos: { approvalStatus: 'PENDING', promoterGroupId: 8 },
+        visibility: 'DRAFT',
+      }),
+    ]);
     startSignedIn(venueAdmin);
     renderApp('/asks');
 
@@ -20,6 +25,9 @@ describe('the request inbox placeholder', () => {
     await waitFor(() => expect(currentPath()).toBe('/events'));
     await waitFor(() => expect(requests.filters().at(-1)).toEqual({ approvalStatus: 'PENDING' }));
     expect(await screen.findByText('Promoter Night')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Requests waiting for a decision: 1' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Requests waiting for a decision: 1' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });

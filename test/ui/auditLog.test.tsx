@@ -30,7 +30,12 @@ const userCreated: AuditLogRecord = {
   resource: 'users',
   recordId: '12',
   action: 'CREATE',
-  changes: { firstName: { after: 'Bruno' }, lastName: { after: 'Meier' }, email: { after: 'bruno@demo.ch' }, roleId: { after: 4 } },
+  changes: {
+    firstName: { after: 'Bruno' },
+    lastName: { after: 'Meier' },
+    email: { after: 'bruno@demo.ch' },
+    roleId: { after: 4 },
+  },
 };
 
 const rangeHeaders = (resource: string, count: number, total: number) => ({
@@ -80,14 +85,18 @@ describe('the audit log', () => {
         id: 40,
         resource: 'events',
         recordId: '8',
-        changes: { 'generalInfos.eventType.id': { before: 1, after: 2 }, 'dateAndCalendar.outOfScheduleEvents': { before: [], after: [] },
+        changes: {
+          'generalInfos.eventType.id': { before: 1, after: 2 },
+          'dateAndCalendar.outOfScheduleEvents': { before: [], after: [] },
           originalReccurenceTouched: { before: false, after: true },
         },
       },
     ]);
     startSignedIn();
     renderApp('/audit-log');
-    expect(await screen.findByText('Event type, Out-of-schedule dates, original reccurence touched')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Event type, Out-of-schedule dates, original reccurence touched'),
+    ).toBeInTheDocument();
   });
 
   it('unfolds a row into each field before and after', async () => {
@@ -103,7 +112,11 @@ describe('the audit log', () => {
     expect(before).toHaveTextContent('(empty)');
     expect(after).toHaveTextContent('Techno');
     const name = within(changes).getByRole('rowheader', { name: 'Name' }).closest('tr') as HTMLElement;
-    expect(within(name).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['techno', 'Techno']);
+    expect(
+      within(name)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['techno', 'Techno']);
   });
 
   it('filters by resource and by days', async () => {
@@ -144,7 +157,11 @@ describe('the audit log', () => {
   });
 
   it('is not offered to a role that may not read it', async () => {
-    const coordinatorFull: SessionUser = { ...ana, id: 30, userRoles: [{ role: { id: 7, key: 'COORDINATOR_ADMIN_FULL' } }] };
+    const coordinatorFull: SessionUser = {
+      ...ana,
+      id: 30,
+      userRoles: [{ role: { id: 7, key: 'COORDINATOR_ADMIN_FULL' } }],
+    };
     serveAuditLog();
     startSignedIn(coordinatorFull);
     renderApp('/audit-log');

@@ -16,7 +16,9 @@ const recordCalls = (signOutStatus = 204) => {
     }),
     http.post(apiUrl('/auth/sign-out'), ({ request }) => {
       calls.push({ path: 'sign-out', body: null, csrf: request.headers.get('X-Requested-With') });
-      return signOutStatus === 204 ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ message: 'boom' }, { status: signOutStatus });
+      return signOutStatus === 204
+        ? new HttpResponse(null, { status: 204 })
+        : HttpResponse.json({ message: 'boom' }, { status: signOutStatus });
     }),
   );
   return calls;
@@ -61,7 +63,9 @@ describe('/delete-account/:token', () => {
   it('signs nobody out when the link is refused', async () => {
     let signOuts = 0;
     server.use(
-      http.post(apiUrl('/auth/confirm-delete-account'), () => HttpResponse.json({ message: 'INVALID_OR_EXPIRED_TOKEN' }, { status: 404 })),
+      http.post(apiUrl('/auth/confirm-delete-account'), () =>
+        HttpResponse.json({ message: 'INVALID_OR_EXPIRED_TOKEN' }, { status: 404 }),
+      ),
       http.post(apiUrl('/auth/sign-out'), () => {
         signOuts += 1;
         return new HttpResponse(null, { status: 204 });

@@ -42,10 +42,17 @@ describe('the error screens', () => {
 
   it('offers the ways forward from /unauthorized: back to the dashboard, or sign out and in as someone else', async () => {
     let signOuts = 0;
-    server.use(http.post(apiUrl('/auth/sign-out'), () => { signOuts += 1; return new HttpResponse(null, { status: 204 }); }));
+    server.use(
+      http.post(apiUrl('/auth/sign-out'), () => {
+        signOuts += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     startSignedIn();
     renderApp('/unauthorized');
-    expect(await screen.findByText('You are signed in with an account that may not open this page.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You are signed in with an account that may not open this page.'),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
@@ -62,10 +69,14 @@ describe('the error screens', () => {
 
   it('offers to request a new link from an unknown reset link', async () => {
     server.use(
-      http.get(apiUrl('/auth/verify-reset-password-token'), () => HttpResponse.json({ message: 'INVALID_OR_EXPIRED_TOKEN' }, { status: 404 })),
+      http.get(apiUrl('/auth/verify-reset-password-token'), () =>
+        HttpResponse.json({ message: 'INVALID_OR_EXPIRED_TOKEN' }, { status: 404 }),
+      ),
     );
     renderApp('/reset-password/an-unknown-token');
-    expect(await screen.findByText('This password reset link is invalid, was already used or has expired.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This password reset link is invalid, was already used or has expired.'),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('link', { name: 'Request a new link' }));
     await waitFor(() => expect(currentPath()).toBe('/forgot-password'));

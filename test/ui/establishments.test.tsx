@@ -61,7 +61,10 @@ const establishment = (id: number, name: string, city: string, sections: Section
 };
 
 const bourg = establishment(3, 'Le Bourg', 'Lausanne', { specificInfos: { musics: [11, 12], ambiance: [] } });
-const port = establishment(4, 'Bar du Port', 'Zurich', { generalInfos: { establishmentTypeId: 2 }, visibility: 'DRAFT' });
+const port = establishment(4, 'Bar du Port', 'Zurich', {
+  generalInfos: { establishmentTypeId: 2 },
+  visibility: 'DRAFT',
+});
 
 const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
   'establishment-types': [referenceRecord(1, 'CLUB', 'Club'), referenceRecord(2, 'BAR', 'Bar')],
@@ -86,12 +89,20 @@ const serveEstablishments = (records: Establishment[] = [bourg, port]) => {
   const queries: URLSearchParams[] = [];
   serveVocabularies();
   server.use(
-    http.get(apiUrl('/establishments/cities'), () => HttpResponse.json([{ id: 'Lausanne', name: 'Lausanne' }, { id: 'Zurich', name: 'Zurich' }])),
+    http.get(apiUrl('/establishments/cities'), () =>
+      HttpResponse.json([
+        { id: 'Lausanne', name: 'Lausanne' },
+        { id: 'Zurich', name: 'Zurich' },
+      ]),
+    ),
     http.get(apiUrl('/establishments'), ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
       const ids = filterOf(request).id;
-      return listAnswer('establishments', Array.isArray(ids) ? records.filter((record) => ids.includes(record.id)) : records);
+      return listAnswer(
+        'establishments',
+        Array.isArray(ids) ? records.filter((record) => ids.includes(record.id)) : records,
+      );
     }),
     http.get(apiUrl('/establishments/:id'), ({ params }) => {
       const found = records.find((record) => String(record.id) === params.id);
@@ -99,7 +110,10 @@ const serveEstablishments = (records: Establishment[] = [bourg, port]) => {
     }),
   );
   return {
-    filters: () => queries.map((query) => JSON.parse(query.get('filter') ?? '{}') as Record<string, unknown>).filter((filter) => !('id' in filter)),
+    filters: () =>
+      queries
+        .map((query) => JSON.parse(query.get('filter') ?? '{}') as Record<string, unknown>)
+        .filter((filter) => !('id' in filter)),
     sorts: () => queries.map((query) => query.get('sort')),
   };
 };
@@ -117,7 +131,13 @@ const recordPuts = () => {
   return puts;
 };
 
-const venueAdmin: SessionUser = { ...ana, id: 12, roleId: 4, establishmentId: 3, userRoles: [{ role: { id: 4, key: 'ADMIN' } }] };
+const venueAdmin: SessionUser = {
+  ...ana,
+  id: 12,
+  roleId: 4,
+  establishmentId: 3,
+  userRoles: [{ role: { id: 4, key: 'ADMIN' } }],
+};
 
 const drawer = () => within(screen.getByRole('dialog'));
 
@@ -143,7 +163,10 @@ describe('the Establishments list', () => {
     expect(await within(bourgRow).findByText('Club')).toBeInTheDocument();
     expect(await within(bourgRow).findByText('Techno')).toBeInTheDocument();
     expect(within(bourgRow).getByText('Jazz')).toBeInTheDocument();
-    expect(within(bourgRow).getByText('Published').closest('[data-visibility]')).toHaveAttribute('data-visibility', 'PUBLISHED');
+    expect(within(bourgRow).getByText('Published').closest('[data-visibility]')).toHaveAttribute(
+      'data-visibility',
+      'PUBLISHED',
+    );
     const portRow = await rowOf('Bar du Port');
     expect(await within(portRow).findByText('Bar')).toBeInTheDocument();
     expect(within(portRow).getByText('Draft').closest('[data-visibility]')).toHaveAttribute('data-visibility', 'DRAFT');
@@ -214,7 +237,11 @@ describe('the Establishments list', () => {
 
     await waitFor(() => expect(puts).toHaveLength(2));
     const portPut = puts.find((put) => put.id === '4')!;
-    expect(portPut.body).toMatchObject({ visibility: 'PUBLISHED', version: 3, generalInfos: { establishmentName: 'Bar du Port', city: 'Zurich' } });
+    expect(portPut.body).toMatchObject({
+      visibility: 'PUBLISHED',
+      version: 3,
+      generalInfos: { establishmentName: 'Bar du Port', city: 'Zurich' },
+    });
     expect(establishmentInputSchema.safeParse(portPut.body).success).toBe(true);
     expect(await screen.findByText('2 records published')).toBeInTheDocument();
   });
@@ -257,7 +284,13 @@ describe('the Establishments list', () => {
   });
 });
 
-const coordinator: SessionUser = { ...ana, id: 14, roleId: 5, establishmentId: 3, userRoles: [{ role: { id: 5, key: 'COORDINATOR' } }] };
+const coordinator: SessionUser = {
+  ...ana,
+  id: 14,
+  roleId: 5,
+  establishmentId: 3,
+  userRoles: [{ role: { id: 5, key: 'COORDINATOR' } }],
+};
 
 describe('what each role may do from the list', () => {
   it('offers bulk selection only on the venues the user may change', async () => {
@@ -273,7 +306,9 @@ describe('what each role may do from the list', () => {
     serveEstablishments([port, establishment(5, 'Chez Max', 'Bern', { visibility: 'DRAFT' })]);
     server.use(
       http.put(apiUrl('/establishments/5'), () => HttpResponse.json({ message: 'FORBIDDEN' }, { status: 403 })),
-      http.put(apiUrl('/establishments/4'), async ({ request }) => HttpResponse.json({ ...((await request.json()) as object), id: 4, version: 4 })),
+      http.put(apiUrl('/establishments/4'), async ({ request }) =>
+        HttpResponse.json({ ...((await request.json()) as object), id: 4, version: 4 }),
+      ),
     );
     startSignedIn();
     renderApp('/establishments');
@@ -292,7 +327,9 @@ describe('what each role may do from the list', () => {
     startSignedIn(venueAdmin);
     renderApp('/establishments/create');
 
-    expect(await screen.findByText('You already manage an establishment: ask the platform team to add another one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You already manage an establishment: ask the platform team to add another one.'),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
@@ -301,7 +338,9 @@ describe('what each role may do from the list', () => {
     startSignedIn(coordinator);
     renderApp('/establishments/create');
 
-    expect(await screen.findByText('Your role cannot create an establishment: the platform team creates them.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your role cannot create an establishment: the platform team creates them.'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -409,9 +448,13 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
     await actor.click(drawer().getByRole('button', { name: 'Publish' }));
 
     await waitFor(() => expect(within(additionalTab).getByTitle('This section has errors')).toBeInTheDocument());
-    expect(within(drawer().getByRole('tab', { name: /General information/ })).queryByTitle('This section has errors')).not.toBeInTheDocument();
+    expect(
+      within(drawer().getByRole('tab', { name: /General information/ })).queryByTitle('This section has errors'),
+    ).not.toBeInTheDocument();
     await actor.click(additionalTab);
-    expect(drawer().getByRole('spinbutton', { name: 'Indoor capacity' })).toHaveAccessibleDescription('Too large for this venue');
+    expect(drawer().getByRole('spinbutton', { name: 'Indoor capacity' })).toHaveAccessibleDescription(
+      'Too large for this venue',
+    );
   });
 
   it('refuses a minimum price above the maximum before sending, on the maximum', async () => {
@@ -428,9 +471,13 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
     await actor.click(drawer().getByRole('button', { name: 'Publish' }));
 
     await waitFor(() =>
-      expect(drawer().getByRole('spinbutton', { name: 'Maximum price (CHF)' })).toHaveAccessibleDescription('Must be at least the minimum price.'),
+      expect(drawer().getByRole('spinbutton', { name: 'Maximum price (CHF)' })).toHaveAccessibleDescription(
+        'Must be at least the minimum price.',
+      ),
     );
-    expect(within(drawer().getByRole('tab', { name: /Additional information/ })).getByTitle('This section has errors')).toBeInTheDocument();
+    expect(
+      within(drawer().getByRole('tab', { name: /Additional information/ })).getByTitle('This section has errors'),
+    ).toBeInTheDocument();
     expect(puts).toHaveLength(0);
   });
 
@@ -447,8 +494,14 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
     await actor.type(drawer().getByRole('spinbutton', { name: 'Minimum price (CHF)' }), '-1');
     await actor.click(drawer().getByRole('button', { name: 'Publish' }));
 
-    await waitFor(() => expect(drawer().getByRole('spinbutton', { name: 'Indoor capacity' })).toHaveAccessibleDescription('Must be at least 0'));
-    expect(drawer().getByRole('spinbutton', { name: 'Minimum price (CHF)' })).toHaveAccessibleDescription('Must be at least 0');
+    await waitFor(() =>
+      expect(drawer().getByRole('spinbutton', { name: 'Indoor capacity' })).toHaveAccessibleDescription(
+        'Must be at least 0',
+      ),
+    );
+    expect(drawer().getByRole('spinbutton', { name: 'Minimum price (CHF)' })).toHaveAccessibleDescription(
+      'Must be at least 0',
+    );
     expect(puts).toHaveLength(0);
   });
 
@@ -477,35 +530,47 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
 describe('the establishment’s events', () => {
   const atBourg = { establishmentName: 'Le Bourg', city: 'Lausanne' };
 
-  it('lists the venue’s next occurrences from the occurrences API, each opening its event, drafts marked', DRAWER_TESTS, async () => {
-    serveEstablishments();
-    const queries: Record<string, unknown>[] = [];
-    server.use(
-      http.get(apiUrl('/occurrences'), ({ request }) => {
-        queries.push(filterOf(request));
-        return listAnswer('occurrences', [
-          occurrence(7, 'Jazz du jeudi', '2026-12-03T19:00:00Z', '2026-12-03T22:00:00Z', atBourg),
-          occurrence(8, 'Nuit électro', '2026-12-05T21:00:00Z', '2026-12-06T03:00:00Z', { ...atBourg, visibility: 'DRAFT', recurrencePattern: 'NONE' }),
-        ], 14);
-      }),
-    );
-    startSignedIn(venueAdmin);
-    renderApp('/establishments/3');
-    await drawerWithValue('Le Bourg');
-    await userEvent.click(drawer().getByRole('tab', { name: 'Events' }));
-    const list = await drawer().findByRole('list', { name: /Upcoming events/ }, SLOW_RENDER);
-    const items = within(list).getAllByRole('link');
-    expect(items.map((item) => item.getAttribute('href'))).toEqual([
-      `/events/7?occurrence=${encodeURIComponent('2026-12-03T19:00:00Z')}`,
-      '/events/8',
-    ]);
-    expect(within(items[0] as HTMLElement).getByText('Jazz du jeudi')).toBeInTheDocument();
-    // Shown in Zurich time: 19:00Z is 20:00 in winter.
-    expect(within(items[0] as HTMLElement).getByText(/20:00.23:00/)).toBeInTheDocument();
-    expect(within(items[1] as HTMLElement).getByText('Draft')).toBeInTheDocument();
-    expect(drawer().getByText('and 12 more')).toBeInTheDocument();
-    const [filter] = queries;
-    expect(filter).toMatchObject({ establishmentId: 3 });
-    expect(Date.parse(String(filter?.to)) - Date.parse(String(filter?.from))).toBe(90 * 24 * 3600 * 1000);
-  });
+  it(
+    'lists the venue’s next occurrences from the occurrences API, each opening its event, drafts marked',
+    DRAWER_TESTS,
+    async () => {
+      serveEstablishments();
+      const queries: Record<string, unknown>[] = [];
+      server.use(
+        http.get(apiUrl('/occurrences'), ({ request }) => {
+          queries.push(filterOf(request));
+          return listAnswer(
+            'occurrences',
+            [
+              occurrence(7, 'Jazz du jeudi', '2026-12-03T19:00:00Z', '2026-12-03T22:00:00Z', atBourg),
+              occurrence(8, 'Nuit électro', '2026-12-05T21:00:00Z', '2026-12-06T03:00:00Z', {
+                ...atBourg,
+                visibility: 'DRAFT',
+                recurrencePattern: 'NONE',
+              }),
+            ],
+            14,
+          );
+        }),
+      );
+      startSignedIn(venueAdmin);
+      renderApp('/establishments/3');
+      await drawerWithValue('Le Bourg');
+      await userEvent.click(drawer().getByRole('tab', { name: 'Events' }));
+      const list = await drawer().findByRole('list', { name: /Upcoming events/ }, SLOW_RENDER);
+      const items = within(list).getAllByRole('link');
+      expect(items.map((item) => item.getAttribute('href'))).toEqual([
+        `/events/7?occurrence=${encodeURIComponent('2026-12-03T19:00:00Z')}`,
+        '/events/8',
+      ]);
+      expect(within(items[0] as HTMLElement).getByText('Jazz du jeudi')).toBeInTheDocument();
+      // Shown in Zurich time: 19:00Z is 20:00 in winter.
+      expect(within(items[0] as HTMLElement).getByText(/20:00.23:00/)).toBeInTheDocument();
+      expect(within(items[1] as HTMLElement).getByText('Draft')).toBeInTheDocument();
+      expect(drawer().getByText('and 12 more')).toBeInTheDocument();
+      const [filter] = queries;
+      expect(filter).toMatchObject({ establishmentId: 3 });
+      expect(Date.parse(String(filter?.to)) - Date.parse(String(filter?.from))).toBe(90 * 24 * 3600 * 1000);
+    },
+  );
 });

@@ -7,7 +7,10 @@ import { renderApp, startSignedIn } from './renderApp';
 import { eventRecord, otherVenueAdmin, promoter, serveEvents, venueAdmin } from './eventList.fixtures';
 
 /** A promoter's request at venue 3, waiting; and two decided ones. */
-const pending = eventRecord(24, 'Promoter Night', { generalInfos: { approvalStatus: 'PENDING', promoterGroupId: 8 }, visibility: 'DRAFT' });
+const pending = eventRecord(24, 'Promoter Night', {
+  generalInfos: { approvalStatus: 'PENDING', promoterGroupId: 8 },
+  visibility: 'DRAFT',
+});
 const rejected = eventRecord(25, 'Turned Down', {
   generalInfos: { approvalStatus: 'REJECTED', approvalReason: 'Fully booked that night', promoterGroupId: 8 },
   visibility: 'DRAFT',
@@ -39,7 +42,10 @@ describe('deciding on a promoter request', () => {
     const actor = userEvent.setup();
 
     const row = await rowOf('Promoter Night');
-    expect(within(row).getByText('Pending').closest('[data-approval-status]')).toHaveAttribute('data-approval-status', 'PENDING');
+    expect(within(row).getByText('Pending').closest('[data-approval-status]')).toHaveAttribute(
+      'data-approval-status',
+      'PENDING',
+    );
     const loads = requests.filters().length;
     await actor.click(await within(row).findByRole('button', { name: 'Approve' }));
 
@@ -71,7 +77,11 @@ describe('deciding on a promoter request', () => {
     await actor.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '  Fully booked that night ');
     await actor.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
-    await waitFor(() => expect(decisions).toEqual([{ path: '24/reject', body: { reason: 'Fully booked that night', version: pending.version } }]));
+    await waitFor(() =>
+      expect(decisions).toEqual([
+        { path: '24/reject', body: { reason: 'Fully booked that night', version: pending.version } },
+      ]),
+    );
     expect(await screen.findByText('“Promoter Night” rejected; the promoter was told why.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -86,7 +96,9 @@ describe('deciding on a promoter request', () => {
     await actor.click(await within(await rowOf('Promoter Night')).findByRole('button', { name: 'Approve' }));
     await actor.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
 
-    expect(await screen.findByText('Someone already decided on this request; the page now shows the decision.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Someone already decided on this request; the page now shows the decision.'),
+    ).toBeInTheDocument();
   });
 
   it('says so and reloads when the request changed since it was read', async () => {
@@ -132,7 +144,10 @@ describe('a promoter', () => {
     expect(within(waiting).queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
 
     const turnedDown = await rowOf('Turned Down');
-    expect(within(turnedDown).getByLabelText('Rejected: Fully booked that night')).toHaveAttribute('data-approval-status', 'REJECTED');
+    expect(within(turnedDown).getByLabelText('Rejected: Fully booked that night')).toHaveAttribute(
+      'data-approval-status',
+      'REJECTED',
+    );
     expect(within(await rowOf('Welcome Night')).getByText('Approved')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });

@@ -15,7 +15,11 @@ import { eventRecord, occurrence, serveEvents, venueAdmin } from './eventList.fi
  * showed the browser's zone (or UTC) would fail.
  */
 const saturdayNight = occurrence(21, 'Saturday Night', '2026-11-28T21:00:00Z', '2026-11-29T03:00:00Z');
-const draftGig = occurrence(30, 'Draft Gig', '2026-11-12T19:30:00Z', '2026-11-12T22:00:00Z', { recurrencePattern: 'NONE', isVirtual: false, visibility: 'DRAFT' });
+const draftGig = occurrence(30, 'Draft Gig', '2026-11-12T19:30:00Z', '2026-11-12T22:00:00Z', {
+  recurrencePattern: 'NONE',
+  isVirtual: false,
+  visibility: 'DRAFT',
+});
 const promoterNight = occurrence(31, 'Promoter Night', '2026-11-20T21:00:00Z', '2026-11-21T02:00:00Z', {
   recurrencePattern: 'NONE',
   isVirtual: false,
@@ -97,15 +101,23 @@ describe('the occurrence calendar', () => {
     expect(await within(month).findByRole('link', { name: 'Promoter Night 22:00–03:00' })).toBeInTheDocument();
     expect(within(month).queryByRole('link', { name: /Saturday Night/ })).not.toBeInTheDocument();
     // GET /occurrences has no approval filter: the window alone is asked.
-    expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ from: '2026-10-25T23:00:00Z', to: '2026-12-06T23:00:00Z' });
+    expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({
+      from: '2026-10-25T23:00:00Z',
+      to: '2026-12-06T23:00:00Z',
+    });
 
     await actor.click(within(month).getByRole('button', { name: 'Next month' }));
     // December 2026: Monday 30 November to Sunday 10 January.
-    await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ from: '2026-11-29T23:00:00Z', to: '2027-01-10T23:00:00Z' }));
+    await waitFor(() =>
+      expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({
+        from: '2026-11-29T23:00:00Z',
+        to: '2027-01-10T23:00:00Z',
+      }),
+    );
     expect(preferencesStore.getItem('events.calendar.date')).toBe('2026-12-01');
   });
 
-  it('opens the series\' edit at the clicked occurrence', async () => {
+  it("opens the series' edit at the clicked occurrence", async () => {
     serveEvents([eventRecord(21, 'Saturday Night'), eventRecord(30, 'Draft Gig')]);
     serveOccurrences([saturdayNight, draftGig]);
     startSignedIn(venueAdmin);
@@ -114,11 +126,15 @@ describe('the occurrence calendar', () => {
     const actor = userEvent.setup();
 
     await actor.click(await within(await calendar()).findByRole('link', { name: 'Saturday Night 22:00–04:00' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/events/21?occurrence=2026-11-28T21%3A00%3A00Z'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/events/21?occurrence=2026-11-28T21%3A00%3A00Z'),
+    );
   });
 
   it('shows a week as a list on a narrow screen, with the same marks', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => staticMediaQueryList(query, query.includes('max-width')));
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      staticMediaQueryList(query, query.includes('max-width')),
+    );
     serveEvents([]);
     const queries = serveOccurrences([saturdayNight]);
     startSignedIn(venueAdmin);
@@ -136,7 +152,10 @@ describe('the occurrence calendar', () => {
     expect(within(row).getByText('22:00–04:00')).toHaveClass('occurrence-times');
     expect(row.textContent).not.toMatch(/00:00/);
     expect(row.previousElementSibling).toHaveAttribute('data-date', '2026-11-28');
-    expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ from: '2026-11-22T23:00:00Z', to: '2026-11-29T23:00:00Z' });
+    expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({
+      from: '2026-11-22T23:00:00Z',
+      to: '2026-11-29T23:00:00Z',
+    });
   });
 });
 

@@ -23,7 +23,8 @@ const TEST = { timeout: 60_000 };
 const customer: SessionUser = { ...ana, id: 15, roleId: 3, userRoles: [{ role: { id: 3, key: 'CUSTOMER' } }] };
 const saturdayNight = occurrence(21, 'Saturday Night', '2026-11-28T21:00:00Z', '2026-11-29T03:00:00Z');
 
-const serveOccurrences = () => server.use(http.get(apiUrl('/occurrences'), () => listAnswer('occurrences', [saturdayNight])));
+const serveOccurrences = () =>
+  server.use(http.get(apiUrl('/occurrences'), () => listAnswer('occurrences', [saturdayNight])));
 
 const showCalendarAt = (date: string, view: string) => {
   preferencesStore.setItem(EVENTS_VIEW_STORE_KEY, 'calendar');
@@ -75,7 +76,10 @@ describe('a new event from the occurrence calendar', () => {
   it('takes the day, and in the week the time, of the clicked slot in Zurich wall-clock', () => {
     // FullCalendar's UTC mode: the Date's UTC fields are the Zurich day and time shown.
     expect(prefillOfSlot(new Date('2026-11-18T00:00:00Z'), true)).toEqual({ startDate: '2026-11-18' });
-    expect(prefillOfSlot(new Date('2026-11-27T20:30:00Z'), false)).toEqual({ startDate: '2026-11-27', startTime: '20:30' });
+    expect(prefillOfSlot(new Date('2026-11-27T20:30:00Z'), false)).toEqual({
+      startDate: '2026-11-27',
+      startTime: '20:30',
+    });
     expect(newEventPath({ startDate: '2026-11-27', startTime: '20:30' })).toBe(
       '/events/create?source=%7B%22dateAndCalendar%22%3A%7B%22startDate%22%3A%222026-11-27%22%2C%22startTime%22%3A%2220%3A30%22%7D%7D',
     );

@@ -83,7 +83,13 @@ export const eventRecord = (id: number, eventTitle: string, sections: EventSecti
   updatedAt: '2026-02-01T18:30:00.000Z',
 });
 
-export const occurrence = (eventId: number, eventTitle: string, startsAt: string, endsAt: string, extra: Partial<OccurrenceItem> = {}): OccurrenceItem => ({
+export const occurrence = (
+  eventId: number,
+  eventTitle: string,
+  startsAt: string,
+  endsAt: string,
+  extra: Partial<OccurrenceItem> = {},
+): OccurrenceItem => ({
   id: `${eventId}@${extra.originalStartsAt ?? startsAt}`,
   eventId,
   startsAt,
@@ -105,12 +111,35 @@ export const occurrence = (eventId: number, eventTitle: string, startsAt: string
 });
 
 /** The staff of venue 3 (Gleis 7 Club), of venue 4, and a promoter of group 8. */
-export const venueAdmin: SessionUser = { ...ana, id: 12, roleId: 4, establishmentId: 3, userRoles: [{ role: { id: 4, key: 'ADMIN' } }] };
-export const otherVenueAdmin: SessionUser = { ...ana, id: 13, roleId: 4, establishmentId: 4, userRoles: [{ role: { id: 4, key: 'ADMIN' } }] };
-export const promoter: SessionUser = { ...ana, id: 14, roleId: 2, promoterGroupId: 8, userRoles: [{ role: { id: 2, key: 'PROMOTER' } }] };
+export const venueAdmin: SessionUser = {
+  ...ana,
+  id: 12,
+  roleId: 4,
+  establishmentId: 3,
+  userRoles: [{ role: { id: 4, key: 'ADMIN' } }],
+};
+export const otherVenueAdmin: SessionUser = {
+  ...ana,
+  id: 13,
+  roleId: 4,
+  establishmentId: 4,
+  userRoles: [{ role: { id: 4, key: 'ADMIN' } }],
+};
+export const promoter: SessionUser = {
+  ...ana,
+  id: 14,
+  roleId: 2,
+  promoterGroupId: 8,
+  userRoles: [{ role: { id: 2, key: 'PROMOTER' } }],
+};
 
 const venue = (id: number, establishmentName: string) =>
-  ({ id, establishmentId: id, generalInfos: { establishmentName, city: 'Zurich' }, visibility: 'PUBLISHED' }) as unknown as Establishment;
+  ({
+    id,
+    establishmentId: id,
+    generalInfos: { establishmentName, city: 'Zurich' },
+    visibility: 'PUBLISHED',
+  }) as unknown as Establishment;
 export const VENUES = [venue(3, 'Gleis 7 Club'), venue(4, 'Bar du Port')];
 
 const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
@@ -139,20 +168,34 @@ export const serveEvents = (records: Event[]) => {
       const found = records.find((record) => String(record.id) === params.id);
       return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
     }),
-    http.get(apiUrl('/establishments/cities'), () => HttpResponse.json([{ id: 'Lausanne', name: 'Lausanne' }, { id: 'Zurich', name: 'Zurich' }])),
+    http.get(apiUrl('/establishments/cities'), () =>
+      HttpResponse.json([
+        { id: 'Lausanne', name: 'Lausanne' },
+        { id: 'Zurich', name: 'Zurich' },
+      ]),
+    ),
     http.get(apiUrl('/establishments'), ({ request }) => {
       const ids = filterOf(request).id;
-      return listAnswer('establishments', Array.isArray(ids) ? VENUES.filter((venue) => ids.includes(venue.id)) : VENUES);
+      return listAnswer(
+        'establishments',
+        Array.isArray(ids) ? VENUES.filter((venue) => ids.includes(venue.id)) : VENUES,
+      );
     }),
     http.get(apiUrl('/reference-data/:kind'), ({ request, params }) => {
       const values = REFERENCE_DATA[String(params.kind)] ?? [];
       const ids = filterOf(request).id;
-      return listAnswer(`reference-data/${String(params.kind)}`, Array.isArray(ids) ? values.filter((value) => ids.includes(value.id)) : values);
+      return listAnswer(
+        `reference-data/${String(params.kind)}`,
+        Array.isArray(ids) ? values.filter((value) => ids.includes(value.id)) : values,
+      );
     }),
     http.get(apiUrl('/tags'), () => listAnswer('tags', [])),
   );
   return {
-    filters: () => listQueries.map((query) => JSON.parse(query.get('filter') ?? '{}') as Record<string, unknown>).filter((filter) => !('id' in filter)),
+    filters: () =>
+      listQueries
+        .map((query) => JSON.parse(query.get('filter') ?? '{}') as Record<string, unknown>)
+        .filter((filter) => !('id' in filter)),
     sorts: () => listQueries.map((query) => query.get('sort')),
   };
 };

@@ -26,13 +26,26 @@ const saturdays = eventRecord(21, 'Saturday Night', {
 const skippedFirst = eventRecord(22, 'Skipped Start', {
   dateAndCalendar: {
     ...saturdays.dateAndCalendar,
-    outOfScheduleEvents: [{ id: 5, action: 'SKIP', originalStartsAt: '2030-01-05T21:00:00Z', startsAt: null, endsAt: null, eventTitle: null, changes: {} }],
+    outOfScheduleEvents: [
+      {
+        id: 5,
+        action: 'SKIP',
+        originalStartsAt: '2030-01-05T21:00:00Z',
+        startsAt: null,
+        endsAt: null,
+        eventTitle: null,
+        changes: {},
+      },
+    ],
     totalOccurrencesNumber: 9,
   },
 });
 
 /** A one-off night long past. */
-const pastNight = eventRecord(23, 'Old Night', { dateAndCalendar: { startDate: '2020-03-14', endDate: '2020-03-15' }, visibility: 'DRAFT' });
+const pastNight = eventRecord(23, 'Old Night', {
+  dateAndCalendar: { startDate: '2020-03-14', endDate: '2020-03-15' },
+  visibility: 'DRAFT',
+});
 
 const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr') as HTMLElement;
 
@@ -85,7 +98,10 @@ describe('the Events list', () => {
     expect(within(series).getByText('Party')).toBeInTheDocument();
 
     const skipped = await rowOf('Skipped Start');
-    expect(within(skipped).getByText(/12 Jan 2030.*22:00–04:00/)).toHaveAttribute('data-next-occurrence', '2030-01-12T21:00:00Z');
+    expect(within(skipped).getByText(/12 Jan 2030.*22:00–04:00/)).toHaveAttribute(
+      'data-next-occurrence',
+      '2030-01-12T21:00:00Z',
+    );
 
     const past = await rowOf('Old Night');
     expect(within(past).getByText('—')).toHaveAttribute('data-next-occurrence', '');
@@ -115,12 +131,16 @@ describe('the Events list', () => {
     await addFilter(actor, 'Cities');
     await actor.click(await screen.findByRole('combobox', { name: 'Cities' }));
     await actor.click(await screen.findByRole('option', { name: 'Lausanne' }));
-    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ q: 'night', musicIds: [11], cities: ['Lausanne'] }));
-
+    await waitFor(() =>
+      expect(requests.filters().at(-1)).toEqual({ q: 'night', musicIds: [11], cities: ['Lausanne'] }),
+    );
   });
 
   it('finds the approval queue in one click: the Requests quick filter, with the pending count', async () => {
-    const request = eventRecord(24, 'Promoter Night', { generalInfos: { approvalStatus: 'PENDING', promoterGroupId: 8 }, visibility: 'DRAFT' });
+    const request = eventRecord(24, 'Promoter Night', {
+      generalInfos: { approvalStatus: 'PENDING', promoterGroupId: 8 },
+      visibility: 'DRAFT',
+    });
     const requests = serveEvents([saturdays, request]);
     startSignedIn(venueAdmin);
     renderApp('/events');

@@ -60,29 +60,39 @@ const openRepetition = async (actor: ReturnType<typeof userEvent.setup>) => {
   await waitFor(() => expect(screen.getByTestId('rule-in-words')).toBeVisible());
 };
 const preview = () => within(screen.getByRole('region', { name: 'Next occurrences' }));
-const listed = () => preview().getAllByRole('listitem').map((item) => item.textContent);
-const typeInto = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
+const listed = () =>
+  preview()
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+const typeInto = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
 
 describe('the date step of one occurrence of a series', () => {
-  it('shows first the occurrence being edited, its date and times, with the repetition of the rest folded away', TEST, async () => {
-    serveSeries();
-    startSignedIn(venueAdmin);
-    const actor = await openDateStep('/events/7?occurrence=2031-01-11T21:00:00Z');
+  it(
+    'shows first the occurrence being edited, its date and times, with the repetition of the rest folded away',
+    TEST,
+    async () => {
+      serveSeries();
+      startSignedIn(venueAdmin);
+      const actor = await openDateStep('/events/7?occurrence=2031-01-11T21:00:00Z');
 
-    const edited = within(screen.getByRole('region', { name: 'This occurrence' }));
-    expect(edited.getByTestId('occurrence-span')).toHaveTextContent('Sat, 11 Jan 2031, 22:00–04:00');
-    const repetition = screen.getByRole('button', { name: /^Repetition from this occurrence on/ });
-    expect(repetition).toHaveAttribute('aria-expanded', 'false');
-    expect(repetition).toHaveTextContent('Applies only when you save for “This and the next occurrences”.');
-    expect(screen.getByTestId('rule-in-words')).not.toBeVisible();
+      const edited = within(screen.getByRole('region', { name: 'This occurrence' }));
+      expect(edited.getByTestId('occurrence-span')).toHaveTextContent('Sat, 11 Jan 2031, 22:00–04:00');
+      const repetition = screen.getByRole('button', { name: /^Repetition from this occurrence on/ });
+      expect(repetition).toHaveAttribute('aria-expanded', 'false');
+      expect(repetition).toHaveTextContent('Applies only when you save for “This and the next occurrences”.');
+      expect(screen.getByTestId('rule-in-words')).not.toBeVisible();
 
-    typeInto('Start time', '23:00');
-    await waitFor(() => expect(edited.getByTestId('occurrence-span')).toHaveTextContent('Sat, 11 Jan 2031, 23:00–04:00'));
-    expect(edited.getByText('Instead of Sat, 11 Jan 2031, 22:00–04:00')).toBeInTheDocument();
+      typeInto('Start time', '23:00');
+      await waitFor(() =>
+        expect(edited.getByTestId('occurrence-span')).toHaveTextContent('Sat, 11 Jan 2031, 23:00–04:00'),
+      );
+      expect(edited.getByText('Instead of Sat, 11 Jan 2031, 22:00–04:00')).toBeInTheDocument();
 
-    await openRepetition(actor);
-    expect(screen.getByTestId('rule-in-words')).toHaveTextContent('Every Saturday 23:00–04:00, 4 times');
-  });
+      await openRepetition(actor);
+      expect(screen.getByTestId('rule-in-words')).toHaveTextContent('Every Saturday 23:00–04:00, 4 times');
+    },
+  );
 
   it('says and lists what remains from that occurrence on, not the whole series', TEST, async () => {
     const bodies = serveSeries();
@@ -93,14 +103,26 @@ describe('the date step of one occurrence of a series', () => {
     // From the 7th of 10 on, 4 remain (the skipped 25 Jan counts, as the server counts a split).
     expect(await screen.findByTestId('rule-in-words')).toHaveTextContent('Every Saturday 22:00–04:00, 4 times');
     expect(screen.getByRole('spinbutton', { name: /^Occurrences/ })).toHaveValue(4);
-    expect(listed()).toEqual(['Sat, 11 Jan 2031, 22:00–04:00', 'Sat, 18 Jan 2031, 22:00–04:00', 'Sat, 1 Feb 2031, 22:00–04:00']);
+    expect(listed()).toEqual([
+      'Sat, 11 Jan 2031, 22:00–04:00',
+      'Sat, 18 Jan 2031, 22:00–04:00',
+      'Sat, 1 Feb 2031, 22:00–04:00',
+    ]);
 
     typeInto('Start time', '23:00');
-    await waitFor(() => expect(screen.getByTestId('rule-in-words')).toHaveTextContent('Every Saturday 23:00–04:00, 4 times'));
-    expect(listed()).toEqual(['Sat, 11 Jan 2031, 23:00–04:00', 'Sat, 18 Jan 2031, 23:00–04:00', 'Sat, 1 Feb 2031, 23:00–04:00']);
+    await waitFor(() =>
+      expect(screen.getByTestId('rule-in-words')).toHaveTextContent('Every Saturday 23:00–04:00, 4 times'),
+    );
+    expect(listed()).toEqual([
+      'Sat, 11 Jan 2031, 23:00–04:00',
+      'Sat, 18 Jan 2031, 23:00–04:00',
+      'Sat, 1 Feb 2031, 23:00–04:00',
+    ]);
 
     typeInto('Occurrences', '2');
-    await waitFor(() => expect(screen.getByTestId('rule-in-words')).toHaveTextContent('Every Saturday 23:00–04:00, 2 times'));
+    await waitFor(() =>
+      expect(screen.getByTestId('rule-in-words')).toHaveTextContent('Every Saturday 23:00–04:00, 2 times'),
+    );
     expect(listed()).toEqual(['Sat, 11 Jan 2031, 23:00–04:00', 'Sat, 18 Jan 2031, 23:00–04:00']);
 
     // Saved as "this and the next", the tail gets the count the preview said.
@@ -109,7 +131,12 @@ describe('the date step of one occurrence of a series', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({
       originalStartsAt: '2031-01-11T21:00:00Z',
-      dateAndCalendar: { updateScope: 'THIS_AND_NEXT_OCCURRENCES', startDate: '2031-01-11', startTime: '23:00', maxOccurrences: 2 },
+      dateAndCalendar: {
+        updateScope: 'THIS_AND_NEXT_OCCURRENCES',
+        startDate: '2031-01-11',
+        startTime: '23:00',
+        maxOccurrences: 2,
+      },
     });
   });
 
@@ -143,23 +170,30 @@ describe('the date step of a whole series', () => {
     await screen.findByTestId('rule-in-words', {}, SLOW);
     return actor;
   };
-  const problems = () => within(preview().getByRole('list', { name: 'To list the occurrences:' })).getAllByRole('listitem').map((item) => item.textContent);
+  const problems = () =>
+    within(preview().getByRole('list', { name: 'To list the occurrences:' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
 
-  it('says what keeps it from listing occurrences, field by field, instead of a generic hint or a wrong time', TEST, async () => {
-    const actor = await openSeriesDateStep();
+  it(
+    'says what keeps it from listing occurrences, field by field, instead of a generic hint or a wrong time',
+    TEST,
+    async () => {
+      const actor = await openSeriesDateStep();
 
-    typeInto('Occurrences', '');
-    await waitFor(() => expect(problems()).toEqual(['Occurrences: Required for this choice.']));
-    expect(preview().queryByText(/Enter a start date/)).not.toBeInTheDocument();
+      typeInto('Occurrences', '');
+      await waitFor(() => expect(problems()).toEqual(['Occurrences: Required for this choice.']));
+      expect(preview().queryByText(/Enter a start date/)).not.toBeInTheDocument();
 
-    // A one-off ending on its start day before its start time: a problem, not "22:00–22:00".
-    await actor.click(screen.getByRole('combobox', { name: /^Repeats/ }));
-    await actor.click(await screen.findByRole('option', { name: 'Does not repeat' }));
-    typeInto('End date', '2030-11-30');
-    typeInto('End time', '20:00');
-    await waitFor(() => expect(problems()).toEqual(['End date: The event must end after it starts.']));
-    expect(preview().queryByRole('list', { name: 'Next occurrences' })).not.toBeInTheDocument();
-  });
+      // A one-off ending on its start day before its start time: a problem, not "22:00–22:00".
+      await actor.click(screen.getByRole('combobox', { name: /^Repeats/ }));
+      await actor.click(await screen.findByRole('option', { name: 'Does not repeat' }));
+      typeInto('End date', '2030-11-30');
+      typeInto('End time', '20:00');
+      await waitFor(() => expect(problems()).toEqual(['End date: The event must end after it starts.']));
+      expect(preview().queryByRole('list', { name: 'Next occurrences' })).not.toBeInTheDocument();
+    },
+  );
 
   it('warns, without blocking, about a start date set more than a year back', TEST, async () => {
     await openSeriesDateStep();
@@ -169,7 +203,9 @@ describe('the date step of a whole series', () => {
     typeInto('Start date', '2020-11-28');
     expect(await screen.findByText(warning)).toBeInTheDocument();
     // Still a valid date: the preview goes on, and Next is not blocked by it.
-    await waitFor(() => expect(screen.getByTestId('rule-in-words')).toHaveTextContent('Every Saturday 22:00–04:00, 10 times'));
+    await waitFor(() =>
+      expect(screen.getByTestId('rule-in-words')).toHaveTextContent('Every Saturday 22:00–04:00, 10 times'),
+    );
 
     typeInto('Start date', '2030-11-30');
     await waitFor(() => expect(screen.queryByText(warning)).not.toBeInTheDocument());

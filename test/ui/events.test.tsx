@@ -17,7 +17,13 @@ import { renderApp, startSignedIn } from './renderApp';
 const SLOW = { timeout: 60_000 };
 const TEST = { timeout: 180_000 };
 
-const promoter: SessionUser = { ...ana, id: 14, roleId: 2, promoterGroupId: 9, userRoles: [{ role: { id: 2, key: 'PROMOTER' } }] };
+const promoter: SessionUser = {
+  ...ana,
+  id: 14,
+  roleId: 2,
+  promoterGroupId: 9,
+  userRoles: [{ role: { id: 2, key: 'PROMOTER' } }],
+};
 
 const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
   'event-types': [referenceRecord(1, 'PARTY', 'Party'), referenceRecord(2, 'CONCERT', 'Concert')],
@@ -27,7 +33,14 @@ const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
 const venue = {
   id: 3,
   establishmentId: 3,
-  generalInfos: { establishmentName: 'Le Bourg', localisation: 'Rue du Bourg 51', city: 'Lausanne', lat: 46.52, lang: 6.63, placeId: 'place-bourg' },
+  generalInfos: {
+    establishmentName: 'Le Bourg',
+    localisation: 'Rue du Bourg 51',
+    city: 'Lausanne',
+    lat: 46.52,
+    lang: 6.63,
+    placeId: 'place-bourg',
+  },
   visibility: 'PUBLISHED',
 };
 const group = { id: 9, promoterId: 9, generalInfos: { promoterName: 'Night Owls' }, visibility: 'PUBLISHED' };
@@ -36,7 +49,13 @@ const group = { id: 9, promoterId: 9, generalInfos: { promoterName: 'Night Owls'
 const series = (overrides: EventSections = {}): Event => ({
   ...eventRecord(7, 'Saturday Night', {
     // The form's defaults (minimum age 0, promotable, not free) rather than the list fixture's.
-    generalInfos: { ...eventDefaults().generalInfos, establishmentId: 3, eventType: { id: 1, type: 'Party' }, eventTitle: 'Saturday Night', ...overrides.generalInfos },
+    generalInfos: {
+      ...eventDefaults().generalInfos,
+      establishmentId: 3,
+      eventType: { id: 1, type: 'Party' },
+      eventTitle: 'Saturday Night',
+      ...overrides.generalInfos,
+    },
     dateAndCalendar: {
       startDate: '2030-11-30',
       endDate: '2030-12-01',
@@ -63,16 +82,26 @@ const serveApi = (event: Event | null = series(), writeAnswer?: () => Response) 
   const writes: Recorded[] = [];
   const record = async (request: Request) => {
     const text = request.method === 'DELETE' ? '' : await request.text();
-    writes.push({ method: request.method, url: new URL(request.url), body: text ? (JSON.parse(text) as Record<string, unknown>) : null });
+    writes.push({
+      method: request.method,
+      url: new URL(request.url),
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+    });
   };
   server.use(
-    http.get(apiUrl('/reference-data/:kind'), ({ params }) => listAnswer(`reference-data/${String(params.kind)}`, REFERENCE_DATA[String(params.kind)] ?? [])),
+    http.get(apiUrl('/reference-data/:kind'), ({ params }) =>
+      listAnswer(`reference-data/${String(params.kind)}`, REFERENCE_DATA[String(params.kind)] ?? []),
+    ),
     http.get(apiUrl('/tags'), () => listAnswer('tags', [])),
     http.get(apiUrl('/establishments'), () => listAnswer('establishments', [venue])),
     http.get(apiUrl('/promoters'), () => listAnswer('promoters', [group])),
-    http.get(apiUrl('/events'), ({ request }) => listAnswer('events', Array.isArray(filterOf(request).id) && event ? [event] : [])),
+    http.get(apiUrl('/events'), ({ request }) =>
+      listAnswer('events', Array.isArray(filterOf(request).id) && event ? [event] : []),
+    ),
     http.get(apiUrl('/occurrences'), () => listAnswer('occurrences', [])),
-    http.get(apiUrl('/events/:id'), () => (event ? HttpResponse.json(event) : HttpResponse.json({ message: 'NOT_FOUND' }, { status: 404 }))),
+    http.get(apiUrl('/events/:id'), () =>
+      event ? HttpResponse.json(event) : HttpResponse.json({ message: 'NOT_FOUND' }, { status: 404 }),
+    ),
     http.post(apiUrl('/events'), async ({ request }) => {
       await record(request);
       return writeAnswer?.() ?? HttpResponse.json({ ...series(), id: 8 });
@@ -94,7 +123,8 @@ const step = (name: string) => screen.getByRole('group', { name });
 const visibleStep = async (name: string) => {
   return within(await screen.findByRole('group', { name }, SLOW));
 };
-const typeInto = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
+const typeInto = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
 const chooseOption = async (actor: ReturnType<typeof userEvent.setup>, combobox: string, option: string) => {
   await actor.click(screen.getByRole('combobox', { name: new RegExp(`^${combobox}`) }));
   await actor.click(await screen.findByRole('option', { name: option }));
@@ -129,9 +159,22 @@ describe('the rule in words', () => {
     maxOccurrences: null,
     recurrenceEndDate: '2026-12-31',
   };
-  const monthly: RecurrenceRule = { ...weekly, startDate: '2026-01-15', startTime: '20:00', endTime: '23:00', recurrencePattern: 'MONTHLY', recurrenceEndType: 'NEVER', maxOccurrences: null };
+  const monthly: RecurrenceRule = {
+    ...weekly,
+    startDate: '2026-01-15',
+    startTime: '20:00',
+    endTime: '23:00',
+    recurrencePattern: 'MONTHLY',
+    recurrenceEndType: 'NEVER',
+    maxOccurrences: null,
+  };
   const yearly: RecurrenceRule = { ...monthly, startDate: '2026-08-14', recurrencePattern: 'YEARLY' };
-  const once: RecurrenceRule = { ...weekly, recurrencePattern: 'NONE', recurrenceEndType: 'NEVER', maxOccurrences: null };
+  const once: RecurrenceRule = {
+    ...weekly,
+    recurrencePattern: 'NONE',
+    recurrenceEndType: 'NEVER',
+    maxOccurrences: null,
+  };
 
   it('says each pattern in English', () => {
     const { translate } = createI18nProvider();
@@ -141,7 +184,9 @@ describe('the rule in words', () => {
     expect(say(monthly)).toBe('Every month on the 15th 20:00–23:00');
     expect(say(yearly)).toBe('Every year on 14 August 20:00–23:00');
     expect(say(once)).toBe('Once, Sat, 28 Nov 2026 22:00–04:00');
-    expect(say({ ...monthly, startDate: '2026-01-01', recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 1 })).toBe('Every month on the 1st 20:00–23:00, 1 time');
+    expect(
+      say({ ...monthly, startDate: '2026-01-01', recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 1 }),
+    ).toBe('Every month on the 1st 20:00–23:00, 1 time');
   });
 
   it('says them in German with German weekday and month names', async () => {
@@ -157,35 +202,38 @@ describe('the rule in words', () => {
 
 describe('the establishment stepper', () => {
   it('blocks Next while the step has problems, showing them on their fields', TEST, async () => {
-      serveApi(null);
-      startSignedIn(venueAdmin);
-      renderApp('/events/create');
-      const actor = userEvent.setup();
-      const general = await visibleStep('General information');
+    serveApi(null);
+    startSignedIn(venueAdmin);
+    renderApp('/events/create');
+    const actor = userEvent.setup();
+    const general = await visibleStep('General information');
 
-      await actor.click(screen.getByRole('button', { name: 'Next' }));
-      expect(step('General information')).toBeVisible();
-      expect(screen.queryByRole('group', { name: 'Date and calendar' })).not.toBeInTheDocument();
-      await waitFor(() => expect(general.getAllByText('Required').length).toBeGreaterThanOrEqual(2));
+    await actor.click(screen.getByRole('button', { name: 'Next' }));
+    expect(step('General information')).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Date and calendar' })).not.toBeInTheDocument();
+    await waitFor(() => expect(general.getAllByText('Required').length).toBeGreaterThanOrEqual(2));
 
-      await actor.type(general.getByRole('textbox', { name: /^Title/ }), 'Saturday Night');
-      await chooseOption(actor, 'Event type', 'Party');
-      await actor.click(screen.getByRole('button', { name: 'Next' }));
-      const dates = await visibleStep('Date and calendar');
+    await actor.type(general.getByRole('textbox', { name: /^Title/ }), 'Saturday Night');
+    await chooseOption(actor, 'Event type', 'Party');
+    await actor.click(screen.getByRole('button', { name: 'Next' }));
+    const dates = await visibleStep('Date and calendar');
 
-      // The date step checks the rules across its fields too: an end date before the start.
-      typeInto('Start date', '2030-11-30');
-      typeInto('Start time', '22:00');
-      typeInto('End time', '23:00');
-      typeInto('End date', '2030-11-29');
-      await actor.click(screen.getByRole('button', { name: 'Next' }));
-      expect(await dates.findByText('The event must end after it starts.')).toBeInTheDocument();
-      expect(step('Date and calendar')).toBeVisible();
-      // Only the last step saves a new event.
-      expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    // The date step checks the rules across its fields too: an end date before the start.
+    typeInto('Start date', '2030-11-30');
+    typeInto('Start time', '22:00');
+    typeInto('End time', '23:00');
+    typeInto('End date', '2030-11-29');
+    await actor.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await dates.findByText('The event must end after it starts.')).toBeInTheDocument();
+    expect(step('Date and calendar')).toBeVisible();
+    // Only the last step saves a new event.
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
   });
 
-  it('shows the rule in words and the next occurrences as the user types, and resets the recurrence with "Does not repeat"', TEST, async () => {
+  it(
+    'shows the rule in words and the next occurrences as the user types, and resets the recurrence with "Does not repeat"',
+    TEST,
+    async () => {
       serveApi(null);
       startSignedIn(venueAdmin);
       renderApp('/events/create');
@@ -228,13 +276,20 @@ describe('the establishment stepper', () => {
       await chooseOption(actor, 'Repeats', 'Weekly');
       expect(await screen.findByText('Every Saturday 22:00–04:00')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Tuesday' })).toHaveAttribute('aria-pressed', 'false');
-  });
+    },
+  );
 
-  it('creates with the save action of the button, and a server field error opens the step that holds it', TEST, async () => {
+  it(
+    'creates with the save action of the button, and a server field error opens the step that holds it',
+    TEST,
+    async () => {
       let refuse = true;
       const writes = serveApi(null, () =>
         refuse
-          ? HttpResponse.json({ message: 'INVALID_INPUT', errors: { 'dateAndCalendar.endTime': 'EVENT_LASTS_TOO_LONG' } }, { status: 400 })
+          ? HttpResponse.json(
+              { message: 'INVALID_INPUT', errors: { 'dateAndCalendar.endTime': 'EVENT_LASTS_TOO_LONG' } },
+              { status: 400 },
+            )
           : HttpResponse.json({ ...series(), id: 8 }),
       );
       startSignedIn(venueAdmin);
@@ -254,8 +309,21 @@ describe('the establishment stepper', () => {
       await waitFor(() => expect(writes).toHaveLength(1));
       expect(writes[0]!.body).toMatchObject({
         saveAction: 'createDraft',
-        generalInfos: { eventTitle: 'Saturday Night', establishmentId: 3, eventType: { id: 1 }, ageMin: 0, promotable: true, isFree: false },
-        dateAndCalendar: { startDate: '2030-11-30', startTime: '22:00', endTime: '04:00', recurrencePattern: 'NONE', updateScope: null },
+        generalInfos: {
+          eventTitle: 'Saturday Night',
+          establishmentId: 3,
+          eventType: { id: 1 },
+          ageMin: 0,
+          promotable: true,
+          isFree: false,
+        },
+        dateAndCalendar: {
+          startDate: '2030-11-30',
+          startTime: '22:00',
+          endTime: '04:00',
+          recurrencePattern: 'NONE',
+          updateScope: null,
+        },
       });
       const dates = await visibleStep('Date and calendar');
       expect(await dates.findByText('The event lasts too long.')).toBeInTheDocument();
@@ -267,37 +335,53 @@ describe('the establishment stepper', () => {
       await waitFor(() => expect(writes).toHaveLength(2));
       expect(writes[1]!.body).toMatchObject({ saveAction: 'createPublished' });
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/events$/));
-  });
+    },
+  );
 
   it('resets to the defaults on close: a new form starts empty on its first step', TEST, async () => {
-      serveApi(null);
-      startSignedIn(venueAdmin);
-      renderApp('/events/create');
-      const actor = userEvent.setup();
-      await visibleStep('General information');
-      await fillGeneralStep(actor);
+    serveApi(null);
+    startSignedIn(venueAdmin);
+    renderApp('/events/create');
+    const actor = userEvent.setup();
+    await visibleStep('General information');
+    await fillGeneralStep(actor);
 
-      await actor.click(screen.getByRole('button', { name: 'Close' }));
-      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/events$/));
-      await actor.click(await screen.findByRole('link', { name: 'Create' }, SLOW));
-      const general = await visibleStep('General information');
-      expect(general.getByRole('textbox', { name: /^Title/ })).toHaveValue('');
-      expect(general.getByRole('spinbutton', { name: 'Minimum age' })).toHaveValue(0);
-      expect(general.getByRole('switch', { name: 'Promotable' })).toBeChecked();
-      expect(general.getByRole('switch', { name: 'Free entry' })).not.toBeChecked();
+    await actor.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/events$/));
+    await actor.click(await screen.findByRole('link', { name: 'Create' }, SLOW));
+    const general = await visibleStep('General information');
+    expect(general.getByRole('textbox', { name: /^Title/ })).toHaveValue('');
+    expect(general.getByRole('spinbutton', { name: 'Minimum age' })).toHaveValue(0);
+    expect(general.getByRole('switch', { name: 'Promotable' })).toBeChecked();
+    expect(general.getByRole('switch', { name: 'Free entry' })).not.toBeChecked();
   });
 });
 
 describe('editing a series', () => {
-  it('edits one occurrence: its date and own price in the form, a banner, and the scope asked on save', TEST, async () => {
+  it(
+    'edits one occurrence: its date and own price in the form, a banner, and the scope asked on save',
+    TEST,
+    async () => {
       // The occurrence already has a price of its own (a THIS_OCCURRENCE_ONLY edit): the form shows it, not the series'.
-      const ownPrice = { id: 40, action: 'UPDATE' as const, originalStartsAt: '2030-12-07T21:00:00Z', startsAt: '2030-12-07T21:00:00Z', endsAt: '2030-12-08T03:00:00Z', eventTitle: null, changes: { 'generalInfos.tarifMax': 35 } };
-      const writes = serveApi(series({ generalInfos: { tarifMax: 20 }, dateAndCalendar: { outOfScheduleEvents: [ownPrice] } }));
+      const ownPrice = {
+        id: 40,
+        action: 'UPDATE' as const,
+        originalStartsAt: '2030-12-07T21:00:00Z',
+        startsAt: '2030-12-07T21:00:00Z',
+        endsAt: '2030-12-08T03:00:00Z',
+        eventTitle: null,
+        changes: { 'generalInfos.tarifMax': 35 },
+      };
+      const writes = serveApi(
+        series({ generalInfos: { tarifMax: 20 }, dateAndCalendar: { outOfScheduleEvents: [ownPrice] } }),
+      );
       startSignedIn(venueAdmin);
       renderApp('/events/7?occurrence=2030-12-07T21:00:00.000Z');
       const actor = userEvent.setup();
       expect(await screen.findByText('Occurrence of Sat, 7 Dec 2030, 22:00 in a series', {}, SLOW)).toBeInTheDocument();
-      expect((await visibleStep('General information')).getByRole('spinbutton', { name: 'Maximum price (CHF)' })).toHaveValue(35);
+      expect(
+        (await visibleStep('General information')).getByRole('spinbutton', { name: 'Maximum price (CHF)' }),
+      ).toHaveValue(35);
       await actor.click(screen.getByRole('button', { name: 'Date and calendar' }));
       await visibleStep('Date and calendar');
       expect(screen.getByLabelText('Start date', { exact: false, selector: 'input' })).toHaveValue('07/12/2030');
@@ -314,12 +398,22 @@ describe('editing a series', () => {
         originalStartsAt: '2030-12-07T21:00:00Z',
         version: 4,
         generalInfos: { tarifMax: 35 },
-        dateAndCalendar: { updateScope: 'THIS_OCCURRENCE_ONLY', startDate: '2030-12-07', startTime: '23:00', endTime: '04:00', recurrencePattern: 'WEEKLY' },
+        dateAndCalendar: {
+          updateScope: 'THIS_OCCURRENCE_ONLY',
+          startDate: '2030-12-07',
+          startTime: '23:00',
+          endTime: '04:00',
+          recurrencePattern: 'WEEKLY',
+        },
       });
       expect(body.dateAndCalendar).not.toHaveProperty('outOfScheduleEvents');
-  });
+    },
+  );
 
-  it('sends "this and the next occurrences" as the scope, and deletes one occurrence as a SKIP after confirming', TEST, async () => {
+  it(
+    'sends "this and the next occurrences" as the scope, and deletes one occurrence as a SKIP after confirming',
+    TEST,
+    async () => {
       const writes = serveApi(series({ visibility: 'DRAFT' }));
       startSignedIn(venueAdmin);
       renderApp('/events/7?occurrence=2030-12-14T21:00:00Z');
@@ -344,15 +438,35 @@ describe('editing a series', () => {
       expect(writes[1]!.method).toBe('DELETE');
       expect(writes[1]!.url.pathname).toBe('/api/v1/events/7');
       expect(writes[1]!.url.searchParams.get('originalStartsAt')).toBe('2030-12-14T21:00:00Z');
-  });
+    },
+  );
 
-  it('edits the out-of-schedule dates: restores a skipped one, moves a moved one again, adds one, and PUTs the list', TEST, async () => {
+  it(
+    'edits the out-of-schedule dates: restores a skipped one, moves a moved one again, adds one, and PUTs the list',
+    TEST,
+    async () => {
       const writes = serveApi(
         series({
           dateAndCalendar: {
             outOfScheduleEvents: [
-              { id: 31, action: 'SKIP', originalStartsAt: '2030-12-14T21:00:00Z', startsAt: null, endsAt: null, eventTitle: null, changes: {} },
-              { id: 32, action: 'UPDATE', originalStartsAt: '2030-12-21T21:00:00Z', startsAt: '2030-12-22T19:00:00Z', endsAt: '2030-12-22T22:00:00Z', eventTitle: null, changes: {} },
+              {
+                id: 31,
+                action: 'SKIP',
+                originalStartsAt: '2030-12-14T21:00:00Z',
+                startsAt: null,
+                endsAt: null,
+                eventTitle: null,
+                changes: {},
+              },
+              {
+                id: 32,
+                action: 'UPDATE',
+                originalStartsAt: '2030-12-21T21:00:00Z',
+                startsAt: '2030-12-22T19:00:00Z',
+                endsAt: '2030-12-22T22:00:00Z',
+                eventTitle: null,
+                changes: {},
+              },
             ],
           },
         }),
@@ -375,7 +489,9 @@ describe('editing a series', () => {
       expect(editor.queryByRole('listitem', { name: /^Skipped/ })).not.toBeInTheDocument();
       await waitFor(() => expect(preview().getByText(/Sat, 14 Dec 2030, 22:00–04:00/)).toBeInTheDocument());
 
-      fireEvent.change(within(editor.getByRole('listitem', { name: /^Moved/ })).getByLabelText('From'), { target: { value: '21:00' } });
+      fireEvent.change(within(editor.getByRole('listitem', { name: /^Moved/ })).getByLabelText('From'), {
+        target: { value: '21:00' },
+      });
       expect(await editor.findByRole('listitem', { name: 'Moved: Sun, 22 Dec 2030, 21:00–23:00' })).toBeInTheDocument();
 
       const newDate = editor.getAllByLabelText('Date').at(-1)!;
@@ -391,14 +507,29 @@ describe('editing a series', () => {
       // A repeating series' end date follows from its times: left to the server.
       expect(dateAndCalendar.endDate).toBeNull();
       expect(dateAndCalendar.outOfScheduleEvents).toEqual([
-        expect.objectContaining({ id: 32, action: 'UPDATE', originalStartsAt: '2030-12-21T21:00:00Z', startsAt: '2030-12-22T20:00:00Z', endsAt: '2030-12-22T22:00:00Z' }),
-        { action: 'CREATE', originalStartsAt: '2031-01-08T21:00:00Z', startsAt: '2031-01-08T21:00:00Z', endsAt: '2031-01-09T03:00:00Z' },
+        expect.objectContaining({
+          id: 32,
+          action: 'UPDATE',
+          originalStartsAt: '2030-12-21T21:00:00Z',
+          startsAt: '2030-12-22T20:00:00Z',
+          endsAt: '2030-12-22T22:00:00Z',
+        }),
+        {
+          action: 'CREATE',
+          originalStartsAt: '2031-01-08T21:00:00Z',
+          startsAt: '2031-01-08T21:00:00Z',
+          endsAt: '2031-01-09T03:00:00Z',
+        },
       ]);
-  });
+    },
+  );
 });
 
 describe('the promoter stepper', () => {
-  it('asks for the venue among published ones, fills the address from it, fixes the group, and only sends requests', TEST, async () => {
+  it(
+    'asks for the venue among published ones, fills the address from it, fixes the group, and only sends requests',
+    TEST,
+    async () => {
       const writes = serveApi(null);
       startSignedIn(promoter);
       renderApp('/events/create');
@@ -435,21 +566,33 @@ describe('the promoter stepper', () => {
       await waitFor(() => expect(writes).toHaveLength(1));
       expect(writes[0]!.body).toMatchObject({
         saveAction: 'requestEvent',
-        generalInfos: { promoterGroupId: 9, establishmentId: 3, city: 'Lausanne', localisation: 'Rue du Bourg 51', lat: 46.52, lang: 6.63, placeId: 'place-bourg' },
+        generalInfos: {
+          promoterGroupId: 9,
+          establishmentId: 3,
+          city: 'Lausanne',
+          localisation: 'Rue du Bourg 51',
+          lat: 46.52,
+          lang: 6.63,
+          placeId: 'place-bourg',
+        },
       });
-  });
+    },
+  );
 
   it('shows a rejected request with its reason, and re-sends it as a request', TEST, async () => {
-      const writes = serveApi(
-        series({ visibility: 'DRAFT', generalInfos: { promoterGroupId: 9, approvalStatus: 'REJECTED', approvalReason: 'We are closed that week' } }),
-      );
-      startSignedIn(promoter);
-      renderApp('/events/7');
-      const actor = userEvent.setup();
-      expect(await screen.findByText(/We are closed that week/, {}, SLOW)).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
-      await actor.click(screen.getByRole('button', { name: 'Send request' }));
-      await waitFor(() => expect(writes).toHaveLength(1));
-      expect(writes[0]!.body).toMatchObject({ saveAction: 'requestEvent', id: 7, version: 4 });
+    const writes = serveApi(
+      series({
+        visibility: 'DRAFT',
+        generalInfos: { promoterGroupId: 9, approvalStatus: 'REJECTED', approvalReason: 'We are closed that week' },
+      }),
+    );
+    startSignedIn(promoter);
+    renderApp('/events/7');
+    const actor = userEvent.setup();
+    expect(await screen.findByText(/We are closed that week/, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toMatchObject({ saveAction: 'requestEvent', id: 7, version: 4 });
   });
 });

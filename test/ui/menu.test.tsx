@@ -13,45 +13,116 @@ import { renderApp, startSignedIn } from './renderApp';
  */
 const EXPECTED_MENUS: Record<RoleKey, string[]> = {
   ROOT: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
-    'Venues & events', 'Establishments', 'Promoters', 'Events',
-    'Offers & promotions', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
-    'Content', 'Tags', 'Tag terms', 'Widget',
-    'Administration', 'Users', 'Audit log', 'Mail outbox', 'Reference data',
-    'Account', 'Billing', 'Settings',
+    'Overview',
+    'Dashboard',
+    'Statistics',
+    'Notifications',
+    'Request inbox',
+    'Venues & events',
+    'Establishments',
+    'Promoters',
+    'Events',
+    'Offers & promotions',
+    'Offers',
+    'Offer templates',
+    'Template requests',
+    'Promo codes',
+    'Content',
+    'Tags',
+    'Tag terms',
+    'Widget',
+    'Administration',
+    'Users',
+    'Audit log',
+    'Mail outbox',
+    'Reference data',
+    'Account',
+    'Billing',
+    'Settings',
   ],
   PROMOTER: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
-    'Venues & events', 'Promoters', 'Events',
-    'Offers & promotions', 'Offers',
-    'Account', 'Billing', 'Settings',
+    'Overview',
+    'Dashboard',
+    'Statistics',
+    'Notifications',
+    'Request inbox',
+    'Venues & events',
+    'Promoters',
+    'Events',
+    'Offers & promotions',
+    'Offers',
+    'Account',
+    'Billing',
+    'Settings',
   ],
   CUSTOMER: ['Overview', 'Dashboard', 'Notifications', 'Account', 'Settings'],
   ADMIN: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
-    'Venues & events', 'Establishments', 'Events',
-    'Offers & promotions', 'Offers',
-    'Content', 'Widget',
-    'Account', 'Billing', 'Settings',
+    'Overview',
+    'Dashboard',
+    'Statistics',
+    'Notifications',
+    'Request inbox',
+    'Venues & events',
+    'Establishments',
+    'Events',
+    'Offers & promotions',
+    'Offers',
+    'Content',
+    'Widget',
+    'Account',
+    'Billing',
+    'Settings',
   ],
   COORDINATOR: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
-    'Venues & events', 'Establishments', 'Events',
-    'Offers & promotions', 'Offers',
-    'Account', 'Settings',
+    'Overview',
+    'Dashboard',
+    'Statistics',
+    'Notifications',
+    'Request inbox',
+    'Venues & events',
+    'Establishments',
+    'Events',
+    'Offers & promotions',
+    'Offers',
+    'Account',
+    'Settings',
   ],
   COORDINATOR_ADMIN_LIMITED: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
-    'Venues & events', 'Establishments', 'Promoters', 'Events',
-    'Account', 'Settings',
+    'Overview',
+    'Dashboard',
+    'Statistics',
+    'Notifications',
+    'Request inbox',
+    'Venues & events',
+    'Establishments',
+    'Promoters',
+    'Events',
+    'Account',
+    'Settings',
   ],
   COORDINATOR_ADMIN_FULL: [
-    'Overview', 'Dashboard', 'Statistics', 'Notifications', 'Request inbox',
-    'Venues & events', 'Establishments', 'Promoters', 'Events',
-    'Offers & promotions', 'Offers', 'Offer templates', 'Template requests', 'Promo codes',
-    'Content', 'Tags', 'Tag terms', 'Widget',
-    'Administration', 'Users',
-    'Account', 'Settings',
+    'Overview',
+    'Dashboard',
+    'Statistics',
+    'Notifications',
+    'Request inbox',
+    'Venues & events',
+    'Establishments',
+    'Promoters',
+    'Events',
+    'Offers & promotions',
+    'Offers',
+    'Offer templates',
+    'Template requests',
+    'Promo codes',
+    'Content',
+    'Tags',
+    'Tag terms',
+    'Widget',
+    'Administration',
+    'Users',
+    'Account',
+    'Settings',
   ],
 };
 
@@ -74,15 +145,18 @@ const menuTexts = (menu: HTMLElement) =>
 const entryLinks = (menu: HTMLElement) => within(menu).getAllByRole('menuitem');
 
 describe('the side menu', () => {
-  it.each(Object.entries(EXPECTED_MENUS) as Array<[RoleKey, string[]]>)('shows %s exactly its areas', async (role, expected) => {
-    server.use(meHandler(() => withRoles(role)));
-    startSignedIn(withRoles('ROOT'));
-    renderApp('/dashboard');
-    const menu = await findMenu();
-    expect(menuTexts(menu)).toEqual(expected);
-    // Every entry leads to its area's page.
-    for (const link of entryLinks(menu)) expect(link.getAttribute('href')).toMatch(/^\/[a-z-]+$/);
-  });
+  it.each(Object.entries(EXPECTED_MENUS) as Array<[RoleKey, string[]]>)(
+    'shows %s exactly its areas',
+    async (role, expected) => {
+      server.use(meHandler(() => withRoles(role)));
+      startSignedIn(withRoles('ROOT'));
+      renderApp('/dashboard');
+      const menu = await findMenu();
+      expect(menuTexts(menu)).toEqual(expected);
+      // Every entry leads to its area's page.
+      for (const link of entryLinks(menu)) expect(link.getAttribute('href')).toMatch(/^\/[a-z-]+$/);
+    },
+  );
 
   it('shows the areas of every role a user has', async () => {
     server.use(meHandler(() => withRoles('CUSTOMER', 'ADMIN')));
@@ -96,7 +170,10 @@ describe('the side menu', () => {
     startSignedIn();
     renderApp('/discount-template');
     const menu = await findMenu();
-    const current = () => within(menu).getAllByRole('menuitem').filter((item) => item.getAttribute('aria-current') === 'page');
+    const current = () =>
+      within(menu)
+        .getAllByRole('menuitem')
+        .filter((item) => item.getAttribute('aria-current') === 'page');
     await waitFor(() => expect(current().map((item) => item.textContent)).toEqual(['Offer templates']));
     expect(current()[0]).toHaveClass('RaMenuItemLink-active');
 
@@ -133,5 +210,4 @@ describe('the side menu', () => {
     await userEvent.hover(within(menu).getByRole('menuitem', { name: 'Settings' }));
     expect(await screen.findByRole('tooltip', { name: 'Settings' })).toBeInTheDocument();
   });
-
 });

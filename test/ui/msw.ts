@@ -47,7 +47,9 @@ export const defaultHandlers = [
   meHandler(),
   http.post(apiUrl('/auth/sign-out'), () => new HttpResponse(null, { status: 204 })),
   http.get(apiUrl('/outbox'), () =>
-    HttpResponse.json([], { headers: { 'Content-Range': 'outbox 0-0/0', 'Access-Control-Expose-Headers': 'Content-Range' } }),
+    HttpResponse.json([], {
+      headers: { 'Content-Range': 'outbox 0-0/0', 'Access-Control-Expose-Headers': 'Content-Range' },
+    }),
   ),
 ];
 
@@ -65,7 +67,8 @@ export const listAnswer = (resource: string, records: unknown[], total = records
   });
 
 /** The `filter` a list request sent (`{}` when none). */
-export const filterOf = (request: Request): Record<string, unknown> => JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
+export const filterOf = (request: Request): Record<string, unknown> =>
+  JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
 
 /** An active reference-data value labelled `en` in every language, placed at its id. */
 export const referenceRecord = (id: number, key: string, en: string): ReferenceRecord => ({

@@ -14,7 +14,11 @@ const anotherTabChangesTheSession = (change: () => void) => {
 };
 
 /** The other tab's own session store: same storage and secret, its writes reach this tab only as `storage` events. */
-const otherTab = createSessionStore({ secret: appConfig.cryptoSecret, storage: () => localStorage, events: () => undefined });
+const otherTab = createSessionStore({
+  secret: appConfig.cryptoSecret,
+  storage: () => localStorage,
+  events: () => undefined,
+});
 
 describe('a sign-out in another tab', () => {
   it('signs this tab out too and sends it to /auth', async () => {
@@ -57,7 +61,9 @@ describe('a sign-in in another tab', () => {
     expect(await screen.findByText('Preferences')).toBeInTheDocument();
     const { assign } = stubLocation();
 
-    anotherTabChangesTheSession(() => otherTab.signIn(signInAnswer({ ...ana, id: 8, firstName: 'Bea', email: 'bea@demo.ch' })));
+    anotherTabChangesTheSession(() =>
+      otherTab.signIn(signInAnswer({ ...ana, id: 8, firstName: 'Bea', email: 'bea@demo.ch' })),
+    );
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
     expect(assign).toHaveBeenCalledTimes(1);
@@ -69,7 +75,9 @@ describe('a sign-in in another tab', () => {
     expect(await screen.findByText('Hello, Ana')).toBeInTheDocument();
     const { assign } = stubLocation();
 
-    anotherTabChangesTheSession(() => otherTab.signIn({ ...signInAnswer(), authId: '0a1b2c3d-4e5f-4a6b-8c7d-9e8f7a6b5c4d' }));
+    anotherTabChangesTheSession(() =>
+      otherTab.signIn({ ...signInAnswer(), authId: '0a1b2c3d-4e5f-4a6b-8c7d-9e8f7a6b5c4d' }),
+    );
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
   });
@@ -80,7 +88,9 @@ describe('a sign-in in another tab', () => {
     expect(await screen.findByText('Hello, Ana')).toBeInTheDocument();
     const { assign } = stubLocation();
 
-    anotherTabChangesTheSession(() => otherTab.signIn({ ...signInAnswer({ ...ana, lastName: 'Keller-Favre' }), accessToken: 'a-newer-access-token' }));
+    anotherTabChangesTheSession(() =>
+      otherTab.signIn({ ...signInAnswer({ ...ana, lastName: 'Keller-Favre' }), accessToken: 'a-newer-access-token' }),
+    );
 
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(assign).not.toHaveBeenCalled();

@@ -2,7 +2,15 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { AdminContext, Form, memoryStore, ResourceContextProvider, TextInput, testDataProvider, type DataProvider } from 'react-admin';
+import {
+  AdminContext,
+  Form,
+  memoryStore,
+  ResourceContextProvider,
+  TextInput,
+  testDataProvider,
+  type DataProvider,
+} from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReferenceRecord } from '../../domain/reference';
@@ -62,7 +70,10 @@ interface RenderOptions {
 /** A length in em or rem as the DOM computes it, at the default font size of 16 px. */
 const pixels = (length: string): string => `${parseFloat(length) * 16}px`;
 
-const renderInForm = (children: ReactNode, { record = {}, dataProvider = testDataProvider(), locale = 'en', onSubmit = () => undefined }: RenderOptions = {}) =>
+const renderInForm = (
+  children: ReactNode,
+  { record = {}, dataProvider = testDataProvider(), locale = 'en', onSubmit = () => undefined }: RenderOptions = {},
+) =>
   render(
     <AdminContext
       dataProvider={dataProvider}
@@ -124,13 +135,18 @@ describe('UploadInput', () => {
 
   it('says why the server refused a file and keeps the form as it was', async () => {
     const logo = uploadOf(5, 'old-logo.webp');
-    server.use(http.post(apiUrl('/uploads'), () => HttpResponse.json({ message: 'UPLOAD_TOO_LARGE' }, { status: 413 })));
+    server.use(
+      http.post(apiUrl('/uploads'), () => HttpResponse.json({ message: 'UPLOAD_TOO_LARGE' }, { status: 413 })),
+    );
     renderInForm(
       <>
         <TextInput source="generalInfos.establishmentName" label="Name" />
         <UploadInput source="generalInfos.logo" label="Logo" accept="image" />
       </>,
-      { dataProvider: createDataProvider(apiUrl(''), httpClient), record: { generalInfos: { establishmentName: '', logo } } },
+      {
+        dataProvider: createDataProvider(apiUrl(''), httpClient),
+        record: { generalInfos: { establishmentName: '', logo } },
+      },
     );
     await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Le Romandie');
 
@@ -155,12 +171,18 @@ describe('UploadInput', () => {
 
 describe('GalleryInput', () => {
   const stored = [uploadOf(1, 'bar.webp'), uploadOf(2, 'stage.webp'), uploadOf(3, 'terrace.webp')];
-  const record = { id: 9, generalInfos: { media: stored, mediaListState: { order: [1, 2, 3], added: [], removed: [] } } };
+  const record = {
+    id: 9,
+    generalInfos: { media: stored, mediaListState: { order: [1, 2, 3], added: [], removed: [] } },
+  };
 
   it('reorders with the move buttons and keeps mediaListState in step', async () => {
     renderInForm(<GalleryInput source="generalInfos" />, { record });
     const actor = userEvent.setup();
-    const items = () => within(screen.getByRole('list')).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
+    const items = () =>
+      within(screen.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label'));
     expect(items()).toEqual(['bar.webp, picture 1 of 3', 'stage.webp, picture 2 of 3', 'terrace.webp, picture 3 of 3']);
 
     await actor.click(screen.getByRole('button', { name: 'Move bar.webp later' }));
@@ -186,7 +208,13 @@ describe('GalleryInput', () => {
     // The second file finishes first; it still comes after the first.
     await act(async () => pending[1]?.resolve(uploadOf(21, 'crowd.webp')));
     await act(async () => pending[0]?.resolve(uploadOf(20, 'dj.webp')));
-    await waitFor(() => expect(formValues().generalInfos.mediaListState).toEqual({ order: [1, 2, 3, 20, 21], added: [20, 21], removed: [] }));
+    await waitFor(() =>
+      expect(formValues().generalInfos.mediaListState).toEqual({
+        order: [1, 2, 3, 20, 21],
+        added: [20, 21],
+        removed: [],
+      }),
+    );
     expect(screen.getByText('5 of 30 pictures')).toBeInTheDocument();
   });
 
@@ -198,7 +226,17 @@ describe('GalleryInput', () => {
     within(screen.getByRole('list'))
       .getAllByRole('listitem')
       .forEach((item, index) => {
-        item.getBoundingClientRect = () => ({ x: index * 200, y: 0, left: index * 200, top: 0, right: index * 200 + 150, bottom: 150, width: 150, height: 150, toJSON: () => ({}) });
+        item.getBoundingClientRect = () => ({
+          x: index * 200,
+          y: 0,
+          left: index * 200,
+          top: 0,
+          right: index * 200 + 150,
+          bottom: 150,
+          width: 150,
+          height: 150,
+          toJSON: () => ({}),
+        });
       });
     fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -211,8 +249,14 @@ describe('GalleryInput', () => {
 
 describe('opening and happy hours', () => {
   it('says when a day closes after midnight, and on which day', async () => {
-    const workSchedules = { ...closedWeek(), FRIDAY: { isActive: true, startTime: '22:00', endTime: '04:00' }, SATURDAY: { isActive: true, startTime: '18:00', endTime: '23:30' } };
-    renderInForm(<WorkSchedulesInput source="generalInfos.workSchedules" />, { record: { generalInfos: { workSchedules } } });
+    const workSchedules = {
+      ...closedWeek(),
+      FRIDAY: { isActive: true, startTime: '22:00', endTime: '04:00' },
+      SATURDAY: { isActive: true, startTime: '18:00', endTime: '23:30' },
+    };
+    renderInForm(<WorkSchedulesInput source="generalInfos.workSchedules" />, {
+      record: { generalInfos: { workSchedules } },
+    });
 
     const friday = screen.getByRole('group', { name: 'Friday' });
     expect(within(friday).getByText('Closes the next day (Sat 04:00)')).toBeInTheDocument();
@@ -226,15 +270,27 @@ describe('opening and happy hours', () => {
 
   it('copies one day to all days', async () => {
     const workSchedules = { ...closedWeek(), MONDAY: { isActive: true, startTime: '17:00', endTime: '01:00' } };
-    renderInForm(<WorkSchedulesInput source="generalInfos.workSchedules" />, { record: { generalInfos: { workSchedules } } });
+    renderInForm(<WorkSchedulesInput source="generalInfos.workSchedules" />, {
+      record: { generalInfos: { workSchedules } },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Copy the hours of Monday to all days' }));
-    await waitFor(() => expect(formValues().generalInfos.workSchedules.SUNDAY).toEqual({ isActive: true, startTime: '17:00', endTime: '01:00' }));
-    expect(within(screen.getByRole('group', { name: 'Sunday' })).getByText('Closes the next day (Mon 01:00)')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(formValues().generalInfos.workSchedules.SUNDAY).toEqual({
+        isActive: true,
+        startTime: '17:00',
+        endTime: '01:00',
+      }),
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'Sunday' })).getByText('Closes the next day (Mon 01:00)'),
+    ).toBeInTheDocument();
   });
 
   it('gives a happy hour past midnight the next-day hint', async () => {
     const happyHours = [{ title: 'Late drinks', days: ['FRIDAY'], startTime: '23:00', endTime: '01:00' }];
-    renderInForm(<HappyHoursInput source="additionalInfos.happyHours" />, { record: { additionalInfos: { happyHours } } });
+    renderInForm(<HappyHoursInput source="additionalInfos.happyHours" />, {
+      record: { additionalInfos: { happyHours } },
+    });
     expect(await screen.findByText('Ends the next day at 01:00')).toBeInTheDocument();
   });
 });
@@ -269,7 +325,15 @@ describe('AddressInput', () => {
     await actor.type(screen.getByRole('spinbutton', { name: 'Latitude' }), '46.52');
     await actor.click(screen.getByRole('button', { name: 'submit' }));
     await waitFor(() => expect(submitted).toHaveLength(1));
-    expect(submitted[0]).toMatchObject({ generalInfos: { localisation: 'Rue de Genève 12', city: 'Lausanne', lat: 46.52, lang: 6.62, placeId: 'place-kept' } });
+    expect(submitted[0]).toMatchObject({
+      generalInfos: {
+        localisation: 'Rue de Genève 12',
+        city: 'Lausanne',
+        lat: 46.52,
+        lang: 6.62,
+        placeId: 'place-kept',
+      },
+    });
 
     server.events.removeListener('request:start', listener);
     expect(requests).toEqual([]);
@@ -278,7 +342,9 @@ describe('AddressInput', () => {
 
   it('with a real key: loads Google Places once, in the user language', async () => {
     renderInForm(<AddressInput source="generalInfos" mapsApiKey="AIza-test-key" />);
-    await waitFor(() => expect(document.querySelectorAll('script[src^="https://maps.googleapis.com/maps/api/js"]')).toHaveLength(1));
+    await waitFor(() =>
+      expect(document.querySelectorAll('script[src^="https://maps.googleapis.com/maps/api/js"]')).toHaveLength(1),
+    );
     const src = new URL(document.querySelector<HTMLScriptElement>('script[src*="maps.googleapis.com"]')?.src ?? '');
     expect(src.searchParams.get('key')).toBe('AIza-test-key');
     expect(src.searchParams.get('libraries')).toBe('places');
@@ -295,11 +361,18 @@ describe('reference data inputs', () => {
     isActive,
     version: 1,
   });
-  const musics = [value(3, 'Jazz', 'Jazz manouche', 20), value(1, 'Techno', 'Techno minimale', 10), value(2, 'Schlager', 'Schlager FR', 30, false), value(4, 'Disco', 'Disco FR', 40, false)];
+  const musics = [
+    value(3, 'Jazz', 'Jazz manouche', 20),
+    value(1, 'Techno', 'Techno minimale', 10),
+    value(2, 'Schlager', 'Schlager FR', 30, false),
+    value(4, 'Disco', 'Disco FR', 40, false),
+  ];
   const serveMusics = () =>
     server.use(
       http.get(apiUrl('/reference-data/musics'), () =>
-        HttpResponse.json(musics, { headers: { 'Content-Range': 'reference-data/musics 0-3/4', 'Access-Control-Expose-Headers': 'Content-Range' } }),
+        HttpResponse.json(musics, {
+          headers: { 'Content-Range': 'reference-data/musics 0-3/4', 'Access-Control-Expose-Headers': 'Content-Range' },
+        }),
       ),
     );
 
@@ -358,20 +431,27 @@ describe('reference data inputs', () => {
 
 describe('room to type', () => {
   it('adds a happy hour with a button that says so, in the interface language', async () => {
-    renderInForm(<HappyHoursInput source="additionalInfos.happyHours" />, { record: { additionalInfos: { happyHours: [] } }, locale: 'de' });
+    renderInForm(<HappyHoursInput source="additionalInfos.happyHours" />, {
+      record: { additionalInfos: { happyHours: [] } },
+      locale: 'de',
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Happy Hour hinzufügen' }));
     await waitFor(() => expect(formValues().additionalInfos.happyHours).toHaveLength(1));
     expect(screen.getByRole('textbox', { name: /^Titel/ })).toBeInTheDocument();
   });
 
   it('opens the formatted description several lines high', async () => {
-    renderInForm(<RichTextDescriptionInput source="description.htmlDescription" />, { record: { description: { htmlDescription: null } } });
+    renderInForm(<RichTextDescriptionInput source="description.htmlDescription" />, {
+      record: { description: { htmlDescription: null } },
+    });
     const editor = await screen.findByRole('textbox', {}, { timeout: 10_000 });
     await waitFor(() => expect(getComputedStyle(editor).minHeight).toBe(pixels(EDITOR_MIN_HEIGHT)));
   });
 
   it('gives the out-of-schedule date fields the width of a whole date and time', async () => {
-    renderInForm(<OutOfScheduleEditor />, { record: { dateAndCalendar: { startTime: '22:00', endTime: '04:00', outOfScheduleEvents: [] } } });
+    renderInForm(<OutOfScheduleEditor />, {
+      record: { dateAndCalendar: { startTime: '22:00', endTime: '04:00', outOfScheduleEvents: [] } },
+    });
     const fieldOf = (label: string) => screen.getByLabelText(label).closest('.MuiFormControl-root') as HTMLElement;
     expect(getComputedStyle(fieldOf('Date')).minWidth).toBe(pixels('11rem'));
     expect(getComputedStyle(fieldOf('From')).minWidth).toBe(pixels('7.5rem'));

@@ -53,13 +53,20 @@ const servePromoters = (records: Promoter[] = [nuits, collectif]) => {
     http.get(apiUrl('/reference-data/:kind'), ({ request, params }) => {
       const all = REFERENCE_DATA[String(params.kind)] ?? [];
       const ids = filterOf(request).id;
-      return listAnswer(`reference-data/${String(params.kind)}`, Array.isArray(ids) ? all.filter((record) => ids.includes(record.id)) : all);
+      return listAnswer(
+        `reference-data/${String(params.kind)}`,
+        Array.isArray(ids) ? all.filter((record) => ids.includes(record.id)) : all,
+      );
     }),
     http.get(apiUrl('/tags'), () => listAnswer('tags', [])),
     http.get(apiUrl('/promoters'), ({ request }) => {
       const filter = filterOf(request);
       const ids = filter.id;
-      if (Array.isArray(ids)) return listAnswer('promoters', records.filter((record) => ids.includes(record.id)));
+      if (Array.isArray(ids))
+        return listAnswer(
+          'promoters',
+          records.filter((record) => ids.includes(record.id)),
+        );
       filters.push(filter);
       return listAnswer('promoters', records);
     }),
@@ -83,7 +90,13 @@ const drawerWithValue = (value: string) => screen.findByDisplayValue(value, {}, 
 const openedDrawer = () => screen.findByRole('dialog', {}, SLOW_RENDER);
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
-const promoterOfNuits: SessionUser = { ...ana, id: 20, roleId: 2, promoterGroupId: 5, userRoles: [{ role: { id: 2, key: 'PROMOTER' } }] };
+const promoterOfNuits: SessionUser = {
+  ...ana,
+  id: 20,
+  roleId: 2,
+  promoterGroupId: 5,
+  userRoles: [{ role: { id: 2, key: 'PROMOTER' } }],
+};
 
 describe('the promoter groups list', () => {
   it('shows each group with its types and musics as labels, and marks drafts', async () => {
@@ -97,7 +110,10 @@ describe('the promoter groups list', () => {
     expect(await within(nuitsRow).findByText('Techno')).toBeInTheDocument();
     const collectifRow = await rowOf('Collectif Bleu');
     expect(await within(collectifRow).findByText('Booking agency')).toBeInTheDocument();
-    expect(within(collectifRow).getByText('Draft').closest('[data-visibility]')).toHaveAttribute('data-visibility', 'DRAFT');
+    expect(within(collectifRow).getByText('Draft').closest('[data-visibility]')).toHaveAttribute(
+      'data-visibility',
+      'DRAFT',
+    );
   });
 
   it('offers Create to the platform team but not to a promoter who already has a group (the server would refuse)', async () => {
@@ -156,7 +172,10 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     const parsed = promoterInputSchema.safeParse(posted[0]);
     expect(parsed.success).toBe(true);
-    expect(parsed.data).toMatchObject({ visibility: 'PUBLISHED', generalInfos: { promoterName: 'Basel Bass', email: 'info@baselbass.ch' } });
+    expect(parsed.data).toMatchObject({
+      visibility: 'PUBLISHED',
+      generalInfos: { promoterName: 'Basel Bass', email: 'info@baselbass.ch' },
+    });
   });
 
   it('saves a new group as a draft', async () => {
@@ -185,7 +204,10 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
     servePromoters();
     server.use(
       http.post(apiUrl('/promoters'), () =>
-        HttpResponse.json({ message: 'FORBIDDEN', errors: { promoterId: 'ALREADY_MANAGES_A_PROMOTER_GROUP' } }, { status: 403 }),
+        HttpResponse.json(
+          { message: 'FORBIDDEN', errors: { promoterId: 'ALREADY_MANAGES_A_PROMOTER_GROUP' } },
+          { status: 403 },
+        ),
       ),
     );
     // The session still says no group (one was made theirs since, in another tab): the browser offers Create, the server refuses.
@@ -197,7 +219,9 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
     await actor.type(drawer().getByRole('textbox', { name: 'Name' }), 'Second Group');
     await actor.click(drawer().getByRole('button', { name: 'Publish' }));
 
-    expect(await screen.findByText('You already manage a promoter group: ask the platform team to add another one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You already manage a promoter group: ask the platform team to add another one.'),
+    ).toBeInTheDocument();
   });
 
   it('refuses an invalid email before sending and marks the general section', async () => {

@@ -18,11 +18,14 @@ describe('the redirects of SPEC §2', () => {
     expect(await screen.findByText('Hello, Ana')).toBeInTheDocument();
   });
 
-  it.each(['/dashboard', '/settings', '/outbox', '/establishments'])('sends a signed-out visitor from %s to /auth', async (path) => {
-    renderApp(path);
-    await waitFor(() => expect(currentPath()).toBe('/auth'));
-    expect(await screen.findByLabelText(/email/i)).toBeInTheDocument();
-  });
+  it.each(['/dashboard', '/settings', '/outbox', '/establishments'])(
+    'sends a signed-out visitor from %s to /auth',
+    async (path) => {
+      renderApp(path);
+      await waitFor(() => expect(currentPath()).toBe('/auth'));
+      expect(await screen.findByLabelText(/email/i)).toBeInTheDocument();
+    },
+  );
 
   it('sends a signed-in visitor from /auth to /dashboard', async () => {
     startSignedIn();

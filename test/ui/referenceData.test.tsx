@@ -21,7 +21,10 @@ const schlager = value(3, 'SCHLAGER', 'Schlager', 30, false);
 
 const listAnswer = (name: string, records: unknown[]) =>
   HttpResponse.json(records, {
-    headers: { 'Content-Range': `${name} 0-${Math.max(records.length - 1, 0)}/${records.length}`, 'Access-Control-Expose-Headers': 'Content-Range' },
+    headers: {
+      'Content-Range': `${name} 0-${Math.max(records.length - 1, 0)}/${records.length}`,
+      'Access-Control-Expose-Headers': 'Content-Range',
+    },
   });
 
 /** GET /reference-data/{kind} and /:id, recording the list queries. */
@@ -37,7 +40,10 @@ const serveKind = (kind: string, records: ReferenceRecord[]) => {
       return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
     }),
   );
-  return { filters: () => queries.map((query) => JSON.parse(query.get('filter') ?? '{}') as Record<string, unknown>), sorts: () => queries.map((query) => query.get('sort')) };
+  return {
+    filters: () => queries.map((query) => JSON.parse(query.get('filter') ?? '{}') as Record<string, unknown>),
+    sorts: () => queries.map((query) => query.get('sort')),
+  };
 };
 
 const drawer = () => within(screen.getByRole('dialog'));
@@ -89,13 +95,23 @@ describe('the Reference data screens', () => {
     await screen.findByRole('dialog');
 
     await actor.type(drawer().getByRole('textbox', { name: 'Key' }), 'deep house');
-    for (const [language, text] of [['English', 'Deep house'], ['French', 'Deep house'], ['German', 'Deep House'], ['Italian', 'Deep house']]) {
+    for (const [language, text] of [
+      ['English', 'Deep house'],
+      ['French', 'Deep house'],
+      ['German', 'Deep House'],
+      ['Italian', 'Deep house'],
+    ]) {
       await actor.type(drawer().getByRole('textbox', { name: language }), text as string);
     }
     await actor.click(drawer().getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toEqual({ key: 'DEEP_HOUSE', label: { en: 'Deep house', fr: 'Deep house', de: 'Deep House', it: 'Deep house' }, position: 0, isActive: true });
+    expect(posted[0]).toEqual({
+      key: 'DEEP_HOUSE',
+      label: { en: 'Deep house', fr: 'Deep house', de: 'Deep House', it: 'Deep house' },
+      position: 0,
+      isActive: true,
+    });
     expect(await drawer().findByText('Already used by another record.')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
@@ -108,7 +124,9 @@ describe('the Reference data screens', () => {
     await screen.findByRole('dialog');
     await actor.type(drawer().getByRole('textbox', { name: 'Key' }), 'déjà__vu');
     await actor.click(drawer().getByRole('button', { name: 'Save' }));
-    expect(await drawer().findByText('Capital letters, digits and single underscores, like DEEP_HOUSE.')).toBeInTheDocument();
+    expect(
+      await drawer().findByText('Capital letters, digits and single underscores, like DEEP_HOUSE.'),
+    ).toBeInTheDocument();
   });
 
   it('says why a value still in use cannot be deleted, and keeps it', async () => {

@@ -8,7 +8,9 @@ import type { SessionUser } from '../../domain/user';
 /** Where the app's router is now (the path, with the query string when asked), so tests can wait for a redirect. */
 const LocationProbe = ({ withQuery }: { withQuery: boolean }) => {
   const location = useLocation();
-  return <output data-testid="location">{withQuery ? `${location.pathname}${location.search}` : location.pathname}</output>;
+  return (
+    <output data-testid="location">{withQuery ? `${location.pathname}${location.search}` : location.pathname}</output>
+  );
 };
 
 const renderAppAt = (path: string, withQuery: boolean) =>

@@ -26,7 +26,9 @@ const expectUnauthorized = async () => {
 
 /** A list answer of the simple REST contract, for resource screens that load their records. */
 const emptyList = (resource: string) =>
-  HttpResponse.json([], { headers: { 'Content-Range': `${resource} 0-0/0`, 'Access-Control-Expose-Headers': 'Content-Range' } });
+  HttpResponse.json([], {
+    headers: { 'Content-Range': `${resource} 0-0/0`, 'Access-Control-Expose-Headers': 'Content-Range' },
+  });
 
 /** `GET /auth/me` answered only when the test says so. */
 const heldMeAnswer = (user: SessionUser) => {

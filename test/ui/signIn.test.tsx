@@ -50,7 +50,10 @@ describe('the sign-in screen', () => {
     server.use(
       http.post(apiUrl('/auth/sign-in'), () => {
         requests += 1;
-        return HttpResponse.json({ message: 'Invalid input', errors: { email: 'Enter a valid email address.' } }, { status: 400 });
+        return HttpResponse.json(
+          { message: 'Invalid input', errors: { email: 'Enter a valid email address.' } },
+          { status: 400 },
+        );
       }),
     );
     renderApp('/auth');

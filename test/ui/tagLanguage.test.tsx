@@ -1,6 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Form, memoryStore, ResourceContextProvider, testDataProvider, type GetListParams } from 'react-admin';
+import {
+  AdminContext,
+  Form,
+  memoryStore,
+  ResourceContextProvider,
+  testDataProvider,
+  type GetListParams,
+} from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { Tag } from '../../domain/tag';
 import { createI18nProvider } from '../../providers/i18nProvider';
@@ -40,7 +47,11 @@ const tagsProvider = () => {
 const renderTagInput = (locale: string, tagTerms: number[]) => {
   const { dataProvider, listQueries } = tagsProvider();
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider({ initialLocale: 'en' })} store={memoryStore({ locale })}>
+    <AdminContext
+      dataProvider={dataProvider}
+      i18nProvider={createI18nProvider({ initialLocale: 'en' })}
+      store={memoryStore({ locale })}
+    >
       <ResourceContextProvider value="establishments">
         <Form record={{ additionalInfos: { tagTerms } }}>
           <TagTermsInput source="additionalInfos.tagTerms" />

@@ -20,7 +20,10 @@ const techno = tag(2, 'techno', { french: 'Techno', english: 'Techno' });
 
 const listAnswer = (records: unknown[], total = records.length) =>
   HttpResponse.json(records, {
-    headers: { 'Content-Range': `tags 0-${Math.max(records.length - 1, 0)}/${total}`, 'Access-Control-Expose-Headers': 'Content-Range' },
+    headers: {
+      'Content-Range': `tags 0-${Math.max(records.length - 1, 0)}/${total}`,
+      'Access-Control-Expose-Headers': 'Content-Range',
+    },
   });
 
 /** GET /tags (recording each list query) and GET /tags/:id. */
@@ -148,7 +151,9 @@ describe('the tag drawer', () => {
     await actor.type(drawer().getByRole('textbox', { name: 'Subcategory' }), 'Latin');
     await actor.click(drawer().getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(drawer().getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Required'));
+    await waitFor(() =>
+      expect(drawer().getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Required'),
+    );
     expect(drawer().getByRole('textbox', { name: 'Category' })).toHaveAccessibleDescription('Required');
     expect(posts).toBe(0);
   });
@@ -157,7 +162,10 @@ describe('the tag drawer', () => {
     serveTags();
     server.use(
       http.post(apiUrl('/tags'), () =>
-        HttpResponse.json({ message: 'ALREADY_TAKEN', errors: { 'generalInfos.tagName': 'ALREADY_TAKEN' } }, { status: 409 }),
+        HttpResponse.json(
+          { message: 'ALREADY_TAKEN', errors: { 'generalInfos.tagName': 'ALREADY_TAKEN' } },
+          { status: 409 },
+        ),
       ),
     );
     startSignedIn();
@@ -170,7 +178,9 @@ describe('the tag drawer', () => {
     await actor.click(drawer().getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(drawer().getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Already used by another record.'),
+      expect(drawer().getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+        'Already used by another record.',
+      ),
     );
   });
 
@@ -191,7 +201,9 @@ describe('the tag drawer', () => {
     current = { ...techno, generalInfos: { ...techno.generalInfos, subCategory: 'Electronic' }, version: 2 };
     await actor.click(drawer().getByRole('button', { name: 'Save' }));
 
-    expect(await drawer().findByRole('alert')).toHaveTextContent('Someone else changed this record since you opened it.');
+    expect(await drawer().findByRole('alert')).toHaveTextContent(
+      'Someone else changed this record since you opened it.',
+    );
     expect(drawer().getByRole('textbox', { name: 'Category' })).toHaveValue('Genre');
     await actor.click(drawer().getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(drawer().getByRole('textbox', { name: 'Subcategory' })).toHaveValue('Electronic'));

@@ -1,6 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, testDataProvider, useAddUndoableMutation, useNotify, type UndoableMutation } from 'react-admin';
+import {
+  AdminContext,
+  memoryStore,
+  testDataProvider,
+  useAddUndoableMutation,
+  useNotify,
+  type UndoableMutation,
+} from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { ToastNotification } from '../../src/notifications/ToastNotification';
@@ -67,7 +74,10 @@ const UndoableChange = ({ mutation }: { mutation: UndoableMutation }) => {
   const notify = useNotify();
   const change = () => {
     addUndoableMutation(mutation);
-    setTimeout(() => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 }, undoable: true }), 0);
+    setTimeout(
+      () => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 }, undoable: true }),
+      0,
+    );
   };
   return <button onClick={change}>change</button>;
 };
@@ -128,7 +138,11 @@ describe('toast transition (SPEC §4, §9)', () => {
 /** What react-admin's create, edit and delete controllers send on success: `info`, with a generic fallback. */
 const ReactAdminSaveNotice = ({ message }: { message: string }) => {
   const notify = useNotify();
-  return <button onClick={() => notify(message, { type: 'info', messageArgs: { smart_count: 1, _: 'Element updated' } })}>notify</button>;
+  return (
+    <button onClick={() => notify(message, { type: 'info', messageArgs: { smart_count: 1, _: 'Element updated' } })}>
+      notify
+    </button>
+  );
 };
 
 describe('success colour (one for every success)', () => {

@@ -8,26 +8,29 @@ import { renderApp } from './renderApp';
 const currentPath = () => screen.getByTestId('location').textContent;
 
 describe('an unreadable session on a private route', () => {
-  it.each(['/settings', '/dashboard', '/outbox', '/', '/auth'])('%s: signs out once and explains it once, in the sign-in alert', async (path) => {
-    let signOuts = 0;
-    server.use(
-      http.post(apiUrl('/auth/sign-out'), () => {
-        signOuts += 1;
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
-    // A session written with another secret or tampered with: the only case where we write storage by hand.
-    localStorage.setItem(SESSION_STORE_NAME, 'U2FsdGVkX1+not-a-session');
-    renderApp(path);
+  it.each(['/settings', '/dashboard', '/outbox', '/', '/auth'])(
+    '%s: signs out once and explains it once, in the sign-in alert',
+    async (path) => {
+      let signOuts = 0;
+      server.use(
+        http.post(apiUrl('/auth/sign-out'), () => {
+          signOuts += 1;
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      // A session written with another secret or tampered with: the only case where we write storage by hand.
+      localStorage.setItem(SESSION_STORE_NAME, 'U2FsdGVkX1+not-a-session');
+      renderApp(path);
 
-    await waitFor(() => expect(currentPath()).toBe('/auth'));
-    expect(await screen.findByText(/Your session could not be read/)).toBeInTheDocument();
-    // Anything late (a second sign-out, a toast) would arrive within this pause.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(screen.getAllByText(/Your session could not be read/)).toHaveLength(1);
-    // The sign-in alert is the only alert: no toast repeats it.
-    expect(screen.getAllByRole('alert')).toHaveLength(1);
-    expect(signOuts).toBe(1);
-    expect(localStorage.getItem(SESSION_STORE_NAME)).toBeNull();
-  });
+      await waitFor(() => expect(currentPath()).toBe('/auth'));
+      expect(await screen.findByText(/Your session could not be read/)).toBeInTheDocument();
+      // Anything late (a second sign-out, a toast) would arrive within this pause.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(screen.getAllByText(/Your session could not be read/)).toHaveLength(1);
+      // The sign-in alert is the only alert: no toast repeats it.
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+      expect(signOuts).toBe(1);
+      expect(localStorage.getItem(SESSION_STORE_NAME)).toBeNull();
+    },
+  );
 });

@@ -32,9 +32,22 @@ const SERVER_ERRORS = {
 
 const renderRefusedForm = (locale: string) =>
   render(
-    <AdminContext dataProvider={testDataProvider()} i18nProvider={createI18nProvider({ initialLocale: 'en' })} store={memoryStore({ locale })}>
+    <AdminContext
+      dataProvider={testDataProvider()}
+      i18nProvider={createI18nProvider({ initialLocale: 'en' })}
+      store={memoryStore({ locale })}
+    >
       <ResourceContextProvider value="establishments">
-        <Form record={{ generalInfos: { logo: picture, media: [picture], mediaListState: { order: [picture.id], added: [], removed: [] } } }} onSubmit={async () => SERVER_ERRORS}>
+        <Form
+          record={{
+            generalInfos: {
+              logo: picture,
+              media: [picture],
+              mediaListState: { order: [picture.id], added: [], removed: [] },
+            },
+          }}
+          onSubmit={async () => SERVER_ERRORS}
+        >
           <UploadInput source="generalInfos.logo" label="Logo" accept="image" />
           <GalleryInput source="generalInfos" />
           <button type="submit">submit</button>
@@ -46,8 +59,16 @@ const renderRefusedForm = (locale: string) =>
 describe('upload problems answered by the server', () => {
   it.each([
     ['en', 'This file is no longer available: upload it again.', 'The same picture appears twice in the gallery.'],
-    ['fr', 'Ce fichier n’est plus disponible : envoyez-le à nouveau.', 'La même image figure deux fois dans la galerie.'],
-    ['de', 'Diese Datei ist nicht mehr verfügbar: Laden Sie sie erneut hoch.', 'Dasselbe Bild ist zweimal in der Galerie.'],
+    [
+      'fr',
+      'Ce fichier n’est plus disponible : envoyez-le à nouveau.',
+      'La même image figure deux fois dans la galerie.',
+    ],
+    [
+      'de',
+      'Diese Datei ist nicht mehr verfügbar: Laden Sie sie erneut hoch.',
+      'Dasselbe Bild ist zweimal in der Galerie.',
+    ],
   ])('shows the field codes as sentences (%s)', async (locale, unknownUpload, pictureTwice) => {
     renderRefusedForm(locale);
     await userEvent.click(await screen.findByRole('button', { name: 'submit' }));

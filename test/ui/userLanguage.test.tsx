@@ -76,7 +76,9 @@ describe("the user's stored language (mails are written in it)", () => {
   it('is adopted by an access link: a German account lands on German screens, and nothing is stored', async () => {
     const updates = recordLanguageUpdates();
     server.use(
-      http.post(apiUrl('/auth/access-link'), () => HttpResponse.json(signInAnswer({ ...ana, language: 'de', hasPassword: false }))),
+      http.post(apiUrl('/auth/access-link'), () =>
+        HttpResponse.json(signInAnswer({ ...ana, language: 'de', hasPassword: false })),
+      ),
     );
     preferencesStore.setItem(PREFERENCE_KEYS.lang, 'en');
     renderApp(`/auth/sign_in?authId=${signInAnswer().authId}&token=one-time-token`);

@@ -27,15 +27,33 @@ const user = (fields: Partial<UserRecord> & Pick<UserRecord, 'id' | 'firstName' 
   ...fields,
 });
 
-const bruno = user({ id: 12, firstName: 'Bruno', lastName: 'Meier', roleId: roleId('ADMIN'), establishmentId: 3, hasPaidSubscription: true });
-const chiara = user({ id: 13, firstName: 'Chiara', lastName: 'Rossi', roleId: roleId('PROMOTER'), promoterGroupId: 5, isActive: false });
+const bruno = user({
+  id: 12,
+  firstName: 'Bruno',
+  lastName: 'Meier',
+  roleId: roleId('ADMIN'),
+  establishmentId: 3,
+  hasPaidSubscription: true,
+});
+const chiara = user({
+  id: 13,
+  firstName: 'Chiara',
+  lastName: 'Rossi',
+  roleId: roleId('PROMOTER'),
+  promoterGroupId: 5,
+  isActive: false,
+});
 
 const listAnswer = (resource: string, records: unknown[], total = records.length) =>
   HttpResponse.json(records, {
-    headers: { 'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${total}`, 'Access-Control-Expose-Headers': 'Content-Range' },
+    headers: {
+      'Content-Range': `${resource} 0-${Math.max(records.length - 1, 0)}/${total}`,
+      'Access-Control-Expose-Headers': 'Content-Range',
+    },
   });
 
-const filterOf = (request: Request): Record<string, unknown> => JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
+const filterOf = (request: Request): Record<string, unknown> =>
+  JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
 
 /** GET /users (recording each list request's filter), GET /users/:id, GET /roles; the other collections as the test wants. */
 const serveUsers = (records: UserRecord[] = [bruno, chiara], total = records.length) => {
@@ -44,7 +62,11 @@ const serveUsers = (records: UserRecord[] = [bruno, chiara], total = records.len
     http.get(apiUrl('/users'), ({ request }) => {
       const filter = filterOf(request);
       listFilters.push(filter);
-      if (Array.isArray(filter.id)) return listAnswer('users', records.filter((record) => (filter.id as number[]).includes(record.id)));
+      if (Array.isArray(filter.id))
+        return listAnswer(
+          'users',
+          records.filter((record) => (filter.id as number[]).includes(record.id)),
+        );
       return listAnswer('users', records, total);
     }),
     http.get(apiUrl('/users/:id'), ({ params }) => {
@@ -68,7 +90,9 @@ const serveScopes = () =>
         { id: 4, generalInfos: { establishmentName: 'Bar du Port' } },
       ]),
     ),
-    http.get(apiUrl('/promoters'), () => listAnswer('promoters', [{ id: 5, generalInfos: { promoterName: 'Nuits Sonores' } }])),
+    http.get(apiUrl('/promoters'), () =>
+      listAnswer('promoters', [{ id: 5, generalInfos: { promoterName: 'Nuits Sonores' } }]),
+    ),
   );
 
 /** Before issue 4: the API has no such collections yet. */
@@ -132,7 +156,11 @@ describe('the Users list', () => {
   });
 
   it('opens a user read only, and offers no create button, to a role that may only read users', async () => {
-    const coordinatorFull: SessionUser = { ...ana, id: 30, userRoles: [{ role: { id: 7, key: 'COORDINATOR_ADMIN_FULL' } }] };
+    const coordinatorFull: SessionUser = {
+      ...ana,
+      id: 30,
+      userRoles: [{ role: { id: 7, key: 'COORDINATOR_ADMIN_FULL' } }],
+    };
     serveUsers();
     serveScopes();
     startSignedIn(coordinatorFull);
@@ -149,7 +177,11 @@ describe('the Users list', () => {
   });
 
   it('opens an edit link read only for a role that may only read users, not the access-denied page', async () => {
-    const coordinatorFull: SessionUser = { ...ana, id: 30, userRoles: [{ role: { id: 7, key: 'COORDINATOR_ADMIN_FULL' } }] };
+    const coordinatorFull: SessionUser = {
+      ...ana,
+      id: 30,
+      userRoles: [{ role: { id: 7, key: 'COORDINATOR_ADMIN_FULL' } }],
+    };
     serveUsers();
     serveScopes();
     startSignedIn(coordinatorFull);
@@ -376,14 +408,22 @@ describe('the user drawer', () => {
   it('explains a refused access link (a disabled user)', async () => {
     serveUsers();
     serveScopes();
-    server.use(http.post(apiUrl('/users/:id/send-access-link'), () => HttpResponse.json({ message: 'USER_DISABLED' }, { status: 409 })));
+    server.use(
+      http.post(apiUrl('/users/:id/send-access-link'), () =>
+        HttpResponse.json({ message: 'USER_DISABLED' }, { status: 409 }),
+      ),
+    );
     startSignedIn();
     renderApp('/users/13');
     const actor = userEvent.setup();
     await screen.findByDisplayValue('Chiara');
 
     await actor.click(await drawer().findByRole('button', { name: 'Send access link' }));
-    await actor.click(within(await screen.findByRole('dialog', { name: 'Send an access link?' })).getByRole('button', { name: 'Confirm' }));
+    await actor.click(
+      within(await screen.findByRole('dialog', { name: 'Send an access link?' })).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
 
     expect(
       await screen.findByText('The access link could not be sent: This user is disabled. Make them active first.'),

@@ -24,7 +24,15 @@ import { ROLE_KEYS, type RoleKey } from '../../domain/roles';
  */
 
 /** Column order of the matrices below. */
-const ROLES = ['ROOT', 'PROMOTER', 'CUSTOMER', 'ADMIN', 'COORDINATOR', 'COORDINATOR_ADMIN_LIMITED', 'COORDINATOR_ADMIN_FULL'] as const;
+const ROLES = [
+  'ROOT',
+  'PROMOTER',
+  'CUSTOMER',
+  'ADMIN',
+  'COORDINATOR',
+  'COORDINATOR_ADMIN_LIMITED',
+  'COORDINATOR_ADMIN_FULL',
+] as const;
 
 /**
  * Role × route prefix → may open. `x` opens, `.` does not. Columns: ROOT, PROMOTER, CUSTOMER, ADMIN,
@@ -84,7 +92,8 @@ MAIL_OUTBOX      r    -    -    -    -    -    -
 /** SPEC §6's own table, copied from the specification, to prove that the code keeps it verbatim. */
 const SPEC_TABLE: Record<RoleKey, { routes: string; permissions: string }> = {
   ROOT: {
-    routes: 'dashboard, promoters, discount, discount-template, establishments, events, request-discount-template, tags, iframe, settings',
+    routes:
+      'dashboard, promoters, discount, discount-template, establishments, events, request-discount-template, tags, iframe, settings',
     permissions: 'ESTABLISHMENT read/create; PROMOTER_GROUP read/create; EVENT read/create/update/delete; USER read',
   },
   PROMOTER: {
@@ -96,13 +105,17 @@ const SPEC_TABLE: Record<RoleKey, { routes: string; permissions: string }> = {
     routes: 'dashboard, establishments, discount, events, settings, iframe',
     permissions: 'ESTABLISHMENT read/create; EVENT read/create/update/delete; USER read',
   },
-  COORDINATOR: { routes: 'dashboard, establishments, discount, events, settings', permissions: 'EVENT read/create/update/delete' },
+  COORDINATOR: {
+    routes: 'dashboard, establishments, discount, events, settings',
+    permissions: 'EVENT read/create/update/delete',
+  },
   COORDINATOR_ADMIN_LIMITED: {
     routes: 'dashboard, events, settings, promoters, establishments',
     permissions: 'EVENT read/create/update/delete',
   },
   COORDINATOR_ADMIN_FULL: {
-    routes: 'dashboard, events, settings, promoters, discount, discount-template, establishments, request-discount-template, tags, iframe',
+    routes:
+      'dashboard, events, settings, promoters, discount, discount-template, establishments, request-discount-template, tags, iframe',
     permissions: 'EVENT read/create/update/delete',
   },
 };
@@ -120,23 +133,33 @@ const routeCells: Array<[RoleKey, RoutePrefix, boolean]> = rowsOf(EXPECTED_ROUTE
 
 const LETTER_OF: Record<Action, string> = { read: 'r', create: 'c', update: 'u', delete: 'd' };
 
-const grantCells: Array<[RoleKey, PermissionResource, Action, boolean]> = rowsOf(EXPECTED_GRANTS).flatMap(([resource, ...cells]) =>
-  ROLES.flatMap((role, column) =>
-    ACTIONS.map((action): [RoleKey, PermissionResource, Action, boolean] => [
-      role,
-      resource as PermissionResource,
-      action,
-      (cells[column] ?? '').includes(LETTER_OF[action]),
-    ]),
-  ),
+const grantCells: Array<[RoleKey, PermissionResource, Action, boolean]> = rowsOf(EXPECTED_GRANTS).flatMap(
+  ([resource, ...cells]) =>
+    ROLES.flatMap((role, column) =>
+      ACTIONS.map((action): [RoleKey, PermissionResource, Action, boolean] => [
+        role,
+        resource as PermissionResource,
+        action,
+        (cells[column] ?? '').includes(LETTER_OF[action]),
+      ]),
+    ),
 );
 
 describe('the expected matrices', () => {
   it('cover every role, every route prefix and every resource of the table, and nothing else', () => {
     expect([...ROLES].sort()).toEqual([...ROLE_KEYS].sort());
-    expect(rowsOf(EXPECTED_ROUTES).map(([prefix]) => prefix).sort()).toEqual([...ROUTE_PREFIXES].sort());
-    expect(rowsOf(EXPECTED_GRANTS).map(([resource]) => resource).sort()).toEqual([...PERMISSION_RESOURCES].sort());
-    for (const row of [...rowsOf(EXPECTED_ROUTES), ...rowsOf(EXPECTED_GRANTS)]) expect(row).toHaveLength(ROLES.length + 1);
+    expect(
+      rowsOf(EXPECTED_ROUTES)
+        .map(([prefix]) => prefix)
+        .sort(),
+    ).toEqual([...ROUTE_PREFIXES].sort());
+    expect(
+      rowsOf(EXPECTED_GRANTS)
+        .map(([resource]) => resource)
+        .sort(),
+    ).toEqual([...PERMISSION_RESOURCES].sort());
+    for (const row of [...rowsOf(EXPECTED_ROUTES), ...rowsOf(EXPECTED_GRANTS)])
+      expect(row).toHaveLength(ROLES.length + 1);
   });
 });
 
@@ -149,7 +172,9 @@ describe('canOpenRoute walks role × route prefix', () => {
 
   it('gives each role exactly its routes', () => {
     for (const role of ROLES) {
-      const expected = routeCells.filter(([cellRole, , allowed]) => cellRole === role && allowed).map(([, prefix]) => prefix);
+      const expected = routeCells
+        .filter(([cellRole, , allowed]) => cellRole === role && allowed)
+        .map(([, prefix]) => prefix);
       expect(routesOf([role]).sort(), role).toEqual(expected.sort());
     }
   });
@@ -164,7 +189,9 @@ describe('hasPermission walks role × resource × action', () => {
   it('asks for all the requested actions at once', () => {
     for (const role of ROLES) {
       for (const resource of PERMISSION_RESOURCES) {
-        const granted = grantCells.filter(([r, res, , allowed]) => r === role && res === resource && allowed).map(([, , action]) => action);
+        const granted = grantCells
+          .filter(([r, res, , allowed]) => r === role && res === resource && allowed)
+          .map(([, , action]) => action);
         expect(hasPermission([role], resource, ACTIONS), `${role} ${resource}`).toBe(granted.length === ACTIONS.length);
         if (granted.length > 0) expect(hasPermission([role], resource, granted), `${role} ${resource}`).toBe(true);
       }
@@ -255,8 +282,14 @@ describe('the extensions never take away a grant of SPEC §6', () => {
   it('keeps SPEC §6 verbatim in SPEC_ROUTES and SPEC_GRANTS', () => {
     for (const role of ROLES) {
       expect([...SPEC_ROUTES[role]].sort(), role).toEqual(specLists(SPEC_TABLE[role].routes).sort());
-      const grants = Object.fromEntries(Object.entries(SPEC_GRANTS[role]).map(([resource, actions]) => [resource, [...actions].sort()]));
-      expect(grants, role).toEqual(Object.fromEntries(specGrants(SPEC_TABLE[role].permissions).map(([resource, actions]) => [resource, actions.sort()])));
+      const grants = Object.fromEntries(
+        Object.entries(SPEC_GRANTS[role]).map(([resource, actions]) => [resource, [...actions].sort()]),
+      );
+      expect(grants, role).toEqual(
+        Object.fromEntries(
+          specGrants(SPEC_TABLE[role].permissions).map(([resource, actions]) => [resource, actions.sort()]),
+        ),
+      );
     }
   });
 
@@ -266,7 +299,9 @@ describe('the extensions never take away a grant of SPEC §6', () => {
         expect(ACCESS_TABLE[role].routes, `${role} ${prefix}`).toContain(prefix);
         expect(canOpenRoute([role], `/${prefix}`), `${role} ${prefix}`).toBe(true);
       }
-      for (const [resource, actions] of Object.entries(SPEC_GRANTS[role]) as Array<[PermissionResource, readonly Action[]]>) {
+      for (const [resource, actions] of Object.entries(SPEC_GRANTS[role]) as Array<
+        [PermissionResource, readonly Action[]]
+      >) {
         for (const action of actions) {
           expect(ACCESS_TABLE[role].grants[resource], `${role} ${resource}`).toContain(action);
           expect(hasPermission([role], resource, action), `${role} ${resource} ${action}`).toBe(true);
@@ -277,7 +312,10 @@ describe('the extensions never take away a grant of SPEC §6', () => {
 });
 
 describe('isInScope (ARCHITECTURE.md §4)', () => {
-  const viewer = (roleKeys: RoleKey[], scope: Partial<Pick<Viewer, 'establishmentId' | 'promoterGroupId'>> = {}): Viewer => ({
+  const viewer = (
+    roleKeys: RoleKey[],
+    scope: Partial<Pick<Viewer, 'establishmentId' | 'promoterGroupId'>> = {},
+  ): Viewer => ({
     userId: 40,
     roleKeys,
     establishmentId: scope.establishmentId ?? null,
@@ -371,7 +409,9 @@ describe('isInScope (ARCHITECTURE.md §4)', () => {
     for (const role of ROLE_KEYS) {
       const viewer = { userId: 40, roleKeys: [role], establishmentId: null, promoterGroupId: null };
       expect(hasPermission([role], 'USER', 'read'), role).toBe(true);
-      expect(isInScope(viewer, 'USER', { userId: 40, establishmentIds: [], promoterGroupIds: [] }, 'read'), role).toBe(true);
+      expect(isInScope(viewer, 'USER', { userId: 40, establishmentIds: [], promoterGroupIds: [] }, 'read'), role).toBe(
+        true,
+      );
     }
   });
 

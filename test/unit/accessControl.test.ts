@@ -18,7 +18,15 @@ import { MemoryStorage, rootUser, signInResponse } from './sessionFixtures';
 
 const API = 'http://backoffice.test/api/v1';
 
-const ROLES = ['ROOT', 'PROMOTER', 'CUSTOMER', 'ADMIN', 'COORDINATOR', 'COORDINATOR_ADMIN_LIMITED', 'COORDINATOR_ADMIN_FULL'] as const;
+const ROLES = [
+  'ROOT',
+  'PROMOTER',
+  'CUSTOMER',
+  'ADMIN',
+  'COORDINATOR',
+  'COORDINATOR_ADMIN_LIMITED',
+  'COORDINATOR_ADMIN_FULL',
+] as const;
 
 /**
  * react-admin resource × role → the actions allowed outside production: `r` list/show/export,
@@ -42,7 +50,15 @@ audit-log        r    -    -    -    -    -    -
 outbox           r    -    -    -    -    -    -
 `;
 
-const LETTER_OF_ACTION: Record<string, string> = { list: 'r', show: 'r', export: 'r', create: 'c', clone: 'c', edit: 'e', delete: 'd' };
+const LETTER_OF_ACTION: Record<string, string> = {
+  list: 'r',
+  show: 'r',
+  export: 'r',
+  create: 'c',
+  clone: 'c',
+  edit: 'e',
+  delete: 'd',
+};
 const REACT_ADMIN_ACTIONS = Object.keys(LETTER_OF_ACTION);
 
 const cells: Array<[RoleKey, string, string, boolean]> = EXPECTED.trim()
@@ -80,7 +96,9 @@ describe('canAccessWithRoles: react-admin resource × action × role', () => {
       expect(canAccessWithRoles(['ROOT'], { resource: 'outbox', action }, production)).toBe(false);
     }
     for (const [role, resource, action, allowed] of cells.filter(([, resource]) => resource !== 'outbox')) {
-      expect(canAccessWithRoles([role], { resource, action }, production), `${role} ${resource} ${action}`).toBe(allowed);
+      expect(canAccessWithRoles([role], { resource, action }, production), `${role} ${resource} ${action}`).toBe(
+        allowed,
+      );
     }
   });
 });
@@ -195,7 +213,9 @@ describe('the auth provider over the role keys of the server', () => {
     signInAs('ADMIN');
     serverUser = userWithRoles('ADMIN');
     const answers = await Promise.all(
-      ['establishments', 'promoters', 'events', 'offers', 'tags'].map((resource) => authProvider.canAccess?.({ resource, action: 'list' })),
+      ['establishments', 'promoters', 'events', 'offers', 'tags'].map((resource) =>
+        authProvider.canAccess?.({ resource, action: 'list' }),
+      ),
     );
     expect(answers).toEqual([true, false, true, true, false]);
     expect(meRequests).toBe(1);
@@ -287,7 +307,10 @@ describe('createServerRoles', () => {
 
   it('forgets its answer when the session announces a change', async () => {
     let announce: () => void = () => undefined;
-    const fetchMe = vi.fn<() => Promise<SessionUser>>().mockResolvedValueOnce(userWithRoles('ADMIN')).mockResolvedValue(userWithRoles('ROOT'));
+    const fetchMe = vi
+      .fn<() => Promise<SessionUser>>()
+      .mockResolvedValueOnce(userWithRoles('ADMIN'))
+      .mockResolvedValue(userWithRoles('ROOT'));
     const serverRoles = createServerRoles({
       readSession: () => sessionOf('first'),
       fetchMe,

@@ -42,7 +42,10 @@ describe('parseAppConfig', () => {
 
   it('keeps explicit base URLs without their trailing slash', () => {
     const config = parseAppConfig(
-      validEnv({ VITE_API_BASE_URL: 'https://api.example.ch/v1/', VITE_AUTH_API_BASE_URL: 'https://auth.example.ch/api/v1' }),
+      validEnv({
+        VITE_API_BASE_URL: 'https://api.example.ch/v1/',
+        VITE_AUTH_API_BASE_URL: 'https://auth.example.ch/api/v1',
+      }),
       ORIGIN,
     );
     expect(config.apiBaseUrl).toBe('https://api.example.ch/v1');
@@ -67,9 +70,7 @@ describe('parseAppConfig', () => {
   });
 
   it('refuses a DSN that is not a URL', () => {
-    expect(failureOf(validEnv({ VITE_SENTRY_DSN: 'not a dsn' }))).toContain(
-      'VITE_SENTRY_DSN: must be an absolute URL',
-    );
+    expect(failureOf(validEnv({ VITE_SENTRY_DSN: 'not a dsn' }))).toContain('VITE_SENTRY_DSN: must be an absolute URL');
   });
 
   it('refuses a base URL that is not absolute', () => {
@@ -106,7 +107,9 @@ describe('parseAppConfig', () => {
     const config = parseAppConfig(validEnv({ VITE_APP_ENV: 'preview' }), ORIGIN, warn);
     expect(config.appEnv).toBe('preview');
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toContain('VITE_APP_ENV "preview" is not one of local, develop, staging, production');
+    expect(warn.mock.calls[0]?.[0]).toContain(
+      'VITE_APP_ENV "preview" is not one of local, develop, staging, production',
+    );
   });
 
   it.each(['local', 'develop', 'staging', 'production'])('accepts %s without a warning', (appEnv) => {

@@ -38,7 +38,15 @@ function buildServer(secondsAgo: number, inputs = ['server/main.ts']) {
 }
 
 const ageSources = () => {
-  for (const file of ['src/pages/Page.tsx', 'src/pages', 'src', 'index.html', 'server/main.ts', 'server/db/migrations/0000_init.sql', 'server/db/migrations']) {
+  for (const file of [
+    'src/pages/Page.tsx',
+    'src/pages',
+    'src',
+    'index.html',
+    'server/main.ts',
+    'server/db/migrations/0000_init.sql',
+    'server/db/migrations',
+  ]) {
     setTime(file, 100);
   }
 };

@@ -32,10 +32,15 @@ const fakeTransport = (route: Route) => {
   const adapter: AxiosAdapter = async (config) => {
     requests.push(config);
     const answer = await route(config);
-    if (answer === 'network-error') throw Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK', config });
+    if (answer === 'network-error')
+      throw Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK', config });
     const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
     if (answer.status >= 200 && answer.status < 300) return response;
-    throw Object.assign(new Error(`Request failed with status code ${answer.status}`), { isAxiosError: true, response, config });
+    throw Object.assign(new Error(`Request failed with status code ${answer.status}`), {
+      isAxiosError: true,
+      response,
+      config,
+    });
   };
   return { adapter, requests };
 };
@@ -132,7 +137,11 @@ describe('dataProvider.setVisibility', () => {
     ]);
     const puts = requests.filter((request) => request.method === 'put');
     // Record 3 is already published: nothing to write.
-    expect(puts.map((request) => request.url)).toEqual([`${API}/establishments/1`, `${API}/establishments/2`, `${API}/establishments/4`]);
+    expect(puts.map((request) => request.url)).toEqual([
+      `${API}/establishments/1`,
+      `${API}/establishments/2`,
+      `${API}/establishments/4`,
+    ]);
     expect(JSON.parse(String(puts[0]?.data))).toEqual({ ...records.get(1), visibility: 'PUBLISHED' });
   });
 

@@ -31,7 +31,17 @@ describe('dates typed and shown in the interface language', () => {
   });
 
   it('refuses what is not a real day', () => {
-    for (const text of ['30.02.2026', '31.04.2026', '12/31/2026', '1.1', '', 'x', '1.1.202', '2026-02-30', '01.13.2026']) {
+    for (const text of [
+      '30.02.2026',
+      '31.04.2026',
+      '12/31/2026',
+      '1.1',
+      '',
+      'x',
+      '1.1.202',
+      '2026-02-30',
+      '01.13.2026',
+    ]) {
       expect(parseDateInput(text, 'de'), text).toBeNull();
     }
     expect(parseDateInput('29.02.2028', 'de')).toBe('2028-02-29');

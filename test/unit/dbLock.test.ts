@@ -178,7 +178,9 @@ describe('a real crash', () => {
     const script =
       `const { acquireDirectoryLock } = await import(${JSON.stringify(lockModule)});` +
       `acquireDirectoryLock(${JSON.stringify(directory)}); process.stdout.write('locked'); setInterval(() => {}, 1000);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
       child.on('exit', (code) => reject(new Error(`the child ended (${code}) before taking the lock`)));

@@ -17,7 +17,9 @@ describe('devServerPort', () => {
 
   it('refuses an empty or malformed VITE_PORT rather than using 5173', () => {
     for (const value of ['', ' ', 'abc', '0', '70000', '51.73']) {
-      expect(() => devServerPort(value)).toThrow(`VITE_PORT: must be an integer between 1 and 65535 (unset: 5173); got "${value}"`);
+      expect(() => devServerPort(value)).toThrow(
+        `VITE_PORT: must be an integer between 1 and 65535 (unset: 5173); got "${value}"`,
+      );
     }
   });
 });
@@ -25,12 +27,16 @@ describe('devServerPort', () => {
 describe('the Vite development server', () => {
   it('listens on VITE_PORT and serves the app there', async () => {
     const port = await freePort();
-    const vite = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), '--host', '127.0.0.1'], {
-      cwd: ROOT,
-      // Plain text: under CI=true Vite colours the port, which would split the URL with escape codes.
-      env: { ...process.env, VITE_PORT: String(port), NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const vite = spawn(
+      process.execPath,
+      [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), '--host', '127.0.0.1'],
+      {
+        cwd: ROOT,
+        // Plain text: under CI=true Vite colours the port, which would split the URL with escape codes.
+        env: { ...process.env, VITE_PORT: String(port), NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     vite.stdout.on('data', (chunk) => (output += String(chunk)));
     vite.stderr.on('data', (chunk) => (output += String(chunk)));

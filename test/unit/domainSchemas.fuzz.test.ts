@@ -30,7 +30,28 @@ import { awkwardValue, mutatedRecord, withValueAt } from '../support/jsonFuzz';
  * random values or removed (what reaches the whole-record checks with some fields failed).
  */
 
-const MODULES = { access, audit, auth, enums, errors, establishment, event, languages, partner, promoter, records, recurrence, reference, roles, schedule, tag, upload, user, validation, widget };
+const MODULES = {
+  access,
+  audit,
+  auth,
+  enums,
+  errors,
+  establishment,
+  event,
+  languages,
+  partner,
+  promoter,
+  records,
+  recurrence,
+  reference,
+  roles,
+  schedule,
+  tag,
+  upload,
+  user,
+  validation,
+  widget,
+};
 
 /** Every exported schema of domain/, by `module.name`. */
 const DOMAIN_SCHEMAS: [string, z.ZodType][] = Object.entries(MODULES).flatMap(([moduleName, exports]) =>
@@ -75,11 +96,22 @@ const VALID_RECORDS: [string, z.ZodType, unknown][] = [
         recurrenceEndDate: '2027-03-01',
         outOfScheduleEvents: [
           { action: 'SKIP', originalStartsAt: '2026-12-04T21:00:00Z' },
-          { action: 'UPDATE', originalStartsAt: '2026-12-11T21:00:00Z', startsAt: '2026-12-11T22:00:00Z', endsAt: '2026-12-12T03:00:00Z', eventTitle: 'Moved' },
+          {
+            action: 'UPDATE',
+            originalStartsAt: '2026-12-11T21:00:00Z',
+            startsAt: '2026-12-11T22:00:00Z',
+            endsAt: '2026-12-12T03:00:00Z',
+            eventTitle: 'Moved',
+          },
         ],
         updateScope: 'THIS_OCCURRENCE_ONLY',
       },
-      descriptionAndMedia: { media: [{ id: 4 }], mediaListState: { order: [4], added: [4], removed: [] }, tagTerms: [5], eventCapacity: 300 },
+      descriptionAndMedia: {
+        media: [{ id: 4 }],
+        mediaListState: { order: [4], added: [4], removed: [] },
+        tagTerms: [5],
+        eventCapacity: 300,
+      },
       description: { description: 'Techno all night', htmlDescription: '<p>Techno all night</p>' },
       visibility: 'PUBLISHED',
       saveAction: 'requestEvent',
@@ -103,7 +135,10 @@ const VALID_RECORDS: [string, z.ZodType, unknown][] = [
         email: 'info@nord.ch',
         phone: '+41 44 000 00 00',
         urlSite: 'https://nord.ch',
-        workSchedules: { FRIDAY: { isActive: true, startTime: '22:00', endTime: '04:00' }, MONDAY: { isActive: false } },
+        workSchedules: {
+          FRIDAY: { isActive: true, startTime: '22:00', endTime: '04:00' },
+          MONDAY: { isActive: false },
+        },
         media: [{ id: 5 }],
       },
       specificInfos: { musics: [1], ambiance: [2] },
@@ -125,7 +160,14 @@ const VALID_RECORDS: [string, z.ZodType, unknown][] = [
     'promoter.promoterInputSchema',
     promoter.promoterInputSchema,
     {
-      generalInfos: { promoterName: 'Nightshift', logo: { id: 1 }, promoterTypesIds: [1], evenTypesIds: [2], email: 'hi@nightshift.ch', urlSite: 'https://nightshift.ch' },
+      generalInfos: {
+        promoterName: 'Nightshift',
+        logo: { id: 1 },
+        promoterTypesIds: [1],
+        evenTypesIds: [2],
+        email: 'hi@nightshift.ch',
+        urlSite: 'https://nightshift.ch',
+      },
       specificInfos: { musics: [1], ambiance: [2] },
       additionalInfos: { tagTerms: [3] },
       visibility: 'PUBLISHED',
@@ -152,10 +194,26 @@ const VALID_RECORDS: [string, z.ZodType, unknown][] = [
   [
     'tag.tagInputSchema',
     tag.tagInputSchema,
-    { generalInfos: { tagName: 'Rooftop', category: 'Place', subCategory: 'Outdoor' }, translation: { french: 'Toit', german: 'Dach' }, version: 1 },
+    {
+      generalInfos: { tagName: 'Rooftop', category: 'Place', subCategory: 'Outdoor' },
+      translation: { french: 'Toit', german: 'Dach' },
+      version: 1,
+    },
   ],
-  ['reference.referenceInputSchema', reference.referenceInputSchema, { key: 'DEEP_HOUSE', label: { en: 'Deep house', fr: 'Deep house', de: 'Deep House', it: 'Deep house' }, position: 3 }],
-  ['schedule.workScheduleDaySchema', schedule.workScheduleDaySchema, { isActive: true, startTime: '22:00', endTime: '04:00' }],
+  [
+    'reference.referenceInputSchema',
+    reference.referenceInputSchema,
+    {
+      key: 'DEEP_HOUSE',
+      label: { en: 'Deep house', fr: 'Deep house', de: 'Deep House', it: 'Deep house' },
+      position: 3,
+    },
+  ],
+  [
+    'schedule.workScheduleDaySchema',
+    schedule.workScheduleDaySchema,
+    { isActive: true, startTime: '22:00', endTime: '04:00' },
+  ],
 ];
 
 /** The parse's outcome, or the error it threw (with the input, for the failure message). */
@@ -180,14 +238,17 @@ describe('domain schemas never throw', () => {
     expect(result.error?.issues ?? []).toEqual([]);
   });
 
-  it.each(VALID_RECORDS)('%s: a valid record with fields replaced or removed gives success or issues', (_name, schema, record) => {
-    fc.assert(
-      fc.property(mutatedRecord(record), (input) => {
-        expect(parseOutcome(schema, input)).toEqual({ threw: false });
-      }),
-      { seed: SEED, numRuns: 1500 },
-    );
-  });
+  it.each(VALID_RECORDS)(
+    '%s: a valid record with fields replaced or removed gives success or issues',
+    (_name, schema, record) => {
+      fc.assert(
+        fc.property(mutatedRecord(record), (input) => {
+          expect(parseOutcome(schema, input)).toEqual({ threw: false });
+        }),
+        { seed: SEED, numRuns: 1500 },
+      );
+    },
+  );
 
   it.each(DOMAIN_SCHEMAS)('%s: any JSON value gives success or issues', (_name, schema) => {
     fc.assert(
@@ -206,6 +267,8 @@ describe('domain schemas never throw', () => {
       expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['dateAndCalendar.startDate']);
     }
     const badEnd = withValueAt(record, ['dateAndCalendar', 'endDate'], '2026-13-01');
-    expect(event.eventInputSchema.safeParse(badEnd).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['dateAndCalendar.endDate']);
+    expect(event.eventInputSchema.safeParse(badEnd).error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'dateAndCalendar.endDate',
+    ]);
   });
 });

@@ -2,13 +2,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createSessionStore, type SessionStore } from '../../providers/session';
-import {
-  ApiError,
-  ApiNetworkError,
-  createApi,
-  createHttpClient,
-  type Navigation,
-} from '../../providers/httpClient';
+import { ApiError, ApiNetworkError, createApi, createHttpClient, type Navigation } from '../../providers/httpClient';
 import { MemoryStorage, rootSession, signInResponse } from './sessionFixtures';
 
 const API = 'http://backoffice.test/api/v1';
@@ -41,9 +35,7 @@ const server = setupServer(
     signOutCalls += 1;
     return new HttpResponse(null, { status: 204 });
   }),
-  http.post(`${API}/auth/sign-in`, () =>
-    HttpResponse.json({ message: 'INVALID_CREDENTIALS' }, { status: 401 }),
-  ),
+  http.post(`${API}/auth/sign-in`, () => HttpResponse.json({ message: 'INVALID_CREDENTIALS' }, { status: 401 })),
   http.get(`${API}/auth/me`, ({ request }) =>
     request.headers.get('Authorization') === `Bearer ${FRESH_TOKEN}`
       ? HttpResponse.json(rootSession.authenticatedUser)
@@ -55,10 +47,7 @@ const server = setupServer(
       : HttpResponse.json({ message: 'NOT_SIGNED_IN' }, { status: 401 }),
   ),
   http.post(`${API}/events`, () =>
-    HttpResponse.json(
-      { message: 'Invalid input', errors: { 'generalInfos.eventTitle': 'Required' } },
-      { status: 400 },
-    ),
+    HttpResponse.json({ message: 'Invalid input', errors: { 'generalInfos.eventTitle': 'Required' } }, { status: 400 }),
   ),
   http.post(`${API}/uploads`, async ({ request }) =>
     HttpResponse.json({ contentType: request.headers.get('Content-Type') }),
@@ -95,9 +84,7 @@ describe('http client', () => {
     session.signIn(signInResponse);
     navigation = { currentPath: () => currentPath, goTo: vi.fn<Navigation['goTo']>() };
     logger = { warn: vi.fn<Console['warn']>() };
-    api = createApi(
-      createHttpClient({ apiBaseUrl: API, authApiBaseUrl: API, session, navigation, logger }),
-    );
+    api = createApi(createHttpClient({ apiBaseUrl: API, authApiBaseUrl: API, session, navigation, logger }));
   });
   afterEach(() => server.resetHandlers());
 
@@ -194,7 +181,11 @@ describe('http client', () => {
   it('returns the error body of an auth endpoint on 401 without refreshing', async () => {
     const failure = await rejectionOf(api.post('/auth/sign-in', { email: 'root@demo.ch', password: 'wrong' }));
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 401, message: 'INVALID_CREDENTIALS', body: { message: 'INVALID_CREDENTIALS' } });
+    expect(failure).toMatchObject({
+      status: 401,
+      message: 'INVALID_CREDENTIALS',
+      body: { message: 'INVALID_CREDENTIALS' },
+    });
     expect(refreshCalls).toHaveLength(0);
     expect(session.readSession()).toEqual(rootSession);
   });
@@ -230,4 +221,3 @@ describe('http client', () => {
     expect(json.contentType).toBe('application/json');
   });
 });
-

@@ -119,7 +119,9 @@ describe('data provider over the http client', () => {
   });
 
   it('throws an HttpError whose body carries the field errors for the form', async () => {
-    const failure = await dataProvider.create('events', { data: { generalInfos: {} } }).catch((error: unknown) => error);
+    const failure = await dataProvider
+      .create('events', { data: { generalInfos: {} } })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({
       status: 400,

@@ -24,7 +24,9 @@ describe('http client: the interface language', () => {
     const session = createSessionStore({ secret: 'unit-test-secret', storage: () => storage, events: () => undefined });
     session.signIn(signInResponse);
     const navigation = { currentPath: () => '/events', goTo: () => undefined };
-    return createApi(createHttpClient({ apiBaseUrl: API, authApiBaseUrl: API, session, navigation, currentLanguage, adapter }));
+    return createApi(
+      createHttpClient({ apiBaseUrl: API, authApiBaseUrl: API, session, navigation, currentLanguage, adapter }),
+    );
   };
   const acceptLanguageOf = (config: InternalAxiosRequestConfig | undefined) => config?.headers.get('Accept-Language');
 

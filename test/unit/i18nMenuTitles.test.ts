@@ -12,7 +12,9 @@ const CATALOGUES: Record<string, TranslationMessages> = { en, fr, de, it: it_ };
 const RESOURCE_AREAS = ['establishments', 'promoters', 'events', 'users', 'tags', 'audit-log', 'outbox'] as const;
 
 const textAt = (messages: TranslationMessages, key: string): string => {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+  const text = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
   if (typeof text !== 'string') throw new Error(`${key} is missing`);
   return text;
 };

@@ -18,8 +18,11 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describe('npm install', () => {
   it('prints no warning for the committed package.json and lock file', () => {
-    for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(ROOT, file), path.join(directory, file));
-    const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+    for (const file of ['package.json', 'package-lock.json'])
+      copyFileSync(path.join(ROOT, file), path.join(directory, file));
+    const environment = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')),
+    );
     const install = spawnSync('npm', ['install', '--dry-run', '--prefer-offline', '--no-audit', '--no-fund'], {
       cwd: directory,
       env: environment,

@@ -11,7 +11,12 @@ describe('the CSP and the maps provider', () => {
   it('allows the Maps script, its API calls, styles and fonts when a real key is configured, keeping the rest', () => {
     const directives = contentSecurityDirectives({ https: true, maps: true });
     expect(directives['script-src']).toEqual(["'self'", 'https://maps.googleapis.com']);
-    expect(directives['connect-src']).toEqual(["'self'", 'https://*.sentry.io', 'https://maps.googleapis.com', 'https://places.googleapis.com']);
+    expect(directives['connect-src']).toEqual([
+      "'self'",
+      'https://*.sentry.io',
+      'https://maps.googleapis.com',
+      'https://places.googleapis.com',
+    ]);
     expect(directives['style-src']).toContain('https://fonts.googleapis.com');
     expect(directives['font-src']).toContain('https://fonts.gstatic.com');
     expect(directives['frame-ancestors']).toEqual(["'none'"]);

@@ -26,7 +26,13 @@ const series = (overrides: Partial<RecurrenceRule> = {}): RecurrenceRule => ({
 const FIFTH = '2030-12-28T21:00:00Z';
 const SEVENTH = '2031-01-11T21:00:00Z';
 
-const row = (id: number, action: OutOfScheduleRow['action'], originalStartsAt: string, startsAt: string | null = null, endsAt: string | null = null): OutOfScheduleRow => ({
+const row = (
+  id: number,
+  action: OutOfScheduleRow['action'],
+  originalStartsAt: string,
+  startsAt: string | null = null,
+  endsAt: string | null = null,
+): OutOfScheduleRow => ({
   id,
   action,
   originalStartsAt,
@@ -35,7 +41,8 @@ const row = (id: number, action: OutOfScheduleRow['action'], originalStartsAt: s
 });
 
 /** The form's date step as the server's input reads it. */
-const inputDates = (rule: RecurrenceRule) => ({ ...rule, recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek] }) as unknown as EventInput['dateAndCalendar'];
+const inputDates = (rule: RecurrenceRule) =>
+  ({ ...rule, recurrenceDaysOfWeek: [...rule.recurrenceDaysOfWeek] }) as unknown as EventInput['dateAndCalendar'];
 
 describe('the remaining count from an occurrence on', () => {
   it('is the count left from that occurrence on, itself included, as splitRule gives the tail', () => {
@@ -47,7 +54,12 @@ describe('the remaining count from an occurrence on', () => {
 
   it('is null when the series does not end after a count, or the rule has no occurrence there', () => {
     expect(remainingCountFrom(series({ recurrenceEndType: 'NEVER', maxOccurrences: null }), FIFTH)).toBeNull();
-    expect(remainingCountFrom(series({ recurrenceEndType: 'ON_DATE', maxOccurrences: null, recurrenceEndDate: '2031-03-01' }), FIFTH)).toBeNull();
+    expect(
+      remainingCountFrom(
+        series({ recurrenceEndType: 'ON_DATE', maxOccurrences: null, recurrenceEndDate: '2031-03-01' }),
+        FIFTH,
+      ),
+    ).toBeNull();
     // A Wednesday, added by hand: no occurrence of the rule.
     expect(remainingCountFrom(series(), '2031-01-08T21:00:00Z')).toBeNull();
   });
@@ -58,18 +70,36 @@ describe("the browser's tail rule", () => {
     ['the end kept as the series has it', series({ startDate: '2031-01-11', startTime: '23:00' })],
     ['the remaining count the form starts with', series({ startDate: '2031-01-11', maxOccurrences: 4 })],
     ['another count', series({ startDate: '2031-01-11', maxOccurrences: 2 })],
-    ['another end', series({ startDate: '2031-01-11', recurrenceEndType: 'ON_DATE', maxOccurrences: null, recurrenceEndDate: '2031-02-28' })],
+    [
+      'another end',
+      series({
+        startDate: '2031-01-11',
+        recurrenceEndType: 'ON_DATE',
+        maxOccurrences: null,
+        recurrenceEndDate: '2031-02-28',
+      }),
+    ],
     ['another weekday', series({ startDate: '2031-01-12', recurrenceDaysOfWeek: ['SUNDAY'] })],
-    ['a one-off', series({ startDate: '2031-01-11', recurrencePattern: 'NONE', recurrenceDaysOfWeek: [], recurrenceEndType: 'NEVER', maxOccurrences: null })],
+    [
+      'a one-off',
+      series({
+        startDate: '2031-01-11',
+        recurrencePattern: 'NONE',
+        recurrenceDaysOfWeek: [],
+        recurrenceEndType: 'NEVER',
+        maxOccurrences: null,
+      }),
+    ],
   ];
-  it.each(cases)('is the server\'s with %s', (_name, form) => {
+  it.each(cases)("is the server's with %s", (_name, form) => {
     const { tail } = splitRule(series(), SEVENTH);
     expect(editedTailRule(series(), tail, form)).toEqual(serverEditedTailRule(series(), tail, inputDates(form)));
   });
 });
 
 describe('the preview of an occurrence edit', () => {
-  const starts = (rule: RecurrenceRule, rows: OutOfScheduleRow[], after: string) => nextOccurrences(rule, rows, after, 20).map((occurrence) => occurrence.startsAt);
+  const starts = (rule: RecurrenceRule, rows: OutOfScheduleRow[], after: string) =>
+    nextOccurrences(rule, rows, after, 20).map((occurrence) => occurrence.startsAt);
 
   it('lists the tail from the edited occurrence on, with the rows after it and without those before or its own', () => {
     const rows = [
@@ -93,11 +123,17 @@ describe('the preview of an occurrence edit', () => {
 
   it('is the whole series on its first occurrence, and a one-off for an occurrence added by hand', () => {
     const added = row(5, 'CREATE', '2031-01-08T21:00:00Z', '2031-01-08T21:00:00Z', '2031-01-09T03:00:00Z');
-    const first = previewFromOccurrence({ rule: series(), rows: [added], originalStartsAt: '2030-11-30T21:00:00Z' }, series({ startTime: '23:00' }));
+    const first = previewFromOccurrence(
+      { rule: series(), rows: [added], originalStartsAt: '2030-11-30T21:00:00Z' },
+      series({ startTime: '23:00' }),
+    );
     expect(first.rule).toEqual(series({ startTime: '23:00' }));
     expect(first.rows).toEqual([added]);
 
-    const alone = previewFromOccurrence({ rule: series(), rows: [added], originalStartsAt: added.originalStartsAt }, series({ startDate: '2031-01-08' }));
+    const alone = previewFromOccurrence(
+      { rule: series(), rows: [added], originalStartsAt: added.originalStartsAt },
+      series({ startDate: '2031-01-08' }),
+    );
     expect(alone.rule).toMatchObject({ startDate: '2031-01-08', recurrencePattern: 'NONE', maxOccurrences: null });
     expect(starts(alone.rule, alone.rows, alone.listAfter)).toEqual(['2031-01-08T21:00:00Z']);
   });
@@ -105,11 +141,19 @@ describe('the preview of an occurrence edit', () => {
 
 describe('an occurrence written as a span', () => {
   it("writes the end's time alone for an evening or a night, and its date when the time alone would mislead", () => {
-    expect(formatOccurrenceSpan('2030-11-30T19:00:00Z', '2030-11-30T22:00:00Z', 'en')).toBe('Sat, 30 Nov 2030, 20:00–23:00');
-    expect(formatOccurrenceSpan('2030-11-30T21:00:00Z', '2030-12-01T03:00:00Z', 'en')).toBe('Sat, 30 Nov 2030, 22:00–04:00');
+    expect(formatOccurrenceSpan('2030-11-30T19:00:00Z', '2030-11-30T22:00:00Z', 'en')).toBe(
+      'Sat, 30 Nov 2030, 20:00–23:00',
+    );
+    expect(formatOccurrenceSpan('2030-11-30T21:00:00Z', '2030-12-01T03:00:00Z', 'en')).toBe(
+      'Sat, 30 Nov 2030, 22:00–04:00',
+    );
     // 24 hours: not "20:00–20:00".
-    expect(formatOccurrenceSpan('2030-11-30T19:00:00Z', '2030-12-01T19:00:00Z', 'en')).toBe('Sat, 30 Nov 2030, 20:00 – Sun, 1 Dec 2030, 20:00');
+    expect(formatOccurrenceSpan('2030-11-30T19:00:00Z', '2030-12-01T19:00:00Z', 'en')).toBe(
+      'Sat, 30 Nov 2030, 20:00 – Sun, 1 Dec 2030, 20:00',
+    );
     // A festival ending two nights later, before its start time: not "18:00–02:00".
-    expect(formatOccurrenceSpan('2030-11-28T17:00:00Z', '2030-12-01T01:00:00Z', 'de')).toBe('Do., 28. Nov. 2030, 18:00 – So., 1. Dez. 2030, 02:00');
+    expect(formatOccurrenceSpan('2030-11-28T17:00:00Z', '2030-12-01T01:00:00Z', 'de')).toBe(
+      'Do., 28. Nov. 2030, 18:00 – So., 1. Dez. 2030, 02:00',
+    );
   });
 });

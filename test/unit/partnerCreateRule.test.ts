@@ -17,12 +17,18 @@ describe('who may create a partner record (server refusal and browser Create but
   it('lets a partner create only its first record of its own kind, which is its onboarding', () => {
     expect(createRefusalOf(viewer(['ADMIN']), 'establishment')).toBeNull();
     expect(isOnboardingCreate(viewer(['ADMIN']), 'establishment')).toBe(true);
-    expect(createRefusalOf(viewer(['ADMIN'], 3), 'establishment')).toBe(ONBOARDING_REFUSALS.establishment.alreadyOwnsOne);
-    expect(createRefusalOf(viewer(['PROMOTER'], null, 4), 'promoterGroup')).toBe(ONBOARDING_REFUSALS.promoterGroup.alreadyOwnsOne);
+    expect(createRefusalOf(viewer(['ADMIN'], 3), 'establishment')).toBe(
+      ONBOARDING_REFUSALS.establishment.alreadyOwnsOne,
+    );
+    expect(createRefusalOf(viewer(['PROMOTER'], null, 4), 'promoterGroup')).toBe(
+      ONBOARDING_REFUSALS.promoterGroup.alreadyOwnsOne,
+    );
   });
 
   it('refuses a partner the other kind of record, and ignores unknown role keys', () => {
     expect(createRefusalOf(viewer(['PROMOTER']), 'establishment')).toBe(ONBOARDING_REFUSALS.establishment.cannotOwnOne);
-    expect(createRefusalOf(viewer(['NOT_A_ROLE']), 'promoterGroup')).toBe(ONBOARDING_REFUSALS.promoterGroup.cannotOwnOne);
+    expect(createRefusalOf(viewer(['NOT_A_ROLE']), 'promoterGroup')).toBe(
+      ONBOARDING_REFUSALS.promoterGroup.cannotOwnOne,
+    );
   });
 });

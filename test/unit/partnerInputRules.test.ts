@@ -69,8 +69,14 @@ describe('the address of a chosen Google place', () => {
 describe('upload refusals in words', () => {
   it.each([
     [new HttpError('UPLOAD_TOO_LARGE', 413, { message: 'UPLOAD_TOO_LARGE' }), 'inputs.upload.errors.tooLarge'],
-    [new HttpError('UPLOAD_UNSUPPORTED_TYPE', 415, { message: 'UPLOAD_UNSUPPORTED_TYPE' }), 'inputs.upload.errors.unsupportedType'],
-    [new HttpError('UPLOAD_UNREADABLE_IMAGE', 400, { message: 'UPLOAD_UNREADABLE_IMAGE' }), 'inputs.upload.errors.unreadableImage'],
+    [
+      new HttpError('UPLOAD_UNSUPPORTED_TYPE', 415, { message: 'UPLOAD_UNSUPPORTED_TYPE' }),
+      'inputs.upload.errors.unsupportedType',
+    ],
+    [
+      new HttpError('UPLOAD_UNREADABLE_IMAGE', 400, { message: 'UPLOAD_UNREADABLE_IMAGE' }),
+      'inputs.upload.errors.unreadableImage',
+    ],
     [new HttpError('FORBIDDEN', 403, { message: 'FORBIDDEN' }), 'inputs.upload.errors.forbidden'],
     [new ApiNetworkError(), 'inputs.upload.errors.network'],
     [new HttpError('boom', 500, { message: 'boom' }), 'inputs.upload.errors.failed'],

@@ -160,7 +160,8 @@ describe('preferences store', () => {
 
   it('lets the settings page read and write the raw preference through useThemePreference', () => {
     system.matches = true;
-    const wrapper = ({ children }: { children: ReactNode }) => createElement(StoreContextProvider, { value: store, children });
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(StoreContextProvider, { value: store, children });
     const { result } = renderHook(() => useThemePreference(), { wrapper });
     expect(result.current[0]).toBe('light');
     act(() => result.current[1]('auto'));

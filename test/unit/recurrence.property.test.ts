@@ -33,10 +33,26 @@ const iso = (epochMs: number) => Temporal.Instant.fromEpochMilliseconds(epochMs)
 
 function referenceOccurrences(rule: RecurrenceRule, untilDate: Temporal.PlainDate): { start: number; end: number }[] {
   const start = Temporal.PlainDate.from(rule.startDate);
-  const span = rule.endDate !== null ? start.until(Temporal.PlainDate.from(rule.endDate)).days : rule.endTime <= rule.startTime ? 1 : 0;
-  const weekdays = rule.recurrenceDaysOfWeek.length > 0 ? rule.recurrenceDaysOfWeek.map((day) => WEEK_DAYS.indexOf(day) + 1) : [start.dayOfWeek];
-  const lastDate = rule.recurrenceEndType === 'ON_DATE' && rule.recurrenceEndDate !== null ? Temporal.PlainDate.from(rule.recurrenceEndDate) : null;
-  const limit = rule.recurrencePattern === 'NONE' ? 1 : rule.recurrenceEndType === 'AFTER_OCCURRENCES' ? (rule.maxOccurrences ?? Infinity) : Infinity;
+  const span =
+    rule.endDate !== null
+      ? start.until(Temporal.PlainDate.from(rule.endDate)).days
+      : rule.endTime <= rule.startTime
+        ? 1
+        : 0;
+  const weekdays =
+    rule.recurrenceDaysOfWeek.length > 0
+      ? rule.recurrenceDaysOfWeek.map((day) => WEEK_DAYS.indexOf(day) + 1)
+      : [start.dayOfWeek];
+  const lastDate =
+    rule.recurrenceEndType === 'ON_DATE' && rule.recurrenceEndDate !== null
+      ? Temporal.PlainDate.from(rule.recurrenceEndDate)
+      : null;
+  const limit =
+    rule.recurrencePattern === 'NONE'
+      ? 1
+      : rule.recurrenceEndType === 'AFTER_OCCURRENCES'
+        ? (rule.maxOccurrences ?? Infinity)
+        : Infinity;
   const matches = (date: Temporal.PlainDate) => {
     switch (rule.recurrencePattern) {
       case 'NONE':
@@ -52,7 +68,11 @@ function referenceOccurrences(rule: RecurrenceRule, untilDate: Temporal.PlainDat
   const wallClock = (date: Temporal.PlainDate, time: string) =>
     date.toZonedDateTime({ timeZone: EVENT_TIME_ZONE, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
   const found: { start: number; end: number }[] = [];
-  for (let date = start; found.length < limit && Temporal.PlainDate.compare(date, untilDate) <= 0; date = date.add({ days: 1 })) {
+  for (
+    let date = start;
+    found.length < limit && Temporal.PlainDate.compare(date, untilDate) <= 0;
+    date = date.add({ days: 1 })
+  ) {
     if (lastDate !== null && Temporal.PlainDate.compare(date, lastDate) > 0) break;
     if (rule.recurrencePattern === 'NONE' && !date.equals(start)) break;
     if (!matches(date)) continue;
@@ -67,7 +87,16 @@ function referenceOccurrences(rule: RecurrenceRule, untilDate: Temporal.PlainDat
 const dateArbitrary = fc.oneof(
   fc.integer({ min: 0, max: 1200 }).map((days) => EPOCH.add({ days }).toString()),
   // Days that stress the calendar and the clock changes: month ends, leap day, the DST Sundays and Saturdays.
-  fc.constantFrom('2024-02-29', '2024-01-31', '2025-01-30', '2024-03-31', '2024-10-27', '2025-03-29', '2025-10-25', '2026-03-28'),
+  fc.constantFrom(
+    '2024-02-29',
+    '2024-01-31',
+    '2025-01-30',
+    '2024-03-31',
+    '2024-10-27',
+    '2025-03-29',
+    '2025-10-25',
+    '2026-03-28',
+  ),
 );
 const timeArbitrary = fc
   .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
@@ -91,14 +120,21 @@ const ruleArbitrary: fc.Arbitrary<RecurrenceRule> = fc
     const nextDay = endTime <= startTime;
     return {
       startDate,
-      endDate: explicitEndDate ? Temporal.PlainDate.from(startDate).add({ days: nextDay ? 1 : 0 }).toString() : null,
+      endDate: explicitEndDate
+        ? Temporal.PlainDate.from(startDate)
+            .add({ days: nextDay ? 1 : 0 })
+            .toString()
+        : null,
       startTime,
       endTime,
       recurrencePattern: pattern,
       recurrenceDaysOfWeek: pattern === 'WEEKLY' ? days : [],
       recurrenceEndType: repeating ? endType : 'NEVER',
       maxOccurrences: repeating && endType === 'AFTER_OCCURRENCES' ? count : null,
-      recurrenceEndDate: repeating && endType === 'ON_DATE' ? Temporal.PlainDate.from(startDate).add({ days: endAfterDays }).toString() : null,
+      recurrenceEndDate:
+        repeating && endType === 'ON_DATE'
+          ? Temporal.PlainDate.from(startDate).add({ days: endAfterDays }).toString()
+          : null,
     };
   });
 
@@ -113,17 +149,18 @@ const windowArbitrary = fc
 /** Rows over a rule's occurrences of 2024–2027: skips, moves up to three days away, additions between. */
 function rowsArbitrary(rule: RecurrenceRule): fc.Arbitrary<OutOfScheduleRow[]> {
   const generated = ruleOccurrences(rule, { from: '2023-12-01T00:00:00Z', to: '2028-06-01T00:00:00Z' }).slice(0, 200);
-  const onGenerated = generated.length === 0
-    ? fc.constant([])
-    : fc.uniqueArray(
-        fc.record({
-          index: fc.integer({ min: 0, max: generated.length - 1 }),
-          skip: fc.boolean(),
-          shiftMinutes: fc.integer({ min: -3 * 24 * 60, max: 3 * 24 * 60 }),
-          lengthMinutes: fc.integer({ min: 30, max: 8 * 60 }),
-        }),
-        { selector: (row) => row.index, maxLength: 8 },
-      );
+  const onGenerated =
+    generated.length === 0
+      ? fc.constant([])
+      : fc.uniqueArray(
+          fc.record({
+            index: fc.integer({ min: 0, max: generated.length - 1 }),
+            skip: fc.boolean(),
+            shiftMinutes: fc.integer({ min: -3 * 24 * 60, max: 3 * 24 * 60 }),
+            lengthMinutes: fc.integer({ min: 30, max: 8 * 60 }),
+          }),
+          { selector: (row) => row.index, maxLength: 8 },
+        );
   const additions = fc.uniqueArray(
     fc.tuple(fc.integer({ min: 0, max: 1500 * 24 * 4 }), fc.integer({ min: 30, max: 8 * 60 })),
     { selector: ([quarter]) => quarter, maxLength: 4 },
@@ -131,20 +168,36 @@ function rowsArbitrary(rule: RecurrenceRule): fc.Arbitrary<OutOfScheduleRow[]> {
   return fc.tuple(onGenerated, additions).map(([changes, added]) => {
     const rows: OutOfScheduleRow[] = changes.map((change, position) => {
       const original = generated[change.index].startsAt;
-      if (change.skip) return { id: position + 1, action: 'SKIP', originalStartsAt: original, startsAt: null, endsAt: null };
+      if (change.skip)
+        return { id: position + 1, action: 'SKIP', originalStartsAt: original, startsAt: null, endsAt: null };
       const start = ms(original) + change.shiftMinutes * 60_000;
-      return { id: position + 1, action: 'UPDATE', originalStartsAt: original, startsAt: iso(start), endsAt: iso(start + change.lengthMinutes * 60_000), eventTitle: `moved ${position}` };
+      return {
+        id: position + 1,
+        action: 'UPDATE',
+        originalStartsAt: original,
+        startsAt: iso(start),
+        endsAt: iso(start + change.lengthMinutes * 60_000),
+        eventTitle: `moved ${position}`,
+      };
     });
     for (const [quarter, lengthMinutes] of added) {
       const start = ms('2024-01-01T00:00:00Z') + quarter * 15 * 60_000;
       if (generatesOccurrenceAt(rule, iso(start))) continue;
-      rows.push({ id: 100 + rows.length, action: 'CREATE', originalStartsAt: iso(start), startsAt: iso(start), endsAt: iso(start + lengthMinutes * 60_000) });
+      rows.push({
+        id: 100 + rows.length,
+        action: 'CREATE',
+        originalStartsAt: iso(start),
+        startsAt: iso(start),
+        endsAt: iso(start + lengthMinutes * 60_000),
+      });
     }
     return rows;
   });
 }
 
-const seriesArbitrary = ruleArbitrary.chain((rule) => fc.tuple(fc.constant(rule), rowsArbitrary(rule), windowArbitrary));
+const seriesArbitrary = ruleArbitrary.chain((rule) =>
+  fc.tuple(fc.constant(rule), rowsArbitrary(rule), windowArbitrary),
+);
 
 const overlaps = (occurrence: { startsAt: string; endsAt: string }, window: InstantWindow) =>
   ms(occurrence.startsAt) < ms(window.to) && ms(occurrence.endsAt) > ms(window.from);
@@ -156,7 +209,10 @@ describe('recurrence engine properties', { timeout: 30_000 }, () => {
   it('agrees with a day-by-day Temporal reference on every rule and window', () => {
     fc.assert(
       fc.property(ruleArbitrary, windowArbitrary, (rule, window) => {
-        const untilDate = Temporal.Instant.from(window.to).toZonedDateTimeISO(EVENT_TIME_ZONE).toPlainDate().add({ days: 1 });
+        const untilDate = Temporal.Instant.from(window.to)
+          .toZonedDateTimeISO(EVENT_TIME_ZONE)
+          .toPlainDate()
+          .add({ days: 1 });
         const expected = referenceOccurrences(rule, untilDate)
           .filter((occurrence) => occurrence.start < ms(window.to) && occurrence.end > ms(window.from))
           .map((occurrence) => ({ startsAt: iso(occurrence.start), endsAt: iso(occurrence.end) }));
@@ -176,7 +232,9 @@ describe('recurrence engine properties', { timeout: 30_000 }, () => {
         const listed = expandOccurrences(rule, rows, window);
         for (const occurrence of listed) expect(overlaps(occurrence, window)).toBe(true);
         expect(new Set(listed.map(keyOf)).size).toBe(listed.length);
-        const sorted = [...listed].sort((a, b) => ms(a.startsAt) - ms(b.startsAt) || ms(a.originalStartsAt) - ms(b.originalStartsAt));
+        const sorted = [...listed].sort(
+          (a, b) => ms(a.startsAt) - ms(b.startsAt) || ms(a.originalStartsAt) - ms(b.originalStartsAt),
+        );
         expect(listed).toEqual(sorted);
       }),
       RUNS,
@@ -188,13 +246,27 @@ describe('recurrence engine properties', { timeout: 30_000 }, () => {
       fc.property(seriesArbitrary, fc.nat(), ([rule, rows, window], pick) => {
         const before = expandOccurrences(rule, rows, window);
         const rowKeys = new Set(rows.map((row) => row.originalStartsAt));
-        const free = before.filter((occurrence) => occurrence.outOfScheduleEventId === null && !rowKeys.has(occurrence.originalStartsAt));
+        const free = before.filter(
+          (occurrence) => occurrence.outOfScheduleEventId === null && !rowKeys.has(occurrence.originalStartsAt),
+        );
         if (free.length === 0) return;
         const skipped = free[pick % free.length];
-        const skip: OutOfScheduleRow = { id: 999, action: 'SKIP', originalStartsAt: skipped.originalStartsAt, startsAt: null, endsAt: null };
+        const skip: OutOfScheduleRow = {
+          id: 999,
+          action: 'SKIP',
+          originalStartsAt: skipped.originalStartsAt,
+          startsAt: null,
+          endsAt: null,
+        };
         const withSkip = expandOccurrences(rule, [...rows, skip], window);
         expect(withSkip).toEqual(before.filter((occurrence) => occurrence !== skipped));
-        expect(expandOccurrences(rule, [...rows, skip].filter((row) => row.id !== 999), window)).toEqual(before);
+        expect(
+          expandOccurrences(
+            rule,
+            [...rows, skip].filter((row) => row.id !== 999),
+            window,
+          ),
+        ).toEqual(before);
       }),
       RUNS,
     );
@@ -213,7 +285,11 @@ describe('recurrence engine properties', { timeout: 30_000 }, () => {
         ]) {
           merged.set(keyOf(occurrence), occurrence);
         }
-        expect([...merged.values()].sort((a, b) => ms(a.startsAt) - ms(b.startsAt) || ms(a.originalStartsAt) - ms(b.originalStartsAt))).toEqual(whole);
+        expect(
+          [...merged.values()].sort(
+            (a, b) => ms(a.startsAt) - ms(b.startsAt) || ms(a.originalStartsAt) - ms(b.originalStartsAt),
+          ),
+        ).toEqual(whole);
       }),
       RUNS,
     );
@@ -228,7 +304,8 @@ describe('recurrence engine properties', { timeout: 30_000 }, () => {
         const bounds = seriesBounds(rule, rows);
         if (count !== null && bounds.lastEndsAt !== null && ms(bounds.lastEndsAt) < ms(horizon.to)) {
           expect(count).toBe(rule.recurrencePattern === 'NONE' ? 1 : all.length);
-          if (all.length > 0) expect(bounds.lastEndsAt).toBe(iso(Math.max(...all.map((occurrence) => ms(occurrence.endsAt)))));
+          if (all.length > 0)
+            expect(bounds.lastEndsAt).toBe(iso(Math.max(...all.map((occurrence) => ms(occurrence.endsAt)))));
         }
         expect(count === null).toBe(bounds.lastEndsAt === null);
         if (all.length > 0) expect(bounds.firstStartsAt).toBe(all[0].startsAt);
@@ -237,7 +314,9 @@ describe('recurrence engine properties', { timeout: 30_000 }, () => {
         const next = nextOccurrences(rule, rows, after, limit);
         // Beyond the horizon (a leap-day series), next may list more than the expansion up to it.
         expect(next.slice(0, expectedNext.length)).toEqual(expectedNext);
-        expect(next.slice(expectedNext.length).every((occurrence) => ms(occurrence.startsAt) >= ms(horizon.to))).toBe(true);
+        expect(next.slice(expectedNext.length).every((occurrence) => ms(occurrence.startsAt) >= ms(horizon.to))).toBe(
+          true,
+        );
       }),
       { numRuns: 40 },
     );

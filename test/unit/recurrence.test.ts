@@ -94,14 +94,21 @@ describe('a weekly Saturday 22:00–04:00 across the clock changes', () => {
 
   it('places a one-off event that starts in the gap like the series does', () => {
     const oneOff = rule({ recurrencePattern: 'NONE', startDate: '2026-03-29', startTime: '02:30', endTime: '06:00' });
-    expect(ruleOccurrences(oneOff, everything)).toEqual([{ startsAt: '2026-03-29T01:30:00Z', endsAt: '2026-03-29T04:00:00Z' }]);
+    expect(ruleOccurrences(oneOff, everything)).toEqual([
+      { startsAt: '2026-03-29T01:30:00Z', endsAt: '2026-03-29T04:00:00Z' },
+    ]);
   });
 });
 
 describe('patterns', () => {
   it('repeats weekly on the picked days from the first picked day on or after the start date', () => {
     // Wednesday 7 January 2026; Mondays and Fridays: the first is Friday 9.
-    const picked = rule({ startDate: '2026-01-07', startTime: '20:00', endTime: '23:00', recurrenceDaysOfWeek: ['FRIDAY', 'MONDAY'] });
+    const picked = rule({
+      startDate: '2026-01-07',
+      startTime: '20:00',
+      endTime: '23:00',
+      recurrenceDaysOfWeek: ['FRIDAY', 'MONDAY'],
+    });
     expect(starts(ruleOccurrences(picked, { from: '2026-01-01T00:00:00Z', to: '2026-01-20T00:00:00Z' }))).toEqual([
       '2026-01-09T19:00:00Z',
       '2026-01-12T19:00:00Z',
@@ -124,9 +131,18 @@ describe('patterns', () => {
   });
 
   it('counts the 31st-of-month occurrences without iterating from the start (AFTER_OCCURRENCES)', () => {
-    const fiveTimes = rule({ startDate: '2026-01-31', endTime: '23:00', recurrencePattern: 'MONTHLY', recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 5 });
+    const fiveTimes = rule({
+      startDate: '2026-01-31',
+      endTime: '23:00',
+      recurrencePattern: 'MONTHLY',
+      recurrenceEndType: 'AFTER_OCCURRENCES',
+      maxOccurrences: 5,
+    });
     expect(starts(ruleOccurrences(fiveTimes, everything)).at(-1)).toBe('2026-08-31T20:00:00Z');
-    expect(seriesBounds(fiveTimes, [])).toEqual({ firstStartsAt: '2026-01-31T21:00:00Z', lastEndsAt: '2026-08-31T21:00:00Z' });
+    expect(seriesBounds(fiveTimes, [])).toEqual({
+      firstStartsAt: '2026-01-31T21:00:00Z',
+      lastEndsAt: '2026-08-31T21:00:00Z',
+    });
     expect(countOccurrences(fiveTimes, [])).toBe(5);
   });
 
@@ -136,7 +152,9 @@ describe('patterns', () => {
       '2027-01-29T21:00:00Z',
       '2027-03-29T20:00:00Z',
     ]);
-    expect(starts(ruleOccurrences(twentyNinth, { from: '2028-02-01T00:00:00Z', to: '2028-03-01T00:00:00Z' }))).toEqual(['2028-02-29T21:00:00Z']);
+    expect(starts(ruleOccurrences(twentyNinth, { from: '2028-02-01T00:00:00Z', to: '2028-03-01T00:00:00Z' }))).toEqual([
+      '2028-02-29T21:00:00Z',
+    ]);
   });
 
   it('repeats yearly on 29 February only in leap years', () => {
@@ -154,17 +172,33 @@ describe('patterns', () => {
   });
 
   it('repeats yearly on an ordinary day every year', () => {
-    const newYearsEve = rule({ startDate: '2026-12-31', startTime: '23:00', endTime: '05:00', recurrencePattern: 'YEARLY' });
+    const newYearsEve = rule({
+      startDate: '2026-12-31',
+      startTime: '23:00',
+      endTime: '05:00',
+      recurrencePattern: 'YEARLY',
+    });
     expect(ruleOccurrences(newYearsEve, { from: '2027-12-31T00:00:00Z', to: '2028-01-02T00:00:00Z' })).toEqual([
       { startsAt: '2027-12-31T22:00:00Z', endsAt: '2028-01-01T04:00:00Z' },
     ]);
   });
 
   it('gives a one-off event one occurrence, with its own end date (a festival over days)', () => {
-    const festival = rule({ recurrencePattern: 'NONE', startDate: '2026-07-10', endDate: '2026-07-12', startTime: '16:00', endTime: '02:00' });
-    expect(ruleOccurrences(festival, everything)).toEqual([{ startsAt: '2026-07-10T14:00:00Z', endsAt: '2026-07-12T00:00:00Z' }]);
+    const festival = rule({
+      recurrencePattern: 'NONE',
+      startDate: '2026-07-10',
+      endDate: '2026-07-12',
+      startTime: '16:00',
+      endTime: '02:00',
+    });
+    expect(ruleOccurrences(festival, everything)).toEqual([
+      { startsAt: '2026-07-10T14:00:00Z', endsAt: '2026-07-12T00:00:00Z' },
+    ]);
     expect(countOccurrences(festival, [])).toBe(1);
-    expect(seriesBounds(festival, [])).toEqual({ firstStartsAt: '2026-07-10T14:00:00Z', lastEndsAt: '2026-07-12T00:00:00Z' });
+    expect(seriesBounds(festival, [])).toEqual({
+      firstStartsAt: '2026-07-10T14:00:00Z',
+      lastEndsAt: '2026-07-12T00:00:00Z',
+    });
   });
 
   it('ends each occurrence on the same day offset as the first when endDate is given', () => {
@@ -191,7 +225,14 @@ describe('the end of a series', () => {
     const tenTimes = rule({ recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 10 });
     const rows: OutOfScheduleRow[] = [
       { id: 1, action: 'SKIP', originalStartsAt: '2026-01-17T21:00:00Z', startsAt: null, endsAt: null },
-      { id: 2, action: 'CREATE', originalStartsAt: '2026-01-21T19:00:00Z', startsAt: '2026-01-21T19:00:00Z', endsAt: '2026-01-21T23:00:00Z', eventTitle: 'Wednesday special' },
+      {
+        id: 2,
+        action: 'CREATE',
+        originalStartsAt: '2026-01-21T19:00:00Z',
+        startsAt: '2026-01-21T19:00:00Z',
+        endsAt: '2026-01-21T23:00:00Z',
+        eventTitle: 'Wednesday special',
+      },
     ];
     const all = expandOccurrences(tenTimes, rows, everything);
     expect(all).toHaveLength(10);
@@ -205,7 +246,10 @@ describe('the end of a series', () => {
     });
     expect(all.at(-1)?.startsAt).toBe('2026-03-07T21:00:00Z');
     expect(countOccurrences(tenTimes, rows)).toBe(10);
-    expect(seriesBounds(tenTimes, rows)).toEqual({ firstStartsAt: '2026-01-03T21:00:00Z', lastEndsAt: '2026-03-08T03:00:00Z' });
+    expect(seriesBounds(tenTimes, rows)).toEqual({
+      firstStartsAt: '2026-01-03T21:00:00Z',
+      lastEndsAt: '2026-03-08T03:00:00Z',
+    });
     expect(generatesOccurrenceAt(tenTimes, '2026-03-14T21:00:00Z')).toBe(false);
   });
 
@@ -249,7 +293,14 @@ describe('a series started years ago', () => {
 
   it('finds the end of an AFTER_OCCURRENCES series on several weekdays by arithmetic', () => {
     // Wednesday 1 January 2020, Mondays/Wednesdays/Fridays, 1000 times: 333 full weeks + 1 → Wednesday 2026-05-20.
-    const thrice = rule({ startDate: '2020-01-01', startTime: '19:00', endTime: '21:00', recurrenceDaysOfWeek: ['MONDAY', 'WEDNESDAY', 'FRIDAY'], recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 1000 });
+    const thrice = rule({
+      startDate: '2020-01-01',
+      startTime: '19:00',
+      endTime: '21:00',
+      recurrenceDaysOfWeek: ['MONDAY', 'WEDNESDAY', 'FRIDAY'],
+      recurrenceEndType: 'AFTER_OCCURRENCES',
+      maxOccurrences: 1000,
+    });
     expect(seriesBounds(thrice, []).lastEndsAt).toBe('2026-05-20T19:00:00Z');
     expect(starts(ruleOccurrences(thrice, { from: '2026-05-18T00:00:00Z', to: '2026-05-25T00:00:00Z' }))).toEqual([
       '2026-05-18T17:00:00Z',
@@ -270,26 +321,54 @@ describe('out-of-schedule rows in a window', () => {
 
   it('shows an occurrence moved into a window its original is outside of, keyed by its original start', () => {
     expect(expandOccurrences(rule(), [moved], { from: '2026-02-01T04:00:00Z', to: '2026-02-05T00:00:00Z' })).toEqual([
-      { startsAt: '2026-02-02T19:00:00Z', endsAt: '2026-02-02T22:00:00Z', originalStartsAt: '2026-01-17T21:00:00Z', outOfScheduleEventId: 7, eventTitle: 'Moved to Monday' },
+      {
+        startsAt: '2026-02-02T19:00:00Z',
+        endsAt: '2026-02-02T22:00:00Z',
+        originalStartsAt: '2026-01-17T21:00:00Z',
+        outOfScheduleEventId: 7,
+        eventTitle: 'Moved to Monday',
+      },
     ]);
   });
 
   it('hides the original of an occurrence moved out of the window', () => {
-    expect(expandOccurrences(rule(), [moved], { from: '2026-01-15T00:00:00Z', to: '2026-01-20T00:00:00Z' })).toEqual([]);
+    expect(expandOccurrences(rule(), [moved], { from: '2026-01-15T00:00:00Z', to: '2026-01-20T00:00:00Z' })).toEqual(
+      [],
+    );
   });
 
   it('ignores a SKIP or UPDATE whose key the rule does not generate (a stale row hides nothing)', () => {
     const stale: OutOfScheduleRow[] = [
       { id: 1, action: 'SKIP', originalStartsAt: '2026-01-17T20:00:00Z', startsAt: null, endsAt: null },
-      { id: 2, action: 'UPDATE', originalStartsAt: '2026-01-18T21:00:00Z', startsAt: '2026-01-19T21:00:00Z', endsAt: '2026-01-19T23:00:00Z' },
+      {
+        id: 2,
+        action: 'UPDATE',
+        originalStartsAt: '2026-01-18T21:00:00Z',
+        startsAt: '2026-01-19T21:00:00Z',
+        endsAt: '2026-01-19T23:00:00Z',
+      },
     ];
-    expect(starts(expandOccurrences(rule(), stale, { from: '2026-01-15T00:00:00Z', to: '2026-01-21T00:00:00Z' }))).toEqual(['2026-01-17T21:00:00Z']);
+    expect(
+      starts(expandOccurrences(rule(), stale, { from: '2026-01-15T00:00:00Z', to: '2026-01-21T00:00:00Z' })),
+    ).toEqual(['2026-01-17T21:00:00Z']);
   });
 
   it('sorts by start, then by original start', () => {
     const swapped: OutOfScheduleRow[] = [
-      { id: 1, action: 'UPDATE', originalStartsAt: '2026-01-10T21:00:00Z', startsAt: '2026-01-20T18:00:00Z', endsAt: '2026-01-20T20:00:00Z' },
-      { id: 2, action: 'UPDATE', originalStartsAt: '2026-01-03T21:00:00Z', startsAt: '2026-01-20T18:00:00Z', endsAt: '2026-01-20T19:00:00Z' },
+      {
+        id: 1,
+        action: 'UPDATE',
+        originalStartsAt: '2026-01-10T21:00:00Z',
+        startsAt: '2026-01-20T18:00:00Z',
+        endsAt: '2026-01-20T20:00:00Z',
+      },
+      {
+        id: 2,
+        action: 'UPDATE',
+        originalStartsAt: '2026-01-03T21:00:00Z',
+        startsAt: '2026-01-20T18:00:00Z',
+        endsAt: '2026-01-20T19:00:00Z',
+      },
     ];
     const listed = expandOccurrences(rule(), swapped, { from: '2026-01-01T00:00:00Z', to: '2026-01-21T00:00:00Z' });
     expect(listed.map((occurrence) => [occurrence.startsAt, occurrence.originalStartsAt])).toEqual([
@@ -302,23 +381,56 @@ describe('out-of-schedule rows in a window', () => {
 
 describe('series bounds and the next occurrences', () => {
   it('starts at the first occurrence left: after a skipped first one, or at one moved earlier', () => {
-    const skipFirst: OutOfScheduleRow = { id: 1, action: 'SKIP', originalStartsAt: '2026-01-03T21:00:00Z', startsAt: null, endsAt: null };
+    const skipFirst: OutOfScheduleRow = {
+      id: 1,
+      action: 'SKIP',
+      originalStartsAt: '2026-01-03T21:00:00Z',
+      startsAt: null,
+      endsAt: null,
+    };
     expect(seriesBounds(rule(), [skipFirst]).firstStartsAt).toBe('2026-01-10T21:00:00Z');
-    const movedEarlier: OutOfScheduleRow = { id: 2, action: 'UPDATE', originalStartsAt: '2026-01-10T21:00:00Z', startsAt: '2025-12-31T22:00:00Z', endsAt: '2026-01-01T04:00:00Z' };
+    const movedEarlier: OutOfScheduleRow = {
+      id: 2,
+      action: 'UPDATE',
+      originalStartsAt: '2026-01-10T21:00:00Z',
+      startsAt: '2025-12-31T22:00:00Z',
+      endsAt: '2026-01-01T04:00:00Z',
+    };
     expect(seriesBounds(rule(), [movedEarlier]).firstStartsAt).toBe('2025-12-31T22:00:00Z');
   });
 
   it('ends at the last occurrence left, or at one moved later', () => {
     const twice = rule({ recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 2 });
-    const skipLast: OutOfScheduleRow = { id: 1, action: 'SKIP', originalStartsAt: '2026-01-10T21:00:00Z', startsAt: null, endsAt: null };
+    const skipLast: OutOfScheduleRow = {
+      id: 1,
+      action: 'SKIP',
+      originalStartsAt: '2026-01-10T21:00:00Z',
+      startsAt: null,
+      endsAt: null,
+    };
     expect(seriesBounds(twice, [skipLast]).lastEndsAt).toBe('2026-01-04T03:00:00Z');
-    const movedLater: OutOfScheduleRow = { id: 2, action: 'UPDATE', originalStartsAt: '2026-01-03T21:00:00Z', startsAt: '2026-02-01T20:00:00Z', endsAt: '2026-02-01T23:00:00Z' };
-    expect(seriesBounds(twice, [movedLater])).toEqual({ firstStartsAt: '2026-01-10T21:00:00Z', lastEndsAt: '2026-02-01T23:00:00Z' });
+    const movedLater: OutOfScheduleRow = {
+      id: 2,
+      action: 'UPDATE',
+      originalStartsAt: '2026-01-03T21:00:00Z',
+      startsAt: '2026-02-01T20:00:00Z',
+      endsAt: '2026-02-01T23:00:00Z',
+    };
+    expect(seriesBounds(twice, [movedLater])).toEqual({
+      firstStartsAt: '2026-01-10T21:00:00Z',
+      lastEndsAt: '2026-02-01T23:00:00Z',
+    });
   });
 
   it('lists the next occurrences, the one in progress included, skips applied, for an old series', () => {
     const since2015 = rule({ startDate: '2015-01-03' });
-    const skip: OutOfScheduleRow = { id: 1, action: 'SKIP', originalStartsAt: '2026-11-07T21:00:00Z', startsAt: null, endsAt: null };
+    const skip: OutOfScheduleRow = {
+      id: 1,
+      action: 'SKIP',
+      originalStartsAt: '2026-11-07T21:00:00Z',
+      startsAt: null,
+      endsAt: null,
+    };
     // Sunday 1 November 01:00 local: the Saturday night is still going on.
     expect(starts(nextOccurrences(since2015, [skip], '2026-11-01T00:00:00Z', 3))).toEqual([
       '2026-10-31T21:00:00Z',
@@ -330,7 +442,10 @@ describe('series bounds and the next occurrences', () => {
 
   it('stops at the end of a finite series', () => {
     const twice = rule({ recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 2 });
-    expect(starts(nextOccurrences(twice, [], '2026-01-01T00:00:00Z', 5))).toEqual(['2026-01-03T21:00:00Z', '2026-01-10T21:00:00Z']);
+    expect(starts(nextOccurrences(twice, [], '2026-01-01T00:00:00Z', 5))).toEqual([
+      '2026-01-03T21:00:00Z',
+      '2026-01-10T21:00:00Z',
+    ]);
   });
 });
 
@@ -346,7 +461,12 @@ describe('splitting a series (THIS_AND_NEXT_OCCURRENCES)', () => {
 
   it('ends a never-ending head on the day before the occurrence and keeps the tail never-ending', () => {
     const { head, tail } = splitRule(rule({ endDate: '2026-01-04' }), '2026-01-24T21:00:00Z');
-    expect(head).toMatchObject({ recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2026-01-23', maxOccurrences: null, startDate: '2026-01-03' });
+    expect(head).toMatchObject({
+      recurrenceEndType: 'ON_DATE',
+      recurrenceEndDate: '2026-01-23',
+      maxOccurrences: null,
+      startDate: '2026-01-03',
+    });
     expect(tail).toMatchObject({ recurrenceEndType: 'NEVER', startDate: '2026-01-24', endDate: '2026-01-25' });
   });
 
@@ -354,31 +474,58 @@ describe('splitting a series (THIS_AND_NEXT_OCCURRENCES)', () => {
     const untilMarch = rule({ recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2026-03-31' });
     const { head, tail } = splitRule(untilMarch, '2026-02-07T21:00:00Z');
     expect(head?.recurrenceEndDate).toBe('2026-02-06');
-    expect(tail).toMatchObject({ startDate: '2026-02-07', recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2026-03-31' });
+    expect(tail).toMatchObject({
+      startDate: '2026-02-07',
+      recurrenceEndType: 'ON_DATE',
+      recurrenceEndDate: '2026-03-31',
+    });
   });
 
   it('has no head at the first occurrence, and refuses an instant the rule does not generate', () => {
     expect(splitRule(rule(), '2026-01-03T21:00:00Z')).toEqual({ head: null, tail: rule() });
     expect(() => splitRule(rule(), '2026-01-03T22:00:00Z')).toThrow(EVENT_PROBLEMS.notAnOccurrence);
-    expect(() => splitRule(rule({ recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 2 }), '2026-01-17T21:00:00Z')).toThrow(
-      EVENT_PROBLEMS.notAnOccurrence,
-    );
+    expect(() =>
+      splitRule(rule({ recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 2 }), '2026-01-17T21:00:00Z'),
+    ).toThrow(EVENT_PROBLEMS.notAnOccurrence);
   });
 
   it('splits a monthly series on the 31st counting only the months that have one', () => {
-    const monthly = rule({ startDate: '2026-01-31', endTime: '23:00', recurrencePattern: 'MONTHLY', recurrenceEndType: 'AFTER_OCCURRENCES', maxOccurrences: 6 });
+    const monthly = rule({
+      startDate: '2026-01-31',
+      endTime: '23:00',
+      recurrencePattern: 'MONTHLY',
+      recurrenceEndType: 'AFTER_OCCURRENCES',
+      maxOccurrences: 6,
+    });
     const { head, tail } = splitRule(monthly, '2026-07-31T20:00:00Z');
     expect(head?.maxOccurrences).toBe(3);
     expect(tail).toMatchObject({ startDate: '2026-07-31', maxOccurrences: 3 });
-    expect(starts(ruleOccurrences(tail, everything))).toEqual(['2026-07-31T20:00:00Z', '2026-08-31T20:00:00Z', '2026-10-31T21:00:00Z']);
+    expect(starts(ruleOccurrences(tail, everything))).toEqual([
+      '2026-07-31T20:00:00Z',
+      '2026-08-31T20:00:00Z',
+      '2026-10-31T21:00:00Z',
+    ]);
   });
 });
 
 describe('re-keying rows after a rule change', () => {
   const rows: OutOfScheduleRow[] = [
     { id: 1, action: 'SKIP', originalStartsAt: '2026-01-17T21:00:00Z', startsAt: null, endsAt: null },
-    { id: 2, action: 'UPDATE', originalStartsAt: '2026-01-24T21:00:00Z', startsAt: '2026-01-24T22:00:00Z', endsAt: '2026-01-25T04:00:00Z', eventTitle: 'Late' },
-    { id: 3, action: 'CREATE', originalStartsAt: '2026-01-21T19:00:00Z', startsAt: '2026-01-21T19:00:00Z', endsAt: '2026-01-21T22:00:00Z' },
+    {
+      id: 2,
+      action: 'UPDATE',
+      originalStartsAt: '2026-01-24T21:00:00Z',
+      startsAt: '2026-01-24T22:00:00Z',
+      endsAt: '2026-01-25T04:00:00Z',
+      eventTitle: 'Late',
+    },
+    {
+      id: 3,
+      action: 'CREATE',
+      originalStartsAt: '2026-01-21T19:00:00Z',
+      startsAt: '2026-01-21T19:00:00Z',
+      endsAt: '2026-01-21T22:00:00Z',
+    },
   ];
 
   it('moves SKIP and UPDATE keys to the new start time on the same date; the UPDATE keeps its own instants', () => {
@@ -418,14 +565,31 @@ describe('the rule in words', () => {
   });
 
   it('orders picked days Monday first and describes monthly and yearly rules by their day', () => {
-    expect(summarizeRule(rule({ recurrenceDaysOfWeek: ['SUNDAY', 'FRIDAY', 'MONDAY'] })).days).toEqual(['MONDAY', 'FRIDAY', 'SUNDAY']);
-    expect(summarizeRule(rule({ startDate: '2026-01-31', recurrencePattern: 'MONTHLY', recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2026-12-31' }))).toMatchObject({
+    expect(summarizeRule(rule({ recurrenceDaysOfWeek: ['SUNDAY', 'FRIDAY', 'MONDAY'] })).days).toEqual([
+      'MONDAY',
+      'FRIDAY',
+      'SUNDAY',
+    ]);
+    expect(
+      summarizeRule(
+        rule({
+          startDate: '2026-01-31',
+          recurrencePattern: 'MONTHLY',
+          recurrenceEndType: 'ON_DATE',
+          recurrenceEndDate: '2026-12-31',
+        }),
+      ),
+    ).toMatchObject({
       days: [],
       dayOfMonth: 31,
       month: null,
       end: { type: 'ON_DATE', count: null, date: '2026-12-31' },
     });
-    expect(summarizeRule(rule({ startDate: '2024-02-29', startTime: '18:00', endTime: '23:00', recurrencePattern: 'YEARLY' }))).toMatchObject({
+    expect(
+      summarizeRule(
+        rule({ startDate: '2024-02-29', startTime: '18:00', endTime: '23:00', recurrencePattern: 'YEARLY' }),
+      ),
+    ).toMatchObject({
       dayOfMonth: 29,
       month: 2,
       endsNextDay: false,

@@ -14,7 +14,12 @@ const monthly: RecurrenceRule = {
   maxOccurrences: null,
   recurrenceEndDate: null,
 };
-const yearlyOn = (startDate: string, extra: Partial<RecurrenceRule> = {}): RecurrenceRule => ({ ...monthly, startDate, recurrencePattern: 'YEARLY', ...extra });
+const yearlyOn = (startDate: string, extra: Partial<RecurrenceRule> = {}): RecurrenceRule => ({
+  ...monthly,
+  startDate,
+  recurrencePattern: 'YEARLY',
+  ...extra,
+});
 
 const sayIn = async (locale: string) => {
   const provider = createI18nProvider();
@@ -29,7 +34,9 @@ describe('the rule in words puts the date into the sentence as the language writ
     expect(say(yearlyOn('2026-11-11'))).toBe("Ogni anno l'11 novembre 20:00–23:00");
     expect(say(yearlyOn('2026-08-01'))).toBe('Ogni anno il 1º agosto 20:00–23:00');
     expect(say(yearlyOn('2026-08-14'))).toBe('Ogni anno il 14 agosto 20:00–23:00');
-    expect(say(yearlyOn('2026-08-14', { recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2030-08-08' }))).toMatch(/, fino all'8 ago 2030$/);
+    expect(say(yearlyOn('2026-08-14', { recurrenceEndType: 'ON_DATE', recurrenceEndDate: '2030-08-08' }))).toMatch(
+      /, fino all'8 ago 2030$/,
+    );
   });
 
   it('writes the French first of a month as 1er', async () => {

@@ -90,7 +90,12 @@ describe('parseEnvironment defaults', () => {
       SMTP_URL: 'smtps://user:pw@mail.example.ch:465',
       DEMO_PASSWORD: 'Another-Demo-Password',
     });
-    expect(config).toMatchObject({ port: 65535, dataDir: '/var/lib/backoffice', nodeEnv: 'production', jwtSecret: SECRET });
+    expect(config).toMatchObject({
+      port: 65535,
+      dataDir: '/var/lib/backoffice',
+      nodeEnv: 'production',
+      jwtSecret: SECRET,
+    });
   });
 });
 
@@ -108,7 +113,10 @@ describe('parseEnvironment failure messages', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters long'],
     [{ SMTP_URL: 'http://mail.example.ch' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD: must be between 12 and 128 characters long'],
-    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY: must be true, false, or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8,127.0.0.1)'],
+    [
+      { TRUST_PROXY: 'yes' },
+      'TRUST_PROXY: must be true, false, or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+    ],
     [
       { NODE_ENV: 'production', PUBLIC_URL: 'https://bo.example.ch' },
       'JWT_SECRET: is required in production (at least 32 random characters)',
@@ -156,7 +164,9 @@ describe('the JWT secret kept in DATA_DIR', () => {
   it('is refused when the kept file is too short', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'config-test-'));
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'short');
-    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/JWT_SECRET: the secret kept in .* is shorter than 32 characters/);
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(
+      /JWT_SECRET: the secret kept in .* is shorter than 32 characters/,
+    );
   });
 });
 

@@ -32,7 +32,11 @@ describe('DeviceCookies', () => {
     expect(cookies.verify(['8', issuedAt, nonce, signature].join('.'))).toBeUndefined();
     expect(cookies.verify([userId, String(Number(issuedAt) + 1), nonce, signature].join('.'))).toBeUndefined();
     expect(cookies.verify([userId, issuedAt, `${nonce}x`, signature].join('.'))).toBeUndefined();
-    expect(cookies.verify([userId, issuedAt, nonce, `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`].join('.'))).toBeUndefined();
+    expect(
+      cookies.verify(
+        [userId, issuedAt, nonce, `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`].join('.'),
+      ),
+    ).toBeUndefined();
   });
 
   it('refuses a cookie signed with another secret', () => {
@@ -49,7 +53,10 @@ describe('DeviceCookies', () => {
     expect(cookies.verify(issued.value)).toBeUndefined();
   });
 
-  it.each([undefined, '', 'garbage', '1.2.3', '1.2.3.4.5', 'x.1.nonce.sig', '1.2.3.not base64!'])('refuses %j', (value) => {
-    expect(cookiesAt().cookies.verify(value)).toBeUndefined();
-  });
+  it.each([undefined, '', 'garbage', '1.2.3', '1.2.3.4.5', 'x.1.nonce.sig', '1.2.3.not base64!'])(
+    'refuses %j',
+    (value) => {
+      expect(cookiesAt().cookies.verify(value)).toBeUndefined();
+    },
+  );
 });

@@ -26,7 +26,9 @@ const server = setupServer(
   }),
   http.post(`${API}/auth/sign-out`, ({ request }) => {
     signOutRequests.push(request);
-    return signOutStatus === 204 ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ message: 'boom' }, { status: signOutStatus });
+    return signOutStatus === 204
+      ? new HttpResponse(null, { status: 204 })
+      : HttpResponse.json({ message: 'boom' }, { status: signOutStatus });
   }),
   http.get(`${API}/auth/verify-reset-password-token`, ({ request }) => {
     const token = new URL(request.url).searchParams.get('resetPasswordToken');
@@ -75,9 +77,9 @@ describe('auth API and auth provider', () => {
 
   describe('auth API', () => {
     it('stores the session of a password sign-in', async () => {
-      await expect(authApi.signInWithPassword({ email: 'root@demo.ch', password: 'Demo-Backoffice-2026' })).resolves.toEqual(
-        signInResponse,
-      );
+      await expect(
+        authApi.signInWithPassword({ email: 'root@demo.ch', password: 'Demo-Backoffice-2026' }),
+      ).resolves.toEqual(signInResponse);
       expect(session.readSession()).toEqual(rootSession);
     });
 
@@ -223,7 +225,10 @@ describe('auth API and auth provider', () => {
       });
       // A refused save naming its fields (own role or scope) stays on its form, which shows why.
       await expect(
-        authProvider.checkError({ status: 403, body: { message: 'CANNOT_CHANGE_OWN_ROLE_OR_SCOPE', errors: { roleId: 'x' } } }),
+        authProvider.checkError({
+          status: 403,
+          body: { message: 'CANNOT_CHANGE_OWN_ROLE_OR_SCOPE', errors: { roleId: 'x' } },
+        }),
       ).resolves.toBeUndefined();
       await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
       await expect(authProvider.checkError({ status: 0, type: 'ERR_NETWORK' })).resolves.toBeUndefined();

@@ -33,7 +33,8 @@ function serverError(code: string, message: string): pg.DatabaseError {
 }
 
 /** Drizzle's wrapper around a failed query, which hid the cause. */
-const wrappedByDrizzle = (cause: unknown) => new DrizzleQueryError('CREATE SCHEMA IF NOT EXISTS "drizzle"', [], cause as Error);
+const wrappedByDrizzle = (cause: unknown) =>
+  new DrizzleQueryError('CREATE SCHEMA IF NOT EXISTS "drizzle"', [], cause as Error);
 
 describe('describeDatabaseProblem', () => {
   it('names the server and the database of a missing database, under the Drizzle wrapper', () => {
@@ -50,12 +51,17 @@ describe('describeDatabaseProblem', () => {
       ['28P01', 'password authentication failed for user "app"'],
     ]) {
       const line = describeDatabaseProblem(wrappedByDrizzle(serverError(code, reason)), urlTo('db.example.ch', 5432));
-      expect(line).toBe(`PostgreSQL at db.example.ch:5432 refused the user "app" (${reason}): correct the user or the password in DATABASE_URL.`);
+      expect(line).toBe(
+        `PostgreSQL at db.example.ch:5432 refused the user "app" (${reason}): correct the user or the password in DATABASE_URL.`,
+      );
     }
   });
 
   it('never repeats the password, even when a message quotes it', () => {
-    const line = describeDatabaseProblem(serverError('XX000', `something about ${PASSWORD}`), urlTo('db.example.ch', 5432));
+    const line = describeDatabaseProblem(
+      serverError('XX000', `something about ${PASSWORD}`),
+      urlTo('db.example.ch', 5432),
+    );
     expect(line).toContain('something about ***');
     expect(line).not.toContain(PASSWORD);
   });
@@ -93,10 +99,14 @@ describe('a PostgreSQL server that cannot be reached (real driver errors)', () =
     const port = await freePort();
     const refused = await checkConnection(urlTo('127.0.0.1', port)).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DatabaseUnavailableError);
-    expect((refused as Error).message).toMatch(new RegExp(`^PostgreSQL at 127\\.0\\.0\\.1:${port} refused the connection`));
+    expect((refused as Error).message).toMatch(
+      new RegExp(`^PostgreSQL at 127\\.0\\.0\\.1:${port} refused the connection`),
+    );
     const unknown = await checkConnection(urlTo('nonexistent.invalid', 5432)).catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(DatabaseUnavailableError);
-    expect((unknown as Error).message).toMatch(/^The PostgreSQL host "nonexistent\.invalid" is unknown \(getaddrinfo (ENOTFOUND|EAI_AGAIN) nonexistent\.invalid\)/);
+    expect((unknown as Error).message).toMatch(
+      /^The PostgreSQL host "nonexistent\.invalid" is unknown \(getaddrinfo (ENOTFOUND|EAI_AGAIN) nonexistent\.invalid\)/,
+    );
     for (const error of [refused, unknown]) expect((error as Error).message).not.toContain(PASSWORD);
   });
 });
@@ -111,7 +121,9 @@ describe('checkPortAvailable', () => {
     await new Promise<void>((resolve) => occupied?.listen(port, '127.0.0.1', resolve));
     const error = await checkPortAvailable(port, '127.0.0.1').catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(PortUnavailableError);
-    expect((error as Error).message).toBe(`Port ${port} is already in use on 127.0.0.1: stop the other server or set PORT to a free port.`);
+    expect((error as Error).message).toBe(
+      `Port ${port} is already in use on 127.0.0.1: stop the other server or set PORT to a free port.`,
+    );
   });
 
   it('lets the port go again when it is free', async () => {
@@ -136,11 +148,18 @@ describe('checkDataDirectory', () => {
     root = mkdtempSync(path.join(tmpdir(), 'data-dir-check-'));
     const file = path.join(root, 'a-file');
     writeFileSync(file, '');
-    const needs = { dataDir: file, databaseUrl: 'postgres://db/x', jwtSecret: 'x'.repeat(32), objectStorage: bucketSettings() };
+    const needs = {
+      dataDir: file,
+      databaseUrl: 'postgres://db/x',
+      jwtSecret: 'x'.repeat(32),
+      objectStorage: bucketSettings(),
+    };
     expect(dataDirectoryUses(needs)).toEqual([]);
     expect(() => checkDataDirectory(needs)).not.toThrow();
     expect(() => checkDataDirectory({ ...needs, objectStorage: undefined })).toThrow(
-      new DataDirectoryError(`DATA_DIR ${file} (uploads) is a file, not a directory: move the file away or set DATA_DIR to a directory.`),
+      new DataDirectoryError(
+        `DATA_DIR ${file} (uploads) is a file, not a directory: move the file away or set DATA_DIR to a directory.`,
+      ),
     );
   });
 

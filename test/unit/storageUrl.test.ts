@@ -22,7 +22,9 @@ function problemOf(env: Record<string, string>): string {
 
 describe('STORAGE_URL', () => {
   it('reads a Swiss provider: HTTPS endpoint, bucket, prefix, region and percent-encoded credentials, path-style', () => {
-    expect(settingsOf('s3://EXOKEY123:se%2Fcr%2Bet@sos-ch-gva-2.exo.io/backoffice-uploads/production?region=ch-gva-2')).toEqual({
+    expect(
+      settingsOf('s3://EXOKEY123:se%2Fcr%2Bet@sos-ch-gva-2.exo.io/backoffice-uploads/production?region=ch-gva-2'),
+    ).toEqual({
       endpoint: 'https://sos-ch-gva-2.exo.io',
       bucket: 'backoffice-uploads',
       prefix: 'production/',
@@ -88,6 +90,8 @@ describe('STORAGE_URL', () => {
     const message = problemOf({ STORAGE_URL: 's3://AKIAEXAMPLE:Very-Secret-Key@host/bucket?regoin=x' });
     expect(message).toContain('STORAGE_URL: has unknown parameters (regoin)');
     expect(message).not.toContain('Very-Secret-Key');
-    expect(problemOf({ STORAGE_URL: 'https://AKIAEXAMPLE:Very-Secret-Key@host/bucket' })).not.toContain('Very-Secret-Key');
+    expect(problemOf({ STORAGE_URL: 'https://AKIAEXAMPLE:Very-Secret-Key@host/bucket' })).not.toContain(
+      'Very-Secret-Key',
+    );
   });
 });

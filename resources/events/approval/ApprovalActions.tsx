@@ -1,6 +1,15 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type MouseEvent } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
@@ -29,7 +38,10 @@ const useDecide = (record: Event, onDone: () => void) => {
         ? dataProvider.approveEvent(record.id, reason || undefined, record.version)
         : dataProvider.rejectEvent(record.id, reason, record.version),
     onSuccess: (_answer, { decision }) => {
-      notify(`${APPROVAL}.done.${decision}`, { type: 'success', messageArgs: { title: record.generalInfos.eventTitle } });
+      notify(`${APPROVAL}.done.${decision}`, {
+        type: 'success',
+        messageArgs: { title: record.generalInfos.eventTitle },
+      });
       onDone();
       refresh();
     },
@@ -78,11 +90,19 @@ const DecisionDialog = ({ decision, record, onClose }: DecisionDialogProps) => {
   };
   const texts = `${APPROVAL}.dialog.${decision ?? 'approve'}`;
   return (
-    <Dialog open={decision !== null} onClose={isPending ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={decision !== null}
+      onClose={isPending ? undefined : close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle id={titleId}>{translate(`${texts}.title`)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText>{translate(`${texts}.content`, { title: record.generalInfos.eventTitle })}</DialogContentText>
+          <DialogContentText>
+            {translate(`${texts}.content`, { title: record.generalInfos.eventTitle })}
+          </DialogContentText>
           <TextField
             label={translate(`${texts}.reason`)}
             value={reason}
@@ -128,10 +148,22 @@ export const ApprovalActions = ({ record: given, size = 'small' }: { record?: Ev
   if (!record || !canDecide) return null;
   return (
     <Stack direction="row" spacing={1} onClick={stopRowClick}>
-      <Button size={size} color="success" variant="outlined" startIcon={<CheckIcon />} onClick={() => setDecision('approve')}>
+      <Button
+        size={size}
+        color="success"
+        variant="outlined"
+        startIcon={<CheckIcon />}
+        onClick={() => setDecision('approve')}
+      >
         {translate(`${APPROVAL}.approve`)}
       </Button>
-      <Button size={size} color="error" variant="outlined" startIcon={<CloseIcon />} onClick={() => setDecision('reject')}>
+      <Button
+        size={size}
+        color="error"
+        variant="outlined"
+        startIcon={<CloseIcon />}
+        onClick={() => setDecision('reject')}
+      >
         {translate(`${APPROVAL}.reject`)}
       </Button>
       <DecisionDialog decision={decision} record={record} onClose={() => setDecision(null)} />

@@ -9,7 +9,10 @@ import type { Event } from '../../../domain/event';
 
 export const APPROVAL = 'eventApproval';
 
-const LOOK: Record<ApprovalStatus, { color: 'warning' | 'success' | 'error'; icon: ReactElement; severity: 'warning' | 'success' | 'error' }> = {
+const LOOK: Record<
+  ApprovalStatus,
+  { color: 'warning' | 'success' | 'error'; icon: ReactElement; severity: 'warning' | 'success' | 'error' }
+> = {
   PENDING: { color: 'warning', icon: <HourglassTopIcon />, severity: 'warning' },
   APPROVED: { color: 'success', icon: <CheckCircleOutlineIcon />, severity: 'success' },
   REJECTED: { color: 'error', icon: <CancelOutlinedIcon />, severity: 'error' },

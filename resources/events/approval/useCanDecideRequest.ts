@@ -22,6 +22,11 @@ export const useCanDecideRequest = (record: Pick<Event, 'generalInfos'> | undefi
   if (!record || record.generalInfos.approvalStatus !== 'PENDING' || establishmentId === null || !user) return false;
   const decidingRoles = roleKeys.filter((key) => !DECIDING_ROLES_EXCLUDE.has(key));
   if (!hasPermission(decidingRoles, 'EVENT', 'update')) return false;
-  const viewer = { userId: user.id, roleKeys: decidingRoles, establishmentId: user.establishmentId, promoterGroupId: null };
+  const viewer = {
+    userId: user.id,
+    roleKeys: decidingRoles,
+    establishmentId: user.establishmentId,
+    promoterGroupId: null,
+  };
   return isInScope(viewer, 'EVENT', { establishmentIds: [establishmentId] }, 'write');
 };

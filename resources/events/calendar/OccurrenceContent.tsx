@@ -15,7 +15,9 @@ export const renderOccurrenceContent = (translate: TranslateFunction) => {
     const isListView = arg.view.type.startsWith('list');
     const content = (
       <span className="occurrence-content">
-        {item.approvalStatus === 'PENDING' ? <HourglassTopIcon titleAccess={translate('eventCalendar.calendar.pendingRequest')} /> : null}
+        {item.approvalStatus === 'PENDING' ? (
+          <HourglassTopIcon titleAccess={translate('eventCalendar.calendar.pendingRequest')} />
+        ) : null}
         {item.visibility === 'DRAFT' ? <EditNoteIcon titleAccess={translate('eventCalendar.calendar.draft')} /> : null}
         <span className="occurrence-times">{times}</span>
         <span className="occurrence-title">{arg.event.title}</span>

@@ -37,24 +37,39 @@ export const calendarLook: SxProps<Theme> = (theme: Theme) => ({
   '& .fc .fc-toolbar-title': { fontSize: theme.typography.h6.fontSize, fontWeight: theme.typography.h6.fontWeight },
   // On a phone the three toolbar groups wrap instead of running off the screen.
   '& .fc .fc-header-toolbar': { flexWrap: 'wrap', gap: theme.spacing(1) },
-  [theme.breakpoints.down('sm')]: { padding: theme.spacing(1), '& .fc .fc-toolbar-title': { fontSize: theme.typography.subtitle1.fontSize } },
+  [theme.breakpoints.down('sm')]: {
+    padding: theme.spacing(1),
+    '& .fc .fc-toolbar-title': { fontSize: theme.typography.subtitle1.fontSize },
+  },
   '& .fc .fc-button': { textTransform: 'none', borderRadius: `${theme.shape.borderRadius}px` },
   '& .fc a': { color: 'inherit' },
   '& .fc-event': { cursor: 'pointer' },
   '& .fc-event:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 1 },
   // Days as links to a new event (EventCalendar useNewEventFromCalendar): shown as such, and their focus.
   '& .fc a[data-navlink]:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 1 },
-  [`&.${CALENDAR_CLASSES.creates} .fc-daygrid-day-frame, &.${CALENDAR_CLASSES.creates} .fc-timegrid-slot-lane`]: { cursor: 'pointer' },
+  [`&.${CALENDAR_CLASSES.creates} .fc-daygrid-day-frame, &.${CALENDAR_CLASSES.creates} .fc-timegrid-slot-lane`]: {
+    cursor: 'pointer',
+  },
   [`& .fc-event.${OCCURRENCE_CLASSES.draft}`]: {
     backgroundColor: 'transparent',
     borderStyle: 'dashed',
     borderWidth: 2,
     '& .fc-event-main': { color: theme.palette.text.primary },
   },
-  [`& .fc-list-event.${OCCURRENCE_CLASSES.draft} .fc-list-event-dot`]: { backgroundColor: 'transparent', borderStyle: 'dashed' },
+  [`& .fc-list-event.${OCCURRENCE_CLASSES.draft} .fc-list-event-dot`]: {
+    backgroundColor: 'transparent',
+    borderStyle: 'dashed',
+  },
   [`& .fc-event.${OCCURRENCE_CLASSES.pending}`]: { borderLeft: `6px solid ${theme.palette.warning.main}` },
   [`& .fc-event.${OCCURRENCE_CLASSES.rejected} .occurrence-title`]: { textDecoration: 'line-through' },
-  '& .occurrence-content': { display: 'flex', alignItems: 'center', gap: 0.5, overflow: 'hidden', whiteSpace: 'nowrap', px: 0.25 },
+  '& .occurrence-content': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 0.5,
+    overflow: 'hidden',
+    whiteSpace: 'nowrap',
+    px: 0.25,
+  },
   '& .occurrence-times': { fontWeight: 600, flexShrink: 0 },
   '& .occurrence-title': { overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .occurrence-content svg': { fontSize: '1em', flexShrink: 0 },

@@ -7,7 +7,9 @@ import { zurichTime, zurichWallClock } from './zurichWallClock';
  * occurrence (`?occurrence=` its original start, which the edit uses to ask "this one or this and the
  * next"); a one-off event opens its edit.
  */
-export const occurrencePath = (item: Pick<OccurrenceItem, 'eventId' | 'originalStartsAt' | 'recurrencePattern'>): string =>
+export const occurrencePath = (
+  item: Pick<OccurrenceItem, 'eventId' | 'originalStartsAt' | 'recurrencePattern'>,
+): string =>
   item.recurrencePattern === 'NONE'
     ? `/events/${item.eventId}`
     : `/events/${item.eventId}?occurrence=${encodeURIComponent(item.originalStartsAt)}`;
@@ -16,7 +18,11 @@ export const occurrencePath = (item: Pick<OccurrenceItem, 'eventId' | 'originalS
 export const occurrenceName = (item: Pick<OccurrenceItem, 'eventTitle' | 'startsAt' | 'endsAt'>): string =>
   `${item.eventTitle} ${zurichTime(item.startsAt)}–${zurichTime(item.endsAt)}`;
 
-export const OCCURRENCE_CLASSES = { draft: 'occurrence-draft', pending: 'occurrence-pending', rejected: 'occurrence-rejected' } as const;
+export const OCCURRENCE_CLASSES = {
+  draft: 'occurrence-draft',
+  pending: 'occurrence-pending',
+  rejected: 'occurrence-rejected',
+} as const;
 
 /** What each calendar entry carries besides FullCalendar's own fields. */
 export interface OccurrenceProps {

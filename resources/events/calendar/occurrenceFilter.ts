@@ -15,7 +15,8 @@ const asList = <Value>(value: unknown): Value[] | undefined => {
   return list.length > 0 ? list : undefined;
 };
 
-const asId = (value: unknown): number | undefined => (value === undefined || value === null || value === '' ? undefined : Number(value));
+const asId = (value: unknown): number | undefined =>
+  value === undefined || value === null || value === '' ? undefined : Number(value);
 
 const withoutUndefined = <Shape extends object>(shape: Shape): Shape =>
   Object.fromEntries(Object.entries(shape).filter(([, value]) => value !== undefined)) as Shape;

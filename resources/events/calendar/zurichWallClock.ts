@@ -33,4 +33,5 @@ export const zurichWindowOfDays = (firstDay: Date, dayAfterLast: Date): InstantW
 });
 
 /** Now, as Zurich wall-clock: FullCalendar's "today" and its now line follow Zurich, not the browser. */
-export const zurichNow = (): string => Temporal.Now.zonedDateTimeISO(EVENT_TIME_ZONE).toPlainDateTime().toString({ smallestUnit: 'second' });
+export const zurichNow = (): string =>
+  Temporal.Now.zonedDateTimeISO(EVENT_TIME_ZONE).toPlainDateTime().toString({ smallestUnit: 'second' });

@@ -5,7 +5,12 @@ import { NumberInput, SelectInput, useTranslate } from 'react-admin';
 import { Temporal } from 'temporal-polyfill';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LocalDateInput, LocalTimeInput } from '../../shared/inputs';
-import { RECURRENCE_END_TYPES, RECURRENCE_PATTERNS, type RecurrenceEndType, type RecurrencePattern } from '../../../domain/enums';
+import {
+  RECURRENCE_END_TYPES,
+  RECURRENCE_PATTERNS,
+  type RecurrenceEndType,
+  type RecurrencePattern,
+} from '../../../domain/enums';
 import { EVENT_LIMITS } from '../../../domain/event';
 import { EVENT_TIME_ZONE } from '../../../domain/recurrence';
 import { OccurrenceBeingEdited, type OccurrenceSpan } from './OccurrenceBeingEdited';
@@ -13,8 +18,14 @@ import { OccurrencePreview } from './OccurrencePreview';
 import { OutOfScheduleEditor } from './OutOfScheduleEditor';
 import { WeekDaysInput } from './WeekDaysInput';
 
-const patternChoices = RECURRENCE_PATTERNS.map((pattern) => ({ id: pattern, name: `resources.events.patterns.${pattern}` }));
-const endTypeChoices = RECURRENCE_END_TYPES.map((endType) => ({ id: endType, name: `resources.events.endTypes.${endType}` }));
+const patternChoices = RECURRENCE_PATTERNS.map((pattern) => ({
+  id: pattern,
+  name: `resources.events.patterns.${pattern}`,
+}));
+const endTypeChoices = RECURRENCE_END_TYPES.map((endType) => ({
+  id: endType,
+  name: `resources.events.endTypes.${endType}`,
+}));
 
 const DATES = 'dateAndCalendar';
 
@@ -25,7 +36,8 @@ const DATES = 'dateAndCalendar';
  */
 const useRecurrenceResets = () => {
   const { setValue } = useFormContext();
-  const set = (field: string, value: unknown) => setValue(`${DATES}.${field}`, value, { shouldDirty: true, shouldValidate: false });
+  const set = (field: string, value: unknown) =>
+    setValue(`${DATES}.${field}`, value, { shouldDirty: true, shouldValidate: false });
   const clearEnd = (keep: RecurrenceEndType) => {
     if (keep !== 'AFTER_OCCURRENCES') set('maxOccurrences', null);
     if (keep !== 'ON_DATE') set('recurrenceEndDate', null);
@@ -44,11 +56,14 @@ const useRecurrenceResets = () => {
   return { onPatternChange, onEndTypeChange: clearEnd };
 };
 
-const valueOf = (event: ChangeEvent<HTMLInputElement> | { target?: { value?: unknown } }) => String(event?.target?.value ?? '');
+const valueOf = (event: ChangeEvent<HTMLInputElement> | { target?: { value?: unknown } }) =>
+  String(event?.target?.value ?? '');
 
 /** "Ends the next day" under the end time when it is not after the start time (and no later end date is set). */
 const useEndsNextDay = () => {
-  const [startTime, endTime, endDate] = useWatch({ name: [`${DATES}.startTime`, `${DATES}.endTime`, `${DATES}.endDate`] }) as [string, string, string | null];
+  const [startTime, endTime, endDate] = useWatch({
+    name: [`${DATES}.startTime`, `${DATES}.endTime`, `${DATES}.endDate`],
+  }) as [string, string, string | null];
   return Boolean(startTime && endTime && !endDate && endTime <= startTime);
 };
 
@@ -79,7 +94,11 @@ const useStartLongAgo = (): boolean => {
 const LongAgoWarning = () => {
   const translate = useTranslate();
   return (
-    <Box component="span" role="status" sx={{ color: (theme) => (theme.palette.mode === 'dark' ? 'warning.light' : 'warning.dark') }}>
+    <Box
+      component="span"
+      role="status"
+      sx={{ color: (theme) => (theme.palette.mode === 'dark' ? 'warning.light' : 'warning.dark') }}
+    >
       {translate('resources.events.hints.longAgo')}
     </Box>
   );
@@ -92,7 +111,13 @@ export interface DateAndCalendarStepProps {
   editedOccurrence: OccurrenceSpan | null;
 }
 
-const RULE_FIELDS = ['recurrencePattern', 'recurrenceDaysOfWeek', 'recurrenceEndType', 'maxOccurrences', 'recurrenceEndDate'] as const;
+const RULE_FIELDS = [
+  'recurrencePattern',
+  'recurrenceDaysOfWeek',
+  'recurrenceEndType',
+  'maxOccurrences',
+  'recurrenceEndDate',
+] as const;
 
 /**
  * One occurrence's repetition: it applies only to "this and the next occurrences", so it is folded away
@@ -105,8 +130,18 @@ const OccurrenceRepetition = ({ children }: { children: ReactNode }) => {
   const dateErrors = (errors[DATES] ?? {}) as Record<string, unknown>;
   const hasProblem = RULE_FIELDS.some((field) => dateErrors[field] !== undefined);
   return (
-    <Accordion expanded={open || hasProblem} onChange={(_event, expanded) => setOpen(expanded)} disableGutters variant="outlined" sx={{ mt: 2 }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="occurrence-repetition" id="occurrence-repetition-title">
+    <Accordion
+      expanded={open || hasProblem}
+      onChange={(_event, expanded) => setOpen(expanded)}
+      disableGutters
+      variant="outlined"
+      sx={{ mt: 2 }}
+    >
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        aria-controls="occurrence-repetition"
+        id="occurrence-repetition-title"
+      >
         <Stack>
           <Typography variant="subtitle1" component="h3">
             {translate('resources.events.occurrence.repetition')}
@@ -127,7 +162,10 @@ const OccurrenceRepetition = ({ children }: { children: ReactNode }) => {
  */
 export const DateAndCalendarStep = ({ showOutOfScheduleEditor, editedOccurrence }: DateAndCalendarStepProps) => {
   const { onPatternChange, onEndTypeChange } = useRecurrenceResets();
-  const [pattern, endType] = useWatch({ name: [`${DATES}.recurrencePattern`, `${DATES}.recurrenceEndType`] }) as [RecurrencePattern, RecurrenceEndType];
+  const [pattern, endType] = useWatch({ name: [`${DATES}.recurrencePattern`, `${DATES}.recurrenceEndType`] }) as [
+    RecurrencePattern,
+    RecurrenceEndType,
+  ];
   const endsNextDay = useEndsNextDay();
   const startLongAgo = useStartLongAgo();
   const repeating = pattern !== undefined && pattern !== 'NONE';
@@ -163,7 +201,11 @@ export const DateAndCalendarStep = ({ showOutOfScheduleEditor, editedOccurrence 
     <>
       {editedOccurrence ? <OccurrenceBeingEdited original={editedOccurrence} /> : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-        <LocalDateInput source={`${DATES}.startDate`} isRequired helperText={startLongAgo ? <LongAgoWarning /> : undefined} />
+        <LocalDateInput
+          source={`${DATES}.startDate`}
+          isRequired
+          helperText={startLongAgo ? <LongAgoWarning /> : undefined}
+        />
         <LocalTimeInput source={`${DATES}.startTime`} emptyValue="" isRequired />
         <LocalTimeInput
           source={`${DATES}.endTime`}

@@ -79,8 +79,17 @@ export interface GeneralInfosStepProps {
 export const GeneralInfosStep = ({ flow, establishmentFixed }: GeneralInfosStepProps) => (
   <>
     {flow === 'promoter' ? <ApprovalStatusLine /> : null}
-    <TextInput source="generalInfos.eventTitle" isRequired slotProps={{ htmlInput: { maxLength: EVENT_LIMITS.title } }} />
-    <ReferenceDataInput source="generalInfos.eventType.id" kind="event-types" label={`${FIELDS}.eventType`} isRequired />
+    <TextInput
+      source="generalInfos.eventTitle"
+      isRequired
+      slotProps={{ htmlInput: { maxLength: EVENT_LIMITS.title } }}
+    />
+    <ReferenceDataInput
+      source="generalInfos.eventType.id"
+      kind="event-types"
+      label={`${FIELDS}.eventType`}
+      isRequired
+    />
     {flow === 'promoter' ? (
       <ReferenceInput source="generalInfos.promoterGroupId" reference="promoters">
         <AutocompleteInput label={`${FIELDS}.promoterGroupId`} optionText={promoterName} readOnly helperText={false} />

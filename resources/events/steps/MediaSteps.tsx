@@ -17,7 +17,11 @@ export const DescriptionAndMediaStep = ({ flow }: { flow: EventFlow }) => (
         <UploadInput source="descriptionAndMedia.fileCarte" label={`${FIELDS}.fileCarte`} accept="imageOrPdf" />
         <ReferenceDataArrayInput source="descriptionAndMedia.services" kind="services" label={`${FIELDS}.services`} />
         <ReferenceDataArrayInput source="descriptionAndMedia.games" kind="games" label={`${FIELDS}.games`} />
-        <ReferenceDataArrayInput source="descriptionAndMedia.environments" kind="environments" label={`${FIELDS}.environments`} />
+        <ReferenceDataArrayInput
+          source="descriptionAndMedia.environments"
+          kind="environments"
+          label={`${FIELDS}.environments`}
+        />
       </>
     ) : null}
   </>

@@ -16,7 +16,9 @@ export interface OccurrenceSpan {
 export const OccurrenceBeingEdited = ({ original }: { original: OccurrenceSpan }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [date, from, until] = useWatch({ name: ['dateAndCalendar.startDate', 'dateAndCalendar.startTime', 'dateAndCalendar.endTime'] }) as [string, string, string];
+  const [date, from, until] = useWatch({
+    name: ['dateAndCalendar.startDate', 'dateAndCalendar.startTime', 'dateAndCalendar.endTime'],
+  }) as [string, string, string];
   const now = instantsOf({ date: date ?? '', from: from ?? '', until: until ?? '' });
   const originalText = formatOccurrenceSpan(original.startsAt, original.endsAt, locale);
   const nowText = now ? formatOccurrenceSpan(now.startsAt, now.endsAt, locale) : originalText;

@@ -42,7 +42,9 @@ const DATES = 'dateAndCalendar';
  * date before the start gives "20:00–20:00"), so the preview lists nothing while there is one.
  */
 const datesProblems = (dates: unknown): [string, ValidationMessage][] =>
-  Object.entries(sectionProblems({ [DATES]: dates }, DATES, 'establishment')).filter(([path]) => path.startsWith(`${DATES}.`));
+  Object.entries(sectionProblems({ [DATES]: dates }, DATES, 'establishment')).filter(([path]) =>
+    path.startsWith(`${DATES}.`),
+  );
 
 const fieldLabelOf = (path: string, translate: TranslateFunction): string => {
   const [, field, row] = path.split('.');
@@ -51,7 +53,9 @@ const fieldLabelOf = (path: string, translate: TranslateFunction): string => {
 };
 
 const messageText = (message: ValidationMessage, translate: TranslateFunction): string =>
-  typeof message === 'string' ? translate(message, { _: message }) : translate(message.message, { ...message.args, _: message.message });
+  typeof message === 'string'
+    ? translate(message, { _: message })
+    : translate(message.message, { ...message.args, _: message.message });
 
 /** The problems as sentences: "Occurrences: Required". */
 const ProblemList = ({ problems }: { problems: [string, ValidationMessage][] }) => {
@@ -59,7 +63,12 @@ const ProblemList = ({ problems }: { problems: [string, ValidationMessage][] }) 
   return (
     <>
       <Typography variant="body2">{translate('resources.events.preview.fix')}</Typography>
-      <List dense disablePadding aria-label={translate('resources.events.preview.fix')} sx={{ listStyle: 'disc', pl: 3 }}>
+      <List
+        dense
+        disablePadding
+        aria-label={translate('resources.events.preview.fix')}
+        sx={{ listStyle: 'disc', pl: 3 }}
+      >
         {problems.map(([path, message]) => (
           <ListItem key={path} disableGutters sx={{ display: 'list-item', py: 0 }}>
             <Typography variant="body2" component="span">
@@ -88,12 +97,19 @@ export const OccurrencePreview = () => {
     const series = previewedSeries(dates, edited);
     if (!series) return null;
     const words = safely(() => inWords(series.rule), '');
-    const next = safely<ExpandedOccurrence[]>(() => nextOccurrences(series.rule, series.rows, series.listAfter, PREVIEW_COUNT), []);
+    const next = safely<ExpandedOccurrence[]>(
+      () => nextOccurrences(series.rule, series.rows, series.listAfter, PREVIEW_COUNT),
+      [],
+    );
     return { words, next };
   }, [problems, dates, edited, inWords]);
 
   return (
-    <Box component="section" aria-labelledby="event-preview-title" sx={{ p: 2, borderRadius: 1, bgcolor: 'action.hover' }}>
+    <Box
+      component="section"
+      aria-labelledby="event-preview-title"
+      sx={{ p: 2, borderRadius: 1, bgcolor: 'action.hover' }}
+    >
       {preview ? (
         <Typography data-testid="rule-in-words" sx={{ fontWeight: 600 }}>
           {preview.words}
@@ -112,7 +128,10 @@ export const OccurrencePreview = () => {
         <List dense aria-label={translate('resources.events.preview.title')}>
           {preview.next.map((occurrence) => (
             <ListItem key={occurrence.originalStartsAt} disableGutters>
-              <ListItemText primary={formatOccurrenceSpan(occurrence.startsAt, occurrence.endsAt, locale)} secondary={occurrence.eventTitle} />
+              <ListItemText
+                primary={formatOccurrenceSpan(occurrence.startsAt, occurrence.endsAt, locale)}
+                secondary={occurrence.eventTitle}
+              />
             </ListItem>
           ))}
         </List>

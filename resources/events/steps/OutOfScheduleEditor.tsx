@@ -14,7 +14,10 @@ import { formatInstant, formatOccurrenceSpan } from '../zurichFormat';
 const TEXT = 'resources.events.outOfSchedule';
 export const OUT_OF_SCHEDULE_SOURCE = 'dateAndCalendar.outOfScheduleEvents';
 
-type Row = Pick<OutOfScheduleEventInput, 'action' | 'originalStartsAt' | 'startsAt' | 'endsAt'> & { id?: number; eventTitle?: string | null };
+type Row = Pick<OutOfScheduleEventInput, 'action' | 'originalStartsAt' | 'startsAt' | 'endsAt'> & {
+  id?: number;
+  eventTitle?: string | null;
+};
 
 interface WallClock {
   date: string;
@@ -45,7 +48,15 @@ const wallClockOf = (row: Row): WallClock => ({
 const FIELD_MIN_WIDTHS = { date: '11rem', time: '7.5rem' } as const;
 
 /** Date, from and until of one occurrence; each valid change is handed up at once. */
-const WallClockFields = ({ value, onChange, idPrefix }: { value: WallClock; onChange: (value: WallClock) => void; idPrefix: string }) => {
+const WallClockFields = ({
+  value,
+  onChange,
+  idPrefix,
+}: {
+  value: WallClock;
+  onChange: (value: WallClock) => void;
+  idPrefix: string;
+}) => {
   const translate = useTranslate();
   const field = (name: keyof WallClock, kind: 'date' | 'time', label: string) => (
     <DateTimeTextField
@@ -75,22 +86,53 @@ const PlacedRowFields = ({ row, index, onChange }: { row: Row; index: number; on
     const instants = instantsOf(next);
     if (!instants) return;
     // A CREATE is keyed by its own start (ARCHITECTURE §5); a moved occurrence keeps the rule's start as its key.
-    onChange({ ...row, ...instants, originalStartsAt: row.action === 'CREATE' ? instants.startsAt : row.originalStartsAt });
+    onChange({
+      ...row,
+      ...instants,
+      originalStartsAt: row.action === 'CREATE' ? instants.startsAt : row.originalStartsAt,
+    });
   };
   return <WallClockFields value={value} onChange={change} idPrefix={`out-of-schedule-${index}`} />;
 };
 
-const ACTION_COLORS: Record<OutOfScheduleAction, 'default' | 'warning' | 'info'> = { SKIP: 'default', UPDATE: 'warning', CREATE: 'info' };
+const ACTION_COLORS: Record<OutOfScheduleAction, 'default' | 'warning' | 'info'> = {
+  SKIP: 'default',
+  UPDATE: 'warning',
+  CREATE: 'info',
+};
 
-const RowItem = ({ row, index, onChange, onRemove }: { row: Row; index: number; onChange: (row: Row) => void; onRemove: () => void }) => {
+const RowItem = ({
+  row,
+  index,
+  onChange,
+  onRemove,
+}: {
+  row: Row;
+  index: number;
+  onChange: (row: Row) => void;
+  onRemove: () => void;
+}) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const original = formatInstant(row.originalStartsAt, locale);
   const label =
-    row.action === 'SKIP' ? original : row.startsAt && row.endsAt ? formatOccurrenceSpan(row.startsAt, row.endsAt, locale) : original;
+    row.action === 'SKIP'
+      ? original
+      : row.startsAt && row.endsAt
+        ? formatOccurrenceSpan(row.startsAt, row.endsAt, locale)
+        : original;
   return (
-    <ListItem divider disableGutters aria-label={`${translate(`${TEXT}.${row.action}`)}: ${label}`} sx={{ display: 'block', py: 1.5 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: row.action === 'SKIP' ? 0 : 1 }}>
+    <ListItem
+      divider
+      disableGutters
+      aria-label={`${translate(`${TEXT}.${row.action}`)}: ${label}`}
+      sx={{ display: 'block', py: 1.5 }}
+    >
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', mb: row.action === 'SKIP' ? 0 : 1 }}
+      >
         <Chip size="small" color={ACTION_COLORS[row.action]} label={translate(`${TEXT}.${row.action}`)} />
         <Typography variant="body2">{label}</Typography>
         {row.action === 'UPDATE' ? (
@@ -116,7 +158,10 @@ const RowItem = ({ row, index, onChange, onRemove }: { row: Row; index: number; 
 /** A date outside the rule: the series' times as a start, a date to pick. */
 const AddDate = ({ onAdd }: { onAdd: (row: Row) => void }) => {
   const translate = useTranslate();
-  const [startTime, endTime] = useWatch({ name: ['dateAndCalendar.startTime', 'dateAndCalendar.endTime'] }) as [string, string];
+  const [startTime, endTime] = useWatch({ name: ['dateAndCalendar.startTime', 'dateAndCalendar.endTime'] }) as [
+    string,
+    string,
+  ];
   const [value, setValue] = useState<WallClock>({ date: '', from: startTime ?? '', until: endTime ?? '' });
   const instants = instantsOf(value);
   const add = () => {

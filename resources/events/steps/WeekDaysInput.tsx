@@ -19,7 +19,14 @@ export const WeekDaysInput = ({ source }: { source: string }) => {
       <FormLabel id={labelId} sx={{ mb: 1 }}>
         {translate('resources.events.fields.dateAndCalendar.recurrenceDaysOfWeek')}
       </FormLabel>
-      <ToggleButtonGroup value={selected} onChange={change} aria-labelledby={labelId} size="small" color="primary" sx={{ flexWrap: 'wrap' }}>
+      <ToggleButtonGroup
+        value={selected}
+        onChange={change}
+        aria-labelledby={labelId}
+        size="small"
+        color="primary"
+        sx={{ flexWrap: 'wrap' }}
+      >
         {WEEK_DAYS.map((day) => (
           <ToggleButton key={day} value={day} aria-label={weekDayName(day, locale)} sx={{ minWidth: 48 }}>
             {weekDayName(day, locale, 'short')}
@@ -27,7 +34,11 @@ export const WeekDaysInput = ({ source }: { source: string }) => {
         ))}
       </ToggleButtonGroup>
       <FormHelperText>
-        {fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : translate('resources.events.hints.daysDefault')}
+        {fieldState.error?.message ? (
+          <ValidationError error={fieldState.error.message} />
+        ) : (
+          translate('resources.events.hints.daysDefault')
+        )}
       </FormHelperText>
     </FormControl>
   );

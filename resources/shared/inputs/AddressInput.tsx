@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Box, FormLabel, GlobalStyles, Stack } from '@mui/material';
-import { maxValue, minValue, NumberInput, TextInput, useLocaleState, useTranslate, useWrappedSource } from 'react-admin';
+import {
+  maxValue,
+  minValue,
+  NumberInput,
+  TextInput,
+  useLocaleState,
+  useTranslate,
+  useWrappedSource,
+} from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { PARTNER_LIMITS } from '../../../domain/partner';
 import { appConfig, usableMapsKey } from '../../../src/config/env';
@@ -37,7 +45,9 @@ const suggestionStyles = (
 
 /** Enter picks a suggestion in Google's list; it must not also submit the form. */
 const keepEnterInSuggestions = (event: KeyboardEvent) => {
-  const suggestionsOpen = Array.from(document.querySelectorAll<HTMLElement>('.pac-container')).some((element) => element.style.display !== 'none');
+  const suggestionsOpen = Array.from(document.querySelectorAll<HTMLElement>('.pac-container')).some(
+    (element) => element.style.display !== 'none',
+  );
   if (event.key === 'Enter' && suggestionsOpen) event.preventDefault();
 };
 
@@ -87,7 +97,11 @@ const usePlacesAutocomplete = (apiKey: string | null, fillFrom: (address: PlaceA
  * configure one. `placeId` has no field: nobody types Google's ids; the form keeps the record's value and a
  * chosen suggestion replaces it.
  */
-export const AddressInput = ({ source, label = 'inputs.address.label', mapsApiKey = appConfig.mapsApiKey }: AddressInputProps) => {
+export const AddressInput = ({
+  source,
+  label = 'inputs.address.label',
+  mapsApiKey = appConfig.mapsApiKey,
+}: AddressInputProps) => {
   const translate = useTranslate();
   const apiKey = usableMapsKey(mapsApiKey);
   const { setValue } = useFormContext();
@@ -118,10 +132,28 @@ export const AddressInput = ({ source, label = 'inputs.address.label', mapsApiKe
           slotProps={{ htmlInput: { maxLength: PARTNER_LIMITS.localisation, autoComplete: 'off' } }}
         />
       </Box>
-      <TextInput source={`${source}.city`} label="inputs.address.city" isRequired helperText={false} slotProps={{ htmlInput: { maxLength: PARTNER_LIMITS.city } }} />
+      <TextInput
+        source={`${source}.city`}
+        label="inputs.address.city"
+        isRequired
+        helperText={false}
+        slotProps={{ htmlInput: { maxLength: PARTNER_LIMITS.city } }}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-        <NumberInput source={`${source}.lat`} label="inputs.address.lat" validate={validateLatitude} step={0.000001} helperText={false} />
-        <NumberInput source={`${source}.lang`} label="inputs.address.lang" validate={validateLongitude} step={0.000001} helperText={false} />
+        <NumberInput
+          source={`${source}.lat`}
+          label="inputs.address.lat"
+          validate={validateLatitude}
+          step={0.000001}
+          helperText={false}
+        />
+        <NumberInput
+          source={`${source}.lang`}
+          label="inputs.address.lang"
+          validate={validateLongitude}
+          step={0.000001}
+          helperText={false}
+        />
       </Stack>
     </Box>
   );

@@ -23,7 +23,9 @@ const useTypedText = (kind: DateTimeKind, value: string, locale: string) => {
   const [text, setText] = useState(() => displayOf(kind, value, locale));
   // A value set from outside (a reset, a prefill, another language) replaces what is shown.
   useEffect(() => {
-    setText((current) => (parse(current) === value || (current === '' && value === '') ? current : displayOf(kind, value, locale)));
+    setText((current) =>
+      parse(current) === value || (current === '' && value === '') ? current : displayOf(kind, value, locale),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `parse` is derived from kind and locale
   }, [kind, value, locale]);
   return [text, setText] as const;
@@ -37,7 +39,17 @@ export type DateTimeTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' |
 };
 
 /** A controlled MUI text field for a date or a time in the interface language. */
-export const DateTimeTextField = ({ kind, value, onChange, onBlur, helperText, error, slotProps, sx, ...rest }: DateTimeTextFieldProps) => {
+export const DateTimeTextField = ({
+  kind,
+  value,
+  onChange,
+  onBlur,
+  helperText,
+  error,
+  slotProps,
+  sx,
+  ...rest
+}: DateTimeTextFieldProps) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const parse = parserOf(kind, locale);
@@ -125,16 +137,28 @@ export const DateTimeTextInput = ({
       size={size}
       fullWidth={fullWidth}
       variant={variant}
-      label={label === false ? undefined : <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />}
+      label={
+        label === false ? undefined : (
+          <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />
+        )
+      }
       error={invalid}
       // As react-admin's inputs: the helper line is reserved (errors do not shift the form) unless helperText is false.
-      helperText={helperText === false && !invalid ? undefined : <InputHelperText error={fieldState.error?.message} helperText={helperText} />}
+      helperText={
+        helperText === false && !invalid ? undefined : (
+          <InputHelperText error={fieldState.error?.message} helperText={helperText} />
+        )
+      }
     />
   );
 };
 
 /** A date typed in the interface language, held as `YYYY-MM-DD`. */
-export const LocalDateInput = (props: Omit<DateTimeTextInputProps, 'kind'>) => <DateTimeTextInput kind="date" {...props} />;
+export const LocalDateInput = (props: Omit<DateTimeTextInputProps, 'kind'>) => (
+  <DateTimeTextInput kind="date" {...props} />
+);
 
 /** A time of day typed on a 24-hour clock, held as `HH:mm`. */
-export const LocalTimeInput = (props: Omit<DateTimeTextInputProps, 'kind'>) => <DateTimeTextInput kind="time" {...props} />;
+export const LocalTimeInput = (props: Omit<DateTimeTextInputProps, 'kind'>) => (
+  <DateTimeTextInput kind="time" {...props} />
+);

@@ -17,7 +17,18 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import { Alert, Box, FormControl, FormHelperText, FormLabel, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  FormControl,
+  FormHelperText,
+  FormLabel,
+  IconButton,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useInput, useRecordContext, useTranslate, useWrappedSource } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { MEDIA_LIMITS, UPLOAD_ACCEPT, type Upload } from '../../../domain/upload';
@@ -48,7 +59,9 @@ interface ThumbnailProps {
 /** One picture: a drag handle (pointer and keyboard), buttons to move it earlier or later, and remove. */
 const SortableThumbnail = ({ upload, index, count, onMove, onRemove }: ThumbnailProps) => {
   const translate = useTranslate();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: upload.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: upload.id,
+  });
   const name = upload.originalName;
   const position = { position: index + 1, count };
   const readOnly = useInputsReadOnly();
@@ -59,43 +72,64 @@ const SortableThumbnail = ({ upload, index, count, onMove, onRemove }: Thumbnail
       role="listitem"
       aria-label={translate('inputs.gallery.item', { name, ...position })}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      sx={{ p: 1, width: THUMBNAIL_SIZE + 16, opacity: isDragging ? 0.6 : 1, zIndex: isDragging ? 1 : 'auto', bgcolor: 'background.paper' }}
+      sx={{
+        p: 1,
+        width: THUMBNAIL_SIZE + 16,
+        opacity: isDragging ? 0.6 : 1,
+        zIndex: isDragging ? 1 : 'auto',
+        bgcolor: 'background.paper',
+      }}
     >
       <Box sx={{ height: THUMBNAIL_SIZE, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <UploadPreview upload={upload} size={THUMBNAIL_SIZE} />
       </Box>
       {readOnly ? null : (
-      <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mt: 0.5 }}>
-        <IconButton
-          ref={setActivatorNodeRef}
-          size="small"
-          sx={{ cursor: 'grab', touchAction: 'none' }}
-          {...attributes}
-          {...listeners}
-          aria-label={translate('inputs.gallery.dragHandle', { name })}
-        >
-          <DragIndicatorIcon fontSize="small" />
-        </IconButton>
-        <Tooltip title={translate('inputs.gallery.moveEarlier')}>
-          <span>
-            <IconButton size="small" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={translate('inputs.gallery.moveEarlierNamed', { name })}>
-              <ArrowBackIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title={translate('inputs.gallery.moveLater')}>
-          <span>
-            <IconButton size="small" disabled={index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={translate('inputs.gallery.moveLaterNamed', { name })}>
-              <ArrowForwardIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title={translate('inputs.gallery.remove')}>
-          <IconButton size="small" color="error" onClick={() => onRemove(upload.id)} aria-label={translate('inputs.gallery.removeNamed', { name })}>
-            <DeleteIcon fontSize="small" />
+        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mt: 0.5 }}>
+          <IconButton
+            ref={setActivatorNodeRef}
+            size="small"
+            sx={{ cursor: 'grab', touchAction: 'none' }}
+            {...attributes}
+            {...listeners}
+            aria-label={translate('inputs.gallery.dragHandle', { name })}
+          >
+            <DragIndicatorIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
-      </Stack>
+          <Tooltip title={translate('inputs.gallery.moveEarlier')}>
+            <span>
+              <IconButton
+                size="small"
+                disabled={index === 0}
+                onClick={() => onMove(index, index - 1)}
+                aria-label={translate('inputs.gallery.moveEarlierNamed', { name })}
+              >
+                <ArrowBackIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={translate('inputs.gallery.moveLater')}>
+            <span>
+              <IconButton
+                size="small"
+                disabled={index === count - 1}
+                onClick={() => onMove(index, index + 1)}
+                aria-label={translate('inputs.gallery.moveLaterNamed', { name })}
+              >
+                <ArrowForwardIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={translate('inputs.gallery.remove')}>
+            <IconButton
+              size="small"
+              color="error"
+              onClick={() => onRemove(upload.id)}
+              aria-label={translate('inputs.gallery.removeNamed', { name })}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
       )}
     </Paper>
   );
@@ -108,14 +142,23 @@ const useAnnouncements = (media: readonly Upload[]) => {
     const nameOf = (id: UniqueIdentifier) => media.find((item) => item.id === id)?.originalName ?? String(id);
     const positionOf = (id: UniqueIdentifier | undefined) => media.findIndex((item) => item.id === id) + 1;
     const announcements: Announcements = {
-      onDragStart: ({ active }) => translate('inputs.gallery.announce.picked', { name: nameOf(active.id), position: positionOf(active.id) }),
+      onDragStart: ({ active }) =>
+        translate('inputs.gallery.announce.picked', { name: nameOf(active.id), position: positionOf(active.id) }),
       onDragOver: ({ active, over }) =>
-        over ? translate('inputs.gallery.announce.over', { name: nameOf(active.id), position: positionOf(over.id) }) : undefined,
+        over
+          ? translate('inputs.gallery.announce.over', { name: nameOf(active.id), position: positionOf(over.id) })
+          : undefined,
       onDragEnd: ({ active, over }) =>
-        translate('inputs.gallery.announce.dropped', { name: nameOf(active.id), position: positionOf(over?.id ?? active.id) }),
+        translate('inputs.gallery.announce.dropped', {
+          name: nameOf(active.id),
+          position: positionOf(over?.id ?? active.id),
+        }),
       onDragCancel: ({ active }) => translate('inputs.gallery.announce.cancelled', { name: nameOf(active.id) }),
     };
-    return { announcements, screenReaderInstructions: { draggable: translate('inputs.gallery.announce.instructions') } };
+    return {
+      announcements,
+      screenReaderInstructions: { draggable: translate('inputs.gallery.announce.instructions') },
+    };
   }, [media, translate]);
 };
 
@@ -138,7 +181,10 @@ export const GalleryInput = ({ source, label = 'inputs.gallery.label' }: Gallery
   /** Files dropped beyond the gallery's limit, not uploaded. */
   const [leftOut, setLeftOut] = useState(0);
   const media: Upload[] = Array.isArray(field.value) ? field.value : [];
-  const storedIds = useMemo(() => idsOf((valueAtPath(record, mediaPath) as Upload[] | undefined) ?? []), [record, mediaPath]);
+  const storedIds = useMemo(
+    () => idsOf((valueAtPath(record, mediaPath) as Upload[] | undefined) ?? []),
+    [record, mediaPath],
+  );
   const announcements = useAnnouncements(media);
   const sensors = useSensors(
     // A small distance before a drag starts, so clicks on the buttons stay clicks.
@@ -163,7 +209,8 @@ export const GalleryInput = ({ source, label = 'inputs.gallery.label' }: Gallery
     const uploads = accepted.map((file) => uploadFile(file));
     for (const pending of uploads) {
       const uploaded = await pending;
-      if (uploaded) commit((current) => (current.some((item) => item.id === uploaded.id) ? current : [...current, uploaded]));
+      if (uploaded)
+        commit((current) => (current.some((item) => item.id === uploaded.id) ? current : [...current, uploaded]));
     }
   };
 
@@ -178,9 +225,10 @@ export const GalleryInput = ({ source, label = 'inputs.gallery.label' }: Gallery
   };
 
   const stateErrors = valueAtPath(errors, stateSource) as Record<string, { message?: string } | undefined> | undefined;
-  const problems = [fieldState.error?.message, ...['order', 'added', 'removed'].map((key) => stateErrors?.[key]?.message)].filter(
-    (message): message is string => Boolean(message),
-  );
+  const problems = [
+    fieldState.error?.message,
+    ...['order', 'added', 'removed'].map((key) => stateErrors?.[key]?.message),
+  ].filter((message): message is string => Boolean(message));
   const isFull = room <= 0;
 
   return (
@@ -197,11 +245,23 @@ export const GalleryInput = ({ source, label = 'inputs.gallery.label' }: Gallery
         onFiles={onFiles}
       >
         {media.length > 0 ? (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={announcements}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={announcements}
+          >
             <SortableContext items={idsOf(media)} strategy={rectSortingStrategy}>
               <Box role="list" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
                 {media.map((upload, index) => (
-                  <SortableThumbnail key={upload.id} upload={upload} index={index} count={media.length} onMove={onMove} onRemove={onRemove} />
+                  <SortableThumbnail
+                    key={upload.id}
+                    upload={upload}
+                    index={index}
+                    count={media.length}
+                    onMove={onMove}
+                    onRemove={onRemove}
+                  />
                 ))}
               </Box>
             </SortableContext>

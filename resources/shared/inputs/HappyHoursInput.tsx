@@ -1,5 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
-import { ArrayInput, Button, SelectArrayInput, SimpleFormIterator, TextInput, useSimpleFormIterator, useTranslate, useWrappedSource } from 'react-admin';
+import {
+  ArrayInput,
+  Button,
+  SelectArrayInput,
+  SimpleFormIterator,
+  TextInput,
+  useSimpleFormIterator,
+  useTranslate,
+  useWrappedSource,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { WEEK_DAYS } from '../../../domain/enums';
 import { HAPPY_HOUR_LIMITS } from '../../../domain/schedule';
@@ -24,7 +33,15 @@ const HappyHourNextDayHint = () => {
 /** A labelled "Add happy hour" button: the iterator's own is a bare "+" that says nothing of what it adds. */
 const AddHappyHourButton = () => {
   const { add } = useSimpleFormIterator();
-  return <Button label="inputs.happyHours.add" onClick={() => add()} variant="outlined" size="small" startIcon={<AddIcon />} />;
+  return (
+    <Button
+      label="inputs.happyHours.add"
+      onClick={() => add()}
+      variant="outlined"
+      size="small"
+      startIcon={<AddIcon />}
+    />
+  );
 };
 
 /** One happy hour's fields wrap onto a second line rather than run out of a narrow drawer. */
@@ -38,11 +55,45 @@ export const HappyHoursInput = ({ source, label = 'inputs.happyHours.label' }: H
   const readOnly = useInputsReadOnly();
   return (
     <ArrayInput source={source} label={translate(label, { _: label })}>
-      <SimpleFormIterator sx={wrapFields} addButton={<AddHappyHourButton />} disableAdd={isFull || readOnly} disableRemove={readOnly} disableClear={readOnly} disableReordering inline>
-        <TextInput source="title" label="inputs.happyHours.title" isRequired helperText={false} sx={{ minWidth: 220 }} />
-        <SelectArrayInput source="days" label="inputs.happyHours.days" choices={WEEK_DAY_CHOICES} isRequired defaultValue={[]} helperText={false} sx={{ minWidth: 260 }} />
-        <TimeOfDayInput source="startTime" label="inputs.happyHours.start" isRequired helperText={false} sx={{ minWidth: 140 }} />
-        <TimeOfDayInput source="endTime" label="inputs.happyHours.end" isRequired helperText={false} sx={{ minWidth: 140 }} />
+      <SimpleFormIterator
+        sx={wrapFields}
+        addButton={<AddHappyHourButton />}
+        disableAdd={isFull || readOnly}
+        disableRemove={readOnly}
+        disableClear={readOnly}
+        disableReordering
+        inline
+      >
+        <TextInput
+          source="title"
+          label="inputs.happyHours.title"
+          isRequired
+          helperText={false}
+          sx={{ minWidth: 220 }}
+        />
+        <SelectArrayInput
+          source="days"
+          label="inputs.happyHours.days"
+          choices={WEEK_DAY_CHOICES}
+          isRequired
+          defaultValue={[]}
+          helperText={false}
+          sx={{ minWidth: 260 }}
+        />
+        <TimeOfDayInput
+          source="startTime"
+          label="inputs.happyHours.start"
+          isRequired
+          helperText={false}
+          sx={{ minWidth: 140 }}
+        />
+        <TimeOfDayInput
+          source="endTime"
+          label="inputs.happyHours.end"
+          isRequired
+          helperText={false}
+          sx={{ minWidth: 140 }}
+        />
         <HappyHourNextDayHint />
       </SimpleFormIterator>
     </ArrayInput>

@@ -38,7 +38,8 @@ const useChoices = (kind: ReferenceKind, currentIds: readonly unknown[]) => {
   return { choices, isPending, error };
 };
 
-const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === null || value === undefined || value === '' ? [] : [value]);
+const asList = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : value === null || value === undefined || value === '' ? [] : [value];
 
 export type ReferenceDataInputProps = ReferenceDataInputBaseProps &
   Omit<SelectInputProps, 'source' | 'choices' | 'label'> & { isRequired?: boolean };
@@ -48,7 +49,14 @@ export const ReferenceDataInput = ({ source, kind, label, isRequired, ...rest }:
   const { field } = useInput({ source });
   const { choices, isPending, error } = useChoices(kind, asList(field.value));
   if (error && choices.length === 0) {
-    return <NumberInput source={source} label={label} isRequired={isRequired} helperText="resources.shared.referenceUnavailable" />;
+    return (
+      <NumberInput
+        source={source}
+        label={label}
+        isRequired={isRequired}
+        helperText="resources.shared.referenceUnavailable"
+      />
+    );
   }
   return (
     <SelectInput
@@ -64,7 +72,8 @@ export const ReferenceDataInput = ({ source, kind, label, isRequired, ...rest }:
   );
 };
 
-export type ReferenceDataArrayInputProps = ReferenceDataInputBaseProps & Omit<AutocompleteArrayInputProps, 'source' | 'choices' | 'label'>;
+export type ReferenceDataArrayInputProps = ReferenceDataInputBaseProps &
+  Omit<AutocompleteArrayInputProps, 'source' | 'choices' | 'label'>;
 
 /**
  * Several values of a kind, as chips, searchable by label. Read only, the chips have no delete icon
@@ -102,7 +111,10 @@ const useLabels = (source: string, kind: ReferenceKind) => {
   const record = useRecordContext();
   const { options, isPending } = useReferenceValues(kind);
   const ids = asList(valueAtPath(record, source));
-  const labels = ids.map((id) => ({ id: String(id), label: options.find((option) => option.id === id)?.name ?? `#${String(id)}` }));
+  const labels = ids.map((id) => ({
+    id: String(id),
+    label: options.find((option) => option.id === id)?.name ?? `#${String(id)}`,
+  }));
   return { labels, isPending };
 };
 
@@ -124,7 +136,13 @@ export const ReferenceDataChipsField = ({ source, kind }: ReferenceDataFieldProp
   if (labels.length === 0) return null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-      {labels.map((entry) => (isPending ? <LabelPlaceholder key={entry.id} chip width="4em" /> : <Chip key={entry.id} size="small" label={entry.label} />))}
+      {labels.map((entry) =>
+        isPending ? (
+          <LabelPlaceholder key={entry.id} chip width="4em" />
+        ) : (
+          <Chip key={entry.id} size="small" label={entry.label} />
+        ),
+      )}
     </Stack>
   );
 };

@@ -1,5 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
-import { AutocompleteArrayInput, ChoicesContextProvider, ReferenceArrayInput, useChoicesContext, useLocaleState } from 'react-admin';
+import {
+  AutocompleteArrayInput,
+  ChoicesContextProvider,
+  ReferenceArrayInput,
+  useChoicesContext,
+  useLocaleState,
+} from 'react-admin';
 import type { Tag } from '../../../domain/tag';
 import { byTagLabelIn, tagLabelIn } from '../../tags/tagLabel';
 import { readOnlyChipsProps, useInputsReadOnly } from './readOnly';

@@ -5,7 +5,8 @@ import { endsNextDay } from '../../../domain/schedule';
 import { LocalTimeInput, type DateTimeTextInputProps } from './DateTimeTextInput';
 
 /** The day after `day` (Sunday → Monday). */
-export const nextWeekDay = (day: WeekDay): WeekDay => WEEK_DAYS[(WEEK_DAYS.indexOf(day) + 1) % WEEK_DAYS.length] as WeekDay;
+export const nextWeekDay = (day: WeekDay): WeekDay =>
+  WEEK_DAYS[(WEEK_DAYS.indexOf(day) + 1) % WEEK_DAYS.length] as WeekDay;
 
 /** Whether both times are set and the range runs past midnight. */
 export const crossesMidnight = (start: unknown, end: unknown): end is string =>
@@ -22,7 +23,10 @@ export const NextDayHint = ({ start, end, day }: { start: unknown; end: unknown;
   const translate = useTranslate();
   if (!crossesMidnight(start, end)) return null;
   const text = day
-    ? translate('inputs.schedule.closesNextDay', { day: translate(`inputs.weekDaysShort.${nextWeekDay(day)}`), time: end })
+    ? translate('inputs.schedule.closesNextDay', {
+        day: translate(`inputs.weekDaysShort.${nextWeekDay(day)}`),
+        time: end,
+      })
     : translate('inputs.schedule.endsNextDay', { time: end });
   return (
     <Typography variant="caption" color="info.main" role="status" sx={{ display: 'block' }}>

@@ -31,14 +31,21 @@ export const UploadProgressList = ({ tasks }: { tasks: readonly UploadTask[] }) 
 };
 
 /** The refusals, each with the file's name and what to do; closing one keeps the others. */
-export const UploadFailureList = ({ failures, onDismiss }: { failures: readonly UploadFailure[]; onDismiss: (key: string) => void }) => {
+export const UploadFailureList = ({
+  failures,
+  onDismiss,
+}: {
+  failures: readonly UploadFailure[];
+  onDismiss: (key: string) => void;
+}) => {
   const translate = useTranslate();
   if (failures.length === 0) return null;
   return (
     <Stack spacing={1} sx={{ mt: 1 }}>
       {failures.map((failure) => (
         <Alert key={failure.key} severity="error" role="alert" onClose={() => onDismiss(failure.key)}>
-          {translate('inputs.upload.failedFile', { name: failure.fileName })} {translate(failure.problem.key, failure.problem.args)}
+          {translate('inputs.upload.failedFile', { name: failure.fileName })}{' '}
+          {translate(failure.problem.key, failure.problem.args)}
         </Alert>
       ))}
     </Stack>
@@ -61,7 +68,15 @@ interface FileDropZoneProps {
  * A dashed area that takes dropped files, with a button that opens the file chooser (the keyboard way in).
  * The `accept` list only guides the chooser: the server decides the type from the content.
  */
-export const FileDropZone = ({ accept, multiple = false, disabled = false, buttonLabel, inputLabel, onFiles, children }: FileDropZoneProps) => {
+export const FileDropZone = ({
+  accept,
+  multiple = false,
+  disabled = false,
+  buttonLabel,
+  inputLabel,
+  onFiles,
+  children,
+}: FileDropZoneProps) => {
   const translate = useTranslate();
   const readOnly = useInputsReadOnly();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -100,7 +115,13 @@ export const FileDropZone = ({ accept, multiple = false, disabled = false, butto
     >
       {children}
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-        <Button variant="outlined" size="small" startIcon={<CloudUploadIcon />} disabled={disabled} onClick={() => fileInput.current?.click()}>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<CloudUploadIcon />}
+          disabled={disabled}
+          onClick={() => fileInput.current?.click()}
+        >
           {translate(buttonLabel)}
         </Button>
         <Typography variant="body2" color="text.secondary">

@@ -25,7 +25,15 @@ export const UploadPreview = ({ upload, size = 160 }: { upload: Upload; size?: n
         component="img"
         src={upload.previewUrl ?? upload.url}
         alt={upload.originalName}
-        sx={{ maxWidth: size, maxHeight: size, borderRadius: 1, border: 1, borderColor: 'divider', objectFit: 'contain', display: 'block' }}
+        sx={{
+          maxWidth: size,
+          maxHeight: size,
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'divider',
+          objectFit: 'contain',
+          display: 'block',
+        }}
       />
     );
   }
@@ -72,7 +80,13 @@ export const UploadInput = ({ source, label, accept, helperText }: UploadInputPr
       <FileDropZone
         accept={UPLOAD_ACCEPT[accept]}
         disabled={tasks.length > 0}
-        buttonLabel={upload ? 'inputs.upload.replace' : accept === 'image' ? 'inputs.upload.chooseImage' : 'inputs.upload.chooseFile'}
+        buttonLabel={
+          upload
+            ? 'inputs.upload.replace'
+            : accept === 'image'
+              ? 'inputs.upload.chooseImage'
+              : 'inputs.upload.chooseFile'
+        }
         inputLabel={translatedLabel}
         onFiles={onFiles}
       >
@@ -80,7 +94,13 @@ export const UploadInput = ({ source, label, accept, helperText }: UploadInputPr
           <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
             <UploadPreview upload={upload} />
             {readOnly ? null : (
-              <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={() => field.onChange(null)} disabled={tasks.length > 0}>
+              <Button
+                color="error"
+                size="small"
+                startIcon={<DeleteIcon />}
+                onClick={() => field.onChange(null)}
+                disabled={tasks.length > 0}
+              >
                 {translate('inputs.upload.remove')}
               </Button>
             )}
@@ -89,7 +109,9 @@ export const UploadInput = ({ source, label, accept, helperText }: UploadInputPr
       </FileDropZone>
       <UploadProgressList tasks={tasks} />
       <UploadFailureList failures={failures} onDismiss={dismissFailure} />
-      {error || helperText ? <FormHelperText>{translate(error ?? helperText ?? '', { _: error ?? helperText })}</FormHelperText> : null}
+      {error || helperText ? (
+        <FormHelperText>{translate(error ?? helperText ?? '', { _: error ?? helperText })}</FormHelperText>
+      ) : null}
     </FormControl>
   );
 };

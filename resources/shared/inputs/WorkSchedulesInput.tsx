@@ -37,13 +37,32 @@ const DayRow = ({ source, day }: { source: string; day: WeekDay }) => {
     <Box role="group" aria-label={dayName} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} alignItems={{ sm: 'center' }}>
         <Box sx={{ width: { sm: 200 }, flexShrink: 0 }}>
-          <BooleanInput source={`${daySource}.isActive`} label={dayName} helperText={isOpen ? 'inputs.schedule.open' : 'inputs.schedule.closed'} />
+          <BooleanInput
+            source={`${daySource}.isActive`}
+            label={dayName}
+            helperText={isOpen ? 'inputs.schedule.open' : 'inputs.schedule.closed'}
+          />
         </Box>
-        <TimeOfDayInput source={`${daySource}.startTime`} label="inputs.schedule.start" disabled={!isOpen} helperText={false} sx={{ width: 140 }} />
-        <TimeOfDayInput source={`${daySource}.endTime`} label="inputs.schedule.end" disabled={!isOpen} helperText={false} sx={{ width: 140 }} />
+        <TimeOfDayInput
+          source={`${daySource}.startTime`}
+          label="inputs.schedule.start"
+          disabled={!isOpen}
+          helperText={false}
+          sx={{ width: 140 }}
+        />
+        <TimeOfDayInput
+          source={`${daySource}.endTime`}
+          label="inputs.schedule.end"
+          disabled={!isOpen}
+          helperText={false}
+          sx={{ width: 140 }}
+        />
         {readOnly ? null : (
           <Tooltip title={translate('inputs.schedule.copyToAll')}>
-            <IconButton onClick={copyToAllDays} aria-label={translate('inputs.schedule.copyDayToAll', { day: dayName })}>
+            <IconButton
+              onClick={copyToAllDays}
+              aria-label={translate('inputs.schedule.copyDayToAll', { day: dayName })}
+            >
               <ContentCopyIcon fontSize="small" />
             </IconButton>
           </Tooltip>

@@ -45,7 +45,13 @@ export const loadPlacesLibrary = (apiKey: string, language: string): Promise<Pla
       else reject(new Error('Google Maps loaded without the places library'));
     };
     const script = document.createElement('script');
-    const query = new URLSearchParams({ key: apiKey, libraries: 'places', language, callback: CALLBACK_NAME, loading: 'async' });
+    const query = new URLSearchParams({
+      key: apiKey,
+      libraries: 'places',
+      language,
+      callback: CALLBACK_NAME,
+      loading: 'async',
+    });
     script.src = `${MAPS_SCRIPT_ORIGIN}/maps/api/js?${query.toString()}`;
     script.async = true;
     script.onerror = () => {
@@ -72,7 +78,9 @@ const CITY_COMPONENT_TYPES = ['locality', 'postal_town', 'administrative_area_le
 export const addressFromPlace = (place: PlaceResult): PlaceAddress | null => {
   if (!place.place_id && !place.geometry) return null;
   const components = place.address_components ?? [];
-  const city = CITY_COMPONENT_TYPES.map((type) => components.find((component) => component.types.includes(type))).find(Boolean);
+  const city = CITY_COMPONENT_TYPES.map((type) => components.find((component) => component.types.includes(type))).find(
+    Boolean,
+  );
   const location = place.geometry?.location;
   return {
     localisation: place.formatted_address ?? null,

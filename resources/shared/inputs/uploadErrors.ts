@@ -14,7 +14,10 @@ const BYTES_PER_MB = 1024 * 1024;
 export const MAX_UPLOAD_MB = Math.round(UPLOAD_LIMITS.maxBytes / BYTES_PER_MB);
 
 export const TOO_LARGE: UploadProblem = { key: 'inputs.upload.errors.tooLarge', args: { maxMb: MAX_UPLOAD_MB } };
-const IMAGE_TOO_LARGE: UploadProblem = { key: 'inputs.upload.errors.imageTooLarge', args: { maxSide: UPLOAD_LIMITS.maxImageSide } };
+const IMAGE_TOO_LARGE: UploadProblem = {
+  key: 'inputs.upload.errors.imageTooLarge',
+  args: { maxSide: UPLOAD_LIMITS.maxImageSide },
+};
 const IMAGE_TOO_COMPLEX: UploadProblem = {
   key: 'inputs.upload.errors.imageTooComplex',
   args: { maxFrames: UPLOAD_LIMITS.maxFrames, maxMegapixels: UPLOAD_LIMITS.maxAnimationPixels / 1_000_000 },
@@ -35,7 +38,8 @@ export const uploadProblemOf = (error: unknown): UploadProblem => {
   const status = statusOf(error);
   const code = errorCodeOf(error);
   if (status === 413 || code === UPLOAD_ERROR_CODES.tooLarge) return TOO_LARGE;
-  if (status === 415 || code === UPLOAD_ERROR_CODES.unsupportedType) return { key: 'inputs.upload.errors.unsupportedType' };
+  if (status === 415 || code === UPLOAD_ERROR_CODES.unsupportedType)
+    return { key: 'inputs.upload.errors.unsupportedType' };
   if (code === UPLOAD_ERROR_CODES.imageTooLarge) return IMAGE_TOO_LARGE;
   if (code === UPLOAD_ERROR_CODES.unreadableImage) return { key: 'inputs.upload.errors.unreadableImage' };
   if (code === UPLOAD_ERROR_CODES.imageTooComplex) return IMAGE_TOO_COMPLEX;
@@ -50,4 +54,5 @@ export const uploadProblemOf = (error: unknown): UploadProblem => {
 };
 
 /** Checked before sending: the server would refuse it anyway, after the whole file went over the network. */
-export const problemBeforeUpload = (file: File): UploadProblem | null => (file.size > UPLOAD_LIMITS.maxBytes ? TOO_LARGE : null);
+export const problemBeforeUpload = (file: File): UploadProblem | null =>
+  file.size > UPLOAD_LIMITS.maxBytes ? TOO_LARGE : null;

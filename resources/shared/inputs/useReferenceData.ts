@@ -12,7 +12,8 @@ export interface ReferenceOption {
   isActive: boolean;
 }
 
-const byPosition = (left: ReferenceRecord, right: ReferenceRecord) => left.position - right.position || left.id - right.id;
+const byPosition = (left: ReferenceRecord, right: ReferenceRecord) =>
+  left.position - right.position || left.id - right.id;
 
 /** The label in the interface language (every label is required; English if a catalogue were ever missing). */
 export const labelIn = (record: Pick<ReferenceRecord, 'label'>, locale: string): string =>
@@ -21,9 +22,14 @@ export const labelIn = (record: Pick<ReferenceRecord, 'label'>, locale: string):
 /** Every value of a kind, sorted by position, with its label in the user's language. */
 export const useReferenceValues = (kind: ReferenceKind) => {
   const [locale] = useLocaleState();
-  const { data, isPending, error } = useGetList<ReferenceRecord>(referenceResourceOf(kind), ALL_VALUES, { staleTime: 5 * 60_000 });
+  const { data, isPending, error } = useGetList<ReferenceRecord>(referenceResourceOf(kind), ALL_VALUES, {
+    staleTime: 5 * 60_000,
+  });
   const options = useMemo<ReferenceOption[]>(
-    () => [...(data ?? [])].sort(byPosition).map((record) => ({ id: record.id, name: labelIn(record, locale), isActive: record.isActive })),
+    () =>
+      [...(data ?? [])]
+        .sort(byPosition)
+        .map((record) => ({ id: record.id, name: labelIn(record, locale), isActive: record.isActive })),
     [data, locale],
   );
   return { options, isPending, error };
@@ -33,5 +39,7 @@ export const useReferenceValues = (kind: ReferenceKind) => {
  * What a picker offers: the active values, plus any retired value the record already has (so it stays
  * shown and is not silently dropped on save).
  */
-export const offeredOptions = (options: readonly ReferenceOption[], currentIds: readonly unknown[]): ReferenceOption[] =>
-  options.filter((option) => option.isActive || currentIds.includes(option.id));
+export const offeredOptions = (
+  options: readonly ReferenceOption[],
+  currentIds: readonly unknown[],
+): ReferenceOption[] => options.filter((option) => option.isActive || currentIds.includes(option.id));

@@ -67,7 +67,10 @@ export const useUploads = () => {
     [dataProvider, fail],
   );
 
-  const dismissFailure = useCallback((key: string) => setFailures((current) => current.filter((failure) => failure.key !== key)), []);
+  const dismissFailure = useCallback(
+    (key: string) => setFailures((current) => current.filter((failure) => failure.key !== key)),
+    [],
+  );
   const clearFailures = useCallback(() => setFailures([]), []);
 
   return { tasks, failures, uploadFile, dismissFailure, clearFailures };

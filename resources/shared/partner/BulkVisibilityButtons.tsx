@@ -1,13 +1,25 @@
 import PublicIcon from '@mui/icons-material/Public';
 import PublicOffIcon from '@mui/icons-material/PublicOff';
 import { useState } from 'react';
-import { Button, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate, useUnselectAll } from 'react-admin';
+import {
+  Button,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+  useUnselectAll,
+} from 'react-admin';
 import { errorMessageKeyOf } from '../resourceErrors';
 import type { Visibility } from '../../../domain/enums';
 import type { AppDataProvider, VisibilityFailure } from '../../../providers/dataProvider';
 
 /** Why records were refused, each reason once, in the user's language (a 403, a stale record, invalid fields…). */
-const reasonsOf = (failed: readonly VisibilityFailure[], translate: (key: string, options?: object) => string): string =>
+const reasonsOf = (
+  failed: readonly VisibilityFailure[],
+  translate: (key: string, options?: object) => string,
+): string =>
   [...new Set(failed.map((failure) => translate(errorMessageKeyOf(failure), { _: failure.message })))].join(' ');
 
 /**
@@ -32,7 +44,10 @@ const BulkVisibilityButton = ({ visibility }: { visibility: Visibility }) => {
       const { data, failed } = await dataProvider.setVisibility(resource, selectedIds, visibility);
       if (failed.length === 0) {
         unselectAll();
-        notify(`resources.partners.bulk.${action}.done`, { type: 'success', messageArgs: { smart_count: data.length } });
+        notify(`resources.partners.bulk.${action}.done`, {
+          type: 'success',
+          messageArgs: { smart_count: data.length },
+        });
       } else {
         onSelect(failed.map((failure) => failure.id));
         notify(`resources.partners.bulk.${action}.partial`, {

@@ -24,7 +24,12 @@ interface PartnerEditDrawerProps {
 const ScopedEditDrawer = ({ resource, id, onClose, form }: Omit<PartnerEditDrawerProps, 'mayEdit'>) => {
   const readOnly = !useCanWriteRecord(resource, id);
   return (
-    <DrawerEdit id={id} onClose={onClose} width={PARTNER_DRAWER_WIDTH} headerExtra={<DrawerStatus isNew={false} readOnly={readOnly} />}>
+    <DrawerEdit
+      id={id}
+      onClose={onClose}
+      width={PARTNER_DRAWER_WIDTH}
+      headerExtra={<DrawerStatus isNew={false} readOnly={readOnly} />}
+    >
       {readOnly ? <ReadOnlyNotice reason="scope" /> : null}
       {form(readOnly)}
     </DrawerEdit>
@@ -39,7 +44,12 @@ export const PartnerEditDrawer = ({ mayEdit, ...props }: PartnerEditDrawerProps)
   mayEdit ? (
     <ScopedEditDrawer {...props} />
   ) : (
-    <DrawerShow id={props.id} onClose={props.onClose} width={PARTNER_DRAWER_WIDTH} headerExtra={<DrawerStatus isNew={false} readOnly />}>
+    <DrawerShow
+      id={props.id}
+      onClose={props.onClose}
+      width={PARTNER_DRAWER_WIDTH}
+      headerExtra={<DrawerStatus isNew={false} readOnly />}
+    >
       <ReadOnlyNotice reason="role" />
       {props.form(true)}
     </DrawerShow>

@@ -23,7 +23,11 @@ export const PartnerContactInputs = () => (
 export const PartnerSpecificInfosInputs = ({ fields }: { fields: string }) => (
   <>
     <ReferenceDataArrayInput source="specificInfos.musics" kind="musics" label={`${fields}.specificInfos.musics`} />
-    <ReferenceDataArrayInput source="specificInfos.ambiance" kind="ambiances" label={`${fields}.specificInfos.ambiance`} />
+    <ReferenceDataArrayInput
+      source="specificInfos.ambiance"
+      kind="ambiances"
+      label={`${fields}.specificInfos.ambiance`}
+    />
   </>
 );
 

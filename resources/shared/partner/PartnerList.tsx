@@ -32,7 +32,15 @@ interface PartnerListProps {
 }
 
 /** The list page establishments and promoter groups share: sorted by name, 25 a page, a drawer for records. */
-export const PartnerList = ({ resource, nameSortField, filters, exporter, table, simpleList, drawer }: PartnerListProps) => {
+export const PartnerList = ({
+  resource,
+  nameSortField,
+  filters,
+  exporter,
+  table,
+  simpleList,
+  drawer,
+}: PartnerListProps) => {
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   return (

@@ -21,7 +21,13 @@ export const PartnerToolbar = ({ isEdit }: { isEdit: boolean }) => {
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   return (
     <Toolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
-      <SaveButton type="button" label="resources.partners.actions.publish" icon={<PublicIcon />} transform={publish} alwaysEnable={!isSubmitting} />
+      <SaveButton
+        type="button"
+        label="resources.partners.actions.publish"
+        icon={<PublicIcon />}
+        transform={publish}
+        alwaysEnable={!isSubmitting}
+      />
       <SaveButton
         type="button"
         variant="outlined"

@@ -12,7 +12,14 @@ export const FormSection = ({ readOnly, children }: { readOnly: boolean; childre
   <Box
     component="fieldset"
     disabled={readOnly}
-    sx={{ border: 0, p: 0, m: 0, minWidth: 0, width: '100%', '&:disabled .MuiInputBase-root': { color: 'text.secondary' } }}
+    sx={{
+      border: 0,
+      p: 0,
+      m: 0,
+      minWidth: 0,
+      width: '100%',
+      '&:disabled .MuiInputBase-root': { color: 'text.secondary' },
+    }}
   >
     <InputsReadOnlyProvider value={readOnly}>
       <Stack spacing={1} sx={{ width: '100%' }}>

@@ -31,4 +31,6 @@ const wrappingTabsSx = {
   '& .MuiTab-root.Mui-selected': { borderColor: 'primary.main' },
 } as const;
 
-export const SectionTabs = (props: TabbedFormTabsProps) => <TabbedFormTabs variant="standard" sx={wrappingTabsSx} {...props} />;
+export const SectionTabs = (props: TabbedFormTabsProps) => (
+  <TabbedFormTabs variant="standard" sx={wrappingTabsSx} {...props} />
+);

@@ -2,7 +2,12 @@ import { downloadCSV, type DataProvider, type Identifier } from 'react-admin';
 import type { WeekDay } from '../../../domain/enums';
 import { WEEK_DAYS } from '../../../domain/enums';
 import type { Language } from '../../../domain/languages';
-import { referenceLabel, referenceResourceOf, type ReferenceKind, type ReferenceRecord } from '../../../domain/reference';
+import {
+  referenceLabel,
+  referenceResourceOf,
+  type ReferenceKind,
+  type ReferenceRecord,
+} from '../../../domain/reference';
 import type { HappyHour, WorkSchedules } from '../../../domain/schedule';
 
 /**
@@ -26,7 +31,10 @@ const cellOf = (value: string | number | null | undefined): string => {
 };
 
 export const toCsv = <Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string =>
-  [columns.map((column) => cellOf(column.heading)), ...rows.map((row) => columns.map((column) => cellOf(column.value(row))))]
+  [
+    columns.map((column) => cellOf(column.heading)),
+    ...rows.map((row) => columns.map((column) => cellOf(column.value(row)))),
+  ]
     .map((cells) => cells.join(','))
     .join('\r\n');
 
@@ -42,7 +50,9 @@ export const plainTextOf = (html: string | null | undefined): string => {
 /** Short week-day names in the reader's language, from the calendar (5 January 2026 is a Monday). */
 export const weekDayNames = (locale: string): Record<WeekDay, string> => {
   const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
-  return Object.fromEntries(WEEK_DAYS.map((day, index) => [day, format.format(Date.UTC(2026, 0, 5 + index))])) as Record<WeekDay, string>;
+  return Object.fromEntries(
+    WEEK_DAYS.map((day, index) => [day, format.format(Date.UTC(2026, 0, 5 + index))]),
+  ) as Record<WeekDay, string>;
 };
 
 /** "Mon 18:00–02:00; Fri 22:00–04:00": open days only. */
@@ -58,7 +68,9 @@ export const workSchedulesText = (schedules: WorkSchedules | null | undefined, l
 export const happyHoursText = (happyHours: readonly HappyHour[] | null | undefined, locale: string): string => {
   if (!happyHours?.length) return '';
   const names = weekDayNames(locale);
-  return happyHours.map((hour) => `${hour.title}: ${hour.days.map((day) => names[day]).join(', ')} ${hour.startTime}–${hour.endTime}`).join('; ');
+  return happyHours
+    .map((hour) => `${hour.title}: ${hour.days.map((day) => names[day]).join(', ')} ${hour.startTime}–${hour.endTime}`)
+    .join('; ');
 };
 
 /** id → label of the reference values the rows use, in one request per kind. */
@@ -70,7 +82,10 @@ export const fetchReferenceLabels = async (
 ): Promise<Map<string, string>> => {
   const wanted = [...new Set([...ids].filter((id): id is Identifier => id !== null && id !== undefined))];
   if (wanted.length === 0) return new Map();
-  const { data } = await dataProvider.getMany<{ id: Identifier; label: ReferenceRecord['label'] }>(referenceResourceOf(kind), { ids: wanted });
+  const { data } = await dataProvider.getMany<{ id: Identifier; label: ReferenceRecord['label'] }>(
+    referenceResourceOf(kind),
+    { ids: wanted },
+  );
   return new Map(data.map((record) => [String(record.id), referenceLabel(record, language)]));
 };
 

@@ -12,7 +12,10 @@ const NO_ROLES: string[] = [];
 export type PartnerResource = 'establishments' | 'promoters';
 
 /** The kind of record (the scope kind that owns it) each partner resource holds. */
-const PARTNER_KIND: Readonly<Record<PartnerResource, PartnerKind>> = { establishments: 'establishment', promoters: 'promoterGroup' };
+const PARTNER_KIND: Readonly<Record<PartnerResource, PartnerKind>> = {
+  establishments: 'establishment',
+  promoters: 'promoterGroup',
+};
 
 /** An establishment is owned by itself, a promoter group by itself (their ids are the scope ids). */
 const ownershipOf = (resource: PartnerResource, id: Identifier): RecordOwnership =>
@@ -23,8 +26,11 @@ const ownershipOf = (resource: PartnerResource, id: Identifier): RecordOwnership
  * one theirs on the server (onboarding, server/routes/shared/partner.ts), which the stored session cannot
  * know, so the server is asked again rather than opening their new record read only.
  */
-const mayHaveOnboarded = (resource: PartnerResource, roleKeys: readonly string[], user: SessionUser | undefined): boolean =>
-  user !== undefined && isOnboardingCreate({ ...user, roleKeys }, PARTNER_KIND[resource]);
+const mayHaveOnboarded = (
+  resource: PartnerResource,
+  roleKeys: readonly string[],
+  user: SessionUser | undefined,
+): boolean => user !== undefined && isOnboardingCreate({ ...user, roleKeys }, PARTNER_KIND[resource]);
 
 /**
  * May the signed-in user change this record? The resource's edit permission (canAccess) and the record's
@@ -38,16 +44,34 @@ export const useCanWriteRecord = (resource: PartnerResource, id: Identifier | un
   const sessionUser = readSessionOrNull()?.authenticatedUser;
   const askServer = Boolean(canEdit) && id !== undefined && mayHaveOnboarded(resource, roleKeys, sessionUser);
   // Per record: each drawer opened in that state asks once; fetchCurrentUser also updates the stored session.
-  const { data: serverUser } = useQuery({ queryKey: ['partner-owner-of', resource, id], queryFn: fetchCurrentUser, enabled: askServer, gcTime: 0 });
+  const { data: serverUser } = useQuery({
+    queryKey: ['partner-owner-of', resource, id],
+    queryFn: fetchCurrentUser,
+    enabled: askServer,
+    gcTime: 0,
+  });
   const user = serverUser ?? sessionUser;
-  return useMemo(() => id !== undefined && Boolean(canEdit) && mayWriteAs(user, roleKeys, resource, id), [resource, id, canEdit, roleKeys, user]);
+  return useMemo(
+    () => id !== undefined && Boolean(canEdit) && mayWriteAs(user, roleKeys, resource, id),
+    [resource, id, canEdit, roleKeys, user],
+  );
 };
 
 /** The record's write scope (domain/access.ts isInScope) for this user and role keys; the edit permission is the caller's. */
-const mayWriteAs = (user: SessionUser | undefined, roleKeys: readonly string[], resource: PartnerResource, id: Identifier): boolean => {
+const mayWriteAs = (
+  user: SessionUser | undefined,
+  roleKeys: readonly string[],
+  resource: PartnerResource,
+  id: Identifier,
+): boolean => {
   const permission = permissionOf(resource);
   if (!permission || !user) return false;
-  const viewer = { userId: user.id, roleKeys, establishmentId: user.establishmentId, promoterGroupId: user.promoterGroupId };
+  const viewer = {
+    userId: user.id,
+    roleKeys,
+    establishmentId: user.establishmentId,
+    promoterGroupId: user.promoterGroupId,
+  };
   return isInScope(viewer, permission, ownershipOf(resource, id), 'write');
 };
 
@@ -59,7 +83,10 @@ export const useCanWriteRecords = (resource: PartnerResource): ((id: Identifier)
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const { permissions: roleKeys = NO_ROLES } = usePermissions<string[]>();
   const user = readSessionOrNull()?.authenticatedUser;
-  return useCallback((id: Identifier) => Boolean(canEdit) && mayWriteAs(user, roleKeys, resource, id), [canEdit, user, roleKeys, resource]);
+  return useCallback(
+    (id: Identifier) => Boolean(canEdit) && mayWriteAs(user, roleKeys, resource, id),
+    [canEdit, user, roleKeys, resource],
+  );
 };
 
 /** Why a role without the create permission cannot create (a translation key per resource). */

@@ -31,7 +31,10 @@ export const PARTNER_FIELD_RULES: FieldRuleMessages = {
 export const partnerValidator =
   (schema: z.ZodType, crossFieldProblems: (values: Record<string, unknown>) => Record<string, string> = () => ({})) =>
   (values: Record<string, unknown>): FormErrors =>
-    withProblems(withProblems({}, crossFieldProblems(values)), flatten(zodFormErrors(schema, values, PARTNER_FIELD_RULES)));
+    withProblems(
+      withProblems({}, crossFieldProblems(values)),
+      flatten(zodFormErrors(schema, values, PARTNER_FIELD_RULES)),
+    );
 
 type Message = FormErrors[string];
 
@@ -46,14 +49,17 @@ const flatten = (errors: FormErrors, prefix = ''): Record<string, Exclude<Messag
   return flat;
 };
 
-const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const numberOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 /** tarifMin ≤ tarifMax (domain/establishment.ts), on the maximum. */
 export const tarifOrderProblems = (additionalInfos: unknown): Record<string, string> => {
   const infos = (additionalInfos ?? {}) as { tarifMin?: unknown; tarifMax?: unknown };
   const min = numberOrNull(infos.tarifMin);
   const max = numberOrNull(infos.tarifMax);
-  return min !== null && max !== null && min > max ? { 'additionalInfos.tarifMax': 'resources.partners.validation.tarifOrder' } : {};
+  return min !== null && max !== null && min > max
+    ? { 'additionalInfos.tarifMax': 'resources.partners.validation.tarifOrder' }
+    : {};
 };
 
 /** Latitude and longitude come together or not at all, on the one that is missing. */

@@ -6,7 +6,10 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { VISIBILITIES, type Visibility } from '../../../domain/enums';
 
 /** The choices of a visibility filter, labelled in the reader's language. */
-export const visibilityChoices = VISIBILITIES.map((visibility) => ({ id: visibility, name: `resources.partners.visibility.${visibility}` }));
+export const visibilityChoices = VISIBILITIES.map((visibility) => ({
+  id: visibility,
+  name: `resources.partners.visibility.${visibility}`,
+}));
 
 /**
  * Draft or published as a chip: a draft is a filled warning chip with its own icon, so it stands out
@@ -44,7 +47,9 @@ export const DrawerStatus = ({ isNew, readOnly }: { isNew: boolean; readOnly: bo
     <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }} aria-label={translate('resources.partners.status')}>
       {isNew ? <Chip size="small" variant="outlined" label={translate('resources.partners.newRecord')} /> : null}
       {!isNew && record?.visibility ? <VisibilityChip visibility={record.visibility} /> : null}
-      {readOnly ? <Chip size="small" icon={<LockOutlinedIcon />} label={translate('resources.partners.readOnlyChip')} /> : null}
+      {readOnly ? (
+        <Chip size="small" icon={<LockOutlinedIcon />} label={translate('resources.partners.readOnlyChip')} />
+      ) : null}
     </Stack>
   );
 };

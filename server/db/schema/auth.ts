@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { establishments } from './establishments';
 import { promoterGroups } from './promoterGroups';
@@ -23,7 +34,10 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    authId: uuid('auth_id').notNull().unique().default(sql`gen_random_uuid()`),
+    authId: uuid('auth_id')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     username: text('username').notNull(),
@@ -32,10 +46,16 @@ export const users = pgTable(
     billingLink: text('billing_link'),
     hasPaidSubscription: boolean('has_paid_subscription').notNull().default(false),
     gender: text('gender'),
-    roleId: integer('role_id').notNull().references(() => roles.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
     // The annotations break a type cycle (users ← uploads ← establishments); the keys themselves are plain.
-    establishmentId: integer('establishment_id').references((): AnyPgColumn => establishments.id, { onDelete: 'set null' }),
-    promoterGroupId: integer('promoter_group_id').references((): AnyPgColumn => promoterGroups.id, { onDelete: 'set null' }),
+    establishmentId: integer('establishment_id').references((): AnyPgColumn => establishments.id, {
+      onDelete: 'set null',
+    }),
+    promoterGroupId: integer('promoter_group_id').references((): AnyPgColumn => promoterGroups.id, {
+      onDelete: 'set null',
+    }),
     language: text('language').notNull().default('en'),
     passwordHash: text('password_hash'),
     isActive: boolean('is_active').notNull().default(true),
@@ -54,8 +74,12 @@ export const users = pgTable(
 export const authSessions = pgTable(
   'auth_sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -72,7 +96,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    sessionId: uuid('session_id').notNull().references(() => authSessions.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
@@ -86,7 +112,9 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),

@@ -42,9 +42,7 @@ export const timeOfDay = (name: string) => text(name);
 
 /** A reference to an owning row that disappears with it (join and child tables). */
 export const ownerReference = (name: string, target: () => AnyPgColumn) =>
-  integer(name)
-    .notNull()
-    .references(target, { onDelete: 'cascade' });
+  integer(name).notNull().references(target, { onDelete: 'cascade' });
 
 const literalList = (values: readonly string[]) => values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
 
@@ -60,7 +58,8 @@ export const checkVisibility = (table: string, column: PgColumn) =>
   checkOneOf(`${table}_visibility_check`, column, VISIBILITIES);
 
 const timePattern = TIME_OF_DAY_PATTERN.source.replaceAll("'", "''");
-export const checkTimeOfDay = (name: string, column: PgColumn) => check(name, sql`${column} ~ '${sql.raw(timePattern)}'`);
+export const checkTimeOfDay = (name: string, column: PgColumn) =>
+  check(name, sql`${column} ~ '${sql.raw(timePattern)}'`);
 
 export const checkCoordinates = (table: string, lat: PgColumn, lang: PgColumn) =>
   check(`${table}_coordinates_check`, sql`(${lat} BETWEEN -90 AND 90) AND (${lang} BETWEEN -180 AND 180)`);

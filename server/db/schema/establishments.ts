@@ -178,4 +178,3 @@ export const establishmentMedia = pgTable(
     check('establishment_media_position_check', sql`${table.position} >= 0`),
   ],
 );
-

@@ -14,7 +14,12 @@ import {
   unique,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { APPROVAL_STATUSES, OUT_OF_SCHEDULE_ACTIONS, RECURRENCE_END_TYPES, RECURRENCE_PATTERNS } from '../../../domain/enums';
+import {
+  APPROVAL_STATUSES,
+  OUT_OF_SCHEDULE_ACTIONS,
+  RECURRENCE_END_TYPES,
+  RECURRENCE_PATTERNS,
+} from '../../../domain/enums';
 import { users } from './auth';
 import {
   checkCoordinates,
@@ -71,7 +76,10 @@ export const events = pgTable(
     endTime: timeOfDay('end_time').notNull(),
     recurrencePattern: text('recurrence_pattern').notNull().default('NONE'),
     /** WEEKLY only; empty means the start date's weekday. */
-    recurrenceDaysOfWeek: text('recurrence_days_of_week').array().notNull().default(sql`'{}'::text[]`),
+    recurrenceDaysOfWeek: text('recurrence_days_of_week')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     recurrenceEndType: text('recurrence_end_type').notNull().default('NEVER'),
     maxOccurrences: integer('max_occurrences'),
     /** ON_DATE: the last local date on which an occurrence may start (inclusive). */
@@ -113,8 +121,12 @@ export const events = pgTable(
     // GET /occurrences reads one-offs and repeating series apart: a one-off's bounds are its occurrence, so the
     // first (offset + limit) of a window are read in index order and the rest counted from the index alone; the
     // series are all expanded, and their own index spares the scan of every one-off to find them.
-    index('events_one_off_window_idx').on(table.firstStartsAt, table.id, table.lastEndsAt).where(sql`${table.recurrencePattern} = 'NONE'`),
-    index('events_series_window_idx').on(table.firstStartsAt).where(sql`${table.recurrencePattern} <> 'NONE'`),
+    index('events_one_off_window_idx')
+      .on(table.firstStartsAt, table.id, table.lastEndsAt)
+      .where(sql`${table.recurrencePattern} = 'NONE'`),
+    index('events_series_window_idx')
+      .on(table.firstStartsAt)
+      .where(sql`${table.recurrencePattern} <> 'NONE'`),
     index('events_window_end_idx').on(table.lastEndsAt),
     index('events_establishment_idx').on(table.establishmentId, table.firstStartsAt),
     index('events_promoter_group_idx').on(table.promoterGroupId, table.firstStartsAt),
@@ -182,7 +194,10 @@ export const eventOutOfSchedule = pgTable(
 export const eventMusics = pgTable(
   'event_musics',
   { eventId: eventReference(), musicId: ownerReference('music_id', () => musics.id) },
-  (table) => [primaryKey({ columns: [table.eventId, table.musicId] }), index('event_musics_music_idx').on(table.musicId)],
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.musicId] }),
+    index('event_musics_music_idx').on(table.musicId),
+  ],
 );
 
 /** Promoter flow `descriptionAndMedia.services`. */
@@ -213,11 +228,10 @@ export const eventEnvironments = pgTable(
 );
 
 /** `descriptionAndMedia.tagTerms`. */
-export const eventTags = pgTable(
-  'event_tags',
-  { eventId: eventReference(), tagId: tagReference() },
-  (table) => [primaryKey({ columns: [table.eventId, table.tagId] }), index('event_tags_tag_idx').on(table.tagId)],
-);
+export const eventTags = pgTable('event_tags', { eventId: eventReference(), tagId: tagReference() }, (table) => [
+  primaryKey({ columns: [table.eventId, table.tagId] }),
+  index('event_tags_tag_idx').on(table.tagId),
+]);
 
 export const eventMedia = pgTable(
   'event_media',

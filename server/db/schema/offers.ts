@@ -2,13 +2,23 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, type PgColumn } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, OFFER_KINDS, OFFER_RECURRENCE_PATTERNS } from '../../../domain/enums';
 import { users } from './auth';
-import { checkOneOf, checkTimeOfDay, checkVisibility, descriptions, timeOfDay, timestamps, version, visibility } from './columns';
+import {
+  checkOneOf,
+  checkTimeOfDay,
+  checkVisibility,
+  descriptions,
+  timeOfDay,
+  timestamps,
+  version,
+  visibility,
+} from './columns';
 import { establishments } from './establishments';
 import { events } from './events';
 import { promoterGroups } from './promoterGroups';
 import { offerTypes } from './reference';
 
-const establishmentLink = () => integer('establishment_id').references(() => establishments.id, { onDelete: 'cascade' });
+const establishmentLink = () =>
+  integer('establishment_id').references(() => establishments.id, { onDelete: 'cascade' });
 const promoterGroupLink = () =>
   integer('promoter_group_id').references(() => promoterGroups.id, { onDelete: 'cascade' });
 const ownedByPartner = (table: string, establishmentId: PgColumn, promoterGroupId: PgColumn) =>
@@ -47,10 +57,7 @@ export const offerTemplates = pgTable(
     checkOneOf('offer_templates_recurrence_check', table.recurrencePattern, OFFER_RECURRENCE_PATTERNS),
     checkOneOf('offer_templates_approval_check', table.approvalStatus, APPROVAL_STATUSES),
     checkVisibility('offer_templates', table.visibility),
-    check(
-      'offer_templates_kind_fields_check',
-      sql`${table.kind} = 'RECURRENT' OR ${table.recurrencePattern} IS NULL`,
-    ),
+    check('offer_templates_kind_fields_check', sql`${table.kind} = 'RECURRENT' OR ${table.recurrencePattern} IS NULL`),
   ],
 );
 

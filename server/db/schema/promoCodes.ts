@@ -59,7 +59,10 @@ export const promoCodes = pgTable(
   },
   (table) => [
     index('promo_codes_template_idx').on(table.promoCodeTemplateId),
-    check('promo_codes_code_check', sql`${table.code} = upper(${table.code}) AND length(${table.code}) BETWEEN 3 AND 64`),
+    check(
+      'promo_codes_code_check',
+      sql`${table.code} = upper(${table.code}) AND length(${table.code}) BETWEEN 3 AND 64`,
+    ),
     check('promo_codes_max_usage_check', sql`${table.maxUsageCount} >= 1`),
     check('promo_codes_usage_check', sql`${table.usageCount} BETWEEN 0 AND ${table.maxUsageCount}`),
   ],

@@ -39,4 +39,7 @@ export const tagTranslations = pgTable(
 );
 
 /** A tag reference that survives nothing: deleting a tag removes its links (tagTerms) everywhere. */
-export const tagReference = () => integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' });
+export const tagReference = () =>
+  integer('tag_id')
+    .notNull()
+    .references(() => tags.id, { onDelete: 'cascade' });

@@ -24,6 +24,9 @@ export const uploads = pgTable(
   (table) => [
     index('uploads_owner_idx').on(table.ownerUserId),
     check('uploads_size_check', sql`${table.sizeBytes} >= 0`),
-    check('uploads_dimensions_check', sql`(${table.width} IS NULL OR ${table.width} > 0) AND (${table.height} IS NULL OR ${table.height} > 0)`),
+    check(
+      'uploads_dimensions_check',
+      sql`(${table.width} IS NULL OR ${table.width} > 0) AND (${table.height} IS NULL OR ${table.height} > 0)`,
+    ),
   ],
 );

@@ -19,7 +19,11 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     roleKey: 'COORDINATOR_ADMIN_LIMITED',
     label: 'Coordinator admin (limited) of the first establishment',
   },
-  { email: 'coordinator-full@demo.ch', roleKey: 'COORDINATOR_ADMIN_FULL', label: 'Coordinator admin (full): all records' },
+  {
+    email: 'coordinator-full@demo.ch',
+    roleKey: 'COORDINATOR_ADMIN_FULL',
+    label: 'Coordinator admin (full): all records',
+  },
   { email: 'promoter2@demo.ch', roleKey: 'PROMOTER', label: 'Promoter of the second promoter group' },
   { email: 'admin2@demo.ch', roleKey: 'ADMIN', label: 'Admin of the second establishment' },
 ];

@@ -186,7 +186,9 @@ export const ESTABLISHMENTS: SeedEstablishment[] = [
       { days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY'], start: '16:00', end: '00:00' },
       { days: WEEKEND, start: '16:00', end: '02:00' },
     ],
-    happyHours: [{ title: 'Apéro', days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'], start: '17:00', end: '19:00' }],
+    happyHours: [
+      { title: 'Apéro', days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'], start: '17:00', end: '19:00' },
+    ],
     musicKeys: ['JAZZ', 'SOUL_FUNK'],
     ambianceKeys: ['STUDENT', 'RELAXED'],
     tagNames: ['Students welcome', 'Natural wine', 'Craft beer'],
@@ -385,7 +387,14 @@ export const ESTABLISHMENTS: SeedEstablishment[] = [
       { days: ['WEDNESDAY', 'THURSDAY', 'SUNDAY'], start: '18:00', end: '00:00' },
       { days: WEEKEND, start: '18:00', end: '02:00' },
     ],
-    happyHours: [{ title: 'Aperitivo', days: ['WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'], start: '18:00', end: '20:00' }],
+    happyHours: [
+      {
+        title: 'Aperitivo',
+        days: ['WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'],
+        start: '18:00',
+        end: '20:00',
+      },
+    ],
     musicKeys: ['DEEP_HOUSE', 'LATIN', 'POP'],
     ambianceKeys: ['CHIC', 'RELAXED'],
     tagNames: ['Signature cocktails', 'Heated terrace', 'Over 25'],

@@ -62,7 +62,13 @@ export interface SeedEvent {
   /** Promoter requests: who asked, and the establishment's answer. */
   request?: { status: ApprovalStatus; requestedBy: string; reviewedBy?: string; reason?: string };
   /** Promoter flow: capacity, menu link and what is on offer (place fields are copied from the venue). */
-  promoterFlow?: { eventCapacity: number; urlCarte: string | null; serviceKeys: string[]; gameKeys: string[]; environmentKeys: string[] };
+  promoterFlow?: {
+    eventCapacity: number;
+    urlCarte: string | null;
+    serviceKeys: string[];
+    gameKeys: string[];
+    environmentKeys: string[];
+  };
   parentKey?: string;
   occurrenceChanges?: SeedOccurrenceChange[];
 }
@@ -160,7 +166,11 @@ export function buildSeedEvents(today: Temporal.PlainDate): SeedEvent[] {
       tarifMax: 25,
       isFree: false,
       promotable: true,
-      rule: rule(monthStart, ['23:00', '05:00'], { pattern: 'MONTHLY', endType: 'AFTER_OCCURRENCES', maxOccurrences: 8 }),
+      rule: rule(monthStart, ['23:00', '05:00'], {
+        pattern: 'MONTHLY',
+        endType: 'AFTER_OCCURRENCES',
+        maxOccurrences: 8,
+      }),
       visibility: 'PUBLISHED',
       description: 'Chaque 15 du mois : afrobeats, amapiano et hip-hop jusqu’à l’aube, au bord du Rhône.',
       occurrenceChanges: [
@@ -256,7 +266,9 @@ export function buildSeedEvents(today: Temporal.PlainDate): SeedEvent[] {
       tarifMax: 45,
       isFree: false,
       promotable: true,
-      rule: rule(Temporal.PlainDate.from({ year: openAirYear, month: 8, day: 8 }), ['14:00', '02:00'], { pattern: 'YEARLY' }),
+      rule: rule(Temporal.PlainDate.from({ year: openAirYear, month: 8, day: 8 }), ['14:00', '02:00'], {
+        pattern: 'YEARLY',
+      }),
       visibility: 'PUBLISHED',
       description: 'Twelve hours at the Rhine port on the second weekend of August, every year.',
     },
@@ -404,7 +416,8 @@ export function buildSeedEvents(today: Temporal.PlainDate): SeedEvent[] {
         status: 'REJECTED',
         requestedBy: 'promoter@demo.ch',
         reviewedBy: 'admin@demo.ch',
-        reason: 'Am Sonntagmorgen haben wir keine Bewilligung für Musik im Innenhof; bitte einen Freitag oder Samstag vorschlagen.',
+        reason:
+          'Am Sonntagmorgen haben wir keine Bewilligung für Musik im Innenhof; bitte einen Freitag oder Samstag vorschlagen.',
       },
       promoterFlow: {
         eventCapacity: 250,
@@ -538,7 +551,10 @@ export interface SeedSchedule {
 
 /** A local date and times → the occurrence's instants (an end at or before the start falls on the next day). */
 function instantsAt(date: string, startTime: string, endTime: string): { startsAt: string; endsAt: string } {
-  return { startsAt: zonedInstant(date, startTime), endsAt: zonedInstant(derivedEndDate(date, startTime, endTime), endTime) };
+  return {
+    startsAt: zonedInstant(date, startTime),
+    endsAt: zonedInstant(derivedEndDate(date, startTime, endTime), endTime),
+  };
 }
 
 /**
@@ -557,7 +573,11 @@ export function scheduleOf(event: SeedEvent): SeedSchedule {
     }
     const placed =
       change.date || change.startTime
-        ? instantsAt(change.date ?? localDateOf(original!.startsAt), change.startTime ?? rule.startTime, change.endTime ?? rule.endTime)
+        ? instantsAt(
+            change.date ?? localDateOf(original!.startsAt),
+            change.startTime ?? rule.startTime,
+            change.endTime ?? rule.endTime,
+          )
         : original!;
     return {
       id: 0,

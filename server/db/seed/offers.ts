@@ -1,4 +1,10 @@
-import type { ApprovalStatus, OfferKind, OfferRecurrencePattern, PromoDiscountKind, Visibility } from '../../../domain/enums';
+import type {
+  ApprovalStatus,
+  OfferKind,
+  OfferRecurrencePattern,
+  PromoDiscountKind,
+  Visibility,
+} from '../../../domain/enums';
 
 export interface SeedOfferTemplate {
   key: string;

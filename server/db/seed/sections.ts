@@ -165,7 +165,13 @@ export async function seedEstablishments(
     each((venue, establishmentId) =>
       WEEK_DAYS.map((dayOfWeek) => {
         const opening = venue.openings.find((candidate) => candidate.days.includes(dayOfWeek));
-        return { establishmentId, dayOfWeek, isActive: Boolean(opening), startTime: opening?.start ?? null, endTime: opening?.end ?? null };
+        return {
+          establishmentId,
+          dayOfWeek,
+          isActive: Boolean(opening),
+          startTime: opening?.start ?? null,
+          endTime: opening?.end ?? null,
+        };
       }),
     ),
   );
@@ -187,13 +193,18 @@ export async function seedEstablishments(
     tx,
     schema.establishmentSecondaryTypes,
     each((venue, establishmentId) =>
-      idsOf(reference.establishmentTypes, venue.secondaryTypeKeys).map((establishmentTypeId) => ({ establishmentId, establishmentTypeId })),
+      idsOf(reference.establishmentTypes, venue.secondaryTypeKeys).map((establishmentTypeId) => ({
+        establishmentId,
+        establishmentTypeId,
+      })),
     ),
   );
   await insertIfAny(
     tx,
     schema.establishmentMusics,
-    each((venue, establishmentId) => idsOf(reference.musics, venue.musicKeys).map((musicId) => ({ establishmentId, musicId }))),
+    each((venue, establishmentId) =>
+      idsOf(reference.musics, venue.musicKeys).map((musicId) => ({ establishmentId, musicId })),
+    ),
   );
   await insertIfAny(
     tx,
@@ -248,7 +259,10 @@ export async function seedPromoterGroups(
     tx,
     schema.promoterGroupPromoterTypes,
     each((group, promoterGroupId) =>
-      idsOf(reference.promoterTypes, group.promoterTypeKeys).map((promoterTypeId) => ({ promoterGroupId, promoterTypeId })),
+      idsOf(reference.promoterTypes, group.promoterTypeKeys).map((promoterTypeId) => ({
+        promoterGroupId,
+        promoterTypeId,
+      })),
     ),
   );
   await insertIfAny(
@@ -261,7 +275,9 @@ export async function seedPromoterGroups(
   await insertIfAny(
     tx,
     schema.promoterGroupMusics,
-    each((group, promoterGroupId) => idsOf(reference.musics, group.musicKeys).map((musicId) => ({ promoterGroupId, musicId }))),
+    each((group, promoterGroupId) =>
+      idsOf(reference.musics, group.musicKeys).map((musicId) => ({ promoterGroupId, musicId })),
+    ),
   );
   await insertIfAny(
     tx,
@@ -285,7 +301,12 @@ export async function seedPromoterGroups(
 
 export async function seedUsers(
   tx: Executor,
-  context: { roleIds: Map<string, number>; passwordHash: string; establishmentIds: number[]; promoterGroupIds: number[] },
+  context: {
+    roleIds: Map<string, number>;
+    passwordHash: string;
+    establishmentIds: number[];
+    promoterGroupIds: number[];
+  },
 ): Promise<Map<string, number>> {
   const rows = await tx
     .insert(schema.users)
@@ -392,18 +413,25 @@ export async function seedEvents(
   await insertIfAny(
     tx,
     schema.eventServices,
-    each((event, eventId) => idsOf(reference.services, event.promoterFlow?.serviceKeys ?? []).map((serviceId) => ({ eventId, serviceId }))),
+    each((event, eventId) =>
+      idsOf(reference.services, event.promoterFlow?.serviceKeys ?? []).map((serviceId) => ({ eventId, serviceId })),
+    ),
   );
   await insertIfAny(
     tx,
     schema.eventGames,
-    each((event, eventId) => idsOf(reference.games, event.promoterFlow?.gameKeys ?? []).map((gameId) => ({ eventId, gameId }))),
+    each((event, eventId) =>
+      idsOf(reference.games, event.promoterFlow?.gameKeys ?? []).map((gameId) => ({ eventId, gameId })),
+    ),
   );
   await insertIfAny(
     tx,
     schema.eventEnvironments,
     each((event, eventId) =>
-      idsOf(reference.environments, event.promoterFlow?.environmentKeys ?? []).map((environmentId) => ({ eventId, environmentId })),
+      idsOf(reference.environments, event.promoterFlow?.environmentKeys ?? []).map((environmentId) => ({
+        eventId,
+        environmentId,
+      })),
     ),
   );
   await tx.insert(schema.eventMedia).values({
@@ -411,11 +439,7 @@ export async function seedEvents(
     uploadId: lookup(context.uploadIds, pictureKey(FLYER.name, 0)),
     position: 0,
   });
-  await insertIfAny(
-    tx,
-    schema.eventOutOfSchedule,
-    each(outOfScheduleRows),
-  );
+  await insertIfAny(tx, schema.eventOutOfSchedule, each(outOfScheduleRows));
   return eventIds;
 }
 

@@ -15,7 +15,12 @@ export const TAGS: SeedTag[] = [
     category: 'Audience',
     subCategory: 'Age',
     description: 'Reduced prices or special nights for students with a valid card.',
-    translations: { en: 'Students welcome', fr: 'Étudiants bienvenus', de: 'Studierende willkommen', it: 'Studenti benvenuti' },
+    translations: {
+      en: 'Students welcome',
+      fr: 'Étudiants bienvenus',
+      de: 'Studierende willkommen',
+      it: 'Studenti benvenuti',
+    },
   },
   {
     tagName: 'Over 25',
@@ -29,14 +34,24 @@ export const TAGS: SeedTag[] = [
     category: 'Audience',
     subCategory: 'Community',
     description: 'Awareness team on site and a clear code of conduct.',
-    translations: { en: 'LGBTQ+ safe space', fr: 'Espace sûr LGBTQ+', de: 'LGBTQ+ Safe Space', it: 'Spazio sicuro LGBTQ+' },
+    translations: {
+      en: 'LGBTQ+ safe space',
+      fr: 'Espace sûr LGBTQ+',
+      de: 'LGBTQ+ Safe Space',
+      it: 'Spazio sicuro LGBTQ+',
+    },
   },
   {
     tagName: 'Wheelchair accessible',
     category: 'Accessibility',
     subCategory: 'Mobility',
     description: 'Step-free entrance and an accessible toilet.',
-    translations: { en: 'Wheelchair accessible', fr: 'Accessible en fauteuil roulant', de: 'Rollstuhlgängig', it: 'Accessibile in sedia a rotelle' },
+    translations: {
+      en: 'Wheelchair accessible',
+      fr: 'Accessible en fauteuil roulant',
+      de: 'Rollstuhlgängig',
+      it: 'Accessibile in sedia a rotelle',
+    },
   },
   {
     tagName: 'Hearing loop',
@@ -64,7 +79,12 @@ export const TAGS: SeedTag[] = [
     category: 'Drinks',
     subCategory: 'Cocktails',
     description: 'A seasonal cocktail menu by the house bartenders.',
-    translations: { en: 'Signature cocktails', fr: 'Cocktails signature', de: 'Signature-Cocktails', it: 'Cocktail d’autore' },
+    translations: {
+      en: 'Signature cocktails',
+      fr: 'Cocktails signature',
+      de: 'Signature-Cocktails',
+      it: 'Cocktail d’autore',
+    },
   },
   {
     tagName: 'Live music',
@@ -99,7 +119,12 @@ export const TAGS: SeedTag[] = [
     category: 'Practical',
     subCategory: 'Access',
     description: 'Less than ten minutes on foot from the main railway station.',
-    translations: { en: 'Near the station', fr: 'Près de la gare', de: 'Nahe beim Bahnhof', it: 'Vicino alla stazione' },
+    translations: {
+      en: 'Near the station',
+      fr: 'Près de la gare',
+      de: 'Nahe beim Bahnhof',
+      it: 'Vicino alla stazione',
+    },
   },
   {
     tagName: 'Heated terrace',

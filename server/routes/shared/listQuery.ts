@@ -27,7 +27,9 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) 
 const holdsNul = (value: unknown): boolean =>
   typeof value === 'string'
     ? value.includes('\u0000')
-    : typeof value === 'object' && value !== null && Object.entries(value).some(([key, child]) => key.includes('\u0000') || holdsNul(child));
+    : typeof value === 'object' &&
+      value !== null &&
+      Object.entries(value).some(([key, child]) => key.includes('\u0000') || holdsNul(child));
 
 const jsonText = (label: string) =>
   z.string().transform((text, context) => {
@@ -54,7 +56,10 @@ export interface ListQueryOptions<Field extends string, FilterSchema extends z.Z
 }
 
 /** The zod schema of `sort`, `range` and `filter` for one sortable list and one filter schema. */
-function querySchemaOf<Field extends string, FilterSchema extends z.ZodType>(sortable: readonly [Field, ...Field[]], filter: FilterSchema) {
+function querySchemaOf<Field extends string, FilterSchema extends z.ZodType>(
+  sortable: readonly [Field, ...Field[]],
+  filter: FilterSchema,
+) {
   return z.object({
     sort: jsonText('sort')
       .pipe(z.tuple([z.enum(sortable), z.enum(['ASC', 'DESC'])]))
@@ -64,7 +69,9 @@ function querySchemaOf<Field extends string, FilterSchema extends z.ZodType>(sor
         z
           .tuple([z.number().int().min(0), z.number().int().min(0)])
           .refine(([start, end]) => end >= start, { message: 'range end must not be before its start' })
-          .refine(([start, end]) => end - start < MAX_PAGE_SIZE, { message: `at most ${MAX_PAGE_SIZE} records per page` }),
+          .refine(([start, end]) => end - start < MAX_PAGE_SIZE, {
+            message: `at most ${MAX_PAGE_SIZE} records per page`,
+          }),
       )
       .optional(),
     filter: jsonText('filter').pipe(filter).optional(),
@@ -121,7 +128,13 @@ export function parseListQuery<Field extends string, FilterSchema extends z.ZodT
  * Sets `Content-Range` for a page of `count` records out of `total`, exposed through CORS (ARCHITECTURE.md §3)
  * so that react-admin can read it when the app is served from another origin than the API.
  */
-export function setContentRange(reply: FastifyReply, resource: string, start: number, count: number, total: number): void {
+export function setContentRange(
+  reply: FastifyReply,
+  resource: string,
+  start: number,
+  count: number,
+  total: number,
+): void {
   // An empty page (no records, or a range past the end) names no record: `*/total`, as RFC 9110 writes an
   // unsatisfied range; ra-data-simple-rest reads only the total after the slash.
   const range = count === 0 ? '*' : `${start}-${start + count - 1}`;

@@ -14,7 +14,13 @@ import {
 } from '../../../domain/partner';
 import { idSchema } from '../../../domain/records';
 import { RETIRED_REFERENCE, UNKNOWN_REFERENCE } from '../../../domain/reference';
-import { resolveGallery, storedMediaListState, type MediaListState, type Upload, type UploadReference } from '../../../domain/upload';
+import {
+  resolveGallery,
+  storedMediaListState,
+  type MediaListState,
+  type Upload,
+  type UploadReference,
+} from '../../../domain/upload';
 import { tags, users } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import { recordAudit } from '../../services/audit';
@@ -64,7 +70,11 @@ const groupByOwner = (rows: readonly { owner: unknown; target: unknown }[]): Map
 };
 
 /** The linked ids per owner, ascending (join tables keep no order; ids give a stable one). One query. */
-export async function loadLinks(db: Queryable, link: LinkTable, ownerIds: readonly number[]): Promise<Map<number, number[]>> {
+export async function loadLinks(
+  db: Queryable,
+  link: LinkTable,
+  ownerIds: readonly number[],
+): Promise<Map<number, number[]>> {
   const rows = await db
     .select({ owner: link.owner, target: link.target })
     .from(link.table)
@@ -74,16 +84,27 @@ export async function loadLinks(db: Queryable, link: LinkTable, ownerIds: readon
 }
 
 /** Replaces the owner's links with exactly these ids. */
-export async function replaceLinks(tx: Queryable, link: LinkTable, ownerId: number, targetIds: readonly number[]): Promise<void> {
+export async function replaceLinks(
+  tx: Queryable,
+  link: LinkTable,
+  ownerId: number,
+  targetIds: readonly number[],
+): Promise<void> {
   await tx.delete(link.table).where(eq(link.owner, ownerId));
   if (targetIds.length === 0) return;
   const ownerKey = propertyKeyOf(link.table, link.owner);
   const targetKey = propertyKeyOf(link.table, link.target);
-  await tx.insert(link.table).values(targetIds.map((targetId) => ({ [ownerKey]: ownerId, [targetKey]: targetId })) as never);
+  await tx
+    .insert(link.table)
+    .values(targetIds.map((targetId) => ({ [ownerKey]: ownerId, [targetKey]: targetId })) as never);
 }
 
 /** The gallery's upload ids per owner, in position order. One query. */
-async function loadMedia(db: Queryable, media: MediaTable, ownerIds: readonly number[]): Promise<Map<number, number[]>> {
+async function loadMedia(
+  db: Queryable,
+  media: MediaTable,
+  ownerIds: readonly number[],
+): Promise<Map<number, number[]>> {
   const rows = await db
     .select({ owner: media.owner, target: media.upload })
     .from(media.table)
@@ -92,7 +113,12 @@ async function loadMedia(db: Queryable, media: MediaTable, ownerIds: readonly nu
   return groupByOwner(rows);
 }
 
-export async function replaceMedia(tx: Queryable, media: MediaTable, ownerId: number, uploadIds: readonly number[]): Promise<void> {
+export async function replaceMedia(
+  tx: Queryable,
+  media: MediaTable,
+  ownerId: number,
+  uploadIds: readonly number[],
+): Promise<void> {
   await tx.delete(media.table).where(eq(media.owner, ownerId));
   if (uploadIds.length === 0) return;
   const keys = {
@@ -102,7 +128,13 @@ export async function replaceMedia(tx: Queryable, media: MediaTable, ownerId: nu
   };
   await tx
     .insert(media.table)
-    .values(uploadIds.map((uploadId, position) => ({ [keys.owner]: ownerId, [keys.upload]: uploadId, [keys.position]: position })) as never);
+    .values(
+      uploadIds.map((uploadId, position) => ({
+        [keys.owner]: ownerId,
+        [keys.upload]: uploadId,
+        [keys.position]: position,
+      })) as never,
+    );
 }
 
 export interface TagLinks {
@@ -112,7 +144,11 @@ export interface TagLinks {
 }
 
 /** The tags of each owner with their names (one query, joined to `tags`). */
-export async function loadTagLinks(db: Queryable, link: LinkTable, ownerIds: readonly number[]): Promise<Map<number, TagLinks>> {
+export async function loadTagLinks(
+  db: Queryable,
+  link: LinkTable,
+  ownerIds: readonly number[],
+): Promise<Map<number, TagLinks>> {
   const rows = await db
     .select({ owner: link.owner, tagId: tags.id, tagName: tags.tagName })
     .from(link.table)
@@ -141,7 +177,11 @@ export interface PartnerPictures {
 }
 
 /** The logo and the gallery of a record from the loaded uploads. */
-function picturesOf(logoUploadId: number | null, mediaIds: readonly number[], uploadsById: ReadonlyMap<number, Upload>): PartnerPictures {
+function picturesOf(
+  logoUploadId: number | null,
+  mediaIds: readonly number[],
+  uploadsById: ReadonlyMap<number, Upload>,
+): PartnerPictures {
   const media = mediaIds.flatMap((id) => uploadsById.get(id) ?? []);
   return {
     logo: logoUploadId === null ? null : (uploadsById.get(logoUploadId) ?? null),
@@ -159,7 +199,11 @@ export async function loadPictures(
   media: MediaTable,
   rows: readonly { id: number; logoUploadId: number | null }[],
 ): Promise<(ownerId: number) => PartnerPictures> {
-  const galleries = await loadMedia(db, media, rows.map((row) => row.id));
+  const galleries = await loadMedia(
+    db,
+    media,
+    rows.map((row) => row.id),
+  );
   const uploadsById = await loadUploads(db, [
     ...rows.flatMap((row) => (row.logoUploadId === null ? [] : [row.logoUploadId])),
     ...[...galleries.values()].flat(),
@@ -231,7 +275,12 @@ function pictureUses(logo: UploadReference | null, galleryIds: readonly number[]
 }
 
 /** `requireUsableUploads` as problems to report with the others rather than a 400 of its own. */
-async function uploadProblems(tx: Queryable, viewer: Viewer, uses: readonly UploadUse[], attached: ReadonlySet<number>) {
+async function uploadProblems(
+  tx: Queryable,
+  viewer: Viewer,
+  uses: readonly UploadUse[],
+  attached: ReadonlySet<number>,
+) {
   try {
     await requireUsableUploads(tx, viewer, uses, attached);
     return {};
@@ -313,7 +362,9 @@ export const idOrIdsSchema = z
 /** A text filter value given once or as a list (cities). */
 export const textOrTextsSchema = (max: number) => {
   const text = z.string().trim().min(1).max(max);
-  return z.union([text, z.array(text).max(MAX_FILTER_VALUES)]).transform((value) => (Array.isArray(value) ? value : [value]));
+  return z
+    .union([text, z.array(text).max(MAX_FILTER_VALUES)])
+    .transform((value) => (Array.isArray(value) ? value : [value]));
 };
 
 /** The record (its id column) has a link to one of the ids. */
@@ -360,7 +411,8 @@ export const PROMOTER_GROUP_ONBOARDING: Onboarding = {
 };
 
 /** True when this create is the caller's onboarding: a partner role without a record of this kind yet. */
-export const isOnboarding = (viewer: Viewer, onboarding: Onboarding): boolean => isOnboardingCreate(viewer, onboarding.scopeKind);
+export const isOnboarding = (viewer: Viewer, onboarding: Onboarding): boolean =>
+  isOnboardingCreate(viewer, onboarding.scopeKind);
 
 export function requireMayCreate(viewer: Viewer, onboarding: Onboarding): void {
   const reason = createRefusalOf(viewer, onboarding.scopeKind);
@@ -382,7 +434,8 @@ export async function claimForCaller(tx: Queryable, viewer: Viewer, onboarding: 
     .set({ [onboarding.viewerField]: id, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(users.id, viewer.userId), isNull(scopeColumn)))
     .returning({ email: users.email });
-  if (!claimed) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { [onboarding.recordField]: onboarding.alreadyOwnsOne });
+  if (!claimed)
+    throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { [onboarding.recordField]: onboarding.alreadyOwnsOne });
   await recordAudit(tx, {
     actor: { userId: viewer.userId, email: claimed.email },
     resource: 'users',

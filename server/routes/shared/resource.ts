@@ -1,5 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { hasPermission, type Action, type PermissionResource, type Viewer } from '../../../domain/access';
@@ -197,7 +210,8 @@ export const versionTextSchema = z
 export function queryParametersSchema<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.looseObject(shape).superRefine((value, context) => {
     for (const key of Object.keys(value)) {
-      if (!Object.hasOwn(shape, key)) context.addIssue({ code: 'custom', path: [key], message: `Unknown parameter: ${key}` });
+      if (!Object.hasOwn(shape, key))
+        context.addIssue({ code: 'custom', path: [key], message: `Unknown parameter: ${key}` });
     }
   });
 }
@@ -205,7 +219,6 @@ export function queryParametersSchema<Shape extends z.ZodRawShape>(shape: Shape)
 /** `DELETE /:id` of every resource: only `version`, the one the caller read (optional, checked when given). */
 export const deleteQuerySchema = queryParametersSchema({ version: versionTextSchema.optional() });
 const idsFilterSchema = z.union([idSchema, z.array(idSchema).max(MAX_IDS_PER_REQUEST)]);
-
 
 export const forbidden = () => new ApiError(403, RESOURCE_ERROR_CODES.forbidden);
 const notFound = () => new ApiError(404, RESOURCE_ERROR_CODES.notFound);
@@ -233,7 +246,8 @@ function filterSchemaOf(definition: Pick<ResourceDefinition<{ id: number }>, 'se
     .superRefine((value, context) => {
       for (const key of Object.keys(value)) {
         // Own keys only: `in` would take `constructor` or `toString`, which every object inherits, for filters.
-        if (!Object.hasOwn(shape, key)) context.addIssue({ code: 'custom', path: [key], message: `Unknown filter: ${key}` });
+        if (!Object.hasOwn(shape, key))
+          context.addIssue({ code: 'custom', path: [key], message: `Unknown filter: ${key}` });
       }
     })
     .default({});
@@ -245,7 +259,11 @@ function searchCondition(targets: readonly SearchTarget[], text: string): SQL | 
   return or(...targets.map((target) => (typeof target === 'function' ? target(pattern) : ilike(target, pattern))));
 }
 
-function filterCondition(definition: Pick<ResourceDefinition<{ id: number }>, 'id' | 'search' | 'filters'>, filter: Record<string, unknown>, viewer: Viewer) {
+function filterCondition(
+  definition: Pick<ResourceDefinition<{ id: number }>, 'id' | 'search' | 'filters'>,
+  filter: Record<string, unknown>,
+  viewer: Viewer,
+) {
   const conditions: (SQL | undefined)[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined) continue;
@@ -277,7 +295,12 @@ async function loadInOrder<RecordShape extends { id: number }>(
 type ResourceListQueryParser = ListQueryParser<string, Record<string, unknown>>;
 
 /** The resource's list parameters parser, built once when the resource registers (not per request). */
-function resourceListQueryParser(definition: Pick<ResourceDefinition<{ id: number }>, 'sortable' | 'defaultSort' | 'search' | 'filters' | 'defaultPageSize'>): ResourceListQueryParser {
+function resourceListQueryParser(
+  definition: Pick<
+    ResourceDefinition<{ id: number }>,
+    'sortable' | 'defaultSort' | 'search' | 'filters' | 'defaultPageSize'
+  >,
+): ResourceListQueryParser {
   return listQueryParser({
     sortable: Object.keys(definition.sortable) as [string, ...string[]],
     defaultSort: definition.defaultSort,
@@ -310,7 +333,11 @@ async function listRecords<RecordShape extends { id: number }>(
     .offset(query.offset)
     .limit(query.limit);
   const [{ total }] = await app.db.select({ total: count() }).from(definition.table).where(where);
-  const records = await loadInOrder(definition, app.db, page.map((row) => row.id as number));
+  const records = await loadInOrder(
+    definition,
+    app.db,
+    page.map((row) => row.id as number),
+  );
   setContentRange(reply, definition.name, query.offset, records.length, total);
   return records;
 }
@@ -449,7 +476,8 @@ async function createRecord<RecordShape extends { id: number }, Input extends { 
 
 /** `SET version = version + 1, updated_at = now()`, keyed by the table's property names as drizzle wants. */
 function versionBumpOf(table: PgTable, writes: { version: PgColumn; updatedAt?: PgColumn }): never {
-  const keyOf = (column: PgColumn) => Object.entries(getTableColumns(table)).find(([, candidate]) => candidate === column)?.[0];
+  const keyOf = (column: PgColumn) =>
+    Object.entries(getTableColumns(table)).find(([, candidate]) => candidate === column)?.[0];
   const versionKey = keyOf(writes.version);
   if (!versionKey) throw new Error('write.version is not a column of the resource table');
   const updatedAtKey = writes.updatedAt ? keyOf(writes.updatedAt) : undefined;
@@ -465,7 +493,9 @@ async function updateRecord<RecordShape extends { id: number }, Input extends { 
   requirePermission(viewer, definition.permission, 'update');
   const input = parseInput(writes.input, body);
   if (input.version === undefined) {
-    throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { version: 'Required: the version the record was read at' });
+    throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, {
+      version: 'Required: the version the record was read at',
+    });
   }
   return inWriteTransaction(run.app, writes, 'update', async (tx) => {
     await requireInScope(tx, definition, viewer, id, 'write');
@@ -493,7 +523,13 @@ async function updateRecord<RecordShape extends { id: number }, Input extends { 
  * row again for each waiting one, finds it gone and they answer 404, with no audit row. Without the lock
  * each read the record before any had deleted it, and each answered 200 with an audit row of its own.
  */
-export async function lockRow(tx: Queryable, table: PgTable, idColumn: PgColumn, versionColumn: PgColumn, id: number): Promise<number> {
+export async function lockRow(
+  tx: Queryable,
+  table: PgTable,
+  idColumn: PgColumn,
+  versionColumn: PgColumn,
+  id: number,
+): Promise<number> {
   const [row] = await tx.select({ version: versionColumn }).from(table).where(eq(idColumn, id)).for('update');
   if (!row) throw notFound();
   return row.version as number;
@@ -541,7 +577,9 @@ export function registerResource<RecordShape extends { id: number }, Input exten
   const shownOne = async (request: FastifyRequest, record: RecordShape) => (await shown(request, [record]))[0];
 
   const parseQuery = resourceListQueryParser(definition);
-  app.get(collection, authenticated, async (request, reply) => shown(request, await listRecords(app, definition, parseQuery, request, reply)));
+  app.get(collection, authenticated, async (request, reply) =>
+    shown(request, await listRecords(app, definition, parseQuery, request, reply)),
+  );
 
   app.get(member, authenticated, async (request) => {
     const viewer = viewerOf(request);

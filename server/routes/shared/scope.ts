@@ -1,6 +1,12 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { READABLE_WHEN_PUBLISHED, ROLE_SCOPES, type PermissionResource, type ScopeKind, type Viewer } from '../../../domain/access';
+import {
+  READABLE_WHEN_PUBLISHED,
+  ROLE_SCOPES,
+  type PermissionResource,
+  type ScopeKind,
+  type Viewer,
+} from '../../../domain/access';
 import { isRoleKey } from '../../../domain/roles';
 
 /**

@@ -67,7 +67,14 @@ export type OccurrenceEditResult =
  * The generalInfos fields one occurrence may change besides its instants and title: stored in the row's
  * `changes`, keyed by record path (docs/data-model.md).
  */
-export const OCCURRENCE_CHANGE_FIELDS = ['tarifMin', 'tarifMax', 'ageMin', 'isFree', 'promotable', 'urlBilletterie'] as const;
+export const OCCURRENCE_CHANGE_FIELDS = [
+  'tarifMin',
+  'tarifMax',
+  'ageMin',
+  'isFree',
+  'promotable',
+  'urlBilletterie',
+] as const;
 type OccurrenceChangeField = (typeof OCCURRENCE_CHANGE_FIELDS)[number];
 
 /** The whole-record update of a series (the PUT without updateScope), used when the edited occurrence is the first. */
@@ -104,7 +111,8 @@ async function loadRows(tx: Queryable, eventId: number): Promise<StoredRow[]> {
 
 // ---- the occurrence being edited ---------------------------------------------------------------------
 
-const invalid = (field: string, problem: string) => new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [field]: problem });
+const invalid = (field: string, problem: string) =>
+  new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [field]: problem });
 
 /** The rule's occurrence starting at `instant`, or undefined when the rule has none there. */
 function ruleOccurrenceAt(rule: RecurrenceRule, instant: string): { startsAt: string; endsAt: string } | undefined {
@@ -125,7 +133,12 @@ interface TargetOccurrence {
 }
 
 /** The series and the occurrence `key` names in it; 400 when the series does not repeat or has no such occurrence. */
-async function targetOccurrence(tx: Queryable, eventId: number, key: string, scopeField: string): Promise<TargetOccurrence> {
+async function targetOccurrence(
+  tx: Queryable,
+  eventId: number,
+  key: string,
+  scopeField: string,
+): Promise<TargetOccurrence> {
   const series = await loadSeries(tx, eventId);
   const rule = ruleOfRow(series);
   if (rule.recurrencePattern === 'NONE') throw invalid(scopeField, EVENT_PROBLEMS.notRecurring);
@@ -174,11 +187,7 @@ function followsRule(rule: RecurrenceRule, key: string, values: OccurrenceValues
   );
 }
 
-async function writeOccurrenceRow(
-  tx: Queryable,
-  target: TargetOccurrence,
-  values: OccurrenceValues,
-): Promise<number> {
+async function writeOccurrenceRow(tx: Queryable, target: TargetOccurrence, values: OccurrenceValues): Promise<number> {
   const columns = {
     startsAt: dateOf(values.startsAt),
     endsAt: dateOf(values.endsAt),
@@ -195,7 +204,10 @@ async function writeOccurrenceRow(
     return target.row.id;
   }
   if (target.rows.length >= EVENT_LIMITS.outOfScheduleEvents) {
-    throw invalid('dateAndCalendar.outOfScheduleEvents', `At most ${EVENT_LIMITS.outOfScheduleEvents} changed occurrences per series`);
+    throw invalid(
+      'dateAndCalendar.outOfScheduleEvents',
+      `At most ${EVENT_LIMITS.outOfScheduleEvents} changed occurrences per series`,
+    );
   }
   const [inserted] = await tx
     .insert(eventOutOfSchedule)
@@ -204,7 +216,11 @@ async function writeOccurrenceRow(
   return inserted.id;
 }
 
-async function editThisOccurrence(tx: Queryable, target: TargetOccurrence, input: EventInput): Promise<OccurrenceEditResult> {
+async function editThisOccurrence(
+  tx: Queryable,
+  target: TargetOccurrence,
+  input: EventInput,
+): Promise<OccurrenceEditResult> {
   const title = input.generalInfos.eventTitle;
   const values: OccurrenceValues = {
     ...instantsOfInput(input.dateAndCalendar),
@@ -232,9 +248,14 @@ const sameDays = (left: readonly string[], right: readonly string[]) =>
  * when the user changed them; the input's end when the user changed it, else splitRule's (so a series of
  * 10 split at its 5th gives a tail of 6).
  */
-export function editedTailRule(series: RecurrenceRule, tailAsSplit: RecurrenceRule, dates: EventInput['dateAndCalendar']): RecurrenceRule {
+export function editedTailRule(
+  series: RecurrenceRule,
+  tailAsSplit: RecurrenceRule,
+  dates: EventInput['dateAndCalendar'],
+): RecurrenceRule {
   const patternChanged =
-    dates.recurrencePattern !== series.recurrencePattern || !sameDays(dates.recurrenceDaysOfWeek, series.recurrenceDaysOfWeek);
+    dates.recurrencePattern !== series.recurrencePattern ||
+    !sameDays(dates.recurrenceDaysOfWeek, series.recurrenceDaysOfWeek);
   const endChanged =
     dates.recurrenceEndType !== series.recurrenceEndType ||
     dates.maxOccurrences !== series.maxOccurrences ||
@@ -246,9 +267,15 @@ export function editedTailRule(series: RecurrenceRule, tailAsSplit: RecurrenceRu
     endDate: dates.endDate,
     startTime: dates.startTime,
     endTime: dates.endTime,
-    ...(patternChanged ? { recurrencePattern: dates.recurrencePattern, recurrenceDaysOfWeek: dates.recurrenceDaysOfWeek } : {}),
+    ...(patternChanged
+      ? { recurrencePattern: dates.recurrencePattern, recurrenceDaysOfWeek: dates.recurrenceDaysOfWeek }
+      : {}),
     ...(endChanged
-      ? { recurrenceEndType: dates.recurrenceEndType, maxOccurrences: dates.maxOccurrences, recurrenceEndDate: dates.recurrenceEndDate }
+      ? {
+          recurrenceEndType: dates.recurrenceEndType,
+          maxOccurrences: dates.maxOccurrences,
+          recurrenceEndDate: dates.recurrenceEndDate,
+        }
       : {}),
     // A tail made a one-off has no end of its own (the schema allows none on a one-off).
     ...(dates.recurrencePattern === 'NONE' ? oneOff : {}),
@@ -263,7 +290,9 @@ function hasOccurrences(rule: RecurrenceRule): boolean {
   if (rule.recurrenceEndType !== 'ON_DATE' || rule.recurrenceEndDate === null) return true;
   if (rule.recurrenceEndDate < rule.startDate) return false;
   const after = Temporal.PlainDate.from(rule.recurrenceEndDate).add({ days: 1 }).toString();
-  return ruleOccurrences(rule, { from: zonedInstant(rule.startDate, '00:00'), to: zonedInstant(after, '00:00') }).length > 0;
+  return (
+    ruleOccurrences(rule, { from: zonedInstant(rule.startDate, '00:00'), to: zonedInstant(after, '00:00') }).length > 0
+  );
 }
 
 /** Rows from the split on: SKIP and UPDATE by their key, CREATE by where it takes place. */
@@ -282,7 +311,8 @@ const epochOf = (instant: string): number => Temporal.Instant.from(instant).epoc
  */
 function supersededRowIds(kept: readonly OutOfScheduleRow[], storedById: ReadonlyMap<number, StoredRow>): number[] {
   const writtenAt = (row: OutOfScheduleRow) => storedById.get(row.id)?.writtenAt.getTime() ?? 0;
-  const stayed = (row: OutOfScheduleRow) => sameInstant(storedById.get(row.id)?.originalStartsAt ?? null, row.originalStartsAt);
+  const stayed = (row: OutOfScheduleRow) =>
+    sameInstant(storedById.get(row.id)?.originalStartsAt ?? null, row.originalStartsAt);
   const outranks = (candidate: OutOfScheduleRow, incumbent: OutOfScheduleRow): boolean => {
     if (writtenAt(candidate) !== writtenAt(incumbent)) return writtenAt(candidate) > writtenAt(incumbent);
     if (stayed(candidate) !== stayed(incumbent)) return stayed(candidate);
@@ -320,7 +350,12 @@ async function moveRowsToTail(
   const redundant = kept.filter((row) => {
     const stored = keptById.get(row.id);
     if (row.action !== 'UPDATE' || !stored || row.startsAt === null || row.endsAt === null) return false;
-    const values = { startsAt: row.startsAt, endsAt: row.endsAt, eventTitle: stored.eventTitle, changes: stored.changes };
+    const values = {
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      eventTitle: stored.eventTitle,
+      changes: stored.changes,
+    };
     return followsRule(split.tailRule, row.originalStartsAt, values);
   });
   const toRemove = [...edited.map((row) => row.id), ...removedIds, ...superseded, ...redundant.map((row) => row.id)];
@@ -359,10 +394,7 @@ async function splitSeries(
   const { series, key } = target;
   const tailRule = editedTailRule(target.rule, tailAsSplit, context.input.dateAndCalendar);
   if (!hasOccurrences(tailRule)) throw invalid('dateAndCalendar.recurrenceEndDate', EVENT_PROBLEMS.endBeforeStartDate);
-  await tx
-    .update(events)
-    .set(ruleColumnsOf(head))
-    .where(eq(events.id, series.id));
+  await tx.update(events).set(ruleColumnsOf(head)).where(eq(events.id, series.id));
   const tailEventId = await context.writers.insertTail(tx, {
     input: tailInputOf(context.input, tailRule),
     series,

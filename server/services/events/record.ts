@@ -1,6 +1,13 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import type { ApprovalStatus, OutOfScheduleAction, RecurrenceEndType, RecurrencePattern, Visibility, WeekDay } from '../../../domain/enums';
+import type {
+  ApprovalStatus,
+  OutOfScheduleAction,
+  RecurrenceEndType,
+  RecurrencePattern,
+  Visibility,
+  WeekDay,
+} from '../../../domain/enums';
 import { isInScope, type Viewer } from '../../../domain/access';
 import { isWeekDay } from '../../../domain/enums';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages';
@@ -88,7 +95,10 @@ export const outOfScheduleRowOf = (row: OutOfScheduleTableRow): OutOfScheduleRow
 });
 
 /** The out-of-schedule rows of these series, by series, in the order of their keys. One query. */
-export async function loadOutOfScheduleRows(db: Queryable, eventIds: readonly number[]): Promise<Map<number, OutOfScheduleEvent[]>> {
+export async function loadOutOfScheduleRows(
+  db: Queryable,
+  eventIds: readonly number[],
+): Promise<Map<number, OutOfScheduleEvent[]>> {
   const byEvent = new Map<number, OutOfScheduleEvent[]>();
   if (eventIds.length === 0) return byEvent;
   const rows = await db
@@ -110,8 +120,14 @@ export interface StoredSeries {
 export async function loadEventRules(db: Queryable, ids: readonly number[]): Promise<Map<number, StoredSeries>> {
   const series = new Map<number, StoredSeries>();
   if (ids.length === 0) return series;
-  const rows = await db.select().from(events).where(inArray(events.id, [...ids]));
-  const outOfSchedule = await loadOutOfScheduleRows(db, rows.map((row) => row.id));
+  const rows = await db
+    .select()
+    .from(events)
+    .where(inArray(events.id, [...ids]));
+  const outOfSchedule = await loadOutOfScheduleRows(
+    db,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) series.set(row.id, { row, rule: ruleOfRow(row), rows: outOfSchedule.get(row.id) ?? [] });
   return series;
 }
@@ -144,7 +160,13 @@ async function loadAncestors(db: Queryable, rows: readonly ChainRow[]): Promise<
     const missing = [...wanted].filter((id) => !known.has(id));
     if (missing.length === 0) break;
     const found = await db
-      .select({ id: events.id, title: events.title, parentEventId: events.parentEventId, firstStartsAt: events.firstStartsAt, lastEndsAt: events.lastEndsAt })
+      .select({
+        id: events.id,
+        title: events.title,
+        parentEventId: events.parentEventId,
+        firstStartsAt: events.firstStartsAt,
+        lastEndsAt: events.lastEndsAt,
+      })
       .from(events)
       .where(inArray(events.id, missing));
     for (const row of found) known.set(row.id, row);
@@ -177,7 +199,12 @@ async function loadRelatives(db: Queryable, rows: readonly EventRow[]): Promise<
   const parents = await db
     .select({ parentEventId: events.parentEventId })
     .from(events)
-    .where(inArray(events.parentEventId, rows.map((row) => row.id)));
+    .where(
+      inArray(
+        events.parentEventId,
+        rows.map((row) => row.id),
+      ),
+    );
   const withSegments = new Set(parents.map((row) => row.parentEventId));
   return (row) => {
     const parent = row.parentEventId === null ? undefined : known.get(row.parentEventId);
@@ -192,13 +219,25 @@ async function loadRelatives(db: Queryable, rows: readonly EventRow[]): Promise<
 
 // ---- the record ----------------------------------------------------------------------------------------
 
-const EVENT_TYPE_LABELS = { en: eventTypes.labelEn, fr: eventTypes.labelFr, de: eventTypes.labelDe, it: eventTypes.labelIt } as const;
+const EVENT_TYPE_LABELS = {
+  en: eventTypes.labelEn,
+  fr: eventTypes.labelFr,
+  de: eventTypes.labelDe,
+  it: eventTypes.labelIt,
+} as const;
 
 /** Event type labels by id in one language (English for the stored record; a reader's own: `eventsAsReadBy`). */
-async function loadEventTypeLabels(db: Queryable, ids: readonly number[], language: Language = DEFAULT_LANGUAGE): Promise<Map<number, string>> {
+async function loadEventTypeLabels(
+  db: Queryable,
+  ids: readonly number[],
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: eventTypes.id, label: EVENT_TYPE_LABELS[language] }).from(eventTypes).where(inArray(eventTypes.id, unique));
+  const rows = await db
+    .select({ id: eventTypes.id, label: EVENT_TYPE_LABELS[language] })
+    .from(eventTypes)
+    .where(inArray(eventTypes.id, unique));
   return new Map(rows.map((row) => [row.id, row.label]));
 }
 
@@ -216,7 +255,10 @@ async function loadGalleries(db: Queryable, ids: readonly number[]): Promise<Map
 /** The records of these ids (any order; missing ids left out) in a fixed number of queries per page. */
 export async function loadEvents(db: Queryable, ids: readonly number[]): Promise<Event[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(events).where(inArray(events.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(events)
+    .where(inArray(events.id, [...ids]));
   if (rows.length === 0) return [];
   const eventIds = rows.map((row) => row.id);
   const links = {
@@ -232,7 +274,10 @@ export async function loadEvents(db: Queryable, ids: readonly number[]): Promise
     ...rows.flatMap((row) => (row.fileCarteUploadId === null ? [] : [row.fileCarteUploadId])),
   ]);
   const outOfSchedule = await loadOutOfScheduleRows(db, eventIds);
-  const typeLabels = await loadEventTypeLabels(db, rows.flatMap((row) => (row.eventTypeId === null ? [] : [row.eventTypeId])));
+  const typeLabels = await loadEventTypeLabels(
+    db,
+    rows.flatMap((row) => (row.eventTypeId === null ? [] : [row.eventTypeId])),
+  );
   const relativesOf = await loadRelatives(db, rows);
   return rows.map((row) =>
     eventRecordOf(row, {
@@ -362,14 +407,21 @@ export async function eventsAsReadBy(db: Queryable, reader: EventReader, records
   const labels =
     reader.language === DEFAULT_LANGUAGE
       ? undefined
-      : await loadEventTypeLabels(db, records.map((record) => record.generalInfos.eventType.id), reader.language);
+      : await loadEventTypeLabels(
+          db,
+          records.map((record) => record.generalInfos.eventType.id),
+          reader.language,
+        );
   return records.map((record) => {
     const { generalInfos } = record;
     return {
       ...record,
       generalInfos: {
         ...generalInfos,
-        eventType: { ...generalInfos.eventType, type: labels?.get(generalInfos.eventType.id) ?? generalInfos.eventType.type },
+        eventType: {
+          ...generalInfos.eventType,
+          type: labels?.get(generalInfos.eventType.id) ?? generalInfos.eventType.type,
+        },
         approvalReason: readsApprovalDetails(reader.viewer, record) ? generalInfos.approvalReason : null,
       },
     };

@@ -33,7 +33,8 @@ export interface SaveOutcome {
   approval?: EventApproval;
 }
 
-const invalid = (field: string, problem: string) => new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [field]: problem });
+const invalid = (field: string, problem: string) =>
+  new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [field]: problem });
 
 /** A request (again): PENDING, asked by this user, any earlier decision forgotten. */
 const requestApproval = (viewer: Viewer): EventApproval => ({
@@ -55,10 +56,17 @@ export function requirePromotersRequest(current: Event): void {
   throw new ApiError(403, problem, { 'generalInfos.approvalStatus': problem });
 }
 
-function promoterOutcome(operation: EventOperation, viewer: Viewer, input: EventInput, current: Event | null): SaveOutcome {
-  if (input.saveAction !== undefined && input.saveAction !== 'requestEvent') throw invalid('saveAction', EVENT_PROBLEMS.promoterMustRequest);
+function promoterOutcome(
+  operation: EventOperation,
+  viewer: Viewer,
+  input: EventInput,
+  current: Event | null,
+): SaveOutcome {
+  if (input.saveAction !== undefined && input.saveAction !== 'requestEvent')
+    throw invalid('saveAction', EVENT_PROBLEMS.promoterMustRequest);
   if (operation === 'update' && current) requirePromotersRequest(current);
-  if (input.generalInfos.establishmentId === null) throw invalid('generalInfos.establishmentId', EVENT_PROBLEMS.requestNeedsEstablishment);
+  if (input.generalInfos.establishmentId === null)
+    throw invalid('generalInfos.establishmentId', EVENT_PROBLEMS.requestNeedsEstablishment);
   return { visibility: SAVE_ACTION_OUTCOMES.requestEvent.visibility, approval: requestApproval(viewer) };
 }
 
@@ -68,7 +76,12 @@ function promoterOutcome(operation: EventOperation, viewer: Viewer, input: Event
  * one, 403 for a promoter changing anything but its request (requirePromotersRequest), 400 on `visibility` for
  * the venue publishing a request it has not approved.
  */
-export function saveOutcomeOf(operation: EventOperation, viewer: Viewer, input: EventInput, current: Event | null): SaveOutcome {
+export function saveOutcomeOf(
+  operation: EventOperation,
+  viewer: Viewer,
+  input: EventInput,
+  current: Event | null,
+): SaveOutcome {
   if (writesAsPromoter(viewer)) return promoterOutcome(operation, viewer, input, current);
   const outcome = venueOutcome(operation, viewer, input);
   if (outcome.visibility === 'PUBLISHED' && outcome.approval === undefined && isUndecidedRequest(current)) {
@@ -84,8 +97,10 @@ const isUndecidedRequest = (current: Event | null): boolean =>
 function venueOutcome(operation: EventOperation, viewer: Viewer, input: EventInput): SaveOutcome {
   if (input.saveAction === undefined) return { visibility: input.visibility };
   const outcome = SAVE_ACTION_OUTCOMES[input.saveAction];
-  if (!(outcome.on as readonly EventOperation[]).includes(operation)) throw invalid('saveAction', EVENT_PROBLEMS.saveActionNotHere);
-  if (outcome.approvalStatus === 'PENDING') return { visibility: outcome.visibility, approval: requestApproval(viewer) };
+  if (!(outcome.on as readonly EventOperation[]).includes(operation))
+    throw invalid('saveAction', EVENT_PROBLEMS.saveActionNotHere);
+  if (outcome.approvalStatus === 'PENDING')
+    return { visibility: outcome.visibility, approval: requestApproval(viewer) };
   if (outcome.approvalStatus === null) return { visibility: outcome.visibility, approval: { approvalStatus: null } };
   return { visibility: outcome.visibility };
 }

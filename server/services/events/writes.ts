@@ -2,12 +2,43 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../../domain/access';
 import type { ApprovalStatus } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
-import { derivedEndDate, EVENT_PROBLEMS, type Event, type EventInput, type OutOfScheduleEventInput } from '../../../domain/event';
-import { generatesOccurrenceAt, rekeyRows, ruleOf, seriesBounds, type RecurrenceRule } from '../../../domain/recurrence';
+import {
+  derivedEndDate,
+  EVENT_PROBLEMS,
+  type Event,
+  type EventInput,
+  type OutOfScheduleEventInput,
+} from '../../../domain/event';
+import {
+  generatesOccurrenceAt,
+  rekeyRows,
+  ruleOf,
+  seriesBounds,
+  type RecurrenceRule,
+} from '../../../domain/recurrence';
 import { resolveGallery } from '../../../domain/upload';
-import { environments, establishments, eventMedia, eventOutOfSchedule, events, eventTypes, games, musics, promoterGroups, services, tags } from '../../db/schema';
+import {
+  environments,
+  establishments,
+  eventMedia,
+  eventOutOfSchedule,
+  events,
+  eventTypes,
+  games,
+  musics,
+  promoterGroups,
+  services,
+  tags,
+} from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
-import { checkPartnerWrite, descriptionColumnsOf, referenceCheck, replaceLinks, replaceMedia, type ReferenceCheck } from '../../routes/shared/partner';
+import {
+  checkPartnerWrite,
+  descriptionColumnsOf,
+  referenceCheck,
+  replaceLinks,
+  replaceMedia,
+  type ReferenceCheck,
+} from '../../routes/shared/partner';
 import type { Queryable } from '../../routes/shared/resource';
 import { requireUsableUploads, type UploadUse } from '../uploadRecords';
 import { EVENT_LINKS, loadEvent, loadEventRow, loadOutOfScheduleRows, ruleOfRow, sameRule } from './record';
@@ -100,7 +131,8 @@ const referenceChecksOf = (input: EventInput): ReferenceCheck[] => {
 };
 
 /** The stored record's ids in the shape of an input, for the retired-value rule of `checkPartnerWrite`. */
-const storedReferenceChecksOf = (current: Event): ReferenceCheck[] => referenceChecksOf(current as unknown as EventInput);
+const storedReferenceChecksOf = (current: Event): ReferenceCheck[] =>
+  referenceChecksOf(current as unknown as EventInput);
 
 /** The problems a check reports as a 400, or none. */
 async function problemsOf(check: () => Promise<unknown>): Promise<Record<string, string>> {
@@ -119,11 +151,19 @@ async function problemsOf(check: () => Promise<unknown>): Promise<Record<string,
  * pictures and the menu file are the caller's or already on the record (the menu may be a PDF).
  * Answers the gallery to store; throws one 400 naming every field.
  */
-async function checkEventWrite(tx: Queryable, viewer: Viewer, input: EventInput, current: Event | null): Promise<number[]> {
+async function checkEventWrite(
+  tx: Queryable,
+  viewer: Viewer,
+  input: EventInput,
+  current: Event | null,
+): Promise<number[]> {
   const media = input.descriptionAndMedia;
   const storedMediaIds = current?.descriptionAndMedia.media.map((upload) => upload.id) ?? [];
   const gallery = resolveGallery(storedMediaIds, media.media, media.mediaListState, 'descriptionAndMedia');
-  const attached = new Set([...storedMediaIds, ...(current?.descriptionAndMedia.fileCarte ? [current.descriptionAndMedia.fileCarte.id] : [])]);
+  const attached = new Set([
+    ...storedMediaIds,
+    ...(current?.descriptionAndMedia.fileCarte ? [current.descriptionAndMedia.fileCarte.id] : []),
+  ]);
   const uses: UploadUse[] = [
     ...gallery.ids.map((id, index) => ({ field: `descriptionAndMedia.media.${index}`, id, imageOnly: true })),
     ...(media.fileCarte ? [{ field: 'descriptionAndMedia.fileCarte', id: media.fileCarte.id, imageOnly: false }] : []),
@@ -131,7 +171,14 @@ async function checkEventWrite(tx: Queryable, viewer: Viewer, input: EventInput,
   const noPictures = { logo: null, media: [], mediaListState: null };
   const problems = {
     ...(await problemsOf(() =>
-      checkPartnerWrite(tx, viewer, noPictures, null, referenceChecksOf(input), current ? storedReferenceChecksOf(current) : []),
+      checkPartnerWrite(
+        tx,
+        viewer,
+        noPictures,
+        null,
+        referenceChecksOf(input),
+        current ? storedReferenceChecksOf(current) : [],
+      ),
     )),
     ...(await problemsOf(() => requireUsableUploads(tx, viewer, uses, attached))),
     ...gallery.problems,
@@ -179,7 +226,10 @@ export async function updateSeriesBounds(tx: Queryable, eventId: number): Promis
   const row = await loadEventRow(tx, eventId);
   if (!row) return;
   const rows = (await loadOutOfScheduleRows(tx, [eventId])).get(eventId) ?? [];
-  await tx.update(events).set(boundsColumns(seriesBounds(ruleOfRow(row), rows))).where(eq(events.id, eventId));
+  await tx
+    .update(events)
+    .set(boundsColumns(seriesBounds(ruleOfRow(row), rows)))
+    .where(eq(events.id, eventId));
 }
 
 // ---- out-of-schedule rows ------------------------------------------------------------------------------
@@ -191,7 +241,8 @@ function checkRows(rule: RecurrenceRule, rows: readonly OutOfScheduleEventInput[
   rows.forEach((row, index) => {
     const field = `dateAndCalendar.outOfScheduleEvents.${index}.originalStartsAt`;
     if (seen.has(keyOf(row.originalStartsAt))) problems[field] = ROW_PROBLEMS.duplicate;
-    else if (row.action !== 'CREATE' && !generatesOccurrenceAt(rule, row.originalStartsAt)) problems[field] = EVENT_PROBLEMS.notAnOccurrence;
+    else if (row.action !== 'CREATE' && !generatesOccurrenceAt(rule, row.originalStartsAt))
+      problems[field] = EVENT_PROBLEMS.notAnOccurrence;
     seen.add(keyOf(row.originalStartsAt));
   });
   if (Object.keys(problems).length > 0) throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, problems);
@@ -243,9 +294,15 @@ export async function replaceOutOfScheduleRows(
  * old rule did not generate either stays as sent, for checkRows to refuse. A re-keyed row landing on the key
  * of a row that kept its own goes: that occurrence is already described.
  */
-function rowsFollowingRule(oldRule: RecurrenceRule, newRule: RecurrenceRule, rows: readonly OutOfScheduleEventInput[]): OutOfScheduleEventInput[] {
+function rowsFollowingRule(
+  oldRule: RecurrenceRule,
+  newRule: RecurrenceRule,
+  rows: readonly OutOfScheduleEventInput[],
+): OutOfScheduleEventInput[] {
   const followsOld = (row: OutOfScheduleEventInput) =>
-    row.action !== 'CREATE' && !generatesOccurrenceAt(newRule, row.originalStartsAt) && generatesOccurrenceAt(oldRule, row.originalStartsAt);
+    row.action !== 'CREATE' &&
+    !generatesOccurrenceAt(newRule, row.originalStartsAt) &&
+    generatesOccurrenceAt(oldRule, row.originalStartsAt);
   const keptKeys = new Set(rows.filter((row) => !followsOld(row)).map((row) => keyOf(row.originalStartsAt)));
   return rows.flatMap((row) => {
     if (!followsOld(row)) return [row];
@@ -260,7 +317,12 @@ function rowsFollowingRule(oldRule: RecurrenceRule, newRule: RecurrenceRule, row
  * date) or go; a one-off event has none. A re-keyed row that would land on the key of a row that stays (a
  * CREATE at the new time) goes too: that occurrence is already described.
  */
-export async function rekeyOutOfScheduleRows(tx: Queryable, eventId: number, oldRule: RecurrenceRule, newRule: RecurrenceRule): Promise<void> {
+export async function rekeyOutOfScheduleRows(
+  tx: Queryable,
+  eventId: number,
+  oldRule: RecurrenceRule,
+  newRule: RecurrenceRule,
+): Promise<void> {
   const stored = (await loadOutOfScheduleRows(tx, [eventId])).get(eventId) ?? [];
   if (stored.length === 0) return;
   if (newRule.recurrencePattern === 'NONE') {
@@ -274,7 +336,9 @@ export async function rekeyOutOfScheduleRows(tx: Queryable, eventId: number, old
   const colliding = moved.filter((row) => stayingKeys.has(keyOf(row.originalStartsAt))).map((row) => row.id);
   const toRemove = [...new Set([...removedIds, ...colliding])];
   if (toRemove.length > 0) {
-    await tx.delete(eventOutOfSchedule).where(and(eq(eventOutOfSchedule.eventId, eventId), inArray(eventOutOfSchedule.id, toRemove)));
+    await tx
+      .delete(eventOutOfSchedule)
+      .where(and(eq(eventOutOfSchedule.eventId, eventId), inArray(eventOutOfSchedule.id, toRemove)));
   }
   for (const row of moved.filter((candidate) => !colliding.includes(candidate.id))) {
     await tx
@@ -305,14 +369,17 @@ const approvalColumns = (approval: EventApproval) => ({
  */
 export async function writeEventRow(tx: Queryable, args: WriteEventArguments): Promise<number> {
   const { input, viewer } = args;
-  const current = args.current !== undefined ? args.current : args.id !== undefined ? ((await loadEvent(tx, args.id)) ?? null) : null;
+  const current =
+    args.current !== undefined ? args.current : args.id !== undefined ? ((await loadEvent(tx, args.id)) ?? null) : null;
   const galleryIds = await checkEventWrite(tx, viewer, input, current);
   const newRule = ruleOfInput(input);
   const columns = {
     ...columnsOf(input),
     ...(args.approval ? approvalColumns(args.approval) : {}),
     ...(args.extra?.parentEventId !== undefined ? { parentEventId: args.extra.parentEventId } : {}),
-    ...(args.extra?.segmentIsRecurrenceTail !== undefined ? { segmentIsRecurrenceTail: args.extra.segmentIsRecurrenceTail } : {}),
+    ...(args.extra?.segmentIsRecurrenceTail !== undefined
+      ? { segmentIsRecurrenceTail: args.extra.segmentIsRecurrenceTail }
+      : {}),
   };
   let id: number;
   let oldRule: RecurrenceRule | null = null;
@@ -354,7 +421,12 @@ async function writeLinks(tx: Queryable, id: number, input: EventInput, galleryI
   await replaceLinks(tx, EVENT_LINKS.games, id, media.games);
   await replaceLinks(tx, EVENT_LINKS.environments, id, media.environments);
   await replaceLinks(tx, EVENT_LINKS.tags, id, media.tagTerms);
-  await replaceMedia(tx, { table: eventMedia, owner: eventMedia.eventId, upload: eventMedia.uploadId, position: eventMedia.position }, id, galleryIds);
+  await replaceMedia(
+    tx,
+    { table: eventMedia, owner: eventMedia.eventId, upload: eventMedia.uploadId, position: eventMedia.position },
+    id,
+    galleryIds,
+  );
 }
 
 export { loadEventRules, loadEvents, loadEvent } from './record';

@@ -6,7 +6,13 @@ import { mailOutbox } from '../../db/schema';
 import { renderTemplate, type MailTemplateName, type MailTemplateParams } from './templates';
 
 export { MAIL_TEMPLATE_NAMES, mailTemplates, renderTemplate } from './templates';
-export type { EventRequestMailParams, LinkMailParams, MailTemplate, MailTemplateName, MailTemplateParams } from './templates';
+export type {
+  EventRequestMailParams,
+  LinkMailParams,
+  MailTemplate,
+  MailTemplateName,
+  MailTemplateParams,
+} from './templates';
 export { PRODUCT_NAME, type MailContent, type RenderedMail } from './layout';
 
 export type MailTransportName = 'outbox' | 'smtp';

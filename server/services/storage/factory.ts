@@ -25,7 +25,9 @@ export interface StorageConfig {
 
 /** The S3 store of STORAGE_URL when set, else the local disk under DATA_DIR/uploads (the embedded default). */
 export const createFileStorage = (config: StorageConfig): FileStorage =>
-  config.objectStorage ? new S3FileStorage(config.objectStorage) : new LocalFileStorage(uploadsDirectory(config.dataDir));
+  config.objectStorage
+    ? new S3FileStorage(config.objectStorage)
+    : new LocalFileStorage(uploadsDirectory(config.dataDir));
 
 /** For the start banner: where uploads go, without credentials. */
 export const describeFileStorage = (config: StorageConfig): string =>
@@ -49,7 +51,12 @@ export async function openFileStorage(config: StorageConfig): Promise<FileStorag
 }
 
 function reasonOf(error: unknown): string {
-  const { name, code, message, $metadata } = (error ?? {}) as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const { name, code, message, $metadata } = (error ?? {}) as {
+    name?: string;
+    code?: string;
+    message?: string;
+    $metadata?: { httpStatusCode?: number };
+  };
   const status = $metadata?.httpStatusCode;
   if (status !== undefined) return `HTTP ${status}${name && name !== 'Unknown' ? ` ${name}` : ''}`;
   return code ?? message ?? String(error);

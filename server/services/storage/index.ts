@@ -2,7 +2,13 @@ export { InvalidStorageKeyError, type FileStorage, type StoredFile } from './fil
 export { LocalFileStorage } from './localFileStorage';
 export { S3FileStorage } from './s3FileStorage';
 export { describeS3Storage, parseStorageUrl, type S3StorageSettings } from './storageUrl';
-export { StorageUnavailableError, createFileStorage, describeFileStorage, openFileStorage, type StorageConfig } from './factory';
+export {
+  StorageUnavailableError,
+  createFileStorage,
+  describeFileStorage,
+  openFileStorage,
+  type StorageConfig,
+} from './factory';
 export {
   EXTENSION_OF_TYPE,
   PREVIEW_MIME_TYPE,

@@ -62,21 +62,28 @@ export function parseStorageUrl(value: string): StorageUrlResult {
 
   const [bucket = '', ...prefixSegments] = url.pathname.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
   if (!bucket) return problem(`names no bucket: the path's first segment is the bucket (${STORAGE_URL_FORMAT})`);
-  if (!BUCKET_NAME.test(bucket)) return problem('has an invalid bucket name (3 to 63 letters, digits, dots, hyphens or underscores)');
+  if (!BUCKET_NAME.test(bucket))
+    return problem('has an invalid bucket name (3 to 63 letters, digits, dots, hyphens or underscores)');
   if (prefixSegments.some((segment) => !PREFIX_SEGMENT.test(segment))) {
-    return problem('has an invalid key prefix after the bucket: use segments of letters, digits, dots, hyphens and underscores');
+    return problem(
+      'has an invalid key prefix after the bucket: use segments of letters, digits, dots, hyphens and underscores',
+    );
   }
 
   const unknown = [...url.searchParams.keys()].filter((key) => !KNOWN_PARAMETERS.has(key));
   if (unknown.length > 0) return problem(`has unknown parameters (${unknown.join(', ')}); known: region, path-style`);
   const region = url.searchParams.get('region') ?? DEFAULT_S3_REGION;
-  if (!REGION.test(region)) return problem('has an invalid region (lower-case letters, digits and hyphens, e.g. eu-central-2)');
+  if (!REGION.test(region))
+    return problem('has an invalid region (lower-case letters, digits and hyphens, e.g. eu-central-2)');
   const pathStyle = url.searchParams.get('path-style');
-  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') return problem('path-style must be true or false');
+  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false')
+    return problem('path-style must be true or false');
 
   const credentials = credentialsOf(url);
   if (credentials === 'invalid') {
-    return problem('must give both the access key and the secret (ACCESS_KEY_ID:SECRET_ACCESS_KEY@, percent-encoded) or neither');
+    return problem(
+      'must give both the access key and the secret (ACCESS_KEY_ID:SECRET_ACCESS_KEY@, percent-encoded) or neither',
+    );
   }
   const isAws = url.hostname === 'amazonaws.com' || url.hostname.endsWith('.amazonaws.com');
   return {

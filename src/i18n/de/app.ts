@@ -51,7 +51,8 @@ const app = {
         signInAsOther: 'Mit einem anderen Konto anmelden',
       },
       invalidResetLink: {
-        description: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig, wurde schon verwendet oder ist abgelaufen.',
+        description:
+          'Dieser Link zum Zurücksetzen des Passworts ist ungültig, wurde schon verwendet oder ist abgelaufen.',
         requestNewLink: 'Neuen Link anfordern',
       },
       router: {
@@ -77,12 +78,14 @@ const app = {
       },
       updatePassword: {
         setTitle: 'Wählen Sie Ihr Passwort',
-        setSubtitle: 'Sie haben sich mit einem Zugangslink angemeldet. Wählen Sie ein Passwort für die nächsten Anmeldungen.',
+        setSubtitle:
+          'Sie haben sich mit einem Zugangslink angemeldet. Wählen Sie ein Passwort für die nächsten Anmeldungen.',
         changeTitle: 'Passwort ändern',
       },
       forgotPassword: {
         title: 'Passwort vergessen?',
-        subtitle: 'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, um ein neues Passwort zu wählen.',
+        subtitle:
+          'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, um ein neues Passwort zu wählen.',
         submit: 'Link senden',
         sent: 'Falls zu dieser Adresse ein Konto besteht, haben wir ihr einen Link zum Zurücksetzen des Passworts gesendet. Sehen Sie in Ihrem Posteingang nach.',
       },
@@ -94,21 +97,24 @@ const app = {
       },
       deleteAccount: {
         title: 'Konto löschen',
-        subtitle: 'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, um die Löschung zu bestätigen.',
+        subtitle:
+          'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, um die Löschung zu bestätigen.',
         submit: 'Bestätigungslink senden',
         sent: 'Falls zu dieser Adresse ein Konto besteht, haben wir ihr einen Link zur Bestätigung der Löschung gesendet. Sehen Sie in Ihrem Posteingang nach.',
         confirmTitle: 'Löschung bestätigen',
         confirmExplanation:
           'Wenn Sie Ihr Konto löschen, werden Sie überall abgemeldet und verlieren den Zugang zum Backoffice. Dies kann nicht rückgängig gemacht werden.',
         confirm: 'Mein Konto löschen',
-        invalidLink: 'Dieser Bestätigungslink ist ungültig, wurde bereits verwendet oder ist abgelaufen. Fordern Sie einen neuen an.',
+        invalidLink:
+          'Dieser Bestätigungslink ist ungültig, wurde bereits verwendet oder ist abgelaufen. Fordern Sie einen neuen an.',
         deletedTitle: 'Konto gelöscht',
         deleted: 'Ihr Konto wurde gelöscht. Danke, dass Sie das Backoffice genutzt haben.',
       },
       errors: {
         INVALID_CREDENTIALS: 'E-Mail-Adresse oder Passwort ist falsch.',
         TOO_MANY_ATTEMPTS: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
-        TOO_MANY_ATTEMPTS_WAIT: 'Zu viele Versuche. Versuchen Sie es in %{smart_count} Minute erneut. |||| Zu viele Versuche. Versuchen Sie es in %{smart_count} Minuten erneut.',
+        TOO_MANY_ATTEMPTS_WAIT:
+          'Zu viele Versuche. Versuchen Sie es in %{smart_count} Minute erneut. |||| Zu viele Versuche. Versuchen Sie es in %{smart_count} Minuten erneut.',
         INVALID_OR_EXPIRED_TOKEN: 'Dieser Link ist ungültig, wurde bereits verwendet oder ist abgelaufen.',
         WRONG_CURRENT_PASSWORD: 'Das aktuelle Passwort ist falsch.',
         NOT_SIGNED_IN: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
@@ -137,7 +143,8 @@ const app = {
       intro: 'Willkommen im Backoffice für Lokale, Veranstalter und Veranstaltungen.',
     },
     placeholder: {
-      eventRequestsToday: 'Bis der Anfrageneingang gebaut ist, finden Sie Veranstaltungsanfragen in der Liste der Veranstaltungen; der Filter «Anfragen» zeigt jene, die auf einen Entscheid warten.',
+      eventRequestsToday:
+        'Bis der Anfrageneingang gebaut ist, finden Sie Veranstaltungsanfragen in der Liste der Veranstaltungen; der Filter «Anfragen» zeigt jene, die auf einen Entscheid warten.',
       openEventRequests: 'Veranstaltungsanfragen öffnen',
       greeting: 'Hallo, %{name}. Die Seite «%{area}» kommt bald.',
       greetingAnonymous: 'Die Seite «%{area}» kommt bald.',
@@ -223,7 +230,8 @@ const app = {
       draft: 'Entwurf',
       pendingRequest: 'Anfrage wartet auf einen Entscheid',
       loadError: 'Die Termine konnten nicht geladen werden. Versuchen Sie es erneut oder ändern Sie die Filter.',
-      truncated: 'Die ersten %{shown} von %{total} Terminen werden angezeigt: Schränken Sie Filter oder Zeitraum ein, um alle zu sehen.',
+      truncated:
+        'Die ersten %{shown} von %{total} Terminen werden angezeigt: Schränken Sie Filter oder Zeitraum ein, um alle zu sehen.',
     },
   },
   eventApproval: {
@@ -233,9 +241,11 @@ const app = {
       REJECTED: 'Abgelehnt',
     },
     notice: {
-      PENDING: 'Diese Veranstaltung ist die Anfrage eines Veranstalters und wartet darauf, dass das Lokal sie annimmt oder ablehnt.',
+      PENDING:
+        'Diese Veranstaltung ist die Anfrage eines Veranstalters und wartet darauf, dass das Lokal sie annimmt oder ablehnt.',
       APPROVED: 'Das Lokal hat diese Anfrage angenommen: Die Veranstaltung ist veröffentlicht.',
-      REJECTED: 'Das Lokal hat diese Anfrage abgelehnt. Ändern Sie sie und senden Sie sie erneut, oder behalten Sie sie als Entwurf.',
+      REJECTED:
+        'Das Lokal hat diese Anfrage abgelehnt. Ändern Sie sie und senden Sie sie erneut, oder behalten Sie sie als Entwurf.',
     },
     reason: 'Begründung: %{reason}',
     approve: 'Annehmen',
@@ -249,7 +259,8 @@ const app = {
       },
       reject: {
         title: 'Diese Anfrage ablehnen',
-        content: '«%{title}» bleibt ein Entwurf. Der Veranstalter erhält Ihre Begründung per E-Mail und kann die Anfrage ändern.',
+        content:
+          '«%{title}» bleibt ein Entwurf. Der Veranstalter erhält Ihre Begründung per E-Mail und kann die Anfrage ändern.',
         reason: 'Begründung',
         reasonRequired: 'Geben Sie den Grund an, damit der Veranstalter weiss, was er ändern soll.',
         confirm: 'Ablehnen',

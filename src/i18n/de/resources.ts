@@ -162,7 +162,8 @@ const resources: ResourceMessages = {
         REQUEST_ALREADY_DECIDED: 'Das Lokal hat über diese Anfrage bereits entschieden.',
         NOT_A_REQUEST: 'Diese Veranstaltung ist keine Anfrage.',
         AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE: 'Eine genehmigte Veranstaltung kann nur das Lokal ändern.',
-        THE_VENUES_OWN_EVENT_IS_THE_VENUES_TO_CHANGE: 'Diese Veranstaltung gehört dem Lokal: Nur das Lokal kann sie ändern.',
+        THE_VENUES_OWN_EVENT_IS_THE_VENUES_TO_CHANGE:
+          'Diese Veranstaltung gehört dem Lokal: Nur das Lokal kann sie ändern.',
         APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Eine Anfrage wird veröffentlicht, indem man sie annimmt.',
       },
     },
@@ -219,11 +220,13 @@ const resources: ResourceMessages = {
       bulk: {
         publish: {
           done: '%{smart_count} Datensatz veröffentlicht |||| %{smart_count} Datensätze veröffentlicht',
-          partial: '%{smart_count} veröffentlicht, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons} |||| %{smart_count} veröffentlicht, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons}',
+          partial:
+            '%{smart_count} veröffentlicht, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons} |||| %{smart_count} veröffentlicht, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons}',
         },
         unpublish: {
           done: '%{smart_count} Datensatz zurückgezogen |||| %{smart_count} Datensätze zurückgezogen',
-          partial: '%{smart_count} zurückgezogen, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons} |||| %{smart_count} zurückgezogen, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons}',
+          partial:
+            '%{smart_count} zurückgezogen, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons} |||| %{smart_count} zurückgezogen, %{failed} konnten nicht geändert werden (bleiben ausgewählt)\n%{reasons}',
         },
       },
       tabs: {
@@ -368,7 +371,8 @@ const resources: ResourceMessages = {
         alreadyTaken: 'Dieser Wert wird bereits von einem anderen Datensatz verwendet.',
         selfEscalation: 'Niemand kann die eigene Rolle oder den eigenen Bereich ändern.',
         userDisabled: 'Dieser Benutzer ist deaktiviert. Aktivieren Sie ihn zuerst.',
-        inUse: 'Andere Datensätze verwenden ihn noch, daher kann er nicht gelöscht werden. Wenn er sich stilllegen (deaktivieren) lässt, tun Sie das stattdessen.',
+        inUse:
+          'Andere Datensätze verwenden ihn noch, daher kann er nicht gelöscht werden. Wenn er sich stilllegen (deaktivieren) lässt, tun Sie das stattdessen.',
       },
       validation: {
         invalid: 'Dieser Wert ist ungültig.',
@@ -536,11 +540,16 @@ const resources: ResourceMessages = {
       failedFile: '%{name} wurde nicht hochgeladen.',
       errors: {
         tooLarge: 'Die Datei ist grösser als %{maxMb} MB: Wählen Sie eine kleinere.',
-        unsupportedType: 'Dieser Dateityp wird nicht angenommen: Verwenden Sie ein JPEG-, PNG-, WebP- oder GIF-Bild (oder ein PDF, wo angeboten).',
-        unreadableImage: 'Das Bild ist nicht lesbar (beschädigt oder kein Bild): Exportieren Sie es neu und versuchen Sie es nochmals.',
-        imageTooLarge: 'Das Bild ist an einer Seite grösser als %{maxSide} Pixel: Verkleinern Sie es und versuchen Sie es nochmals.',
-        imageTooComplex: 'Das Bild ist zu aufwendig zu verarbeiten: Eine Animation darf höchstens %{maxFrames} Einzelbilder und insgesamt %{maxMegapixels} Millionen Pixel haben. Kürzen oder verkleinern Sie sie oder verwenden Sie ein Standbild.',
-        tooMany: 'Sie haben in kurzer Zeit viele Dateien hochgeladen: Warten Sie einige Minuten und versuchen Sie es nochmals.',
+        unsupportedType:
+          'Dieser Dateityp wird nicht angenommen: Verwenden Sie ein JPEG-, PNG-, WebP- oder GIF-Bild (oder ein PDF, wo angeboten).',
+        unreadableImage:
+          'Das Bild ist nicht lesbar (beschädigt oder kein Bild): Exportieren Sie es neu und versuchen Sie es nochmals.',
+        imageTooLarge:
+          'Das Bild ist an einer Seite grösser als %{maxSide} Pixel: Verkleinern Sie es und versuchen Sie es nochmals.',
+        imageTooComplex:
+          'Das Bild ist zu aufwendig zu verarbeiten: Eine Animation darf höchstens %{maxFrames} Einzelbilder und insgesamt %{maxMegapixels} Millionen Pixel haben. Kürzen oder verkleinern Sie sie oder verwenden Sie ein Standbild.',
+        tooMany:
+          'Sie haben in kurzer Zeit viele Dateien hochgeladen: Warten Sie einige Minuten und versuchen Sie es nochmals.',
         busy: 'Der Server verarbeitet gerade viele Bilder: Versuchen Sie es in einigen Sekunden nochmals.',
         forbidden: 'Sie dürfen keine Dateien hochladen.',
         network: 'Der Server ist nicht erreichbar: Prüfen Sie die Verbindung und versuchen Sie es nochmals.',
@@ -553,7 +562,8 @@ const resources: ResourceMessages = {
       empty: 'Noch keine Bilder.',
       count: '%{count} von %{max} Bildern',
       full: 'Die Galerie fasst höchstens %{max} Bilder: Entfernen Sie eines, um ein anderes hinzuzufügen.',
-      leftOut: 'Eine Datei wurde nicht hinzugefügt: Die Galerie fasst höchstens %{max} Bilder. |||| %{smart_count} Dateien wurden nicht hinzugefügt: Die Galerie fasst höchstens %{max} Bilder.',
+      leftOut:
+        'Eine Datei wurde nicht hinzugefügt: Die Galerie fasst höchstens %{max} Bilder. |||| %{smart_count} Dateien wurden nicht hinzugefügt: Die Galerie fasst höchstens %{max} Bilder.',
       item: '%{name}, Bild %{position} von %{count}',
       dragHandle: '%{name} verschieben (ziehen, oder Leertaste drücken und die Pfeiltasten verwenden)',
       moveEarlier: 'Nach vorne',
@@ -563,7 +573,8 @@ const resources: ResourceMessages = {
       moveLaterNamed: '%{name} nach hinten verschieben',
       removeNamed: '%{name} entfernen',
       announce: {
-        instructions: 'Um ein Bild aufzunehmen, drücken Sie Leertaste oder Enter. Verschieben Sie es mit den Pfeiltasten, legen Sie es mit Leertaste oder Enter ab, brechen Sie mit Escape ab.',
+        instructions:
+          'Um ein Bild aufzunehmen, drücken Sie Leertaste oder Enter. Verschieben Sie es mit den Pfeiltasten, legen Sie es mit Leertaste oder Enter ab, brechen Sie mit Escape ab.',
         picked: '%{name} an Position %{position} aufgenommen.',
         over: '%{name} ist über Position %{position}.',
         dropped: '%{name} an Position %{position} abgelegt.',
@@ -629,9 +640,11 @@ const resources: ResourceMessages = {
   UNKNOWN_RECORD: 'Dieser Datensatz existiert nicht (mehr). Wählen Sie einen anderen.',
   INVALID_VALUE: 'Dieser Wert ist nicht zulässig.',
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Niemand kann die eigene Rolle oder den eigenen Bereich ändern.',
-  ALREADY_MANAGES_AN_ESTABLISHMENT: 'Sie verwalten bereits ein Lokal: Bitten Sie das Plattform-Team, ein weiteres hinzuzufügen.',
+  ALREADY_MANAGES_AN_ESTABLISHMENT:
+    'Sie verwalten bereits ein Lokal: Bitten Sie das Plattform-Team, ein weiteres hinzuzufügen.',
   CANNOT_MANAGE_AN_ESTABLISHMENT: 'Ihre Rolle kann kein Lokal verwalten.',
-  ALREADY_MANAGES_A_PROMOTER_GROUP: 'Sie verwalten bereits eine Veranstaltergruppe: Bitten Sie das Plattform-Team, eine weitere hinzuzufügen.',
+  ALREADY_MANAGES_A_PROMOTER_GROUP:
+    'Sie verwalten bereits eine Veranstaltergruppe: Bitten Sie das Plattform-Team, eine weitere hinzuzufügen.',
   CANNOT_MANAGE_A_PROMOTER_GROUP: 'Ihre Rolle kann keine Veranstaltergruppe verwalten.',
   // Uploads and references a record names but cannot use (domain/errors.ts FIELD_PROBLEM_CODES).
   UNKNOWN_REFERENCE: 'Diesen Wert gibt es nicht (mehr): Wählen Sie einen anderen.',
@@ -639,9 +652,12 @@ const resources: ResourceMessages = {
   UNKNOWN_UPLOAD: 'Diese Datei ist nicht mehr verfügbar: Laden Sie sie erneut hoch.',
   UPLOAD_NOT_A_PICTURE: 'Wählen Sie ein Bild (JPEG, PNG, WebP oder GIF), kein Dokument.',
   GALLERY_PICTURE_TWICE: 'Dasselbe Bild ist zweimal in der Galerie.',
-  GALLERY_PICTURE_NOT_ADDED: 'Die Galerie nennt ein Bild, das weder darin war noch hinzugefügt wurde: Laden Sie die Seite neu und versuchen Sie es nochmals.',
-  GALLERY_ADDED_PICTURE_MISSING: 'Ein hinzugefügtes Bild fehlt in der Galerie: Laden Sie die Seite neu und versuchen Sie es nochmals.',
-  GALLERY_REMOVED_PICTURE_PRESENT: 'Ein entferntes Bild ist noch in der Galerie: Laden Sie die Seite neu und versuchen Sie es nochmals.',
+  GALLERY_PICTURE_NOT_ADDED:
+    'Die Galerie nennt ein Bild, das weder darin war noch hinzugefügt wurde: Laden Sie die Seite neu und versuchen Sie es nochmals.',
+  GALLERY_ADDED_PICTURE_MISSING:
+    'Ein hinzugefügtes Bild fehlt in der Galerie: Laden Sie die Seite neu und versuchen Sie es nochmals.',
+  GALLERY_REMOVED_PICTURE_PRESENT:
+    'Ein entferntes Bild ist noch in der Galerie: Laden Sie die Seite neu und versuchen Sie es nochmals.',
   ra: {
     tiptap: {
       bold: 'Fett',

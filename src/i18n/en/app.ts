@@ -73,7 +73,8 @@ const app = {
       },
       accessLink: {
         title: 'Access link',
-        invalid: 'This access link is invalid, was already used or has expired. Ask for a new one or sign in with your password.',
+        invalid:
+          'This access link is invalid, was already used or has expired. Ask for a new one or sign in with your password.',
       },
       updatePassword: {
         setTitle: 'Choose your password',
@@ -108,7 +109,8 @@ const app = {
       errors: {
         INVALID_CREDENTIALS: 'Wrong email or password.',
         TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait a few minutes, then try again.',
-        TOO_MANY_ATTEMPTS_WAIT: 'Too many attempts. Try again in %{smart_count} minute. |||| Too many attempts. Try again in %{smart_count} minutes.',
+        TOO_MANY_ATTEMPTS_WAIT:
+          'Too many attempts. Try again in %{smart_count} minute. |||| Too many attempts. Try again in %{smart_count} minutes.',
         INVALID_OR_EXPIRED_TOKEN: 'This link is invalid, was already used or has expired.',
         WRONG_CURRENT_PASSWORD: 'The current password is wrong.',
         NOT_SIGNED_IN: 'Your session has ended. Please sign in again.',
@@ -137,7 +139,8 @@ const app = {
       intro: 'Welcome to the back office for venues, promoters and events.',
     },
     placeholder: {
-      eventRequestsToday: 'Until the request inbox is built, event requests are on the Events list: its Requests filter shows those waiting for a decision.',
+      eventRequestsToday:
+        'Until the request inbox is built, event requests are on the Events list: its Requests filter shows those waiting for a decision.',
       openEventRequests: 'Open the event requests',
       greeting: 'Hello, %{name}. %{area} will be here soon.',
       greetingAnonymous: '%{area} will be here soon.',
@@ -223,7 +226,8 @@ const app = {
       draft: 'Draft',
       pendingRequest: 'Request waiting for a decision',
       loadError: 'The occurrences could not be loaded. Try again, or change the filters.',
-      truncated: 'Showing the first %{shown} of %{total} occurrences: narrow the filters or the period to see them all.',
+      truncated:
+        'Showing the first %{shown} of %{total} occurrences: narrow the filters or the period to see them all.',
     },
   },
   eventApproval: {

@@ -220,11 +220,13 @@ const resources = {
       bulk: {
         publish: {
           done: '%{smart_count} record published |||| %{smart_count} records published',
-          partial: '%{smart_count} published, %{failed} could not be changed (still selected)\n%{reasons} |||| %{smart_count} published, %{failed} could not be changed (still selected)\n%{reasons}',
+          partial:
+            '%{smart_count} published, %{failed} could not be changed (still selected)\n%{reasons} |||| %{smart_count} published, %{failed} could not be changed (still selected)\n%{reasons}',
         },
         unpublish: {
           done: '%{smart_count} record unpublished |||| %{smart_count} records unpublished',
-          partial: '%{smart_count} unpublished, %{failed} could not be changed (still selected)\n%{reasons} |||| %{smart_count} unpublished, %{failed} could not be changed (still selected)\n%{reasons}',
+          partial:
+            '%{smart_count} unpublished, %{failed} could not be changed (still selected)\n%{reasons} |||| %{smart_count} unpublished, %{failed} could not be changed (still selected)\n%{reasons}',
         },
       },
       tabs: {
@@ -357,7 +359,8 @@ const resources = {
     },
     shared: {
       conflict: {
-        message: 'Someone else changed this record since you opened it. Reload to see their changes, then apply yours again.',
+        message:
+          'Someone else changed this record since you opened it. Reload to see their changes, then apply yours again.',
         reload: 'Reload',
       },
       errors: {
@@ -368,7 +371,8 @@ const resources = {
         alreadyTaken: 'This value is already used by another record.',
         selfEscalation: 'Nobody can change their own role or scope.',
         userDisabled: 'This user is disabled. Make them active first.',
-        inUse: 'Other records still use this one, so it cannot be deleted. Where it can be retired (made inactive), do that instead.',
+        inUse:
+          'Other records still use this one, so it cannot be deleted. Where it can be retired (made inactive), do that instead.',
       },
       validation: {
         invalid: 'This value is not valid.',
@@ -438,7 +442,8 @@ const resources = {
       accessLink: {
         button: 'Send access link',
         confirmTitle: 'Send an access link?',
-        confirmContent: 'We will email %{email} a link that signs them in once. Links sent before stay valid until they expire.',
+        confirmContent:
+          'We will email %{email} a link that signs them in once. Links sent before stay valid until they expire.',
         sent: 'An access link was sent to %{email}.',
         failed: 'The access link could not be sent: %{reason}',
       },
@@ -535,10 +540,12 @@ const resources = {
       failedFile: '%{name} was not uploaded.',
       errors: {
         tooLarge: 'The file is larger than %{maxMb} MB: choose a smaller one.',
-        unsupportedType: 'This type of file is not accepted: use a JPEG, PNG, WebP or GIF image (or a PDF where offered).',
+        unsupportedType:
+          'This type of file is not accepted: use a JPEG, PNG, WebP or GIF image (or a PDF where offered).',
         unreadableImage: 'The image cannot be read (damaged, or not an image): export it again and retry.',
         imageTooLarge: 'The image is larger than %{maxSide} pixels on a side: make it smaller and try again.',
-        imageTooComplex: 'The picture takes too much work to process: an animation may have at most %{maxFrames} frames and %{maxMegapixels} million pixels over all its frames. Shorten or shrink it, or use a still picture.',
+        imageTooComplex:
+          'The picture takes too much work to process: an animation may have at most %{maxFrames} frames and %{maxMegapixels} million pixels over all its frames. Shorten or shrink it, or use a still picture.',
         tooMany: 'You have uploaded many files in a short time: wait a few minutes and try again.',
         busy: 'The server is processing many pictures right now: try again in a few seconds.',
         forbidden: 'You are not allowed to upload files.',
@@ -552,7 +559,8 @@ const resources = {
       empty: 'No pictures yet.',
       count: '%{count} of %{max} pictures',
       full: 'The gallery holds at most %{max} pictures: remove one to add another.',
-      leftOut: 'One file was not added: the gallery holds at most %{max} pictures. |||| %{smart_count} files were not added: the gallery holds at most %{max} pictures.',
+      leftOut:
+        'One file was not added: the gallery holds at most %{max} pictures. |||| %{smart_count} files were not added: the gallery holds at most %{max} pictures.',
       item: '%{name}, picture %{position} of %{count}',
       dragHandle: 'Move %{name} (drag, or press space and use the arrow keys)',
       moveEarlier: 'Move earlier',
@@ -562,7 +570,8 @@ const resources = {
       moveLaterNamed: 'Move %{name} later',
       removeNamed: 'Remove %{name}',
       announce: {
-        instructions: 'To pick up a picture, press space or enter. Use the arrow keys to move it, space or enter to drop it, escape to cancel.',
+        instructions:
+          'To pick up a picture, press space or enter. Use the arrow keys to move it, space or enter to drop it, escape to cancel.',
         picked: 'Picked up %{name} at position %{position}.',
         over: '%{name} is over position %{position}.',
         dropped: '%{name} dropped at position %{position}.',

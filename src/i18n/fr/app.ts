@@ -77,12 +77,14 @@ const app = {
       },
       updatePassword: {
         setTitle: 'Choisissez votre mot de passe',
-        setSubtitle: 'Vous vous êtes connecté avec un lien d’accès. Choisissez un mot de passe pour vos prochaines connexions.',
+        setSubtitle:
+          'Vous vous êtes connecté avec un lien d’accès. Choisissez un mot de passe pour vos prochaines connexions.',
         changeTitle: 'Modifiez votre mot de passe',
       },
       forgotPassword: {
         title: 'Mot de passe oublié ?',
-        subtitle: 'Saisissez l’adresse e-mail de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+        subtitle:
+          'Saisissez l’adresse e-mail de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.',
         submit: 'Envoyer le lien',
         sent: 'Si un compte existe pour cette adresse, nous lui avons envoyé un lien de réinitialisation. Consultez votre boîte de réception.',
       },
@@ -94,21 +96,24 @@ const app = {
       },
       deleteAccount: {
         title: 'Supprimer votre compte',
-        subtitle: 'Saisissez l’adresse e-mail de votre compte. Nous vous enverrons un lien pour confirmer la suppression.',
+        subtitle:
+          'Saisissez l’adresse e-mail de votre compte. Nous vous enverrons un lien pour confirmer la suppression.',
         submit: 'Envoyer le lien de confirmation',
         sent: 'Si un compte existe pour cette adresse, nous lui avons envoyé un lien pour confirmer la suppression. Consultez votre boîte de réception.',
         confirmTitle: 'Confirmer la suppression',
         confirmExplanation:
           'La suppression de votre compte vous déconnecte partout et supprime votre accès au back-office. Cette action est définitive.',
         confirm: 'Supprimer mon compte',
-        invalidLink: 'Ce lien de confirmation n’est pas valable, a déjà été utilisé ou a expiré. Demandez-en un nouveau.',
+        invalidLink:
+          'Ce lien de confirmation n’est pas valable, a déjà été utilisé ou a expiré. Demandez-en un nouveau.',
         deletedTitle: 'Compte supprimé',
         deleted: 'Votre compte a été supprimé. Merci d’avoir utilisé le back-office.',
       },
       errors: {
         INVALID_CREDENTIALS: 'E-mail ou mot de passe incorrect.',
         TOO_MANY_ATTEMPTS: 'Trop de tentatives. Veuillez patienter quelques minutes, puis réessayer.',
-        TOO_MANY_ATTEMPTS_WAIT: 'Trop de tentatives. Réessayez dans %{smart_count} minute. |||| Trop de tentatives. Réessayez dans %{smart_count} minutes.',
+        TOO_MANY_ATTEMPTS_WAIT:
+          'Trop de tentatives. Réessayez dans %{smart_count} minute. |||| Trop de tentatives. Réessayez dans %{smart_count} minutes.',
         INVALID_OR_EXPIRED_TOKEN: 'Ce lien n’est pas valable, a déjà été utilisé ou a expiré.',
         WRONG_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect.',
         NOT_SIGNED_IN: 'Votre session a pris fin. Veuillez vous reconnecter.',
@@ -137,7 +142,8 @@ const app = {
       intro: 'Bienvenue dans le back-office des établissements, des organisateurs et des événements.',
     },
     placeholder: {
-      eventRequestsToday: 'En attendant la page des demandes reçues, les demandes d’événement se trouvent dans la liste des événements : son filtre Demandes montre celles qui attendent une décision.',
+      eventRequestsToday:
+        'En attendant la page des demandes reçues, les demandes d’événement se trouvent dans la liste des événements : son filtre Demandes montre celles qui attendent une décision.',
       openEventRequests: 'Ouvrir les demandes d’événement',
       greeting: 'Bonjour, %{name}. La page « %{area} » arrive bientôt.',
       greetingAnonymous: 'La page « %{area} » arrive bientôt.',
@@ -223,7 +229,8 @@ const app = {
       draft: 'Brouillon',
       pendingRequest: 'Demande en attente d’une décision',
       loadError: 'Les dates n’ont pas pu être chargées. Réessayez ou modifiez les filtres.',
-      truncated: 'Affichage des %{shown} premières dates sur %{total} : affinez les filtres ou la période pour toutes les voir.',
+      truncated:
+        'Affichage des %{shown} premières dates sur %{total} : affinez les filtres ou la période pour toutes les voir.',
     },
   },
   eventApproval: {
@@ -249,7 +256,8 @@ const app = {
       },
       reject: {
         title: 'Refuser cette demande',
-        content: '« %{title} » reste un brouillon. L’organisateur reçoit votre motif par e-mail et peut modifier sa demande.',
+        content:
+          '« %{title} » reste un brouillon. L’organisateur reçoit votre motif par e-mail et peut modifier sa demande.',
         reason: 'Motif',
         reasonRequired: 'Indiquez pourquoi, afin que l’organisateur sache quoi modifier.',
         confirm: 'Refuser',

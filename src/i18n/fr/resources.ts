@@ -149,7 +149,7 @@ const resources: ResourceMessages = {
         ONLY_FOR_A_REPEATING_EVENT: 'Seulement pour un événement qui se répète.',
         ONLY_FOR_A_WEEKLY_EVENT: 'Seulement pour un événement hebdomadaire.',
         REQUIRED_FOR_THIS_END: 'Obligatoire pour ce choix.',
-        ONLY_FOR_THIS_END: "Inutilisé avec ce choix.",
+        ONLY_FOR_THIS_END: 'Inutilisé avec ce choix.',
         RECURRENCE_ENDS_BEFORE_IT_STARTS: 'La dernière date précède la date de début.',
         A_FREE_EVENT_HAS_NO_PRICE: "Un événement gratuit n'a pas de prix.",
         ESTABLISHMENT_OR_PROMOTER_GROUP_REQUIRED: 'Choisissez un établissement.',
@@ -162,7 +162,8 @@ const resources: ResourceMessages = {
         REQUEST_ALREADY_DECIDED: "L'établissement a déjà statué sur cette demande.",
         NOT_A_REQUEST: "Cet événement n'est pas une demande.",
         AN_APPROVED_EVENT_IS_THE_VENUES_TO_CHANGE: "Seul l'établissement peut modifier un événement approuvé.",
-        THE_VENUES_OWN_EVENT_IS_THE_VENUES_TO_CHANGE: "Cet événement est celui de l'établissement : lui seul peut le modifier.",
+        THE_VENUES_OWN_EVENT_IS_THE_VENUES_TO_CHANGE:
+          "Cet événement est celui de l'établissement : lui seul peut le modifier.",
         APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Une demande est publiée en l’approuvant.',
       },
     },
@@ -219,11 +220,13 @@ const resources: ResourceMessages = {
       bulk: {
         publish: {
           done: '%{smart_count} enregistrement publié |||| %{smart_count} enregistrements publiés',
-          partial: "%{smart_count} publié, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons} |||| %{smart_count} publiés, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons}",
+          partial:
+            "%{smart_count} publié, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons} |||| %{smart_count} publiés, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons}",
         },
         unpublish: {
           done: '%{smart_count} enregistrement dépublié |||| %{smart_count} enregistrements dépubliés',
-          partial: "%{smart_count} dépublié, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons} |||| %{smart_count} dépubliés, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons}",
+          partial:
+            "%{smart_count} dépublié, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons} |||| %{smart_count} dépubliés, %{failed} n'ont pas pu être modifiés (toujours sélectionnés)\n%{reasons}",
         },
       },
       tabs: {
@@ -313,7 +316,8 @@ const resources: ResourceMessages = {
     },
     promoters: {
       name: 'Groupe d’organisateurs |||| Organisateurs',
-      createRefused: 'Votre rôle ne permet pas de créer un groupe d’organisateurs : l’équipe de la plateforme s’en charge.',
+      createRefused:
+        'Votre rôle ne permet pas de créer un groupe d’organisateurs : l’équipe de la plateforme s’en charge.',
       notifications: {
         created: 'Groupe d’organisateurs créé',
         updated: 'Groupe d’organisateurs enregistré',
@@ -368,7 +372,8 @@ const resources: ResourceMessages = {
         alreadyTaken: 'Cette valeur est déjà utilisée par un autre enregistrement.',
         selfEscalation: 'Personne ne peut modifier son propre rôle ni son propre périmètre.',
         userDisabled: "Cet utilisateur est désactivé. Activez-le d'abord.",
-        inUse: "D'autres enregistrements l'utilisent encore : il ne peut pas être supprimé. S'il peut être retiré (rendu inactif), faites-le plutôt.",
+        inUse:
+          "D'autres enregistrements l'utilisent encore : il ne peut pas être supprimé. S'il peut être retiré (rendu inactif), faites-le plutôt.",
       },
       validation: {
         invalid: "Cette valeur n'est pas valable.",
@@ -536,10 +541,13 @@ const resources: ResourceMessages = {
       failedFile: '%{name} n’a pas été envoyé.',
       errors: {
         tooLarge: 'Le fichier dépasse %{maxMb} Mo : choisissez-en un plus petit.',
-        unsupportedType: 'Ce type de fichier n’est pas accepté : utilisez une image JPEG, PNG, WebP ou GIF (ou un PDF là où c’est proposé).',
-        unreadableImage: 'L’image est illisible (endommagée, ou ce n’est pas une image) : exportez-la à nouveau et réessayez.',
+        unsupportedType:
+          'Ce type de fichier n’est pas accepté : utilisez une image JPEG, PNG, WebP ou GIF (ou un PDF là où c’est proposé).',
+        unreadableImage:
+          'L’image est illisible (endommagée, ou ce n’est pas une image) : exportez-la à nouveau et réessayez.',
         imageTooLarge: 'L’image dépasse %{maxSide} pixels de côté : réduisez-la et réessayez.',
-        imageTooComplex: 'L’image demande trop de traitement : une animation peut compter au plus %{maxFrames} images et %{maxMegapixels} millions de pixels pour l’ensemble de ses images. Raccourcissez-la ou réduisez-la, ou utilisez une image fixe.',
+        imageTooComplex:
+          'L’image demande trop de traitement : une animation peut compter au plus %{maxFrames} images et %{maxMegapixels} millions de pixels pour l’ensemble de ses images. Raccourcissez-la ou réduisez-la, ou utilisez une image fixe.',
         tooMany: 'Vous avez envoyé beaucoup de fichiers en peu de temps : patientez quelques minutes et réessayez.',
         busy: 'Le serveur traite de nombreuses images en ce moment : réessayez dans quelques secondes.',
         forbidden: 'Vous n’avez pas le droit d’envoyer des fichiers.',
@@ -553,7 +561,8 @@ const resources: ResourceMessages = {
       empty: 'Aucune photo pour l’instant.',
       count: '%{count} photos sur %{max}',
       full: 'La galerie contient au plus %{max} photos : retirez-en une pour en ajouter une autre.',
-      leftOut: 'Un fichier n’a pas été ajouté : la galerie contient au plus %{max} photos. |||| %{smart_count} fichiers n’ont pas été ajoutés : la galerie contient au plus %{max} photos.',
+      leftOut:
+        'Un fichier n’a pas été ajouté : la galerie contient au plus %{max} photos. |||| %{smart_count} fichiers n’ont pas été ajoutés : la galerie contient au plus %{max} photos.',
       item: '%{name}, photo %{position} sur %{count}',
       dragHandle: 'Déplacer %{name} (glisser, ou appuyer sur espace puis utiliser les flèches)',
       moveEarlier: 'Avancer',
@@ -563,7 +572,8 @@ const resources: ResourceMessages = {
       moveLaterNamed: 'Reculer %{name}',
       removeNamed: 'Retirer %{name}',
       announce: {
-        instructions: 'Pour saisir une photo, appuyez sur espace ou entrée. Déplacez-la avec les flèches, déposez-la avec espace ou entrée, annulez avec échap.',
+        instructions:
+          'Pour saisir une photo, appuyez sur espace ou entrée. Déplacez-la avec les flèches, déposez-la avec espace ou entrée, annulez avec échap.',
         picked: '%{name} saisie en position %{position}.',
         over: '%{name} est au-dessus de la position %{position}.',
         dropped: '%{name} déposée en position %{position}.',
@@ -592,7 +602,8 @@ const resources: ResourceMessages = {
     },
     address: {
       label: 'Adresse',
-      mapsFailed: 'Les suggestions d’adresse ne peuvent pas être chargées pour le moment : saisissez l’adresse à la main.',
+      mapsFailed:
+        'Les suggestions d’adresse ne peuvent pas être chargées pour le moment : saisissez l’adresse à la main.',
       localisation: 'Adresse',
       searchHint: 'Tapez une adresse et choisissez une suggestion pour remplir les champs ci-dessous.',
       city: 'Ville',
@@ -629,9 +640,11 @@ const resources: ResourceMessages = {
   UNKNOWN_RECORD: 'Cet enregistrement n’existe pas (ou plus). Choisissez-en un autre.',
   INVALID_VALUE: 'Cette valeur n’est pas admise.',
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Personne ne peut modifier son propre rôle ni son propre périmètre.',
-  ALREADY_MANAGES_AN_ESTABLISHMENT: 'Vous gérez déjà un établissement : demandez à l’équipe de la plateforme d’en ajouter un autre.',
+  ALREADY_MANAGES_AN_ESTABLISHMENT:
+    'Vous gérez déjà un établissement : demandez à l’équipe de la plateforme d’en ajouter un autre.',
   CANNOT_MANAGE_AN_ESTABLISHMENT: 'Votre rôle ne permet pas de gérer un établissement.',
-  ALREADY_MANAGES_A_PROMOTER_GROUP: 'Vous gérez déjà un groupe d’organisateurs : demandez à l’équipe de la plateforme d’en ajouter un autre.',
+  ALREADY_MANAGES_A_PROMOTER_GROUP:
+    'Vous gérez déjà un groupe d’organisateurs : demandez à l’équipe de la plateforme d’en ajouter un autre.',
   CANNOT_MANAGE_A_PROMOTER_GROUP: 'Votre rôle ne permet pas de gérer un groupe d’organisateurs.',
   // Uploads and references a record names but cannot use (domain/errors.ts FIELD_PROBLEM_CODES).
   UNKNOWN_REFERENCE: 'Cette valeur n’existe pas (ou plus) : choisissez-en une autre.',
@@ -639,7 +652,8 @@ const resources: ResourceMessages = {
   UNKNOWN_UPLOAD: 'Ce fichier n’est plus disponible : envoyez-le à nouveau.',
   UPLOAD_NOT_A_PICTURE: 'Choisissez une image (JPEG, PNG, WebP ou GIF), pas un document.',
   GALLERY_PICTURE_TWICE: 'La même image figure deux fois dans la galerie.',
-  GALLERY_PICTURE_NOT_ADDED: 'La galerie contient une image qui n’y était pas et n’a pas été ajoutée : rechargez et réessayez.',
+  GALLERY_PICTURE_NOT_ADDED:
+    'La galerie contient une image qui n’y était pas et n’a pas été ajoutée : rechargez et réessayez.',
   GALLERY_ADDED_PICTURE_MISSING: 'Une image ajoutée manque dans la galerie : rechargez et réessayez.',
   GALLERY_REMOVED_PICTURE_PRESENT: 'Une image retirée est encore dans la galerie : rechargez et réessayez.',
   ra: {

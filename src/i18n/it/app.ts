@@ -82,7 +82,8 @@ const app = {
       },
       forgotPassword: {
         title: 'Password dimenticata?',
-        subtitle: 'Inserisca l’indirizzo e-mail del Suo account. Le invieremo un link per scegliere una nuova password.',
+        subtitle:
+          'Inserisca l’indirizzo e-mail del Suo account. Le invieremo un link per scegliere una nuova password.',
         submit: 'Invia il link',
         sent: 'Se esiste un account per questo indirizzo, gli abbiamo inviato un link per reimpostare la password. Controlli la Sua casella di posta.',
       },
@@ -108,7 +109,8 @@ const app = {
       errors: {
         INVALID_CREDENTIALS: 'E-mail o password errata.',
         TOO_MANY_ATTEMPTS: 'Troppi tentativi. Attenda qualche minuto e riprovi.',
-        TOO_MANY_ATTEMPTS_WAIT: 'Troppi tentativi. Riprovi tra %{smart_count} minuto. |||| Troppi tentativi. Riprovi tra %{smart_count} minuti.',
+        TOO_MANY_ATTEMPTS_WAIT:
+          'Troppi tentativi. Riprovi tra %{smart_count} minuto. |||| Troppi tentativi. Riprovi tra %{smart_count} minuti.',
         INVALID_OR_EXPIRED_TOKEN: 'Questo link non è valido, è già stato utilizzato o è scaduto.',
         WRONG_CURRENT_PASSWORD: 'La password attuale è errata.',
         NOT_SIGNED_IN: 'La Sua sessione è terminata. Acceda di nuovo.',
@@ -137,7 +139,8 @@ const app = {
       intro: 'Benvenuto nel back office per locali, organizzatori ed eventi.',
     },
     placeholder: {
-      eventRequestsToday: 'Finché la pagina delle richieste ricevute non è pronta, le richieste di evento si trovano nell’elenco degli eventi: il suo filtro Richieste mostra quelle in attesa di una decisione.',
+      eventRequestsToday:
+        'Finché la pagina delle richieste ricevute non è pronta, le richieste di evento si trovano nell’elenco degli eventi: il suo filtro Richieste mostra quelle in attesa di una decisione.',
       openEventRequests: 'Apri le richieste di evento',
       greeting: 'Buongiorno, %{name}. La pagina «%{area}» arriverà presto.',
       greetingAnonymous: 'La pagina «%{area}» arriverà presto.',
@@ -235,7 +238,8 @@ const app = {
     notice: {
       PENDING: 'Questo evento è la richiesta di un organizzatore e attende che il locale la accetti o la rifiuti.',
       APPROVED: 'Il locale ha accettato questa richiesta: l’evento è pubblicato.',
-      REJECTED: 'Il locale ha rifiutato questa richiesta. La modifichi e la invii di nuovo, oppure la tenga come bozza.',
+      REJECTED:
+        'Il locale ha rifiutato questa richiesta. La modifichi e la invii di nuovo, oppure la tenga come bozza.',
     },
     reason: 'Motivo: %{reason}',
     approve: 'Accetta',
@@ -249,7 +253,8 @@ const app = {
       },
       reject: {
         title: 'Rifiuta questa richiesta',
-        content: '«%{title}» resta una bozza. L’organizzatore riceve il Suo motivo via e-mail e può modificare la richiesta.',
+        content:
+          '«%{title}» resta una bozza. L’organizzatore riceve il Suo motivo via e-mail e può modificare la richiesta.',
         reason: 'Motivo',
         reasonRequired: 'Indichi il motivo, affinché l’organizzatore sappia cosa modificare.',
         confirm: 'Rifiuta',

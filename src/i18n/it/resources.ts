@@ -219,11 +219,13 @@ const resources: ResourceMessages = {
       bulk: {
         publish: {
           done: '%{smart_count} record pubblicato |||| %{smart_count} record pubblicati',
-          partial: '%{smart_count} pubblicato, %{failed} non modificabili (restano selezionati)\n%{reasons} |||| %{smart_count} pubblicati, %{failed} non modificabili (restano selezionati)\n%{reasons}',
+          partial:
+            '%{smart_count} pubblicato, %{failed} non modificabili (restano selezionati)\n%{reasons} |||| %{smart_count} pubblicati, %{failed} non modificabili (restano selezionati)\n%{reasons}',
         },
         unpublish: {
           done: '%{smart_count} record ritirato |||| %{smart_count} record ritirati',
-          partial: '%{smart_count} ritirato, %{failed} non modificabili (restano selezionati)\n%{reasons} |||| %{smart_count} ritirati, %{failed} non modificabili (restano selezionati)\n%{reasons}',
+          partial:
+            '%{smart_count} ritirato, %{failed} non modificabili (restano selezionati)\n%{reasons} |||| %{smart_count} ritirati, %{failed} non modificabili (restano selezionati)\n%{reasons}',
         },
       },
       tabs: {
@@ -313,7 +315,8 @@ const resources: ResourceMessages = {
     },
     promoters: {
       name: 'Gruppo di organizzatori |||| Organizzatori',
-      createRefused: 'Il Suo ruolo non permette di creare un gruppo di organizzatori: se ne occupa il team della piattaforma.',
+      createRefused:
+        'Il Suo ruolo non permette di creare un gruppo di organizzatori: se ne occupa il team della piattaforma.',
       notifications: {
         created: 'Gruppo di organizzatori creato',
         updated: 'Gruppo di organizzatori salvato',
@@ -368,7 +371,8 @@ const resources: ResourceMessages = {
         alreadyTaken: 'Questo valore è già usato da un altro record.',
         selfEscalation: 'Nessuno può modificare il proprio ruolo o il proprio ambito.',
         userDisabled: 'Questo utente è disattivato. Lo attivi prima.',
-        inUse: 'Altri record lo usano ancora, quindi non può essere eliminato. Se può essere ritirato (reso inattivo), lo faccia invece.',
+        inUse:
+          'Altri record lo usano ancora, quindi non può essere eliminato. Se può essere ritirato (reso inattivo), lo faccia invece.',
       },
       validation: {
         invalid: 'Questo valore non è valido.',
@@ -536,10 +540,12 @@ const resources: ResourceMessages = {
       failedFile: '%{name} non è stato caricato.',
       errors: {
         tooLarge: 'Il file supera %{maxMb} MB: scegline uno più piccolo.',
-        unsupportedType: 'Questo tipo di file non è accettato: usa un’immagine JPEG, PNG, WebP o GIF (o un PDF dove previsto).',
+        unsupportedType:
+          'Questo tipo di file non è accettato: usa un’immagine JPEG, PNG, WebP o GIF (o un PDF dove previsto).',
         unreadableImage: 'L’immagine non è leggibile (danneggiata, o non è un’immagine): esportala di nuovo e riprova.',
         imageTooLarge: 'L’immagine supera %{maxSide} pixel su un lato: riducila e riprova.',
-        imageTooComplex: 'L’immagine richiede troppa elaborazione: un’animazione può avere al massimo %{maxFrames} fotogrammi e %{maxMegapixels} milioni di pixel in tutto. Accorciala o riducila, oppure usa un’immagine fissa.',
+        imageTooComplex:
+          'L’immagine richiede troppa elaborazione: un’animazione può avere al massimo %{maxFrames} fotogrammi e %{maxMegapixels} milioni di pixel in tutto. Accorciala o riducila, oppure usa un’immagine fissa.',
         tooMany: 'Hai caricato molti file in poco tempo: attendi qualche minuto e riprova.',
         busy: 'Il server sta elaborando molte immagini in questo momento: riprova tra qualche secondo.',
         forbidden: 'Non hai il permesso di caricare file.',
@@ -553,7 +559,8 @@ const resources: ResourceMessages = {
       empty: 'Ancora nessuna foto.',
       count: '%{count} foto su %{max}',
       full: 'La galleria contiene al massimo %{max} foto: rimuovine una per aggiungerne un’altra.',
-      leftOut: 'Un file non è stato aggiunto: la galleria contiene al massimo %{max} foto. |||| %{smart_count} file non sono stati aggiunti: la galleria contiene al massimo %{max} foto.',
+      leftOut:
+        'Un file non è stato aggiunto: la galleria contiene al massimo %{max} foto. |||| %{smart_count} file non sono stati aggiunti: la galleria contiene al massimo %{max} foto.',
       item: '%{name}, foto %{position} di %{count}',
       dragHandle: 'Sposta %{name} (trascina, oppure premi spazio e usa i tasti freccia)',
       moveEarlier: 'Sposta avanti',
@@ -563,7 +570,8 @@ const resources: ResourceMessages = {
       moveLaterNamed: 'Sposta %{name} indietro',
       removeNamed: 'Rimuovi %{name}',
       announce: {
-        instructions: 'Per prendere una foto, premi spazio o invio. Spostala con i tasti freccia, rilasciala con spazio o invio, annulla con esc.',
+        instructions:
+          'Per prendere una foto, premi spazio o invio. Spostala con i tasti freccia, rilasciala con spazio o invio, annulla con esc.',
         picked: '%{name} presa in posizione %{position}.',
         over: '%{name} è sopra la posizione %{position}.',
         dropped: '%{name} rilasciata in posizione %{position}.',
@@ -631,7 +639,8 @@ const resources: ResourceMessages = {
   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE: 'Nessuno può modificare il proprio ruolo o il proprio ambito.',
   ALREADY_MANAGES_AN_ESTABLISHMENT: 'Gestisce già un locale: chieda al team della piattaforma di aggiungerne un altro.',
   CANNOT_MANAGE_AN_ESTABLISHMENT: 'Il Suo ruolo non consente di gestire un locale.',
-  ALREADY_MANAGES_A_PROMOTER_GROUP: 'Gestisce già un gruppo di organizzatori: chieda al team della piattaforma di aggiungerne un altro.',
+  ALREADY_MANAGES_A_PROMOTER_GROUP:
+    'Gestisce già un gruppo di organizzatori: chieda al team della piattaforma di aggiungerne un altro.',
   CANNOT_MANAGE_A_PROMOTER_GROUP: 'Il Suo ruolo non consente di gestire un gruppo di organizzatori.',
   // Uploads and references a record names but cannot use (domain/errors.ts FIELD_PROBLEM_CODES).
   UNKNOWN_REFERENCE: 'Questo valore non esiste (più): scegline un altro.',

@@ -50,7 +50,10 @@ const AccessLinkSignIn = ({ authId, token }: { authId: string; token: string }) 
 
 const InvalidAccessLink = ({ errorKey }: { errorKey: string }) => {
   const translate = useTranslate();
-  const shownKey = errorKey.endsWith('.INVALID_OR_EXPIRED_TOKEN') || errorKey.endsWith('.UNKNOWN') ? 'app.auth.accessLink.invalid' : errorKey;
+  const shownKey =
+    errorKey.endsWith('.INVALID_OR_EXPIRED_TOKEN') || errorKey.endsWith('.UNKNOWN')
+      ? 'app.auth.accessLink.invalid'
+      : errorKey;
   return (
     <AuthLayout title="app.auth.accessLink.title">
       <ErrorAlert messageKey={shownKey} />

@@ -73,7 +73,9 @@ export const ChangePasswordForm = ({
     <>
       <ErrorAlert messageKey={errorKey} />
       <Form onSubmit={submit} disableInvalidFormNotification>
-        {accountEmail && <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />}
+        {accountEmail && (
+          <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />
+        )}
         <PasswordFields askCurrentPassword={hasPassword} />
         <Button type="submit" variant="contained" loading={isSubmitting} sx={{ mt: 2 }}>
           {translate(submitLabel)}

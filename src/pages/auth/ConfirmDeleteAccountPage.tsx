@@ -31,7 +31,11 @@ export const ConfirmDeleteAccountPage = () => {
       setIsDeleted(true);
     } catch (error) {
       const code = authErrorCodeOf(error);
-      setErrorKey(code === 'UNKNOWN' || code === 'INVALID_OR_EXPIRED_TOKEN' ? 'app.auth.deleteAccount.invalidLink' : authErrorKeyOf(error));
+      setErrorKey(
+        code === 'UNKNOWN' || code === 'INVALID_OR_EXPIRED_TOKEN'
+          ? 'app.auth.deleteAccount.invalidLink'
+          : authErrorKeyOf(error),
+      );
     } finally {
       setIsSubmitting(false);
     }

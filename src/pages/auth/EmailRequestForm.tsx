@@ -44,7 +44,14 @@ export const EmailRequestForm = ({ request, submitLabel, sentMessage }: EmailReq
         <>
           <ErrorAlert messageKey={error?.key ?? null} options={error?.options} />
           <Form onSubmit={submit} disableInvalidFormNotification>
-            <TextInput source="email" type="email" label="app.auth.email" autoComplete="email" validate={[required(), email()]} autoFocus />
+            <TextInput
+              source="email"
+              type="email"
+              label="app.auth.email"
+              autoComplete="email"
+              validate={[required(), email()]}
+              autoFocus
+            />
             <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting} sx={{ mt: 2 }}>
               {translate(submitLabel)}
             </Button>

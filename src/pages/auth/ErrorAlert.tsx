@@ -2,7 +2,13 @@ import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
 /** A form's error in place, under its heading; renders nothing without a message. */
-export const ErrorAlert = ({ messageKey, options }: { messageKey: string | null; options?: Record<string, unknown> }) => {
+export const ErrorAlert = ({
+  messageKey,
+  options,
+}: {
+  messageKey: string | null;
+  options?: Record<string, unknown>;
+}) => {
   const translate = useTranslate();
   if (!messageKey) return null;
   return (

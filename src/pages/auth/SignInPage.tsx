@@ -54,8 +54,21 @@ const SignInForm = ({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => vo
     <AuthLayout title="app.auth.signIn.title" subtitle="app.auth.signIn.subtitle">
       <ErrorAlert messageKey={error?.key ?? (notice ? `app.auth.errors.${notice}` : null)} options={error?.options} />
       <Form onSubmit={submit} disableInvalidFormNotification>
-        <TextInput source="email" type="email" label="app.auth.email" autoComplete="username" validate={[required(), email()]} autoFocus />
-        <TextInput source="password" type="password" label="app.auth.password" autoComplete="current-password" validate={required()} />
+        <TextInput
+          source="email"
+          type="email"
+          label="app.auth.email"
+          autoComplete="username"
+          validate={[required(), email()]}
+          autoFocus
+        />
+        <TextInput
+          source="password"
+          type="password"
+          label="app.auth.password"
+          autoComplete="current-password"
+          validate={required()}
+        />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting} sx={{ mt: 2 }}>
           {translate('app.auth.signIn.submit')}
         </Button>

@@ -55,5 +55,7 @@ export const fieldErrorsOf = (error: unknown): Record<string, string> => {
   const rejected = asRejected(error);
   const errors = rejected.errors ?? rejected.body?.errors;
   if (typeof errors !== 'object' || errors === null) return {};
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 };

@@ -42,7 +42,11 @@ export const ErrorScreen = ({ title, appName, refreshLabel, onRefresh, children,
         {title}
       </Typography>
       {children}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap' }}
+      >
         {actions}
         <Button variant={actions ? 'outlined' : 'contained'} startIcon={<RefreshIcon />} onClick={onRefresh}>
           {refreshLabel}

@@ -34,7 +34,10 @@ export const PlaceholderPage = ({ area }: { area: RoutePrefix }) => {
 };
 
 /** The Events list under its Requests filter: the approval queue of event requests. */
-const EVENT_REQUESTS = { pathname: '/events', search: `?filter=${encodeURIComponent(JSON.stringify({ approvalStatus: 'PENDING' }))}` };
+const EVENT_REQUESTS = {
+  pathname: '/events',
+  search: `?filter=${encodeURIComponent(JSON.stringify({ approvalStatus: 'PENDING' }))}`,
+};
 
 /**
  * The asks area will gather every request; until it does, event requests are decided on the Events list (its

@@ -25,9 +25,11 @@ export interface EventRequestMailParams {
 
 /** "Samstag, 28. November 2026 um 22:00": the date as the recipient reads dates, in Zürich time. */
 export function formatEventStart(instant: string, language: Language): string {
-  return new Intl.DateTimeFormat(`${language}-CH`, { dateStyle: 'full', timeStyle: 'short', timeZone: EVENT_TIME_ZONE }).format(
-    new Date(instant),
-  );
+  return new Intl.DateTimeFormat(`${language}-CH`, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: EVENT_TIME_ZONE,
+  }).format(new Date(instant));
 }
 
 type Words = (params: EventRequestMailParams, date: string) => MailContent;
