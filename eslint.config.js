@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { layerZones } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'data', '.tmp', 'server/db/migrations', 'bench/results'] },
@@ -40,5 +42,13 @@ export default tseslint.config(
         { patterns: ['react', 'react-*', 'node:*', 'fs', 'path', 'crypto', '@mui/*', 'fastify*', 'drizzle-orm*'] },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
 );

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { ConfigError } from './config';
-import { DataDirectoryError } from './db/dataDirectory';
+import { DataDirectoryError } from './config/dataDirectory';
 import { DatabaseUnavailableError, describeDatabaseProblem } from './db/connectionProblems';
 import { DirectoryLockedError } from './db/lock';
 

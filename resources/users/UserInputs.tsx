@@ -3,7 +3,7 @@ import { BooleanInput, SelectInput, TextInput, useGetIdentity, useRecordContext,
 import { useWatch } from 'react-hook-form';
 import { scopeFieldOf } from '../../domain/access';
 import { GENDERS } from '../../domain/user';
-import { LOCALES } from '../../src/i18n';
+import { LOCALES } from '../../domain/languages';
 import { RoleSelectInput } from './RoleInputs';
 import { ScopePicker } from './scopeFields';
 import { useRoles } from './useRoles';

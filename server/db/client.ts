@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirectoryLock, type DirectoryLock } from './lock';
-import { createDirectory } from './dataDirectory';
+import { createDirectory } from '../config/dataDirectory';
 import { checkConnection } from './connectionProblems';
 
 export type Schema = typeof schema;

@@ -3,7 +3,7 @@ import { AUTH_ERROR_CODES } from '../../domain/errors';
 import type { AuthService } from '../services/auth';
 import type { SessionIdentity } from '../services/authSessions';
 import { InvalidAccessTokenError } from '../services/tokens';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 /**
  * Bearer authentication for every protected route:

@@ -1,34 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError, type z } from 'zod';
-import type { ApiErrorBody } from '../../domain/errors';
-import { AUTH_ERROR_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
+import { ZodError } from 'zod';
+import { AUTH_ERROR_CODES } from '../../domain/errors';
 import { toApiErrorBody } from '../../domain/validation';
 import { databaseErrorAnswer } from './databaseErrors';
-
-/** An answer other than 2xx, with the API's error body (ARCHITECTURE.md §3). Throw it from a handler. */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  get body(): ApiErrorBody {
-    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
-  }
-}
-
-export const INVALID_INPUT = RESOURCE_ERROR_CODES.invalidInput;
-
-/** Validates a body, query or params with a zod schema; failure is a 400 with one message per field. */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw result.error;
-  return result.data;
-}
+import { ApiError, INVALID_INPUT } from '../errors';
 
 type ClientError = Pick<FastifyError, 'message'> & { statusCode: number };
 
@@ -55,5 +30,3 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ message: 'Internal server error' });
   });
 }
-
-export const notFoundBody = (): ApiErrorBody => ({ message: RESOURCE_ERROR_CODES.notFound });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import { GOOGLE_MAPS_CSP_SOURCES } from '../../src/config/maps';
+import { GOOGLE_MAPS_CSP_SOURCES } from '../../domain/maps';
 
 /**
  * Security headers on every response (ARCHITECTURE.md §6): CSP, nosniff, no referrer, and no framing
@@ -13,7 +13,7 @@ type Directives = Record<string, string[]>;
 
 export interface SecurityHeaderOptions {
   https: boolean;
-  /** A real maps key is configured: the address autocomplete loads Google Maps (src/config/maps.ts). */
+  /** A real maps key is configured: the address autocomplete loads Google Maps (domain/maps.ts). */
   maps?: boolean;
 }
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '../../domain/auth';
-import { notFoundBody } from './errors';
+import { notFoundBody } from '../errors';
 import { WIDGET_PATH_PREFIX, widgetHelmetOptions } from './security';
 
 /**

@@ -21,7 +21,7 @@ import type { WindowLimit } from '../services/rateLimits';
 import { DEVICE_COOKIE_NAME } from '../services/deviceCookies';
 import { loadSessionUser } from '../services/authUsers';
 import type { BackgroundTasks } from '../plugins/background';
-import { ApiError, INVALID_INPUT, parseInput } from '../plugins/errors';
+import { ApiError, INVALID_INPUT, parseInput } from '../errors';
 import { authOf } from '../plugins/authenticate';
 
 /**

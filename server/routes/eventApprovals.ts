@@ -14,7 +14,7 @@ import {
 import { recordVersionSchema } from '../../domain/records';
 import { events } from '../db/schema';
 import { authOf } from '../plugins/authenticate';
-import { ApiError, parseInput } from '../plugins/errors';
+import { ApiError, parseInput } from '../errors';
 import { recordAudit } from '../services/audit';
 import { notifyRequestDecided } from '../services/eventRequests';
 import { loadEvent } from '../services/events/record';

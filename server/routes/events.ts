@@ -9,7 +9,7 @@ import { PARTNER_LIMITS } from '../../domain/partner';
 import { UNKNOWN_REFERENCE } from '../../domain/reference';
 import { establishments, events, users } from '../db/schema';
 import { authOf } from '../plugins/authenticate';
-import { ApiError, parseInput } from '../plugins/errors';
+import { ApiError, parseInput } from '../errors';
 import { recordAudit } from '../services/audit';
 import { notifyEventRequested } from '../services/eventRequests';
 import { applyOccurrenceEdit, skipOccurrence, type OccurrenceEditWriters } from '../services/events/occurrenceEdits';

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailOutbox } from '../db/schema';
-import { ApiError, parseInput } from '../plugins/errors';
-import { notFoundBody } from '../plugins/errors';
+import { ApiError, parseInput } from '../errors';
+import { notFoundBody } from '../errors';
 import { escapeLike, parseListQuery, setContentRange } from './shared/listQuery';
 import { idParamsSchema, requirePermission, viewerOf } from './shared/resource';
 

@@ -5,7 +5,7 @@ import { idSchema } from '../../domain/records';
 import { isRoleKey, ROLE_KEYS } from '../../domain/roles';
 import type { RoleRecord } from '../../domain/user';
 import { roles } from '../db/schema';
-import { ApiError, parseInput } from '../plugins/errors';
+import { ApiError, parseInput } from '../errors';
 import { parseListQuery, setContentRange } from './shared/listQuery';
 import { idParamsSchema } from './shared/resource';
 

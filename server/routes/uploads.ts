@@ -6,7 +6,7 @@ import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { isRoleKey } from '../../domain/roles';
 import { UPLOAD_LIMITS, UPLOAD_PROCESSING, UPLOAD_RATE_LIMIT, isImageMimeType } from '../../domain/upload';
 import { uploads } from '../db/schema';
-import { ApiError, parseInput } from '../plugins/errors';
+import { ApiError, parseInput } from '../errors';
 import {
   EXTENSION_OF_TYPE,
   isPreviewKey,

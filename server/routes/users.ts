@@ -6,7 +6,7 @@ import { idSchema } from '../../domain/records';
 import { userInputSchema, type UserInput, type UserRecord } from '../../domain/user';
 import { users } from '../db/schema';
 import { authOf } from '../plugins/authenticate';
-import { ApiError, parseInput } from '../plugins/errors';
+import { ApiError, parseInput } from '../errors';
 import { recordAudit } from '../services/audit';
 import { REVOKE_REASONS, type AuthSessions } from '../services/authSessions';
 import { USER_DISABLED, authorizeUserWrite, toUserRecord, userRecordColumns, userValuesOf } from '../services/users';

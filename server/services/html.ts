@@ -1,5 +1,5 @@
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
-import { ApiError } from '../plugins/errors';
+import { ApiError } from '../errors';
 import sanitizeHtml from 'sanitize-html';
 
 /**

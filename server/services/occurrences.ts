@@ -19,7 +19,7 @@ import {
 } from '../../domain/recurrence';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { establishments, eventMusics, eventOutOfSchedule, events, promoterGroups } from '../db/schema';
-import { ApiError, INVALID_INPUT } from '../plugins/errors';
+import { ApiError, INVALID_INPUT } from '../errors';
 import { escapeLike } from '../routes/shared/listQuery';
 import type { Queryable } from '../routes/shared/resource';
 import { scopeCondition, type ScopeMapping } from '../routes/shared/scope';

@@ -3,7 +3,7 @@ import { isImageMimeType, uploadFileUrl, type Upload, type UploadMimeType } from
 import { FIELD_PROBLEM_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Viewer } from '../../domain/access';
 import { uploads } from '../db/schema';
-import { ApiError } from '../plugins/errors';
+import { ApiError } from '../errors';
 import type { Queryable } from '../routes/shared/resource';
 
 /**

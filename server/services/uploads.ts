@@ -11,7 +11,7 @@ import {
 } from '../../domain/upload';
 import type { Database } from '../db/client';
 import { uploads } from '../db/schema';
-import { ApiError } from '../plugins/errors';
+import { ApiError } from '../errors';
 import { EXTENSION_OF_TYPE, PREVIEW_MIME_TYPE, newStorageKey, previewKeyOf, type FileStorage } from './storage';
 import { uploadOf } from './uploadRecords';
 import { WorkGate, type WorkGateLimits } from './workGate';

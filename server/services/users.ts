@@ -6,7 +6,7 @@ import { isRoleKey, type RoleKey } from '../../domain/roles';
 import { GENDERS, keepScopeFieldsOf, scopeFieldsProblems, type UserInput, type UserRecord } from '../../domain/user';
 import type { Database } from '../db/client';
 import { establishments, promoterGroups, roles, users } from '../db/schema';
-import { ApiError } from '../plugins/errors';
+import { ApiError } from '../errors';
 
 /**
  * The rules of the Users resource (issue 3), free of HTTP: what a user record shows, whom it belongs to,

@@ -124,7 +124,7 @@ export const parseAppConfig = (
 };
 
 /** The rule for a usable maps key lives with the server's share of it. */
-export { usableMapsKey } from './maps';
+export { usableMapsKey } from '../../domain/maps';
 
 // Outside a browser (unit tests in Node) there is no page: any origin will do for the defaults.
 const pageOrigin = (): string => globalThis.location?.origin ?? 'http://localhost';

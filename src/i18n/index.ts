@@ -1,17 +1,8 @@
 import type { TranslationMessages } from 'react-admin';
-import type { Language } from '../../domain/languages';
+import { LOCALES, type Language } from '../../domain/languages';
 import englishMessages from './en';
 
-/**
- * The interface languages (SPEC §1: Swiss context) with their own names. English ships in the main
- * bundle; the others are separate chunks loaded when chosen.
- */
-export const LOCALES: ReadonlyArray<{ locale: Language; name: string }> = [
-  { locale: 'en', name: 'English' },
-  { locale: 'fr', name: 'Français' },
-  { locale: 'de', name: 'Deutsch' },
-  { locale: 'it', name: 'Italiano' },
-];
+export { LOCALES };
 
 export { englishMessages };
 

@@ -8,9 +8,9 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkDataDirectory, dataDirectoryUses, parseEnvironment } from '../../server/config';
-import { parseStorageUrl } from '../../server/services/storage/storageUrl';
+import { parseStorageUrl } from '../../server/config/storageUrl';
 import { DatabaseUnavailableError, checkConnection, describeDatabaseProblem } from '../../server/db/connectionProblems';
-import { DataDirectoryError } from '../../server/db/dataDirectory';
+import { DataDirectoryError } from '../../server/config/dataDirectory';
 import { checkPortAvailable, explainStartupFailure, PortUnavailableError } from '../../server/startupProblems';
 import { freePort } from '../support/freePort';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnvironment } from '../../server/config';
-import { parseStorageUrl, type S3StorageSettings } from '../../server/services/storage/storageUrl';
+import { parseStorageUrl, type S3StorageSettings } from '../../server/config/storageUrl';
 
 /** STORAGE_URL (server/services/storage/storageUrl.ts): one URL for the whole S3 set-up. */
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { parseInput } from '../../plugins/errors';
+import { parseInput } from '../../errors';
 
 /**
  * The list parameters of ra-data-simple-rest (ARCHITECTURE.md §3):

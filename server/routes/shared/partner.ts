@@ -22,7 +22,7 @@ import {
   type UploadReference,
 } from '../../../domain/upload';
 import { tags, users } from '../../db/schema';
-import { ApiError } from '../../plugins/errors';
+import { ApiError } from '../../errors';
 import { recordAudit } from '../../services/audit';
 import { sanitisedTooLong, storedDescription } from '../../services/html';
 import { loadUploads, requireUsableUploads, type UploadUse } from '../../services/uploadRecords';
@@ -126,15 +126,13 @@ export async function replaceMedia(
     upload: propertyKeyOf(media.table, media.upload),
     position: propertyKeyOf(media.table, media.position),
   };
-  await tx
-    .insert(media.table)
-    .values(
-      uploadIds.map((uploadId, position) => ({
-        [keys.owner]: ownerId,
-        [keys.upload]: uploadId,
-        [keys.position]: position,
-      })) as never,
-    );
+  await tx.insert(media.table).values(
+    uploadIds.map((uploadId, position) => ({
+      [keys.owner]: ownerId,
+      [keys.upload]: uploadId,
+      [keys.position]: position,
+    })) as never,
+  );
 }
 
 export interface TagLinks {

@@ -22,7 +22,7 @@ import { idSchema, recordVersionSchema } from '../../../domain/records';
 import type { Database } from '../../db/client';
 import { authOf } from '../../plugins/authenticate';
 import { databaseErrorAnswer } from '../../plugins/databaseErrors';
-import { ApiError, parseInput } from '../../plugins/errors';
+import { ApiError, parseInput } from '../../errors';
 import { recordAudit } from '../../services/audit';
 import { escapeLike, listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
 

@@ -13,7 +13,7 @@ import {
   type RecurrenceRule,
 } from '../../../domain/recurrence';
 import { eventOutOfSchedule, events } from '../../db/schema';
-import { ApiError } from '../../plugins/errors';
+import { ApiError } from '../../errors';
 import type { Queryable } from '../../routes/shared/resource';
 import { loadEventRow, outOfScheduleRowOf, ruleOfRow, type EventRow } from './record';
 import { ruleColumnsOf, updateSeriesBounds } from './writes';

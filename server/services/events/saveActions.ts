@@ -3,7 +3,7 @@ import type { Viewer } from '../../../domain/access';
 import type { Visibility } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import { EVENT_PROBLEMS, SAVE_ACTION_OUTCOMES, type Event, type EventInput } from '../../../domain/event';
-import { ApiError } from '../../plugins/errors';
+import { ApiError } from '../../errors';
 import type { EventApproval } from './writes';
 
 /**

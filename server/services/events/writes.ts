@@ -30,7 +30,7 @@ import {
   services,
   tags,
 } from '../../db/schema';
-import { ApiError } from '../../plugins/errors';
+import { ApiError } from '../../errors';
 import {
   checkPartnerWrite,
   descriptionColumnsOf,

@@ -2,7 +2,7 @@ import { ConfigError, uploadsDirectory } from '../../config';
 import type { FileStorage } from './fileStorage';
 import { LocalFileStorage } from './localFileStorage';
 import { S3FileStorage } from './s3FileStorage';
-import { describeS3Storage, type S3StorageSettings } from './storageUrl';
+import { describeS3Storage, type S3StorageSettings } from '../../config/storageUrl';
 
 /**
  * STORAGE_URL is well-formed but its bucket cannot be used (missing, wrong region or key, endpoint down): a

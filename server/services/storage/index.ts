@@ -1,7 +1,7 @@
 export { InvalidStorageKeyError, type FileStorage, type StoredFile } from './fileStorage';
 export { LocalFileStorage } from './localFileStorage';
 export { S3FileStorage } from './s3FileStorage';
-export { describeS3Storage, parseStorageUrl, type S3StorageSettings } from './storageUrl';
+export { describeS3Storage, parseStorageUrl, type S3StorageSettings } from '../../config/storageUrl';
 export {
   StorageUnavailableError,
   createFileStorage,

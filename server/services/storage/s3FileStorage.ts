@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { InvalidStorageKeyError, type FileStorage, type StoredFile } from './fileStorage';
 import { isStorageKey } from './keys';
-import type { S3StorageSettings } from './storageUrl';
+import type { S3StorageSettings } from '../../config/storageUrl';
 
 /** A stalled endpoint fails the upload instead of holding the request for ever. */
 const CONNECTION_TIMEOUT_MS = 10_000;

@@ -2,17 +2,17 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/auth';
-import { UPLOAD_RATE_LIMIT } from '../domain/upload';
-import { usableMapsKey } from '../src/config/maps';
-import { parseStorageUrl, type S3StorageSettings } from './services/storage/storageUrl';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/auth';
+import { UPLOAD_RATE_LIMIT } from '../../domain/upload';
+import { usableMapsKey } from '../../domain/maps';
+import { parseStorageUrl, type S3StorageSettings } from './storageUrl';
 import {
   DataDirectoryError,
   createDirectory,
   ensureWritableDirectory,
   fileSystemReason,
   type DirectoryNaming,
-} from './db/dataDirectory';
+} from './dataDirectory';
 
 /** The server's configuration, read from the environment once at start (issue 2 "Project and runtime"). */
 export const NODE_ENVS = ['development', 'test', 'staging', 'production'] as const;
