@@ -155,9 +155,7 @@ async function skip(id: number, originalStartsAt: string, expected = 200, email 
 const iso = (value: Date | null) =>
   value === null ? null : Temporal.Instant.fromEpochMilliseconds(value.getTime()).toString();
 
-async function storedRule(
-  id: number,
-): Promise<
+async function storedRule(id: number): Promise<
   RecurrenceRule & {
     parentEventId: number | null;
     segmentIsRecurrenceTail: boolean;

@@ -147,15 +147,13 @@ describe('constraint violations', () => {
   it('answers a mapped unique violation with a 409 on its field', async () => {
     const [root] = await server.db.select().from(users).where(eq(users.email, 'root@demo.ch'));
     const error = await errorOf(() =>
-      server.db
-        .insert(users)
-        .values({
-          firstName: 'A',
-          lastName: 'B',
-          username: root.username.toUpperCase(),
-          email: `${unique()}@example.ch`,
-          roleId: root.roleId,
-        }),
+      server.db.insert(users).values({
+        firstName: 'A',
+        lastName: 'B',
+        username: root.username.toUpperCase(),
+        email: `${unique()}@example.ch`,
+        roleId: root.roleId,
+      }),
     );
     expect(databaseErrorAnswer(error, 'create')).toEqual({
       statusCode: 409,
