@@ -11,6 +11,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
+    // Tests, benchmarks and tool configuration reach every tier; the tiers themselves are narrowed below.
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -32,6 +33,13 @@ export default tseslint.config(
     // Plain JavaScript that runs before anything is built (npm start, npm run build).
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },
+  },
+  // Each tier sees only its own runtime's globals (TypeScript checks the same per tier: tsconfig.<tier>.json).
+  { files: ['domain/**/*.ts'], languageOptions: { globals: {} } },
+  { files: ['server/**/*.ts'], languageOptions: { globals: globals.node } },
+  {
+    files: ['src/**/*.{ts,tsx}', 'resources/**/*.{ts,tsx}', 'providers/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
   },
   {
     // domain/ is shared by the browser and the server: it must stay free of React and Node APIs.
