@@ -3,7 +3,7 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { VISIBILITIES } from '../../domain/enums';
 import type { Establishment, EstablishmentInput } from '../../domain/establishment';
-import { idOrIdsSchema, textOrTextsSchema } from '../../domain/listFilters';
+import { idOrIdsSchema, textOrTextsSchema } from '../../domain/records';
 import { PARTNER_LIMITS } from '../../domain/partner';
 import { equalsAnyIgnoringCase } from '../db/conditions';
 import { linksToAny } from '../db/links';

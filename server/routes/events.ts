@@ -3,7 +3,7 @@ import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, RECURRENCE_PATTERNS, VISIBILITIES } from '../../domain/enums';
 import { eventInputSchema, instantSchema, type Event, type EventInput } from '../../domain/event';
-import { idOrIdsSchema, textOrTextsSchema } from '../../domain/listFilters';
+import { idOrIdsSchema, textOrTextsSchema } from '../../domain/records';
 import { PARTNER_LIMITS } from '../../domain/partner';
 import type { Queryable } from '../db/queryable';
 import { linksToAny } from '../db/links';

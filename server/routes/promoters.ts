@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { VISIBILITIES } from '../../domain/enums';
-import { idOrIdsSchema } from '../../domain/listFilters';
+import { idOrIdsSchema } from '../../domain/records';
 import type { Promoter, PromoterInput } from '../../domain/promoter';
 import { linksToAny } from '../db/links';
 import { promoterGroups } from '../db/schema';

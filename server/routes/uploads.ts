@@ -7,14 +7,16 @@ import { UPLOAD_LIMITS, UPLOAD_PROCESSING, UPLOAD_RATE_LIMIT, isImageMimeType } 
 import { ApiError, parseInput } from '../errors';
 import { EXTENSION_OF_TYPE, isStorageKey, mimeTypeOfKey } from '../services/storage';
 import {
+  findUploadRowOfKey,
   isBusyError,
+  loadUploadRow,
   malformedBodyError,
   missingFileError,
   storeUpload,
   tooLargeError,
   tooManyUploadsError,
 } from '../services/uploads';
-import { findUploadRowOfKey, loadUploadRow, uploadOf } from '../services/uploadRecords';
+import { uploadOf } from '../services/uploadRecords';
 import { forbidden, idParamsSchema, viewerOf } from './shared/resource';
 
 /**

@@ -1,11 +1,10 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { isImageMimeType, uploadFileUrl, type Upload, type UploadMimeType } from '../../domain/upload';
 import { FIELD_PROBLEM_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Viewer } from '../../domain/access';
 import { uploads } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Queryable } from '../db/queryable';
-import { isPreviewKey, originalKeyCandidates } from './storage/keys';
 
 /**
  * Uploads as records carry them (logos, galleries, files), and the rule for attaching one: a write may use
@@ -78,27 +77,4 @@ export async function requireUsableUploads(
     else if (use.imageOnly && !isImageMimeType(row.mimeType)) problems[use.field] = UPLOAD_PROBLEMS.notAnImage;
   }
   if (Object.keys(problems).length > 0) throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, problems);
-}
-
-/** The row of an upload id, or undefined. */
-export async function loadUploadRow(db: Queryable, id: number): Promise<UploadRow | undefined> {
-  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
-  return row;
-}
-
-/**
- * The row a key belongs to, as its file or its preview: only files with a row are served (a file left
- * behind by a crash between writing and inserting stays invisible). The original of a preview is looked up
- * by its possible keys, which uses the unique index on storage_key.
- */
-export async function findUploadRowOfKey(db: Queryable, key: string): Promise<UploadRow | undefined> {
-  const candidates = isPreviewKey(key) ? originalKeyCandidates(key) : [];
-  const asPreview =
-    candidates.length > 0 ? and(inArray(uploads.storageKey, candidates), eq(uploads.previewKey, key)) : undefined;
-  const [row] = await db
-    .select()
-    .from(uploads)
-    .where(or(eq(uploads.storageKey, key), asPreview))
-    .limit(1);
-  return row;
 }

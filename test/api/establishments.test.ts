@@ -16,7 +16,7 @@ import {
   uploads,
   users,
 } from '../../server/db/schema';
-import { SANITISED_TOO_LONG } from '../../server/services/partners/columns';
+import { SANITISED_TOO_LONG } from '../../server/services/partners/checks';
 import { claimForCaller, ESTABLISHMENT_ONBOARDING } from '../../server/services/partners/onboarding';
 import { UPLOAD_PROBLEMS } from '../../server/services/uploadRecords';
 import {

@@ -28,8 +28,8 @@ import {
   tags,
 } from '../../db/schema';
 import { scopeCondition, type ScopeMapping } from '../../db/scope';
-import { referenceCheck, type ReferenceCheck } from '../partners/checks';
-import { descriptionColumnsOf, partnerRecordBasicsOf } from '../partners/columns';
+import { descriptionColumnsOf, referenceCheck, type ReferenceCheck } from '../partners/checks';
+import { partnerRecordBasicsOf } from '../partners/record';
 import { ESTABLISHMENT_ONBOARDING } from '../partners/onboarding';
 import { loadPictures } from '../partners/pictures';
 import type { PartnerWriteParts } from '../partners/writes';

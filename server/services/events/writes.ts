@@ -32,8 +32,7 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { replaceLinks, replaceMedia } from '../../db/links';
-import { checkPartnerWrite, referenceCheck, type ReferenceCheck } from '../partners/checks';
-import { descriptionColumnsOf } from '../partners/columns';
+import { checkPartnerWrite, descriptionColumnsOf, referenceCheck, type ReferenceCheck } from '../partners/checks';
 import type { Queryable } from '../../db/queryable';
 import { requireUsableUploads, type UploadUse } from '../uploadRecords';
 import { EVENT_LINKS, loadEvent, loadEventRow, loadOutOfScheduleRows, ruleOfRow, sameRule } from './record';

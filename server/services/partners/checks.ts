@@ -2,17 +2,19 @@ import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
+import { PARTNER_LIMITS } from '../../../domain/partner';
 import { RETIRED_REFERENCE, UNKNOWN_REFERENCE } from '../../../domain/reference';
 import { resolveGallery, type MediaListState, type UploadReference } from '../../../domain/upload';
 import type { Queryable } from '../../db/queryable';
 import { ApiError } from '../../errors';
+import { sanitisedTooLong, storedDescription } from '../html';
 import { requireUsableUploads, type UploadUse } from '../uploadRecords';
 import type { PartnerPictures } from './pictures';
 
 /**
- * The checks a partner write (and an event write, for its references) passes before anything is written:
- * reference and tag ids exist, uploads are usable pictures, the gallery edit is consistent; all problems in
- * one 400.
+ * The checks a partner write (and an event write, for its references and description) passes before
+ * anything is written: reference and tag ids exist, uploads are usable pictures, the gallery edit is
+ * consistent (all problems in one 400); and the description pair as stored.
  */
 
 /**
@@ -115,3 +117,15 @@ export async function checkPartnerWrite(
   if (Object.keys(problems).length > 0) throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, problems);
   return gallery.ids;
 }
+
+// ---- the description ---------------------------------------------------------------------------------
+
+export const SANITISED_TOO_LONG = sanitisedTooLong(PARTNER_LIMITS.htmlDescription);
+
+/** The description pair as stored (services/html.ts: sanitised, plain text derived, 400 when it grows too long). */
+export const descriptionColumnsOf = (description: { description: string | null; htmlDescription: string | null }) =>
+  storedDescription(description, {
+    plain: PARTNER_LIMITS.description,
+    html: PARTNER_LIMITS.htmlDescription,
+    htmlField: 'description.htmlDescription',
+  });

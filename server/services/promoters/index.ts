@@ -24,8 +24,8 @@ import {
   promoterTypes,
   tags,
 } from '../../db/schema';
-import { referenceCheck, type ReferenceCheck } from '../partners/checks';
-import { descriptionColumnsOf, partnerRecordBasicsOf } from '../partners/columns';
+import { descriptionColumnsOf, referenceCheck, type ReferenceCheck } from '../partners/checks';
+import { partnerRecordBasicsOf } from '../partners/record';
 import { PROMOTER_GROUP_ONBOARDING } from '../partners/onboarding';
 import { loadPictures } from '../partners/pictures';
 import type { PartnerWriteParts } from '../partners/writes';

@@ -1,20 +1,8 @@
 import type { Visibility } from '../../../domain/enums';
-import { PARTNER_LIMITS } from '../../../domain/partner';
 import { isoOf } from '../../db/conditions';
 import type { TagLinks } from '../../db/links';
-import { sanitisedTooLong, storedDescription } from '../html';
 
-/** The columns establishments and promoter groups store and read alike. */
-
-export const SANITISED_TOO_LONG = sanitisedTooLong(PARTNER_LIMITS.htmlDescription);
-
-/** The description pair as stored (services/html.ts: sanitised, plain text derived, 400 when it grows too long). */
-export const descriptionColumnsOf = (description: { description: string | null; htmlDescription: string | null }) =>
-  storedDescription(description, {
-    plain: PARTNER_LIMITS.description,
-    html: PARTNER_LIMITS.htmlDescription,
-    htmlField: 'description.htmlDescription',
-  });
+/** What establishment and promoter group records read alike from their rows. */
 
 /** The columns every partner row has that the record shows as they are (or nearly). */
 interface PartnerRowBasics {
