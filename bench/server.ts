@@ -6,7 +6,7 @@
 import { buildApp, type BuildAppOptions } from '../server/app';
 import { DEFAULT_DEMO_PASSWORD, parseEnvironment } from '../server/config';
 import { migrateDatabase, type DatabaseHandle } from '../server/db/client';
-import { seedDemoData } from '../server/db/seed';
+import { seedDemoData } from '../server/seed';
 import { createMailer } from '../server/services/mail';
 
 export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;

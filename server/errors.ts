@@ -28,3 +28,6 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unkn
 }
 
 export const notFoundBody = (): ApiErrorBody => ({ message: RESOURCE_ERROR_CODES.notFound });
+
+/** 409 IN_USE: the record is still referenced. No field errors: a delete has no form to show them on. */
+export const inUse = () => new ApiError(409, RESOURCE_ERROR_CODES.inUse);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type ServerConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import type { DEMO_ACCOUNTS } from './db/seed';
+import type { DEMO_ACCOUNTS } from './seed';
 import type { Mailer } from './services/mail';
 import { checkPortAvailable, explainStartupFailure, listenOrExplain } from './startupProblems';
 
@@ -32,7 +32,7 @@ export { uploadsDirectory } from './config';
 const loadServerModules = async () => ({
   ...(await import('./app')),
   ...(await import('./db/client')),
-  ...(await import('./db/seed')),
+  ...(await import('./seed')),
   ...(await import('./services/mail')),
   ...(await import('./services/storage')),
 });

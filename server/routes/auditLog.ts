@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, gte, inArray, lt } from 'drizzle-orm';
+import { eq, gte, lt } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import type { AuditLogRecord } from '../../domain/audit';
-import { AUDIT_ACTIONS, type AuditAction } from '../../domain/enums';
+import { AUDIT_ACTIONS } from '../../domain/enums';
 import { idSchema } from '../../domain/records';
 import { auditLog } from '../db/schema';
-import { defineFilter, registerResource, type Queryable, type ResourceDefinition } from './shared/resource';
+import { loadAuditRecords } from '../services/audit';
+import { defineFilter, registerResource, type ResourceDefinition } from './shared/resource';
 
 /**
- * `/audit-log` (issue 3): who changed what, when; read-only, for AUDIT_LOG (ROOT). The rows are written by
+ * `/audit-log`: who changed what, when; read-only, for AUDIT_LOG (ROOT). The rows are written by
  * the generic resource API in each write's transaction (server/services/audit.ts).
  */
 
@@ -24,23 +25,6 @@ const startOfDay = (date: string) =>
   new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: AUDIT_TIME_ZONE }).toInstant().epochMilliseconds);
 
 const nextDay = (date: string) => Temporal.PlainDate.from(date).add({ days: 1 }).toString();
-
-async function loadAuditRows(db: Queryable, ids: readonly number[]): Promise<AuditLogRecord[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(inArray(auditLog.id, [...ids]));
-  return rows.map((row) => ({
-    id: row.id,
-    at: row.at.toISOString(),
-    actorUserId: row.actorUserId,
-    actorEmail: row.actorEmail,
-    resource: row.resource,
-    recordId: row.recordId,
-    action: row.action as AuditAction,
-    changes: row.changes,
-  }));
-}
 
 export const auditLogResource: ResourceDefinition<AuditLogRecord> = {
   name: 'audit-log',
@@ -63,7 +47,7 @@ export const auditLogResource: ResourceDefinition<AuditLogRecord> = {
   },
   search: [auditLog.actorEmail, auditLog.recordId],
   scope: 'global',
-  load: loadAuditRows,
+  load: loadAuditRecords,
 };
 
 export async function auditLogRoutes(app: FastifyInstance): Promise<void> {

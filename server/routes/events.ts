@@ -1,30 +1,34 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Viewer } from '../../domain/access';
 import { APPROVAL_STATUSES, RECURRENCE_PATTERNS, VISIBILITIES } from '../../domain/enums';
-import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { eventInputSchema, instantSchema, type Event, type EventInput } from '../../domain/event';
+import { idOrIdsSchema, textOrTextsSchema } from '../../domain/records';
 import { PARTNER_LIMITS } from '../../domain/partner';
-import { UNKNOWN_REFERENCE } from '../../domain/reference';
-import { establishments, events, users } from '../db/schema';
+import type { Queryable } from '../db/queryable';
+import { linksToAny } from '../db/links';
+import { events } from '../db/schema';
 import { authOf } from '../plugins/authenticate';
-import { ApiError, parseInput } from '../errors';
-import { recordAudit } from '../services/audit';
+import { parseInput } from '../errors';
 import { notifyEventRequested } from '../services/eventRequests';
-import { applyOccurrenceEdit, skipOccurrence, type OccurrenceEditWriters } from '../services/events/occurrenceEdits';
-import { EVENT_LINKS, eventsAsReadBy, loadEvent, loadEvents, type EventReader } from '../services/events/record';
 import {
-  isRequestWrite,
-  requirePromotersRequest,
-  saveOutcomeOf,
-  writesAsPromoter,
-  type EventOperation,
-  type SaveOutcome,
-} from '../services/events/saveActions';
-import { writeEventRow, type EventApproval } from '../services/events/writes';
+  EVENT_LINKS,
+  EVENT_SCOPE,
+  eventIdsIn,
+  eventInCities,
+  eventsAsReadBy,
+  loadEvents,
+  type EventReader,
+} from '../services/events/record';
+import {
+  authorizeEventWrite,
+  deleteEventOccurrence,
+  EVENT_AUDIT_OMIT,
+  insertEvent,
+  updateEvent,
+} from '../services/events/save';
+import { isRequestWrite } from '../services/events/saveActions';
 import { readerLanguageOf } from '../services/readerLanguage';
-import { idOrIdsSchema, linksToAny, textOrTextsSchema } from './shared/partner';
 import {
   defineFilter,
   idParamsSchema,
@@ -36,25 +40,21 @@ import {
   requireReadVersion,
   versionTextSchema,
   viewerOf,
-  type Queryable,
   type ResourceDefinition,
-  type ResourceScope,
 } from './shared/resource';
 
 /**
- * `/events` (issue 5): the Event record of SPEC §3 (both flows) through the generic resource API
+ * `/events`: the Event record (both flows) through the generic resource API
  * (docs/server.md "Events"). A row is a one-off event or a series stored as its rule; a THIS_AND_NEXT
  * split's tail segment is a row of its own, so the list shows every segment once (`rootsOnly` keeps the
- * first series of each chain). Reading and writing live in server/services/events/ (record.ts, writes.ts);
- * editing one occurrence (a PUT with `updateScope`, a DELETE with `originalStartsAt`) in occurrenceEdits.ts.
+ * first series of each chain). Reading and writing live in server/services/events/: record.ts reads,
+ * save.ts saves as this resource does (through writes.ts, and occurrenceEdits.ts for one occurrence).
  *
  * Scope (ARCHITECTURE.md §4): venue staff see their establishment's events (promoter requests for it
  * included), a promoter its group's, a customer the published ones, ROOT and COORDINATOR_ADMIN_FULL all.
  * Save actions and approval: server/services/events/saveActions.ts. What a reader sees of a record (the type
  * label in their language, the approval note only as a party to the request): `eventsAsAnswered` below.
  */
-
-const OUT_OF_SCOPE = 'Outside your scope';
 
 // ---- list filters --------------------------------------------------------------------------------------
 
@@ -63,145 +63,9 @@ const oneOrMany = <Values extends readonly [string, ...string[]]>(values: Values
     .union([z.enum(values), z.array(z.enum(values)).max(values.length)])
     .transform((value) => (Array.isArray(value) ? value : [value]));
 
-/** The event's city, or its venue's when the event names none (establishment-flow events). */
-const cityOfEvent = sql`lower(coalesce(${events.city}, (SELECT ${establishments.city} FROM ${establishments} WHERE ${establishments.id} = ${events.establishmentId})))`;
-
-const inCities = (cities: readonly string[]): SQL | undefined =>
-  cities.length === 0 ? undefined : or(...cities.map((city) => sql`${cityOfEvent} = lower(${city})`));
-
-const idsIn = (column: typeof events.establishmentId | typeof events.eventTypeId, ids: readonly number[]) =>
-  ids.length === 0 ? undefined : inArray(column, [...ids]);
-
-const eventTypeFilter = defineFilter(idOrIdsSchema, (ids) => idsIn(events.eventTypeId, ids));
+const eventTypeFilter = defineFilter(idOrIdsSchema, (ids) => eventIdsIn(events.eventTypeId, ids));
 
 // ---- the resource --------------------------------------------------------------------------------------
-
-const SCOPE: ResourceScope = {
-  establishment: events.establishmentId,
-  promoterGroup: events.promoterGroupId,
-  visibility: events.visibility,
-  fields: ['generalInfos.establishmentId', 'generalInfos.promoterGroupId'],
-};
-
-/** A promoter writes for its own group: left out, it is filled in; another group is a 403 on the field. */
-function inputFor(viewer: Viewer, input: EventInput, outcome: SaveOutcome): EventInput {
-  const promoterGroupId = writesAsPromoter(viewer)
-    ? (input.generalInfos.promoterGroupId ?? viewer.promoterGroupId)
-    : input.generalInfos.promoterGroupId;
-  return { ...input, visibility: outcome.visibility, generalInfos: { ...input.generalInfos, promoterGroupId } };
-}
-
-/** A promoter's request names a PUBLISHED venue and no group but its own. */
-async function checkPromoterWrite(tx: Queryable, viewer: Viewer, input: EventInput): Promise<void> {
-  const groupId = input.generalInfos.promoterGroupId;
-  if (groupId !== null && groupId !== viewer.promoterGroupId) {
-    throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { 'generalInfos.promoterGroupId': OUT_OF_SCOPE });
-  }
-  const establishmentId = input.generalInfos.establishmentId;
-  if (establishmentId === null) return; // saveOutcomeOf refuses it with its own reason
-  const [venue] = await tx
-    .select({ visibility: establishments.visibility })
-    .from(establishments)
-    .where(eq(establishments.id, establishmentId));
-  if (venue?.visibility !== 'PUBLISHED') {
-    throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { 'generalInfos.establishmentId': UNKNOWN_REFERENCE });
-  }
-}
-
-async function actorEmailOf(tx: Queryable, userId: number): Promise<string> {
-  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? '';
-}
-
-/**
- * The writers the occurrence edits call: the whole-series update (the occurrence was the first) and the
- * tail segment of a split, which keeps the series' owner, visibility and approval and has its own audit row.
- */
-function occurrenceWriters(viewer: Viewer): OccurrenceEditWriters {
-  return {
-    updateSeries: async (tx, id, input) => {
-      await writeEventRow(tx, { id, input, viewer });
-    },
-    insertTail: async (tx, { input, series, parentEventId }) => {
-      const approval: EventApproval = {
-        approvalStatus: series.approvalStatus as EventApproval['approvalStatus'],
-        approvalReason: series.approvalReason,
-        requestedByUserId: series.requestedByUserId,
-        reviewedByUserId: series.reviewedByUserId,
-        reviewedAt: series.reviewedAt,
-      };
-      const tailInput: EventInput = {
-        ...input,
-        visibility: series.visibility as EventInput['visibility'],
-        generalInfos: {
-          ...input.generalInfos,
-          establishmentId: series.establishmentId,
-          promoterGroupId: series.promoterGroupId,
-        },
-      };
-      const tailId = await writeEventRow(tx, {
-        input: tailInput,
-        viewer,
-        current: (await loadEvent(tx, parentEventId)) ?? null,
-        approval,
-        extra: { parentEventId, segmentIsRecurrenceTail: true },
-      });
-      await recordAudit(tx, {
-        actor: { userId: viewer.userId, email: await actorEmailOf(tx, viewer.userId) },
-        resource: 'events',
-        recordId: tailId,
-        action: 'CREATE',
-        before: null,
-        after: (await loadEvent(tx, tailId)) ?? null,
-        omit: AUDIT_OMIT,
-      });
-      return tailId;
-    },
-  };
-}
-
-/** Derived or bulky fields left out of the audit log. */
-const AUDIT_OMIT = [
-  'eventId',
-  'tagTerms',
-  'descriptionAndMedia.mediaListState',
-  'dateAndCalendar.totalOccurrencesNumber',
-  'dateAndCalendar.sourceEvent',
-  'dateAndCalendar.virtualParentEvent',
-  'dateAndCalendar.recurrenceTouched',
-  'dateAndCalendar.nested',
-  'createdAt',
-  'updatedAt',
-  // What only an occurrence of GET /occurrences carries: constant on the record itself.
-  'isVirtual',
-  'outOfScheduleEventId',
-  'originalStartsAt',
-  'originalEndsAt',
-  'originalUpdateScope',
-  'originalReccurenceTouched',
-] as const;
-
-async function updateEvent(
-  tx: Queryable,
-  id: number,
-  input: EventInput,
-  viewer: Viewer,
-  current: Event | null,
-): Promise<void> {
-  const outcome = saveOutcomeOf('update', viewer, input, current);
-  const effective = inputFor(viewer, input, outcome);
-  if (effective.dateAndCalendar.updateScope === null) {
-    await writeEventRow(tx, { id, input: effective, viewer, current, approval: outcome.approval });
-    return;
-  }
-  if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
-  // The save action applies to the series whichever occurrences the edit reaches (a split's tail copies it).
-  await tx
-    .update(events)
-    .set({ visibility: effective.visibility, ...(outcome.approval ?? {}) })
-    .where(eq(events.id, id));
-  await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer));
-}
 
 export const eventResource: ResourceDefinition<Event, EventInput> = {
   name: 'events',
@@ -218,14 +82,12 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
   },
   defaultSort: { field: 'startDate', order: 'DESC' },
   filters: {
-    establishmentId: defineFilter(idOrIdsSchema, (ids) => idsIn(events.establishmentId, ids)),
-    promoterGroupId: defineFilter(idOrIdsSchema, (ids) =>
-      ids.length === 0 ? undefined : inArray(events.promoterGroupId, ids),
-    ),
+    establishmentId: defineFilter(idOrIdsSchema, (ids) => eventIdsIn(events.establishmentId, ids)),
+    promoterGroupId: defineFilter(idOrIdsSchema, (ids) => eventIdsIn(events.promoterGroupId, ids)),
     eventTypeIds: eventTypeFilter,
     eventTypeId: eventTypeFilter,
     musicIds: defineFilter(idOrIdsSchema, (ids) => linksToAny(EVENT_LINKS.musics, events.id, ids)),
-    cities: defineFilter(textOrTextsSchema(PARTNER_LIMITS.city), inCities),
+    cities: defineFilter(textOrTextsSchema(PARTNER_LIMITS.city), eventInCities),
     visibility: defineFilter(z.enum(VISIBILITIES), (visibility) => eq(events.visibility, visibility)),
     approvalStatus: defineFilter(oneOrMany(APPROVAL_STATUSES), (statuses) => inArray(events.approvalStatus, statuses)),
     recurrencePattern: defineFilter(oneOrMany(RECURRENCE_PATTERNS), (patterns) =>
@@ -235,7 +97,7 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
     rootsOnly: defineFilter(z.boolean(), (rootsOnly) => (rootsOnly ? isNull(events.parentEventId) : undefined)),
   },
   search: [events.title],
-  scope: SCOPE,
+  scope: EVENT_SCOPE,
   load: loadEvents,
   // The type label in the reader's language, the approval note for the request's parties only.
   asReadBy: (db, records, request) => eventsAsAnswered(db, records, request),
@@ -246,18 +108,9 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
     async authorizeWrite({ action, viewer, input, current, tx }) {
       if (action === 'delete' || !input) return;
       // The save action's refusals come first (400 / 403), before anything is written.
-      saveOutcomeOf(action as EventOperation, viewer, input, current);
-      if (writesAsPromoter(viewer)) await checkPromoterWrite(tx, viewer, input);
+      await authorizeEventWrite(tx, action, viewer, input, current);
     },
-    async insert(tx, input, { viewer }) {
-      const outcome = saveOutcomeOf('create', viewer, input, null);
-      return writeEventRow(tx, {
-        input: inputFor(viewer, input, outcome),
-        viewer,
-        current: null,
-        approval: outcome.approval,
-      });
-    },
+    insert: (tx, input, { viewer }) => insertEvent(tx, input, viewer),
     update: (tx, id, input, { viewer, current }) => updateEvent(tx, id, input, viewer, current),
     foreignKeyFields: {
       events_establishment_id_establishments_id_fk: 'generalInfos.establishmentId',
@@ -265,7 +118,7 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
       events_event_type_id_event_types_id_fk: 'generalInfos.eventType',
       events_file_carte_upload_id_uploads_id_fk: 'descriptionAndMedia.fileCarte',
     },
-    auditOmit: AUDIT_OMIT,
+    auditOmit: EVENT_AUDIT_OMIT,
   },
 };
 
@@ -281,8 +134,8 @@ const occurrenceQuerySchema = queryParametersSchema({
 });
 
 /**
- * Deleting one occurrence of a series is a SKIP (occurrenceEdits.ts `skipOccurrence`), an update of the
- * series: it needs EVENT update and the series in the caller's write scope, and answers the series.
+ * Deleting one occurrence of a series is a SKIP (server/services/events/save.ts), an update of the series:
+ * it needs EVENT update and the series in the caller's write scope, and answers the series.
  */
 async function deleteOccurrence(app: FastifyInstance, request: FastifyRequest): Promise<Event> {
   const viewer = viewerOf(request);
@@ -294,22 +147,7 @@ async function deleteOccurrence(app: FastifyInstance, request: FastifyRequest): 
     const storedVersion = await lockRow(tx, events, events.id, events.version, id);
     await requireInScope(tx, eventResource, viewer, id, 'write');
     requireReadVersion(storedVersion, version);
-    const before = await loadEvent(tx, id);
-    if (!before) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
-    if (writesAsPromoter(viewer)) requirePromotersRequest(before);
-    await skipOccurrence(tx, { eventId: id, originalStartsAt });
-    const after = await loadEvent(tx, id);
-    if (!after) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
-    await recordAudit(tx, {
-      actor: { userId: viewer.userId, email: authOf(request).email },
-      resource: 'events',
-      recordId: id,
-      action: 'UPDATE',
-      before,
-      after,
-      omit: AUDIT_OMIT,
-    });
-    return after;
+    return deleteEventOccurrence(tx, { id, originalStartsAt, viewer, actorEmail: authOf(request).email });
   });
 }
 
@@ -332,7 +170,13 @@ const occurrenceDeleteHandler =
 
 /** Who reads this request's answer: the viewer and their language (server/services/readerLanguage.ts). */
 async function eventReaderOf(db: Queryable, request: FastifyRequest): Promise<EventReader> {
-  return { viewer: viewerOf(request), language: await readerLanguageOf(db, request) };
+  return {
+    viewer: viewerOf(request),
+    language: await readerLanguageOf(db, {
+      userId: authOf(request).userId,
+      acceptLanguage: request.headers['accept-language'],
+    }),
+  };
 }
 
 /**

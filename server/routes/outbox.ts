@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { mailOutbox } from '../db/schema';
 import { ApiError, parseInput } from '../errors';
 import { notFoundBody } from '../errors';
-import { escapeLike, parseListQuery, setContentRange } from './shared/listQuery';
+import { listOutboxMails, loadOutboxMail } from '../services/outbox';
+import { parseListQuery, setContentRange } from './shared/listQuery';
 import { idParamsSchema, requirePermission, viewerOf } from './shared/resource';
 
 /**
@@ -24,42 +23,6 @@ const filterSchema = z
   })
   .default({});
 
-const sortColumns = {
-  id: mailOutbox.id,
-  createdAt: mailOutbox.createdAt,
-  to: mailOutbox.toAddress,
-  subject: mailOutbox.subject,
-  template: mailOutbox.template,
-  language: mailOutbox.language,
-  status: mailOutbox.status,
-} as const;
-
-const summaryColumns = {
-  id: mailOutbox.id,
-  to: mailOutbox.toAddress,
-  subject: mailOutbox.subject,
-  template: mailOutbox.template,
-  language: mailOutbox.language,
-  transport: mailOutbox.transport,
-  status: mailOutbox.status,
-  error: mailOutbox.error,
-  userId: mailOutbox.userId,
-  createdAt: mailOutbox.createdAt,
-  sentAt: mailOutbox.sentAt,
-};
-
-function whereOf(filter: z.output<typeof filterSchema>): SQL | undefined {
-  const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
-  const search = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
-  return and(
-    ids ? (ids.length > 0 ? inArray(mailOutbox.id, ids) : eq(mailOutbox.id, -1)) : undefined,
-    filter.to ? ilike(mailOutbox.toAddress, `%${escapeLike(filter.to)}%`) : undefined,
-    filter.template ? eq(mailOutbox.template, filter.template) : undefined,
-    filter.userId !== undefined ? eq(mailOutbox.userId, filter.userId) : undefined,
-    search ? or(ilike(mailOutbox.subject, search), ilike(mailOutbox.toAddress, search)) : undefined,
-  );
-}
-
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   // Who reads the outbox is the permission table's decision (MAIL_OUTBOX read: ROOT), as for every resource.
   const mayRead = async (request: FastifyRequest) => requirePermission(viewerOf(request), 'MAIL_OUTBOX', 'read');
@@ -71,28 +34,14 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
       defaultSort: { field: 'createdAt', order: 'DESC' },
       filter: filterSchema,
     });
-    const where = whereOf(query.filter);
-    const direction = query.sort.order === 'ASC' ? asc : desc;
-    const [rows, [{ total }]] = await Promise.all([
-      app.db
-        .select(summaryColumns)
-        .from(mailOutbox)
-        .where(where)
-        .orderBy(direction(sortColumns[query.sort.field]), direction(mailOutbox.id))
-        .offset(query.offset)
-        .limit(query.limit),
-      app.db.select({ total: count() }).from(mailOutbox).where(where),
-    ]);
+    const { rows, total } = await listOutboxMails(app.db, query);
     setContentRange(reply, 'outbox', query.offset, rows.length, total);
     return rows;
   });
 
   app.get('/:id', rootOnly, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
-    const [row] = await app.db
-      .select({ ...summaryColumns, text: mailOutbox.textBody, html: mailOutbox.htmlBody })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.id, id));
+    const row = await loadOutboxMail(app.db, id);
     if (!row) throw new ApiError(404, notFoundBody().message);
     return row;
   });

@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { idSchema } from '../../domain/records';
-import { isRoleKey, ROLE_KEYS } from '../../domain/roles';
-import type { RoleRecord } from '../../domain/user';
-import { roles } from '../db/schema';
 import { ApiError, parseInput } from '../errors';
+import { loadRoles } from '../services/roles';
 import { parseListQuery, setContentRange } from './shared/listQuery';
 import { idParamsSchema } from './shared/resource';
 
@@ -23,13 +21,6 @@ const filterSchema = z
   })
   .default({});
 
-async function allRoles(app: FastifyInstance): Promise<RoleRecord[]> {
-  const rows = await app.db.select({ id: roles.id, key: roles.key }).from(roles);
-  return rows
-    .filter((row): row is RoleRecord => isRoleKey(row.key))
-    .sort((left, right) => ROLE_KEYS.indexOf(left.key) - ROLE_KEYS.indexOf(right.key));
-}
-
 export async function roleRoutes(app: FastifyInstance): Promise<void> {
   const authenticated = { preHandler: app.authenticate };
 
@@ -42,7 +33,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     const { id, q } = query.filter;
     const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
     const search = q?.toLowerCase().replace(/[\s-]+/g, '_');
-    const matching = (await allRoles(app)).filter(
+    const matching = (await loadRoles(app.db)).filter(
       (role) => (!ids || ids.includes(role.id)) && (!search || role.key.toLowerCase().includes(search)),
     );
     const page = matching.slice(query.offset, query.offset + query.limit);
@@ -52,7 +43,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/roles/:id', authenticated, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
-    const role = (await allRoles(app)).find((candidate) => candidate.id === id);
+    const role = (await loadRoles(app.db)).find((candidate) => candidate.id === id);
     if (!role) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
     return role;
   });

@@ -1,21 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, inArray, or } from 'drizzle-orm';
 import { ROLE_SCOPES, canUpload } from '../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { isRoleKey } from '../../domain/roles';
 import { UPLOAD_LIMITS, UPLOAD_PROCESSING, UPLOAD_RATE_LIMIT, isImageMimeType } from '../../domain/upload';
-import { uploads } from '../db/schema';
 import { ApiError, parseInput } from '../errors';
+import { EXTENSION_OF_TYPE, isStorageKey, mimeTypeOfKey } from '../services/storage';
 import {
-  EXTENSION_OF_TYPE,
-  isPreviewKey,
-  isStorageKey,
-  mimeTypeOfKey,
-  originalKeyCandidates,
-} from '../services/storage';
-import {
+  findUploadRowOfKey,
   isBusyError,
+  loadUploadRow,
   malformedBodyError,
   missingFileError,
   storeUpload,
@@ -106,7 +100,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   app.get('/uploads/:id', { preHandler: app.authenticate }, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
     const viewer = viewerOf(request);
-    const [row] = await app.db.select().from(uploads).where(eq(uploads.id, id));
+    const row = await loadUploadRow(app.db, id);
     const seesAll = viewer.roleKeys.some((role) => isRoleKey(role) && ROLE_SCOPES[role] === 'all');
     // Someone else's upload is "not found" rather than forbidden: its existence is nobody else's business.
     if (!row || (row.ownerUserId !== viewer.userId && !seesAll)) throw notFound();
@@ -138,28 +132,9 @@ function asClientError(error: unknown): unknown {
   return malformedBodyError();
 }
 
-type UploadRow = typeof uploads.$inferSelect;
-
-/**
- * The row a key belongs to, as its file or its preview: only files with a row are served (a file left
- * behind by a crash between writing and inserting stays invisible). The original of a preview is looked up
- * by its possible keys, which uses the unique index on storage_key.
- */
-async function findRowOfKey(app: FastifyInstance, key: string): Promise<UploadRow | undefined> {
-  const candidates = isPreviewKey(key) ? originalKeyCandidates(key) : [];
-  const asPreview =
-    candidates.length > 0 ? and(inArray(uploads.storageKey, candidates), eq(uploads.previewKey, key)) : undefined;
-  const [row] = await app.db
-    .select()
-    .from(uploads)
-    .where(or(eq(uploads.storageKey, key), asPreview))
-    .limit(1);
-  return row;
-}
-
 async function serveFile(app: FastifyInstance, key: string, reply: FastifyReply): Promise<FastifyReply> {
   if (!isStorageKey(key)) throw notFound();
-  const row = await findRowOfKey(app, key);
+  const row = await findUploadRowOfKey(app.db, key);
   const mimeType = row?.storageKey === key ? row.mimeType : mimeTypeOfKey(key);
   if (!row || !mimeType) throw notFound();
   const file = await app.storage.open(key);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { idSchema } from '../../domain/records';
@@ -8,8 +8,15 @@ import { users } from '../db/schema';
 import { authOf } from '../plugins/authenticate';
 import { ApiError, parseInput } from '../errors';
 import { recordAudit } from '../services/audit';
-import { REVOKE_REASONS, type AuthSessions } from '../services/authSessions';
-import { USER_DISABLED, authorizeUserWrite, toUserRecord, userRecordColumns, userValuesOf } from '../services/users';
+import {
+  USER_DISABLED,
+  authorizeUserWrite,
+  insertUser,
+  loadUsers,
+  removeUser,
+  updateUser,
+  type SessionRevoker,
+} from '../services/users';
 import {
   defineFilter,
   idParamsSchema,
@@ -17,27 +24,16 @@ import {
   requireInScope,
   requirePermission,
   viewerOf,
-  type Queryable,
   type ResourceDefinition,
 } from './shared/resource';
 
 /**
- * `/users` (issue 3): the User record of SPEC §3 plus `language`, `isActive` and `version`, through the
+ * `/users`: the User record plus `language`, `isActive` and `version`, through the
  * generic resource API. ROOT manages users; ADMIN, PROMOTER, CUSTOMER and COORDINATOR_ADMIN_FULL read the
  * users of their scope (domain/access.ts). A user belongs to its establishment, its promoter group and
- * itself. The rules of a write live in server/services/users.ts; disabling or deleting a user ends their
+ * itself. The reads, writes and their rules live in server/services/users/; disabling or deleting a user ends their
  * sessions in the same transaction, so their access tokens stop working at once.
  */
-
-type SessionRevoker = Pick<AuthSessions, 'revokeAllOfUser'>;
-
-async function loadUsers(db: Queryable, ids: readonly number[]): Promise<UserRecord[]> {
-  const rows = await db
-    .select(userRecordColumns)
-    .from(users)
-    .where(inArray(users.id, [...ids]));
-  return rows.map(toUserRecord);
-}
 
 export function userResource(sessions: SessionRevoker): ResourceDefinition<UserRecord, UserInput> {
   return {
@@ -77,26 +73,10 @@ export function userResource(sessions: SessionRevoker): ResourceDefinition<UserR
       version: users.version,
       updatedAt: users.updatedAt,
       authorizeWrite: ({ viewer, input, current, tx }) => authorizeUserWrite(tx, viewer, input, current ?? undefined),
-      async insert(tx, input) {
-        // No password: the person signs in through an access link (POST /users/:id/send-access-link).
-        const [row] = await tx
-          .insert(users)
-          .values(await userValuesOf(tx, input))
-          .returning({ id: users.id });
-        return row.id;
-      },
-      async update(tx, id, input, { current }) {
-        const values = await userValuesOf(tx, input);
-        await tx.update(users).set(values).where(eq(users.id, id));
-        if (current?.isActive && !values.isActive)
-          await sessions.revokeAllOfUser(tx, id, REVOKE_REASONS.disabledByAdmin);
-      },
-      async remove(tx, id) {
-        // The sessions go with the user (foreign keys cascade); revoking first keeps the order of the
-        // delete-account flow should sessions ever outlive their user.
-        await sessions.revokeAllOfUser(tx, id, REVOKE_REASONS.deletedByAdmin);
-        await tx.delete(users).where(eq(users.id, id));
-      },
+      // No password: the person signs in through an access link (POST /users/:id/send-access-link).
+      insert: (tx, input) => insertUser(tx, input),
+      update: (tx, id, input, { current }) => updateUser(tx, sessions, id, input, current),
+      remove: (tx, id) => removeUser(tx, sessions, id),
       uniqueFields: { users_email_lower_unique: 'email', users_username_lower_unique: 'username' },
       foreignKeyFields: {
         users_role_id_roles_id_fk: 'roleId',

@@ -1,5 +1,8 @@
+import { inArray } from 'drizzle-orm';
+import type { AuditLogRecord } from '../../domain/audit';
 import type { AuditAction } from '../../domain/enums';
 import type { Database } from '../db/client';
+import type { Queryable } from '../db/queryable';
 import { auditLog, type AuditChanges } from '../db/schema';
 
 /**
@@ -99,4 +102,22 @@ export async function recordAudit(tx: Pick<Database, 'insert'>, entry: AuditEntr
     action: entry.action,
     changes: changesBetween(entry.before, entry.after, entry.omit),
   });
+}
+
+/** The audit log's records of these ids (the `audit-log` resource). */
+export async function loadAuditRecords(db: Queryable, ids: readonly number[]): Promise<AuditLogRecord[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(inArray(auditLog.id, [...ids]));
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actorUserId: row.actorUserId,
+    actorEmail: row.actorEmail,
+    resource: row.resource,
+    recordId: row.recordId,
+    action: row.action as AuditAction,
+    changes: row.changes,
+  }));
 }

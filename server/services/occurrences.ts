@@ -20,9 +20,9 @@ import {
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { establishments, eventMusics, eventOutOfSchedule, events, promoterGroups } from '../db/schema';
 import { ApiError, INVALID_INPUT } from '../errors';
-import { escapeLike } from '../routes/shared/listQuery';
-import type { Queryable } from '../routes/shared/resource';
-import { scopeCondition, type ScopeMapping } from '../routes/shared/scope';
+import { escapeLike } from '../db/conditions';
+import type { Queryable } from '../db/queryable';
+import { scopeCondition, type ScopeMapping } from '../db/scope';
 
 /**
  * The occurrences of every event in the viewer's scope that overlap a window (ARCHITECTURE.md §5,

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages';
 import { users } from '../db/schema';
-import { authOf } from '../plugins/authenticate';
-import type { Queryable } from '../routes/shared/resource';
+import type { Queryable } from '../db/queryable';
 
 /**
  * The language a reader reads labels in (docs/server.md "Events", reading): the request's `Accept-Language`
@@ -48,9 +46,15 @@ async function storedLanguageOf(db: Queryable, userId: number): Promise<Language
   return isLanguage(row?.language) ? row.language : undefined;
 }
 
+/** Who reads: the signed-in user and the request's `Accept-Language` header. */
+export interface LanguageReader {
+  userId: number;
+  acceptLanguage: string | string[] | undefined;
+}
+
 /** The reader's language for an authenticated request (the rule above). */
-export async function readerLanguageOf(db: Queryable, request: FastifyRequest): Promise<Language> {
-  const named = languageOfAcceptLanguage(request.headers['accept-language']);
+export async function readerLanguageOf(db: Queryable, reader: LanguageReader): Promise<Language> {
+  const named = languageOfAcceptLanguage(reader.acceptLanguage);
   if (named) return named;
-  return (await storedLanguageOf(db, authOf(request).userId)) ?? DEFAULT_LANGUAGE;
+  return (await storedLanguageOf(db, reader.userId)) ?? DEFAULT_LANGUAGE;
 }

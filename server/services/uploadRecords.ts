@@ -4,7 +4,7 @@ import { FIELD_PROBLEM_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Viewer } from '../../domain/access';
 import { uploads } from '../db/schema';
 import { ApiError } from '../errors';
-import type { Queryable } from '../routes/shared/resource';
+import type { Queryable } from '../db/queryable';
 
 /**
  * Uploads as records carry them (logos, galleries, files), and the rule for attaching one: a write may use
@@ -20,7 +20,7 @@ export const UPLOAD_PROBLEMS = {
   notAnImage: FIELD_PROBLEM_CODES.uploadNotAPicture,
 } as const;
 
-type UploadRow = typeof uploads.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
 
 export const uploadOf = (row: UploadRow): Upload => ({
   id: row.id,

@@ -9,11 +9,21 @@ import {
   type Upload,
   type UploadMimeType,
 } from '../../domain/upload';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import type { Queryable } from '../db/queryable';
 import { uploads } from '../db/schema';
 import { ApiError } from '../errors';
-import { EXTENSION_OF_TYPE, PREVIEW_MIME_TYPE, newStorageKey, previewKeyOf, type FileStorage } from './storage';
-import { uploadOf } from './uploadRecords';
+import {
+  EXTENSION_OF_TYPE,
+  PREVIEW_MIME_TYPE,
+  isPreviewKey,
+  newStorageKey,
+  originalKeyCandidates,
+  previewKeyOf,
+  type FileStorage,
+} from './storage';
+import { uploadOf, type UploadRow } from './uploadRecords';
 import { WorkGate, type WorkGateLimits } from './workGate';
 
 /**
@@ -236,4 +246,27 @@ export async function storeUpload(
     await Promise.allSettled(written.map((key) => storage.delete(key)));
     throw error;
   }
+}
+
+/** The row of an upload id, or undefined. */
+export async function loadUploadRow(db: Queryable, id: number): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  return row;
+}
+
+/**
+ * The row a key belongs to, as its file or its preview: only files with a row are served (a file left
+ * behind by a crash between writing and inserting stays invisible). The original of a preview is looked up
+ * by its possible keys, which uses the unique index on storage_key.
+ */
+export async function findUploadRowOfKey(db: Queryable, key: string): Promise<UploadRow | undefined> {
+  const candidates = isPreviewKey(key) ? originalKeyCandidates(key) : [];
+  const asPreview =
+    candidates.length > 0 ? and(inArray(uploads.storageKey, candidates), eq(uploads.previewKey, key)) : undefined;
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(or(eq(uploads.storageKey, key), asPreview))
+    .limit(1);
+  return row;
 }

@@ -16,7 +16,8 @@ import {
   uploads,
   users,
 } from '../../server/db/schema';
-import { claimForCaller, ESTABLISHMENT_ONBOARDING, SANITISED_TOO_LONG } from '../../server/routes/shared/partner';
+import { SANITISED_TOO_LONG } from '../../server/services/partners/checks';
+import { claimForCaller, ESTABLISHMENT_ONBOARDING } from '../../server/services/partners/onboarding';
 import { UPLOAD_PROBLEMS } from '../../server/services/uploadRecords';
 import {
   createUser,

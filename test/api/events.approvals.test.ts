@@ -6,7 +6,7 @@ import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { EVENT_PROBLEMS, type Event } from '../../domain/event';
 import { generatesOccurrenceAt, seriesBounds, type OutOfScheduleRow } from '../../domain/recurrence';
 import { auditLog, eventOutOfSchedule, eventTypes, events, mailOutbox } from '../../server/db/schema';
-import { recurrenceRuleOf } from '../../server/db/seed/events';
+import { recurrenceRuleOf } from '../../server/seed/events';
 import { renderTemplate } from '../../server/services/mail';
 import { ruleOfRow } from '../../server/services/events/record';
 import { orderedIds, signIn, startTestServer, TEST_PUBLIC_URL, userRow, type TestServer } from './harness';

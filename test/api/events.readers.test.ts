@@ -17,7 +17,7 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 const ids = { gleis7: 0, approved: 0, rejected: 0, quizNight: 0 };
 
-/** The seeded decisions' notes (server/db/seed/events.ts), written by admin@demo.ch. */
+/** The seeded decisions' notes (server/seed/events.ts), written by admin@demo.ch. */
 const APPROVED_TITLE = 'Nachtwerk: Saisonabschluss';
 const REJECTED_TITLE = 'Nachtwerk Sunday Afterhour';
 
@@ -143,7 +143,7 @@ describe('the venue’s note on a request (approvalReason)', () => {
 });
 
 describe('the event type in the reader’s language (eventType.type)', () => {
-  /** QUIZ_NIGHT's four labels (server/db/seed/reference.ts), all different. */
+  /** QUIZ_NIGHT's four labels (server/seed/reference.ts), all different. */
   const LABELS = { en: 'Quiz night', fr: 'Soirée quiz', de: 'Quizabend', it: 'Serata quiz' } as const;
   let quiz: Event;
 
@@ -183,7 +183,7 @@ describe('the event type in the reader’s language (eventType.type)', () => {
   });
 
   it('without a language the header names, answers in the user’s own language (users.language)', async () => {
-    // admin@demo.ch reads German, customer@demo.ch Italian, root@demo.ch English (server/db/seed/accounts.ts).
+    // admin@demo.ch reads German, customer@demo.ch Italian, root@demo.ch English (server/seed/accounts.ts).
     const expected = { 'admin@demo.ch': LABELS.de, 'customer@demo.ch': LABELS.it, 'root@demo.ch': LABELS.en } as const;
     for (const [email, label] of Object.entries(expected)) {
       for (const language of [undefined, 'es-ES', '*', 'fr;q=0']) {

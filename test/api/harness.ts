@@ -13,7 +13,7 @@ import { DEFAULT_DEMO_PASSWORD, parseEnvironment, type ServerConfig } from '../.
 import type { Database, DatabaseHandle } from '../../server/db/client';
 import { openSeededTestDatabase } from './testDatabase';
 import { mailOutbox, roles, users } from '../../server/db/schema';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { DEMO_ACCOUNTS } from '../../server/seed';
 import { createMailer } from '../../server/services/mail';
 import { hashPassword } from '../../server/services/passwords';
 import type { RateLimitPolicy } from '../../server/services/rateLimits';

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LANGUAGES, type Language } from '../../domain/languages';
 import { migrateDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
 import { mailOutbox, roles, users } from '../../server/db/schema';
-import { ensureRoles } from '../../server/db/seed';
+import { ensureRoles } from '../../server/seed';
 import {
   createMailer,
   MAIL_TEMPLATE_NAMES,

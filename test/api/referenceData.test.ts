@@ -23,7 +23,7 @@ import {
   promoterGroups,
   establishmentSecondaryTypes,
 } from '../../server/db/schema';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { DEMO_ACCOUNTS } from '../../server/seed';
 import { signIn, startTestServer, type TestServer } from './harness';
 
 /** `/reference-data/{kind}` (issue 4): every kind read by everyone, written by ROOT only, never deleted while in use. */

@@ -6,7 +6,7 @@ import { isInScope, type PermissionResource, type RecordOwnership, type Viewer }
 import { ROLE_KEYS } from '../../domain/roles';
 import type { Tag } from '../../domain/tag';
 import { establishments, events, promoterGroups, roles, tags, users } from '../../server/db/schema';
-import { scopeCondition, type ResourceScope } from '../../server/routes/shared/resource';
+import { scopeCondition, type ResourceScope } from '../../server/db/scope';
 import { DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
 
 /**

@@ -9,7 +9,7 @@ import { ROLE_KEYS } from '../../domain/roles';
 import { WIDGET_DEFAULTS } from '../../domain/widget';
 import { migrateDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../server/seed';
 import { verifyPassword } from '../../server/services/passwords';
 import { LocalFileStorage } from '../../server/services/storage';
 

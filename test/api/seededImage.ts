@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/config';
-import { ensureRoles, seedDemoData } from '../../server/db/seed';
+import { ensureRoles, seedDemoData } from '../../server/seed';
 import { pgliteHandle, runOnServer, uniqueDatabaseName } from './testDatabase';
 
 /**

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { canUpload } from '../../domain/access';
 import { UPLOAD_ERROR_CODES, UPLOAD_LIMITS, type Upload } from '../../domain/upload';
 import { uploads } from '../../server/db/schema';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { DEMO_ACCOUNTS } from '../../server/seed';
 import { createUser, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './harness';
 import { MULTIPART_BOUNDARY, postUploadParts, TEST_PDF, testPicture, type MultipartPart } from './uploadFixtures';
 

@@ -20,9 +20,6 @@ export interface ListQuery<Field extends string, Filter> {
 
 export const MAX_PAGE_SIZE = 1000;
 
-/** `%`, `_` and `\` typed by a person are literal characters, not patterns (ILIKE searches and filters). */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /** Whether a parsed JSON value holds the NUL character anywhere (a key or a string). */
 const holdsNul = (value: unknown): boolean =>
   typeof value === 'string'

@@ -19,17 +19,14 @@ import { hasPermission, type Action, type PermissionResource, type Viewer } from
 import type { AuditAction } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import { idSchema, recordVersionSchema } from '../../../domain/records';
-import type { Database } from '../../db/client';
 import { authOf } from '../../plugins/authenticate';
 import { databaseErrorAnswer } from '../../plugins/databaseErrors';
 import { ApiError, parseInput } from '../../errors';
 import { recordAudit } from '../../services/audit';
-import { escapeLike, listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
-
-export { escapeLike } from './listQuery';
-import { scopeCondition, type ResourceScope, type ScopeMode } from './scope';
-
-export { scopeCondition, type OwnerMatcher, type ResourceScope, type ScopeMapping } from './scope';
+import { escapeLike } from '../../db/conditions';
+import type { Queryable } from '../../db/queryable';
+import { scopeCondition, type ResourceScope, type ScopeMode } from '../../db/scope';
+import { listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
 
 /**
  * The REST contract of ARCHITECTURE.md §3, once (docs/server.md "Generic resources"). A resource describes
@@ -59,7 +56,7 @@ export { scopeCondition, type OwnerMatcher, type ResourceScope, type ScopeMappin
  *
  * What the generic does for every resource, so no resource can forget it:
  * - every endpoint is behind `app.authenticate` and checks the action with `hasPermission` (403 FORBIDDEN);
- * - the scope (./scope.ts) filters every list, total and lookup: out of read scope is 404; readable but not
+ * - the scope (server/db/scope.ts) filters every list, total and lookup: out of read scope is 404; readable but not
  *   writable is 403; a write that lands outside the caller's write scope is a 403 naming `scope.fields`;
  * - lists take `sort`, `range`, `filter` as ra-data-simple-rest sends them; an undeclared sort field or filter
  *   key, or a bad range, is a 400 naming it; `filter.id` (one id or a list) is getMany; `filter.q` searches
@@ -77,9 +74,6 @@ export { scopeCondition, type OwnerMatcher, type ResourceScope, type ScopeMappin
  *   it), except while deleting: a record still referenced is a 409 IN_USE (a `remove` hook may throw
  *   `inUse()` itself for links that would cascade).
  */
-
-/** What a hook may run queries on: the database outside a transaction, the transaction handle inside. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface FilterDefinition {
   schema: z.ZodType;
@@ -391,8 +385,7 @@ async function loadOne<RecordShape extends { id: number }>(
 /** Constraint violations are the caller's input, never a 500 (ARCHITECTURE.md §3; server/plugins/databaseErrors.ts). */
 type ConstraintFields = Pick<ResourceWrites<never, never>, 'uniqueFields' | 'foreignKeyFields'>;
 
-/** 409 IN_USE: the record is still referenced. No field errors: a delete has no form to show them on. */
-export const inUse = () => new ApiError(409, RESOURCE_ERROR_CODES.inUse);
+export { inUse } from '../../errors';
 
 function translateDatabaseError(error: unknown, writes: ConstraintFields, action: Exclude<Action, 'read'>): unknown {
   const answer = databaseErrorAnswer(error, action, writes);

@@ -14,7 +14,7 @@ import {
 } from '../../../domain/recurrence';
 import { eventOutOfSchedule, events } from '../../db/schema';
 import { ApiError } from '../../errors';
-import type { Queryable } from '../../routes/shared/resource';
+import type { Queryable } from '../../db/queryable';
 import { loadEventRow, outOfScheduleRowOf, ruleOfRow, type EventRow } from './record';
 import { ruleColumnsOf, updateSeriesBounds } from './writes';
 

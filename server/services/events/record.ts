@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type {
   ApprovalStatus,
@@ -24,9 +24,12 @@ import {
   events,
   eventTags,
   eventTypes,
+  establishments,
 } from '../../db/schema';
-import { isoOf, loadLinks, loadTagLinks, NO_TAGS, type LinkTable } from '../../routes/shared/partner';
-import type { Queryable } from '../../routes/shared/resource';
+import { isoOf } from '../../db/conditions';
+import { loadLinks, loadTagLinks, NO_TAGS, type LinkTable } from '../../db/links';
+import type { ScopeMapping } from '../../db/scope';
+import type { Queryable } from '../../db/queryable';
 import { loadUploads } from '../uploadRecords';
 
 /**
@@ -47,6 +50,27 @@ export const EVENT_LINKS = {
   environments: { table: eventEnvironments, owner: eventEnvironments.eventId, target: eventEnvironments.environmentId },
   tags: { table: eventTags, owner: eventTags.eventId, target: eventTags.tagId },
 } satisfies Record<string, LinkTable>;
+
+// ---- scope and list conditions ------------------------------------------------------------------------
+
+/** Venue staff own their establishment's events, promoters their group's; published ones are read more widely. */
+export const EVENT_SCOPE: ScopeMapping = {
+  establishment: events.establishmentId,
+  promoterGroup: events.promoterGroupId,
+  visibility: events.visibility,
+  fields: ['generalInfos.establishmentId', 'generalInfos.promoterGroupId'],
+};
+
+/** The event's city, or its venue's when the event names none (establishment-flow events). */
+const cityOfEvent = sql`lower(coalesce(${events.city}, (SELECT ${establishments.city} FROM ${establishments} WHERE ${establishments.id} = ${events.establishmentId})))`;
+
+export const eventInCities = (cities: readonly string[]): SQL | undefined =>
+  cities.length === 0 ? undefined : or(...cities.map((city) => sql`${cityOfEvent} = lower(${city})`));
+
+export const eventIdsIn = (
+  column: typeof events.establishmentId | typeof events.eventTypeId | typeof events.promoterGroupId,
+  ids: readonly number[],
+) => (ids.length === 0 ? undefined : inArray(column, [...ids]));
 
 // ---- the rule and its rows -----------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { scopeKindsOf } from '../../routes/shared/scope';
+import { scopeKindsOf } from '../../db/scope';
 import type { Viewer } from '../../../domain/access';
 import type { Visibility } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';

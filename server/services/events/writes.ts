@@ -31,15 +31,9 @@ import {
   tags,
 } from '../../db/schema';
 import { ApiError } from '../../errors';
-import {
-  checkPartnerWrite,
-  descriptionColumnsOf,
-  referenceCheck,
-  replaceLinks,
-  replaceMedia,
-  type ReferenceCheck,
-} from '../../routes/shared/partner';
-import type { Queryable } from '../../routes/shared/resource';
+import { replaceLinks, replaceMedia } from '../../db/links';
+import { checkPartnerWrite, descriptionColumnsOf, referenceCheck, type ReferenceCheck } from '../partners/checks';
+import type { Queryable } from '../../db/queryable';
 import { requireUsableUploads, type UploadUse } from '../uploadRecords';
 import { EVENT_LINKS, loadEvent, loadEventRow, loadOutOfScheduleRows, ruleOfRow, sameRule } from './record';
 
@@ -428,5 +422,3 @@ async function writeLinks(tx: Queryable, id: number, input: EventInput, galleryI
     galleryIds,
   );
 }
-
-export { loadEventRules, loadEvents, loadEvent } from './record';

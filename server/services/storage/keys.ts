@@ -6,7 +6,7 @@ import type { UploadMimeType } from '../../../domain/upload';
  * being 144 bits in base64url. Nothing of the client's file name gets in, and the shape excludes `/`, `\`,
  * `..` and anything else a path or URL could misread.
  *
- * The demo seed (server/db/seed) stores its drawn pictures as `demo/<slug>.png` and
+ * The demo seed (server/seed) stores its drawn pictures as `demo/<slug>.png` and
  * `demo/<slug>.preview.png`; that one folder with lower-case slugs is accepted too, so seeded logos are served.
  */
 

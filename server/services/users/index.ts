@@ -1,17 +1,19 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { RecordOwnership, Viewer } from '../../domain/access';
-import { RESOURCE_ERROR_CODES } from '../../domain/errors';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../domain/languages';
-import { isRoleKey, type RoleKey } from '../../domain/roles';
-import { GENDERS, keepScopeFieldsOf, scopeFieldsProblems, type UserInput, type UserRecord } from '../../domain/user';
-import type { Database } from '../db/client';
-import { establishments, promoterGroups, roles, users } from '../db/schema';
-import { ApiError } from '../errors';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { RecordOwnership, Viewer } from '../../../domain/access';
+import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/languages';
+import { isRoleKey, type RoleKey } from '../../../domain/roles';
+import { GENDERS, keepScopeFieldsOf, scopeFieldsProblems, type UserInput, type UserRecord } from '../../../domain/user';
+import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/queryable';
+import { establishments, promoterGroups, roles, users } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { REVOKE_REASONS, type AuthSessions } from '../authSessions';
 
 /**
- * The rules of the Users resource (issue 3), free of HTTP: what a user record shows, whom it belongs to,
- * and what a write must satisfy before it reaches the table. server/routes/users.ts wires them into the
- * generic resource.
+ * The rules of the Users resource, free of HTTP: what a user record shows, whom it belongs to,
+ * what a write must satisfy before it reaches the table, and the reads and writes themselves.
+ * server/routes/users.ts wires them into the generic resource.
  */
 
 /** The columns a user record is read from: never the password hash, the auth id or any token. */
@@ -223,4 +225,46 @@ export async function authorizeUserWrite(
 export async function userValuesOf(tx: Reader, input: UserInput): Promise<UserValues> {
   const { version: _readAt, ...values } = input;
   return keepScopeFieldsOf(await requireRoleKey(tx, values.roleId), values);
+}
+
+// ---- reading and writing -----------------------------------------------------------------------------
+
+/** Ends a user's sessions inside the write's transaction, so their access tokens stop working at once. */
+export type SessionRevoker = Pick<AuthSessions, 'revokeAllOfUser'>;
+
+export async function loadUsers(db: Queryable, ids: readonly number[]): Promise<UserRecord[]> {
+  const rows = await db
+    .select(userRecordColumns)
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return rows.map(toUserRecord);
+}
+
+/** A new user, without a password: the person signs in through an access link. Answers the id. */
+export async function insertUser(tx: Queryable, input: UserInput): Promise<number> {
+  const [row] = await tx
+    .insert(users)
+    .values(await userValuesOf(tx, input))
+    .returning({ id: users.id });
+  return row.id;
+}
+
+/** Writes the whole user; disabling an active user ends their sessions. */
+export async function updateUser(
+  tx: Queryable,
+  sessions: SessionRevoker,
+  id: number,
+  input: UserInput,
+  current: Pick<UserRecord, 'isActive'> | null,
+): Promise<void> {
+  const values = await userValuesOf(tx, input);
+  await tx.update(users).set(values).where(eq(users.id, id));
+  if (current?.isActive && !values.isActive) await sessions.revokeAllOfUser(tx, id, REVOKE_REASONS.disabledByAdmin);
+}
+
+export async function removeUser(tx: Queryable, sessions: SessionRevoker, id: number): Promise<void> {
+  // The sessions go with the user (foreign keys cascade); revoking first keeps the order of the
+  // delete-account flow should sessions ever outlive their user.
+  await sessions.revokeAllOfUser(tx, id, REVOKE_REASONS.deletedByAdmin);
+  await tx.delete(users).where(eq(users.id, id));
 }

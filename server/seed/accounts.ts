@@ -1,4 +1,4 @@
-import type { RoleKey } from '../../../domain/roles';
+import type { RoleKey } from '../../domain/roles';
 
 export interface DemoAccount {
   email: string;

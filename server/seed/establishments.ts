@@ -1,4 +1,4 @@
-import type { WeekDay } from '../../../domain/enums';
+import type { WeekDay } from '../../domain/enums';
 
 export interface SeedOpening {
   days: WeekDay[];

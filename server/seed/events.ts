@@ -6,9 +6,9 @@ import type {
   RecurrencePattern,
   Visibility,
   WeekDay,
-} from '../../../domain/enums';
-import { WEEK_DAYS } from '../../../domain/enums';
-import { derivedEndDate } from '../../../domain/event';
+} from '../../domain/enums';
+import { WEEK_DAYS } from '../../domain/enums';
+import { derivedEndDate } from '../../domain/event';
 import {
   generatesOccurrenceAt,
   localDateOf,
@@ -17,7 +17,7 @@ import {
   zonedInstant,
   type OutOfScheduleRow,
   type RecurrenceRule,
-} from '../../../domain/recurrence';
+} from '../../domain/recurrence';
 
 export interface SeedRule {
   startDate: string;

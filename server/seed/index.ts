@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { hashPassword } from '../services/passwords';
-import type { Database } from './client';
-import { establishments, users } from './schema';
+import type { Database } from '../db/client';
+import { establishments, users } from '../db/schema';
 import { EVENT_TIME_ZONE } from '../../domain/recurrence';
 import {
   assignUploadsOwner,
@@ -20,10 +20,10 @@ import {
   seedWidgetSettings,
   type Executor,
   type SeedFile,
-} from './seed/sections';
+} from './sections';
 
-export { DEMO_ACCOUNTS, type DemoAccount } from './seed/accounts';
-export { ensureRoles } from './seed/sections';
+export { DEMO_ACCOUNTS, type DemoAccount } from './accounts';
+export { ensureRoles } from './sections';
 
 /**
  * Where the demo logos and pictures go: the server's FileStorage (server/services/storage), the local disk or

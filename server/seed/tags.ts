@@ -1,4 +1,4 @@
-import type { Language } from '../../../domain/languages';
+import type { Language } from '../../domain/languages';
 
 export interface SeedTag {
   tagName: string;

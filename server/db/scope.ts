@@ -6,8 +6,8 @@ import {
   type PermissionResource,
   type ScopeKind,
   type Viewer,
-} from '../../../domain/access';
-import { isRoleKey } from '../../../domain/roles';
+} from '../../domain/access';
+import { isRoleKey } from '../../domain/roles';
 
 /**
  * The record scope of domain/access.ts (`isInScope`) as an SQL condition, so that a list, its total and a

@@ -4,7 +4,7 @@ import type {
   OfferRecurrencePattern,
   PromoDiscountKind,
   Visibility,
-} from '../../../domain/enums';
+} from '../../domain/enums';
 
 export interface SeedOfferTemplate {
   key: string;

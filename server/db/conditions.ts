@@ -1,0 +1,14 @@
+import { or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** SQL conditions and values that lists and readers share (searches, filters, timestamps). */
+
+/** `%`, `_` and `\` typed by a person are literal characters, not patterns (ILIKE searches and filters). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** The text column equals one of the values, whatever their case. */
+export const equalsAnyIgnoringCase = (column: PgColumn, values: readonly string[]): SQL | undefined =>
+  values.length === 0 ? undefined : or(...values.map((value) => sql`lower(${column}) = lower(${value})`));
+
+/** A timestamp column's value as the records carry it. */
+export const isoOf = (instant: Date): string => instant.toISOString();

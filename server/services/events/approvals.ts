@@ -1,0 +1,116 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { isInScope, type Viewer } from '../../../domain/access';
+import type { ApprovalStatus, Visibility } from '../../../domain/enums';
+import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
+import { APPROVAL_OUTCOMES, EVENT_PROBLEMS, type Event } from '../../../domain/event';
+import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/queryable';
+import { events } from '../../db/schema';
+import { scopeCondition } from '../../db/scope';
+import { ApiError } from '../../errors';
+import { recordAudit } from '../audit';
+import { EVENT_SCOPE, loadEvent } from './record';
+
+/**
+ * The venue's decision on a promoter's request (docs/server.md "Event requests"). Who decides: whoever may
+ * update events and whose scope reaches the event's establishment, i.e. that venue's staff, or a role that
+ * sees everything. A promoter may update its requests but never decide on them: 403. An event outside the
+ * caller's read scope: 404.
+ */
+
+export type Decision = keyof typeof APPROVAL_OUTCOMES;
+
+/** The request as the decision changes it: the audit row's before and after, in the record's field paths. */
+interface DecisionState {
+  generalInfos: { approvalStatus: ApprovalStatus | null; approvalReason: string | null };
+  visibility: Visibility;
+}
+
+const conflict = (message: string) => new ApiError(409, message);
+
+/** The event as its decider may see it, locked for the decision; 404 outside the caller's read scope. */
+async function lockVisibleEvent(tx: Queryable, viewer: Viewer, id: number) {
+  const [row] = await tx
+    .select({
+      id: events.id,
+      establishmentId: events.establishmentId,
+      approvalStatus: events.approvalStatus,
+      approvalReason: events.approvalReason,
+      visibility: events.visibility,
+      version: events.version,
+    })
+    .from(events)
+    .where(and(eq(events.id, id), scopeCondition(viewer, 'EVENT', EVENT_SCOPE, 'read')))
+    .for('update');
+  if (!row) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
+  return row;
+}
+
+/** Only the venue's own side decides: the establishment scope (or `all`), never the promoter group's. */
+function requireDecider(viewer: Viewer, establishmentId: number | null): void {
+  const venue = { establishmentIds: establishmentId === null ? [] : [establishmentId] };
+  if (!isInScope(viewer, 'EVENT', venue, 'write')) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden);
+}
+
+function requireUndecided(status: string | null): void {
+  if (status === null) throw conflict(EVENT_PROBLEMS.notARequest);
+  if (status !== 'PENDING') throw conflict(EVENT_PROBLEMS.alreadyDecided);
+}
+
+export interface DecisionArguments {
+  id: number;
+  decision: Decision;
+  viewer: Viewer;
+  actorEmail: string;
+  reason: string | null;
+  /** The version the decider read: given and stale, the decision is refused. */
+  version?: number;
+}
+
+/** Decides the request in one transaction with its audit row; answers the stored record. */
+export async function decideRequest(
+  db: Database,
+  { id, decision, viewer, actorEmail: email, reason, version }: DecisionArguments,
+): Promise<Event> {
+  const outcome = APPROVAL_OUTCOMES[decision];
+  return db.transaction(async (tx) => {
+    const current = await lockVisibleEvent(tx, viewer, id);
+    requireDecider(viewer, current.establishmentId);
+    if (version !== undefined && version !== current.version) throw conflict(RESOURCE_ERROR_CODES.editConflict);
+    requireUndecided(current.approvalStatus);
+    const now = new Date();
+    await tx
+      .update(events)
+      .set({
+        approvalStatus: outcome.approvalStatus,
+        visibility: outcome.visibility,
+        approvalReason: reason,
+        reviewedByUserId: viewer.userId,
+        reviewedAt: now,
+        version: sql`${events.version} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(events.id, id));
+    const before: DecisionState = {
+      generalInfos: {
+        approvalStatus: current.approvalStatus as ApprovalStatus,
+        approvalReason: current.approvalReason,
+      },
+      visibility: current.visibility as Visibility,
+    };
+    const after: DecisionState = {
+      generalInfos: { approvalStatus: outcome.approvalStatus, approvalReason: reason },
+      visibility: outcome.visibility,
+    };
+    await recordAudit(tx, {
+      actor: { userId: viewer.userId, email },
+      resource: 'events',
+      recordId: id,
+      action: 'UPDATE',
+      before,
+      after,
+    });
+    // The whole record, as GET /events/:id answers it, read inside the transaction that wrote it.
+    return (await loadEvent(tx, id))!;
+  });
+}
