@@ -533,8 +533,17 @@ export function canDecideRequest(viewer: Viewer, venueId: number | null): boolea
 export const DECIDE_ACTION = 'decide';
 
 /**
+ * The actions about one record. react-admin hands `canAccess` the record of the surrounding record context
+ * whatever the resource asked about (the events list on an establishment's page gets the establishment):
+ * for the actions about a whole collection (list, export, create, clone) the record is not theirs, and the
+ * table alone decides.
+ */
+const RECORD_ACTIONS: readonly string[] = ['show', 'edit', 'delete'];
+
+/**
  * react-admin's `canAccess({ resource, action, record })`, with the record: the table (canAccessResource),
- * then the record's scope (isInScope): reading needs the read scope, changing or deleting the write scope.
+ * then for the record actions the record's scope (isInScope): showing needs the read scope, editing or
+ * deleting the write scope.
  * An ADMIN reads other venues when they are published but edits only its own; a PROMOTER edits only its
  * group and its group's events. Deciding a request is canDecideRequest's.
  */
@@ -548,9 +557,8 @@ export function canAccessRecord(
     return resource === 'events' && canDecideRequest(viewer, record.generalInfos?.establishmentId ?? null);
   }
   if (!canAccessResource(viewer.roleKeys, resource, reactAdminAction)) return false;
-  const action = REACT_ADMIN_ACTIONS[reactAdminAction];
   const permission = permissionOf(resource);
   const ownership = ownershipOfRecord(resource, record);
-  if (!permission || !ownership || action === 'create') return true;
-  return isInScope(viewer, permission, ownership, action === 'read' ? 'read' : 'write');
+  if (!permission || !ownership || !RECORD_ACTIONS.includes(reactAdminAction)) return true;
+  return isInScope(viewer, permission, ownership, reactAdminAction === 'show' ? 'read' : 'write');
 }

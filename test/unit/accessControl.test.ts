@@ -311,6 +311,14 @@ describe('the auth provider over the role keys of the server', () => {
       await expect(canAccess('establishments', 'delete', establishment(VENUE))).resolves.toBe(false);
     });
 
+    it('leaves the actions about a whole collection to the table, whatever record surrounds them', async () => {
+      // The events list on an establishment's page: react-admin passes the establishment along.
+      signInWithScope({ establishmentId: VENUE }, 'ADMIN');
+      await expect(canAccess('events', 'list', establishment(VENUE))).resolves.toBe(true);
+      await expect(canAccess('events', 'create', establishment(VENUE))).resolves.toBe(true);
+      await expect(canAccess('establishments', 'export', establishment(OTHER_VENUE, 'DRAFT'))).resolves.toBe(true);
+    });
+
     it("lets a venue's staff change the events of their venue only", async () => {
       signInWithScope({ establishmentId: VENUE }, 'COORDINATOR');
       await expect(canAccess('events', 'edit', event(VENUE, null))).resolves.toBe(true);
