@@ -520,13 +520,13 @@ const NEVER_DECIDES: ReadonlySet<string> = new Set<RoleKey>(['PROMOTER']);
 /**
  * May this viewer approve or reject a promoter's request for this venue (`POST /events/:id/approve|reject`)?
  * EVENT update through a role whose write scope reaches the venue: its staff, or a role that sees
- * everything; never a promoter.
+ * everything; never a promoter. The server decides by it too (server/routes/eventApprovals.ts).
  */
 export function canDecideRequest(viewer: Viewer, venueId: number | null): boolean {
   const decidingRoles = viewer.roleKeys.filter((key) => !NEVER_DECIDES.has(key));
-  if (venueId === null || !hasPermission(decidingRoles, 'EVENT', 'update')) return false;
+  if (!hasPermission(decidingRoles, 'EVENT', 'update')) return false;
   const decider = { ...viewer, roleKeys: decidingRoles, promoterGroupId: null };
-  return isInScope(decider, 'EVENT', { establishmentIds: [venueId] }, 'write');
+  return isInScope(decider, 'EVENT', { establishmentIds: venueId === null ? [] : [venueId] }, 'write');
 }
 
 /** react-admin's action for deciding a promoter's request (canAccess `{ resource: 'events', action: 'decide' }`). */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isInScope, type Viewer } from '../../domain/access';
+import { canDecideRequest, type Viewer } from '../../domain/access';
 import type { ApprovalStatus, Visibility } from '../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import {
@@ -78,8 +78,7 @@ async function lockVisibleEvent(tx: Queryable, viewer: Viewer, id: number) {
 
 /** Only the venue's own side decides: the establishment scope (or `all`), never the promoter group's. */
 function requireDecider(viewer: Viewer, establishmentId: number | null): void {
-  const venue = { establishmentIds: establishmentId === null ? [] : [establishmentId] };
-  if (!isInScope(viewer, 'EVENT', venue, 'write')) throw forbidden();
+  if (!canDecideRequest(viewer, establishmentId)) throw forbidden();
 }
 
 function requireUndecided(status: string | null): void {
