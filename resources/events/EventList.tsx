@@ -32,7 +32,7 @@ import { LabelPlaceholder } from '../shared/LabelPlaceholder';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
 import { ApprovalActions, ApprovalStatusField } from './approval';
 import { CitiesFilterInput } from './calendar/CitiesFilterInput';
-import { DelayedLoader } from '../../src/layout/DelayedLoader';
+import { DelayedLoader } from '../shared/DelayedLoader';
 import { useRuleInWords } from './ruleInWords';
 import { formatOccurrenceSpan } from './zurichFormat';
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLogout } from 'react-admin';
-import { readSessionOrNull, subscribeToSession, type Session } from '../../providers/session';
+import type { Session } from '../../providers/session';
+import { readSessionOrNull, subscribeToSession } from '../providers';
 import { PATHS } from '../pages/paths';
 
 /** Who a session belongs to (the user's id and public auth id): a sign-in as another user differs. */

@@ -1,6 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { useSessionUser } from './useSessionUser';
+import { useSessionUser } from '../../providers/appContexts';
 
 /** /dashboard: for now a greeting by first name (issue 2); later issues fill it. */
 export const DashboardPage = () => {
