@@ -170,8 +170,7 @@ export const ROUTE_EXTENSIONS: readonly Extension<readonly RoutePrefix[]>[] = [
   {
     roles: ['ROOT'],
     value: ['audit-log', 'outbox'],
-    reason:
-      "The audit log (issue 3) and the Mail outbox (outside production) are ROOT's tools for running the platform.",
+    reason: "The audit log and the Mail outbox (outside production) are ROOT's tools for running the platform.",
   },
   {
     roles: ['ROOT'],

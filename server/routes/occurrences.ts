@@ -5,7 +5,7 @@ import { parseListQuery, setContentRange } from './shared/listQuery';
 import { requirePermission, viewerOf } from './shared/resource';
 
 /**
- * `GET /occurrences` (issue 5, docs/server.md "Occurrences"): the expanded calendar, read-only. The list
+ * `GET /occurrences` (docs/server.md "Occurrences"): the expanded calendar, read-only. The list
  * parameters are ra-data-simple-rest's (`filter`, `sort`, `range`, answered with `Content-Range`); the
  * filter needs the window (`from`, `to`), sorting is by `startsAt` only. Reading needs EVENT read; the
  * events in the answer are those the viewer may read, as on `/events`.

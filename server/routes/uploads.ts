@@ -20,7 +20,7 @@ import { uploadOf } from '../services/uploadRecords';
 import { forbidden, idParamsSchema, viewerOf } from './shared/resource';
 
 /**
- * `/uploads` (issue 4; the file handling is server/services/uploads.ts, where files live is
+ * `/uploads` (the file handling is server/services/uploads.ts, where files live is
  * server/services/storage):
  * - `POST /uploads`: multipart, one file part named `file`; whoever `canUpload` (domain/access.ts).
  *   201 with the Upload shape; 413 too large, 415 not an accepted type, 400 no file or unreadable picture,

@@ -2,7 +2,7 @@ import { Card, CardContent, Typography } from '@mui/material';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useSessionUser } from '../../providers/appContexts';
 
-/** /dashboard: for now a greeting by first name (issue 2); later issues fill it. */
+/** /dashboard: for now a greeting by first name. */
 export const DashboardPage = () => {
   const translate = useTranslate();
   const user = useSessionUser();

@@ -21,7 +21,7 @@ import { ChangePasswordForm } from './auth/ChangePasswordForm';
 import { authErrorKeyOf } from './auth/apiErrors';
 import { useSessionUser } from '../../providers/appContexts';
 
-/** /settings: language, colour scheme, password and account deletion (issue 2). */
+/** /settings: language, colour scheme, password and account deletion. */
 export const SettingsPage = () => (
   <Stack spacing={2} sx={{ mt: 2, mb: 4, maxWidth: 720 }}>
     <Title title="app.settings.title" />
