@@ -18,6 +18,7 @@ import type { RateLimitPolicy } from './services/rateLimits';
 import { registerAuthentication } from './plugins/authenticate';
 import { BackgroundTasks } from './plugins/background';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
 import { ApiError } from './errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -103,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   await registerSecurityHeaders(app, { https, maps: config.mapsEnabled });
+  // Before every route: the API document is made of the routes registered after it.
+  await registerOpenApi(app, { referencePage: config.nodeEnv !== 'production' });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

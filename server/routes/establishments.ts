@@ -312,8 +312,15 @@ async function listCities(app: FastifyInstance, viewer: ReturnType<typeof viewer
   return rows.map((row) => ({ id: row.city, name: row.city }));
 }
 
+const citiesSchema = {
+  tags: [establishmentResource.name],
+  summary: 'The distinct cities of the readable establishments, for the city filter',
+  response: { 200: z.array(z.object({ id: z.string(), name: z.string() })) },
+  errorStatuses: [403],
+} as const;
+
 export async function establishmentRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/establishments/cities', { preHandler: app.authenticate }, async (request) => {
+  app.get('/establishments/cities', { preHandler: app.authenticate, schema: citiesSchema }, async (request) => {
     const viewer = viewerOf(request);
     requirePermission(viewer, establishmentResource.permission, 'read');
     return listCities(app, viewer);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { mailOutbox } from '../db/schema';
 import { ApiError, parseInput } from '../errors';
 import { notFoundBody } from '../errors';
-import { escapeLike, parseListQuery, setContentRange } from './shared/listQuery';
+import { escapeLike, listQueryParser, setContentRange } from './shared/listQuery';
 import { idParamsSchema, requirePermission, viewerOf } from './shared/resource';
 
 /**
@@ -23,6 +23,29 @@ const filterSchema = z
     id: z.union([z.number().int(), z.array(z.number().int()).max(1000)]).optional(),
   })
   .default({});
+
+const parseOutboxQuery = listQueryParser({
+  sortable: SORTABLE,
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  filter: filterSchema,
+});
+
+const tags = ['outbox'];
+const SCHEMAS = {
+  list: {
+    tags,
+    summary: 'List the recorded mails (ROOT, outside production only)',
+    querystring: parseOutboxQuery.schema,
+    paginated: true,
+    errorStatuses: [403],
+  },
+  one: {
+    tags,
+    summary: 'One recorded mail with its text and HTML (ROOT, outside production only)',
+    params: idParamsSchema,
+    errorStatuses: [403],
+  },
+} as const;
 
 const sortColumns = {
   id: mailOutbox.id,
@@ -65,12 +88,8 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   const mayRead = async (request: FastifyRequest) => requirePermission(viewerOf(request), 'MAIL_OUTBOX', 'read');
   const rootOnly = { preHandler: [app.authenticate, mayRead] };
 
-  app.get('/', rootOnly, async (request, reply) => {
-    const query = parseListQuery(request.query, {
-      sortable: SORTABLE,
-      defaultSort: { field: 'createdAt', order: 'DESC' },
-      filter: filterSchema,
-    });
+  app.get('/', { ...rootOnly, schema: SCHEMAS.list }, async (request, reply) => {
+    const query = parseOutboxQuery(request.query);
     const where = whereOf(query.filter);
     const direction = query.sort.order === 'ASC' ? asc : desc;
     const [rows, [{ total }]] = await Promise.all([
@@ -87,7 +106,7 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
     return rows;
   });
 
-  app.get('/:id', rootOnly, async (request) => {
+  app.get('/:id', { ...rootOnly, schema: SCHEMAS.one }, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
     const [row] = await app.db
       .select({ ...summaryColumns, text: mailOutbox.textBody, html: mailOutbox.htmlBody })

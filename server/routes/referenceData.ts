@@ -6,6 +6,7 @@ import {
   REFERENCE_KIND_NAMES,
   REFERENCE_KINDS,
   referenceInputSchema,
+  referenceRecordSchema,
   referenceResourceOf,
   type ReferenceInput,
   type ReferenceKind,
@@ -109,6 +110,7 @@ export function referenceDataResource(kind: ReferenceKind): ResourceDefinition<R
     search: [table.key, table.labelEn, table.labelFr, table.labelDe, table.labelIt],
     scope: 'global',
     defaultPageSize: REFERENCE_PAGE_SIZE,
+    recordSchema: referenceRecordSchema,
     async load(db, ids) {
       const rows = await db
         .select()

@@ -6,6 +6,7 @@ import {
   TAG_LIMITS,
   TAG_TRANSLATION_FIELDS,
   tagInputSchema,
+  tagSchema,
   type Tag,
   type TagInput,
   type TagTranslationField,
@@ -113,6 +114,7 @@ export const tagResource: ResourceDefinition<Tag, TagInput> = {
   ],
   scope: 'global',
   load: loadTags,
+  recordSchema: tagSchema,
   write: {
     input: tagInputSchema,
     version: tags.version,
