@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../domain/auth';
@@ -58,6 +58,8 @@ export interface BuildAppOptions {
   uploadProcessing?: Partial<WorkGateLimits>;
   /** Delete orphan uploads at start and periodically (server/services/uploadSweep.ts); default: outside NODE_ENV test. */
   sweepOrphanUploads?: boolean;
+  /** Sees every route as it is registered, before any other hook (tests compare them with the API document). */
+  onRoute?: onRouteHookHandler;
 }
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const https = new URL(config.publicUrl).protocol === 'https:';
   const app = Fastify({ logger: options.logger ?? defaultLogger(config), trustProxy: config.trustProxy });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const authService = new AuthService({
     db: database.db,
