@@ -139,8 +139,43 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
 };
 const SWAGGER_DEFAULT_DESCRIPTION = 'Default Response';
 
+type JsonTextSchema = { contentMediaType?: string; contentSchema?: object };
+
+/**
+ * `items: false` after `prefixItems` says what `maxItems` already says when it equals their count (zod
+ * writes both for a tuple): dropped, because Swagger UI fails on a boolean schema in a parameter.
+ */
+function withoutRedundantItems(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutRedundantItems);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const node = Object.fromEntries(Object.entries(schema).map(([key, child]) => [key, withoutRedundantItems(child)]));
+  const closedTuple =
+    node.items === false && Array.isArray(node.prefixItems) && node.maxItems === node.prefixItems.length;
+  if (closedTuple) delete node.items;
+  return node;
+}
+
+/**
+ * A query parameter that holds JSON (a list's `sort`, `range`, `filter`: listQuery.ts) is written the
+ * OpenAPI way, `content: { application/json: { schema } }`, so that readers and the reference page show
+ * and take the JSON itself, not an opaque string (Swagger UI offers a file picker for one).
+ */
+function asJsonParameter(parameter: OpenAPIV3_1.ParameterObject): OpenAPIV3_1.ParameterObject {
+  const schema = parameter.schema as JsonTextSchema | undefined;
+  if (schema?.contentMediaType !== 'application/json' || !schema.contentSchema) return parameter;
+  const { schema: _text, ...rest } = parameter;
+  // openapi-types types a 3.1 parameter's content with 3.0 schemas: the JSON Schema of zod is 3.1's.
+  return {
+    ...rest,
+    content: { 'application/json': { schema: withoutRedundantItems(schema.contentSchema) } },
+  } as OpenAPIV3_1.ParameterObject;
+}
+
 /** Turns the markers of `describeRoute` into references to the shared answers and header. */
 function finishOperation(operation: Operation): void {
+  operation.parameters = operation.parameters?.map((parameter) =>
+    '$ref' in parameter ? parameter : asJsonParameter(parameter),
+  );
   const responses = (operation.responses ??= {});
   for (const [status, response] of Object.entries(responses)) {
     if ('description' in response && response.description === SWAGGER_DEFAULT_DESCRIPTION)
