@@ -179,6 +179,12 @@ describe('the schemas', () => {
     expect(Object.keys(schema.properties).sort()).toEqual(
       ['category', 'id', 'missingTranslation', 'q', 'subCategory'].sort(),
     );
+    // A closed tuple without `items: false`, on which Swagger UI fails; `maxItems` still closes it.
+    const sort = list?.parameters?.find(
+      (parameter) => (parameter as OpenAPIV3_1.ParameterObject).name === 'sort',
+    ) as OpenAPIV3_1.ParameterObject;
+    expect(sort.content?.['application/json'].schema).toMatchObject({ type: 'array', maxItems: 2 });
+    expect(sort.content?.['application/json'].schema).not.toHaveProperty('items');
     const page = list?.responses?.['200'] as OpenAPIV3_1.ResponseObject;
     expect(page.headers?.['Content-Range']).toEqual({ $ref: '#/components/headers/ContentRange' });
   });
