@@ -1,17 +1,15 @@
-import { DataTable, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
+import { DataTable, SearchInput, SelectInput } from 'react-admin';
 import type { Establishment } from '../../domain/establishment';
 import { ReferenceDataChipsField, ReferenceDataField, ReferenceDataInput } from '../shared/inputs';
-import { EstablishmentCreate, EstablishmentEdit } from './EstablishmentForms';
+import { EstablishmentDrawers } from './EstablishmentForms';
 import { useEstablishmentExporter } from './establishmentExporter';
 import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
 import { CityFilterInput } from '../shared/partner/CityFilterInput';
-import { LogoThumbnail } from '../shared/partner/LogoThumbnail';
-import { PartnerRouteDrawer } from '../shared/partner/PartnerDrawers';
+import { partnerClosingColumns, partnerLogoColumn, PartnerSimpleList } from '../shared/partner/PartnerColumns';
 import { PartnerList } from '../shared/partner/PartnerList';
 import { useCanWriteRecords } from '../shared/partner/useCanWriteRecord';
 import { useRecordRowClick } from '../shared/RecordRouteDrawer';
-import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
-import { DateTimeField } from '../shared/DateTimeField';
+import { visibilityChoices } from '../shared/partner/visibility';
 
 const FIELDS = 'resources.establishments.fields';
 
@@ -34,14 +32,7 @@ const establishmentFilters = [
   <SelectInput key="visibility" source="visibility" label={`${FIELDS}.visibility`} choices={visibilityChoices} />,
 ];
 
-const Logo = ({ record }: { record: Establishment }) => (
-  <LogoThumbnail logo={record.generalInfos.logo} name={record.generalInfos.establishmentName} />
-);
-
-const LogoField = () => {
-  const record = useRecordContext<Establishment>();
-  return record ? <Logo record={record} /> : null;
-};
+const nameOf = (record: Establishment) => record.generalInfos.establishmentName;
 
 /** Rows open the drawer: for editing when the role may (read only outside its write scope), else read only. */
 const EstablishmentTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
@@ -53,9 +44,7 @@ const EstablishmentTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
       bulkActionButtons={canBulkEdit ? <BulkVisibilityButtons /> : false}
       isRowSelectable={(record) => canWrite(record.id)}
     >
-      <DataTable.Col label={`${FIELDS}.generalInfos.logo`} disableSort>
-        <LogoField />
-      </DataTable.Col>
+      {partnerLogoColumn('establishments', nameOf)}
       {/* The API sorts on flat names (establishmentName, city, updatedAt); the values sit in the sections. */}
       <DataTable.Col
         source="establishmentName"
@@ -73,29 +62,15 @@ const EstablishmentTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
       <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
         <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
       </DataTable.Col>
-      <DataTable.Col source="visibility" label={`${FIELDS}.visibility`}>
-        <VisibilityField />
-      </DataTable.Col>
-      <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
-        <DateTimeField source="updatedAt" />
-      </DataTable.Col>
+      {partnerClosingColumns('establishments')}
     </DataTable>
   );
 };
 
 /** Phones: logo, name, city and type, and the visibility. */
-const EstablishmentSimpleList = () => {
-  const rowClick = useRecordRowClick();
-  return (
-    <SimpleList<Establishment>
-      rowClick={rowClick}
-      leftAvatar={(record) => <Logo record={record} />}
-      primaryText={(record) => record.generalInfos.establishmentName}
-      secondaryText={(record) => record.generalInfos.city}
-      tertiaryText={<VisibilityField />}
-    />
-  );
-};
+const EstablishmentSimpleList = () => (
+  <PartnerSimpleList<Establishment> nameOf={nameOf} secondaryText={(record) => record.generalInfos.city} />
+);
 
 /** Establishments: search, filters, sort, pages, bulk publish, CSV export; create and edit in a drawer. */
 export const EstablishmentList = () => {
@@ -108,14 +83,7 @@ export const EstablishmentList = () => {
       exporter={exporter}
       table={(canBulkEdit) => <EstablishmentTable canBulkEdit={canBulkEdit} />}
       simpleList={<EstablishmentSimpleList />}
-      drawer={
-        <PartnerRouteDrawer
-          create={(onClose) => <EstablishmentCreate onClose={onClose} />}
-          record={(id, onClose, mayEdit) => (
-            <EstablishmentEdit key={`${String(id)}-${String(mayEdit)}`} id={id} onClose={onClose} mayEdit={mayEdit} />
-          )}
-        />
-      }
+      drawer={<EstablishmentDrawers />}
     />
   );
 };

@@ -1,16 +1,14 @@
-import { DataTable, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
+import { DataTable, SearchInput, SelectInput } from 'react-admin';
 import type { Promoter } from '../../domain/promoter';
 import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
-import { LogoThumbnail } from '../shared/partner/LogoThumbnail';
-import { PartnerRouteDrawer } from '../shared/partner/PartnerDrawers';
+import { partnerClosingColumns, partnerLogoColumn, PartnerSimpleList } from '../shared/partner/PartnerColumns';
 import { PartnerList } from '../shared/partner/PartnerList';
 import { useCanWriteRecords } from '../shared/partner/useCanWriteRecord';
 import { useRecordRowClick } from '../shared/RecordRouteDrawer';
-import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
+import { visibilityChoices } from '../shared/partner/visibility';
 import { ReferenceDataChipsField, ReferenceDataInput } from '../shared/inputs';
-import { PromoterCreate, PromoterEdit } from './PromoterForms';
+import { PromoterDrawers } from './PromoterForms';
 import { usePromoterExporter } from './promoterExporter';
-import { DateTimeField } from '../shared/DateTimeField';
 
 const FIELDS = 'resources.promoters.fields';
 
@@ -33,14 +31,7 @@ const promoterFilters = [
   <SelectInput key="visibility" source="visibility" label={`${FIELDS}.visibility`} choices={visibilityChoices} />,
 ];
 
-const Logo = ({ record }: { record: Promoter }) => (
-  <LogoThumbnail logo={record.generalInfos.logo} name={record.generalInfos.promoterName} />
-);
-
-const LogoField = () => {
-  const record = useRecordContext<Promoter>();
-  return record ? <Logo record={record} /> : null;
-};
+const nameOf = (record: Promoter) => record.generalInfos.promoterName;
 
 const PromoterTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
   const rowClick = useRecordRowClick();
@@ -51,9 +42,7 @@ const PromoterTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
       bulkActionButtons={canBulkEdit ? <BulkVisibilityButtons /> : false}
       isRowSelectable={(record) => canWrite(record.id)}
     >
-      <DataTable.Col label={`${FIELDS}.generalInfos.logo`} disableSort>
-        <LogoField />
-      </DataTable.Col>
+      {partnerLogoColumn('promoters', nameOf)}
       {/* The API sorts on flat names (promoterName, updatedAt); the values sit in the sections. */}
       <DataTable.Col
         source="promoterName"
@@ -69,28 +58,14 @@ const PromoterTable = ({ canBulkEdit }: { canBulkEdit: boolean }) => {
       <DataTable.Col label={`${FIELDS}.specificInfos.musics`} disableSort>
         <ReferenceDataChipsField source="specificInfos.musics" kind="musics" />
       </DataTable.Col>
-      <DataTable.Col source="visibility" label={`${FIELDS}.visibility`}>
-        <VisibilityField />
-      </DataTable.Col>
-      <DataTable.Col source="updatedAt" label={`${FIELDS}.updatedAt`}>
-        <DateTimeField source="updatedAt" />
-      </DataTable.Col>
+      {partnerClosingColumns('promoters')}
     </DataTable>
   );
 };
 
-const PromoterSimpleList = () => {
-  const rowClick = useRecordRowClick();
-  return (
-    <SimpleList<Promoter>
-      rowClick={rowClick}
-      leftAvatar={(record) => <Logo record={record} />}
-      primaryText={(record) => record.generalInfos.promoterName}
-      secondaryText={(record) => record.generalInfos.email ?? ''}
-      tertiaryText={<VisibilityField />}
-    />
-  );
-};
+const PromoterSimpleList = () => (
+  <PartnerSimpleList<Promoter> nameOf={nameOf} secondaryText={(record) => record.generalInfos.email ?? ''} />
+);
 
 /** Promoter groups: the same list and drawer as establishments, without address and hours. */
 export const PromoterList = () => {
@@ -103,14 +78,7 @@ export const PromoterList = () => {
       exporter={exporter}
       table={(canBulkEdit) => <PromoterTable canBulkEdit={canBulkEdit} />}
       simpleList={<PromoterSimpleList />}
-      drawer={
-        <PartnerRouteDrawer
-          create={(onClose) => <PromoterCreate onClose={onClose} />}
-          record={(id, onClose, mayEdit) => (
-            <PromoterEdit key={`${String(id)}-${String(mayEdit)}`} id={id} onClose={onClose} mayEdit={mayEdit} />
-          )}
-        />
-      }
+      drawer={<PromoterDrawers />}
     />
   );
 };

@@ -11,7 +11,7 @@ import { establishments } from '../db/schema';
 import {
   ESTABLISHMENT_LINKS,
   ESTABLISHMENT_SCOPE,
-  ESTABLISHMENT_WRITE_PARTS,
+  ESTABLISHMENT_PARTNER,
   listEstablishmentCities,
   loadEstablishments,
 } from '../services/establishments';
@@ -68,7 +68,7 @@ export const establishmentResource: ResourceDefinition<Establishment, Establishm
   search: [establishments.name, establishments.city, establishments.localisation, establishments.email],
   scope: ESTABLISHMENT_SCOPE,
   load: loadEstablishments,
-  write: partnerWrites<Establishment, EstablishmentInput>(ESTABLISHMENT_WRITE_PARTS),
+  write: partnerWrites<Establishment, EstablishmentInput>(ESTABLISHMENT_PARTNER),
 };
 
 const citiesSchema = {

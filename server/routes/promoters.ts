@@ -6,7 +6,7 @@ import { idOrIdsSchema } from '../../domain/records';
 import type { Promoter, PromoterInput } from '../../domain/promoter';
 import { linksToAny } from '../db/links';
 import { promoterGroups } from '../db/schema';
-import { loadPromoters, PROMOTER_LINKS, PROMOTER_WRITE_PARTS } from '../services/promoters';
+import { loadPromoters, PROMOTER_LINKS, PROMOTER_PARTNER } from '../services/promoters';
 import { partnerWrites } from './shared/partner';
 import { defineFilter, registerResource, type ResourceDefinition } from './shared/resource';
 
@@ -44,7 +44,7 @@ export const promoterResource: ResourceDefinition<Promoter, PromoterInput> = {
   search: [promoterGroups.name, promoterGroups.email],
   scope: { promoterGroup: promoterGroups.id, visibility: promoterGroups.visibility },
   load: loadPromoters,
-  write: partnerWrites<Promoter, PromoterInput>(PROMOTER_WRITE_PARTS),
+  write: partnerWrites<Promoter, PromoterInput>(PROMOTER_PARTNER),
 };
 
 export async function promoterRoutes(app: FastifyInstance): Promise<void> {

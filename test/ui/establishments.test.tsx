@@ -6,8 +6,20 @@ import { establishmentDefaults, establishmentInputSchema, type Establishment } f
 import type { ReferenceRecord } from '../../domain/reference';
 import type { SessionUser } from '../../domain/user';
 import { ana, apiUrl, filterOf, listAnswer, referenceRecord, server } from './msw';
+import {
+  drawer,
+  DRAWER_TESTS,
+  drawerWithValue,
+  listFiltersOf,
+  openedDrawer,
+  openScreen,
+  recordPosts,
+  rowOf,
+  servePartnerRecords,
+  serveReferenceData,
+  SLOW_RENDER,
+} from './partnerScreens';
 import { occurrence } from './eventList.fixtures';
-import { renderApp, startSignedIn } from './renderApp';
 
 /**
  * The export's file as the page hands it to the browser: the Blob behind the link and the name it downloads
@@ -72,22 +84,13 @@ const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
   ambiances: [referenceRecord(21, 'COSY', 'Cosy')],
 };
 
-/** Reference data of every kind (lists and getMany), tags for the tag picker. */
-const serveVocabularies = () =>
-  server.use(
-    http.get(apiUrl('/reference-data/:kind'), ({ request, params }) => {
-      const records = REFERENCE_DATA[String(params.kind)] ?? [];
-      const ids = filterOf(request).id;
-      const wanted = Array.isArray(ids) ? records.filter((record) => ids.includes(record.id)) : records;
-      return listAnswer(`reference-data/${String(params.kind)}`, wanted);
-    }),
-    http.get(apiUrl('/tags'), () => listAnswer('tags', [])),
-  );
+const serveVocabularies = () => serveReferenceData(REFERENCE_DATA);
 
 /** GET /establishments (recording each list query), /establishments/cities, /establishments/:id. */
 const serveEstablishments = (records: Establishment[] = [bourg, port]) => {
-  const queries: URLSearchParams[] = [];
   serveVocabularies();
+  const queries = servePartnerRecords('establishments', records);
+  // After the records: the handlers added last are asked first, and `/establishments/:id` would answer the cities.
   server.use(
     http.get(apiUrl('/establishments/cities'), () =>
       HttpResponse.json([
@@ -95,25 +98,9 @@ const serveEstablishments = (records: Establishment[] = [bourg, port]) => {
         { id: 'Zurich', name: 'Zurich' },
       ]),
     ),
-    http.get(apiUrl('/establishments'), ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      queries.push(query);
-      const ids = filterOf(request).id;
-      return listAnswer(
-        'establishments',
-        Array.isArray(ids) ? records.filter((record) => ids.includes(record.id)) : records,
-      );
-    }),
-    http.get(apiUrl('/establishments/:id'), ({ params }) => {
-      const found = records.find((record) => String(record.id) === params.id);
-      return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'NOT_FOUND' }, { status: 404 });
-    }),
   );
   return {
-    filters: () =>
-      queries
-        .map((query) => JSON.parse(query.get('filter') ?? '{}') as Record<string, unknown>)
-        .filter((filter) => !('id' in filter)),
+    filters: () => listFiltersOf(queries),
     sorts: () => queries.map((query) => query.get('sort')),
   };
 };
@@ -139,24 +126,10 @@ const venueAdmin: SessionUser = {
   userRoles: [{ role: { id: 4, key: 'ADMIN' } }],
 };
 
-const drawer = () => within(screen.getByRole('dialog'));
-
-/**
- * The drawer's form renders every section at once (react-admin validates hidden tabs too), which takes
- * the test DOM several seconds on a busy machine: the first wait for it, and the drawer tests, get more time.
- */
-// One CI run with the CPU shared (load ~12) took up to 52 s for a drawer test: keep a wide margin.
-const SLOW_RENDER = { timeout: 60_000 };
-const DRAWER_TESTS = { timeout: 180_000 };
-const drawerWithValue = (value: string) => screen.findByDisplayValue(value, {}, SLOW_RENDER);
-const openedDrawer = () => screen.findByRole('dialog', {}, SLOW_RENDER);
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
-
 describe('the Establishments list', () => {
   it('shows each venue with its type and musics as labels, its city, and marks drafts', async () => {
     serveEstablishments();
-    startSignedIn();
-    renderApp('/establishments');
+    openScreen('/establishments');
 
     const bourgRow = await rowOf('Le Bourg');
     expect(within(bourgRow).getByText('Lausanne')).toBeInTheDocument();
@@ -184,8 +157,7 @@ describe('the Establishments list', () => {
         return listAnswer(`reference-data/${String(params.kind)}`, REFERENCE_DATA[String(params.kind)] ?? []);
       }),
     );
-    startSignedIn();
-    renderApp('/establishments');
+    openScreen('/establishments');
 
     const bourgRow = await rowOf('Le Bourg');
     expect(within(bourgRow).getAllByRole('status', { name: 'Loading' }).length).toBeGreaterThanOrEqual(3);
@@ -198,9 +170,7 @@ describe('the Establishments list', () => {
 
   it('sorts by name first, and sends the search, the city and the visibility as filters', DRAWER_TESTS, async () => {
     const requests = serveEstablishments();
-    startSignedIn();
-    renderApp('/establishments');
-    const actor = userEvent.setup();
+    const actor = openScreen('/establishments');
     await screen.findByText('Le Bourg');
     expect(requests.sorts()[0]).toBe('["establishmentName","ASC"]');
 
@@ -227,9 +197,7 @@ describe('the Establishments list', () => {
   it('publishes the selected venues by writing each whole record back, and counts them', async () => {
     serveEstablishments([port, establishment(5, 'Chez Max', 'Bern', { visibility: 'DRAFT' })]);
     const puts = recordPuts();
-    startSignedIn();
-    renderApp('/establishments');
-    const actor = userEvent.setup();
+    const actor = openScreen('/establishments');
 
     await actor.click(within(await rowOf('Bar du Port')).getByRole('checkbox'));
     await actor.click(within(await rowOf('Chez Max')).getByRole('checkbox'));
@@ -254,9 +222,7 @@ describe('the Establishments list', () => {
       description: { description: null, htmlDescription: '<p>Live <strong>jazz</strong>, "late"</p>' },
     };
     serveEstablishments([withHours]);
-    startSignedIn();
-    renderApp('/establishments');
-    const actor = userEvent.setup();
+    const actor = openScreen('/establishments');
     await screen.findByText('Le Bourg');
 
     catchDownloads();
@@ -276,8 +242,7 @@ describe('the Establishments list', () => {
 
   it('invites to create the first venue when there is none', async () => {
     serveEstablishments([]);
-    startSignedIn();
-    renderApp('/establishments');
+    openScreen('/establishments');
 
     expect(await screen.findByText('No establishment yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create' })).toBeInTheDocument();
@@ -295,8 +260,7 @@ const coordinator: SessionUser = {
 describe('what each role may do from the list', () => {
   it('offers bulk selection only on the venues the user may change', async () => {
     serveEstablishments();
-    startSignedIn(venueAdmin);
-    renderApp('/establishments');
+    openScreen('/establishments', venueAdmin);
 
     expect(within(await rowOf('Le Bourg')).getByRole('checkbox')).toBeEnabled();
     expect(within(await rowOf('Bar du Port')).getByRole('checkbox')).toBeDisabled();
@@ -310,9 +274,7 @@ describe('what each role may do from the list', () => {
         HttpResponse.json({ ...((await request.json()) as object), id: 4, version: 4 }),
       ),
     );
-    startSignedIn();
-    renderApp('/establishments');
-    const actor = userEvent.setup();
+    const actor = openScreen('/establishments');
 
     await actor.click(within(await rowOf('Bar du Port')).getByRole('checkbox'));
     await actor.click(within(await rowOf('Chez Max')).getByRole('checkbox'));
@@ -324,8 +286,7 @@ describe('what each role may do from the list', () => {
 
   it('tells a venue administrator who has their venue why they cannot create another', async () => {
     serveEstablishments();
-    startSignedIn(venueAdmin);
-    renderApp('/establishments/create');
+    openScreen('/establishments/create', venueAdmin);
 
     expect(
       await screen.findByText('You already manage an establishment: ask the platform team to add another one.'),
@@ -335,8 +296,7 @@ describe('what each role may do from the list', () => {
 
   it('tells a coordinator that their role creates no venue', async () => {
     serveEstablishments();
-    startSignedIn(coordinator);
-    renderApp('/establishments/create');
+    openScreen('/establishments/create', coordinator);
 
     expect(
       await screen.findByText('Your role cannot create an establishment: the platform team creates them.'),
@@ -347,9 +307,7 @@ describe('what each role may do from the list', () => {
 describe('a coordinator, who reads venues but changes none', DRAWER_TESTS, () => {
   it('opens the row of its venue read only, not the access-denied page', async () => {
     serveEstablishments();
-    startSignedIn(coordinator);
-    renderApp('/establishments');
-    const actor = userEvent.setup();
+    const actor = openScreen('/establishments', coordinator);
 
     await actor.click(await screen.findByText('Le Bourg'));
 
@@ -363,8 +321,7 @@ describe('a coordinator, who reads venues but changes none', DRAWER_TESTS, () =>
 
   it('opens an edit link of its venue read only', async () => {
     serveEstablishments();
-    startSignedIn(coordinator);
-    renderApp('/establishments/3');
+    openScreen('/establishments/3', coordinator);
 
     expect(await drawerWithValue('Le Bourg')).toBeDisabled();
     expect(screen.getByTestId('location').textContent).toBe('/establishments/3');
@@ -372,8 +329,7 @@ describe('a coordinator, who reads venues but changes none', DRAWER_TESTS, () =>
 
   it('names the venue that does not exist (any more) behind a stale link', async () => {
     serveEstablishments();
-    startSignedIn(coordinator);
-    renderApp('/establishments/99/show');
+    openScreen('/establishments/99/show', coordinator);
 
     expect(await screen.findByText('This establishment does not exist (any more).')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/establishments'));
@@ -383,17 +339,8 @@ describe('a coordinator, who reads venues but changes none', DRAWER_TESTS, () =>
 describe('the establishment drawer', DRAWER_TESTS, () => {
   it('creates a venue, published by default, with a body the API schema accepts', async () => {
     serveEstablishments();
-    const posted: Record<string, unknown>[] = [];
-    server.use(
-      http.post(apiUrl('/establishments'), async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        posted.push(body);
-        return HttpResponse.json({ ...establishment(9, 'Le Nouveau', 'Sion'), ...body, id: 9 }, { status: 201 });
-      }),
-    );
-    startSignedIn();
-    renderApp('/establishments/create');
-    const actor = userEvent.setup();
+    const posted = recordPosts('establishments', establishment(9, 'Le Nouveau', 'Sion'));
+    const actor = openScreen('/establishments/create');
     await openedDrawer();
     expect(within(drawer().getByLabelText('Status')).getByText('New')).toBeInTheDocument();
 
@@ -415,9 +362,7 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
   it('saves a published venue as a draft, sending the whole record with DRAFT', async () => {
     serveEstablishments();
     const puts = recordPuts();
-    startSignedIn();
-    renderApp('/establishments/3');
-    const actor = userEvent.setup();
+    const actor = openScreen('/establishments/3');
     await drawerWithValue('Le Bourg');
     expect(within(drawer().getByLabelText('Status')).getByText('Published')).toBeInTheDocument();
 
@@ -438,9 +383,7 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
         ),
       ),
     );
-    startSignedIn();
-    renderApp('/establishments/3');
-    const actor = userEvent.setup();
+    const actor = openScreen('/establishments/3');
     await drawerWithValue('Le Bourg');
 
     const additionalTab = drawer().getByRole('tab', { name: /Additional information/ });
@@ -460,9 +403,7 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
   it('refuses a minimum price above the maximum before sending, on the maximum', async () => {
     serveEstablishments();
     const puts = recordPuts();
-    startSignedIn();
-    renderApp('/establishments/3');
-    const actor = userEvent.setup();
+    const actor = openScreen('/establishments/3');
     await drawerWithValue('Le Bourg');
 
     await actor.click(drawer().getByRole('tab', { name: /Additional information/ }));
@@ -484,9 +425,7 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
   it('says a negative capacity or price must be at least 0, as a number and not as a length', async () => {
     serveEstablishments();
     const puts = recordPuts();
-    startSignedIn();
-    renderApp('/establishments/3');
-    const actor = userEvent.setup();
+    const actor = openScreen('/establishments/3');
     await drawerWithValue('Le Bourg');
 
     await actor.click(drawer().getByRole('tab', { name: /Additional information/ }));
@@ -507,8 +446,7 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
 
   it('opens another venue read only for a venue administrator, and their own for editing', async () => {
     serveEstablishments();
-    startSignedIn(venueAdmin);
-    renderApp('/establishments/4');
+    openScreen('/establishments/4', venueAdmin);
 
     expect(await drawerWithValue('Bar du Port')).toBeDisabled();
     expect(within(drawer().getByLabelText('Status')).getByText('Read only')).toBeInTheDocument();
@@ -518,8 +456,7 @@ describe('the establishment drawer', DRAWER_TESTS, () => {
 
   it('lets a venue administrator edit their own venue', async () => {
     serveEstablishments();
-    startSignedIn(venueAdmin);
-    renderApp('/establishments/3');
+    openScreen('/establishments/3', venueAdmin);
 
     expect(await drawerWithValue('Le Bourg')).toBeEnabled();
     expect(drawer().getByRole('button', { name: 'Publish' })).toBeInTheDocument();
@@ -553,8 +490,7 @@ describe('the establishment’s events', () => {
           );
         }),
       );
-      startSignedIn(venueAdmin);
-      renderApp('/establishments/3');
+      openScreen('/establishments/3', venueAdmin);
       await drawerWithValue('Le Bourg');
       await userEvent.click(drawer().getByRole('tab', { name: 'Events' }));
       const list = await drawer().findByRole('list', { name: /Upcoming events/ }, SLOW_RENDER);

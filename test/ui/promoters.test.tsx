@@ -1,12 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { promoterDefaults, promoterInputSchema, type Promoter } from '../../domain/promoter';
 import type { ReferenceRecord } from '../../domain/reference';
 import type { SessionUser } from '../../domain/user';
 import { readSessionOrNull } from '../../src/providers';
-import { ana, apiUrl, filterOf, listAnswer, meHandler, referenceRecord, server } from './msw';
+import { ana, apiUrl, meHandler, referenceRecord, server } from './msw';
+import {
+  drawer,
+  DRAWER_TESTS,
+  drawerWithValue,
+  listFiltersOf,
+  openedDrawer,
+  openScreen,
+  recordPosts,
+  rowOf,
+  servePartnerRecords,
+  serveReferenceData,
+} from './partnerScreens';
 import { renderApp, startSignedIn } from './renderApp';
 
 const promoter = (
@@ -48,47 +59,9 @@ const REFERENCE_DATA: Record<string, ReferenceRecord[]> = {
 };
 
 const servePromoters = (records: Promoter[] = [nuits, collectif]) => {
-  const filters: Record<string, unknown>[] = [];
-  server.use(
-    http.get(apiUrl('/reference-data/:kind'), ({ request, params }) => {
-      const all = REFERENCE_DATA[String(params.kind)] ?? [];
-      const ids = filterOf(request).id;
-      return listAnswer(
-        `reference-data/${String(params.kind)}`,
-        Array.isArray(ids) ? all.filter((record) => ids.includes(record.id)) : all,
-      );
-    }),
-    http.get(apiUrl('/tags'), () => listAnswer('tags', [])),
-    http.get(apiUrl('/promoters'), ({ request }) => {
-      const filter = filterOf(request);
-      const ids = filter.id;
-      if (Array.isArray(ids))
-        return listAnswer(
-          'promoters',
-          records.filter((record) => ids.includes(record.id)),
-        );
-      filters.push(filter);
-      return listAnswer('promoters', records);
-    }),
-    http.get(apiUrl('/promoters/:id'), ({ params }) => {
-      const found = records.find((record) => String(record.id) === params.id);
-      return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'NOT_FOUND' }, { status: 404 });
-    }),
-  );
-  return filters;
+  serveReferenceData(REFERENCE_DATA);
+  return servePartnerRecords('promoters', records);
 };
-
-const drawer = () => within(screen.getByRole('dialog'));
-
-/**
- * The drawer's form renders every section at once (react-admin validates hidden tabs too), which takes
- * the test DOM several seconds on a busy machine: the first wait for it, and the drawer tests, get more time.
- */
-const SLOW_RENDER = { timeout: 60_000 };
-const DRAWER_TESTS = { timeout: 180_000 };
-const drawerWithValue = (value: string) => screen.findByDisplayValue(value, {}, SLOW_RENDER);
-const openedDrawer = () => screen.findByRole('dialog', {}, SLOW_RENDER);
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 const promoterOfNuits: SessionUser = {
   ...ana,
@@ -101,8 +74,7 @@ const promoterOfNuits: SessionUser = {
 describe('the promoter groups list', () => {
   it('shows each group with its types and musics as labels, and marks drafts', async () => {
     servePromoters();
-    startSignedIn();
-    renderApp('/promoters');
+    openScreen('/promoters');
 
     const nuitsRow = await rowOf('Nuits Sonores');
     expect(await within(nuitsRow).findByText('Collective')).toBeInTheDocument();
@@ -126,42 +98,30 @@ describe('the promoter groups list', () => {
     expect(screen.queryByRole('link', { name: 'Create' })).not.toBeInTheDocument();
     unmount();
 
-    startSignedIn();
-    renderApp('/promoters');
+    openScreen('/promoters');
     expect(await screen.findByRole('link', { name: 'Create' })).toBeInTheDocument();
   });
 
   it('sends the search and the visibility as filters', async () => {
-    const filters = servePromoters();
-    startSignedIn();
-    renderApp('/promoters');
-    const actor = userEvent.setup();
+    const queries = servePromoters();
+    const actor = openScreen('/promoters');
     await screen.findByText('Nuits Sonores');
 
     await actor.type(screen.getByPlaceholderText('Search'), 'nuits');
-    await waitFor(() => expect(filters.at(-1)).toEqual({ q: 'nuits' }));
+    await waitFor(() => expect(listFiltersOf(queries).at(-1)).toEqual({ q: 'nuits' }));
     await actor.click(screen.getByRole('button', { name: 'Add filter' }));
     await actor.click(await screen.findByRole('menuitemcheckbox', { name: 'Visibility' }));
     await actor.click(await screen.findByRole('combobox', { name: 'Visibility' }));
     await actor.click(await screen.findByRole('option', { name: 'Published' }));
-    await waitFor(() => expect(filters.at(-1)).toEqual({ q: 'nuits', visibility: 'PUBLISHED' }));
+    await waitFor(() => expect(listFiltersOf(queries).at(-1)).toEqual({ q: 'nuits', visibility: 'PUBLISHED' }));
   });
 });
 
 describe('the promoter group drawer', DRAWER_TESTS, () => {
   it('creates a group, published by default, with a body the API schema accepts', async () => {
     servePromoters();
-    const posted: Record<string, unknown>[] = [];
-    server.use(
-      http.post(apiUrl('/promoters'), async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        posted.push(body);
-        return HttpResponse.json({ ...promoter(9, 'Basel Bass'), ...body, id: 9 }, { status: 201 });
-      }),
-    );
-    startSignedIn();
-    renderApp('/promoters/create');
-    const actor = userEvent.setup();
+    const posted = recordPosts('promoters', promoter(9, 'Basel Bass'));
+    const actor = openScreen('/promoters/create');
     await openedDrawer();
     expect(within(drawer().getByLabelText('Status')).getByText('New')).toBeInTheDocument();
 
@@ -180,17 +140,8 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
 
   it('saves a new group as a draft', async () => {
     servePromoters();
-    const posted: Record<string, unknown>[] = [];
-    server.use(
-      http.post(apiUrl('/promoters'), async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        posted.push(body);
-        return HttpResponse.json({ ...promoter(9, 'Basel Bass'), ...body, id: 9 }, { status: 201 });
-      }),
-    );
-    startSignedIn();
-    renderApp('/promoters/create');
-    const actor = userEvent.setup();
+    const posted = recordPosts('promoters', promoter(9, 'Basel Bass'));
+    const actor = openScreen('/promoters/create');
     await openedDrawer();
 
     await actor.type(drawer().getByRole('textbox', { name: 'Name' }), 'Basel Bass');
@@ -211,9 +162,7 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
       ),
     );
     // The session still says no group (one was made theirs since, in another tab): the browser offers Create, the server refuses.
-    startSignedIn({ ...promoterOfNuits, promoterGroupId: null });
-    renderApp('/promoters/create');
-    const actor = userEvent.setup();
+    const actor = openScreen('/promoters/create', { ...promoterOfNuits, promoterGroupId: null });
     await openedDrawer();
 
     await actor.type(drawer().getByRole('textbox', { name: 'Name' }), 'Second Group');
@@ -228,9 +177,7 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
     servePromoters();
     let posts = 0;
     server.use(http.post(apiUrl('/promoters'), () => ((posts += 1), HttpResponse.json({}, { status: 500 }))));
-    startSignedIn();
-    renderApp('/promoters/create');
-    const actor = userEvent.setup();
+    const actor = openScreen('/promoters/create');
     await openedDrawer();
 
     await actor.type(drawer().getByRole('textbox', { name: 'Email' }), 'not-an-email');
@@ -247,8 +194,7 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
 
   it('lets a promoter edit their own group but only read another one', async () => {
     servePromoters();
-    startSignedIn(promoterOfNuits);
-    renderApp('/promoters/6');
+    openScreen('/promoters/6', promoterOfNuits);
 
     expect(await drawerWithValue('Collectif Bleu')).toBeDisabled();
     expect(drawer().queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
@@ -257,8 +203,7 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
 
   it('opens the own group of a promoter for editing', async () => {
     servePromoters();
-    startSignedIn(promoterOfNuits);
-    renderApp('/promoters/5');
+    openScreen('/promoters/5', promoterOfNuits);
 
     expect(await drawerWithValue('Nuits Sonores')).toBeEnabled();
     expect(drawer().getByRole('button', { name: 'Save as draft' })).toBeInTheDocument();

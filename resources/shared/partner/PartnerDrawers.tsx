@@ -6,6 +6,8 @@ import { CreateRefusedDrawer } from './CreateRefusedDrawer';
 import { ReadOnlyNotice } from './ReadOnlySection';
 import { useCanWriteRecord, useCreatePartnerRefusal, type PartnerResource } from './useCanWriteRecord';
 import { DrawerStatus } from './visibility';
+import { PartnerToolbar } from './PartnerToolbar';
+import type { partnerValidator } from './validation';
 
 /** Wide enough for the opening-hours grid and the gallery beside each other's labels. */
 export const PARTNER_DRAWER_WIDTH = 760;
@@ -86,3 +88,54 @@ export const PartnerRouteDrawer = ({ create, record }: PartnerRouteDrawerProps) 
     />
   );
 };
+
+/** What the resource's form is given (its `XForm`, shared by Create and Edit). */
+export interface PartnerFormDrawerProps {
+  readOnly: boolean;
+  isEdit: boolean;
+  validate: ReturnType<typeof partnerValidator>;
+  defaultValues?: object;
+  toolbar: ReactElement | false;
+}
+
+/**
+ * The create and record drawers beside a partner list, around the resource's one form: Create starts from
+ * `defaultValues`; a record opens for editing, or read only (`mayEdit` false: the viewer's role only reads it).
+ */
+export const PartnerFormDrawers = ({
+  resource,
+  validate,
+  defaultValues,
+  form,
+}: {
+  resource: PartnerResource;
+  validate: PartnerFormDrawerProps['validate'];
+  defaultValues: object;
+  form: (props: PartnerFormDrawerProps) => ReactNode;
+}) => (
+  <PartnerRouteDrawer
+    create={(onClose) => (
+      <PartnerCreateDrawer onClose={onClose}>
+        {form({
+          readOnly: false,
+          isEdit: false,
+          validate,
+          defaultValues,
+          toolbar: <PartnerToolbar isEdit={false} />,
+        })}
+      </PartnerCreateDrawer>
+    )}
+    record={(id, onClose, mayEdit) => (
+      <PartnerEditDrawer
+        key={`${String(id)}-${String(mayEdit)}`}
+        resource={resource}
+        id={id}
+        onClose={onClose}
+        mayEdit={mayEdit}
+        form={(readOnly) =>
+          form({ readOnly, isEdit: true, validate, toolbar: readOnly ? false : <PartnerToolbar isEdit /> })
+        }
+      />
+    )}
+  />
+);

@@ -1,7 +1,8 @@
 import type { PicturesInput } from '../../services/partners/checks';
 import { requireMayCreate, viewerAfterCreateOf } from '../../services/partners/onboarding';
 import type { PartnerPictures } from '../../services/partners/pictures';
-import { insertPartner, updatePartner, type PartnerWriteParts } from '../../services/partners/writes';
+import type { PartnerWriteParts } from '../../services/partners/definition';
+import { insertPartner, updatePartner } from '../../services/partners/writes';
 import type { ResourceWrites } from './resource';
 
 /**

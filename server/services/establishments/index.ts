@@ -3,18 +3,9 @@ import type { Viewer } from '../../../domain/access';
 import { WEEK_DAYS, isWeekDay } from '../../../domain/enums';
 import { establishmentInputSchema, type Establishment, type EstablishmentInput } from '../../../domain/establishment';
 import { closedWeek, type HappyHour, type WorkSchedules } from '../../../domain/schedule';
-import {
-  loadLinks,
-  loadTagLinks,
-  NO_TAGS,
-  replaceLinks,
-  replaceMedia,
-  type LinkTable,
-  type MediaTable,
-} from '../../db/links';
+import type { LinkTable, MediaTable } from '../../db/links';
 import type { Queryable } from '../../db/queryable';
 import {
-  ambiances,
   establishmentAmbiances,
   establishmentHappyHours,
   establishmentMedia,
@@ -24,15 +15,13 @@ import {
   establishmentTags,
   establishmentTypes,
   establishmentWorkSchedules,
-  musics,
-  tags,
 } from '../../db/schema';
 import { scopeCondition, type ScopeMapping } from '../../db/scope';
-import { descriptionColumnsOf, referenceCheck, type ReferenceCheck } from '../partners/checks';
-import { partnerRecordBasicsOf } from '../partners/record';
+import { partnerReferenceChecksOf, referenceCheck } from '../partners/checks';
+import type { PartnerDefinition } from '../partners/definition';
 import { ESTABLISHMENT_ONBOARDING } from '../partners/onboarding';
-import { loadPictures } from '../partners/pictures';
-import type { PartnerWriteParts } from '../partners/writes';
+import { loadPartners } from '../partners/reader';
+import { partnerColumnsOf, partnerContactOf } from '../partners/record';
 
 /**
  * Establishments (docs/server.md "Establishments and promoter groups"): the venue is a row of
@@ -100,14 +89,14 @@ const byEstablishment = <Row extends { establishmentId: number }>(rows: readonly
   return grouped;
 };
 
-/** The records of these ids in a fixed number of queries (nine), whatever the page size. */
-export async function loadEstablishments(db: Queryable, ids: readonly number[]): Promise<Establishment[]> {
-  const rows = await db
-    .select()
-    .from(establishments)
-    .where(inArray(establishments.id, [...ids]));
-  if (rows.length === 0) return [];
-  const ownerIds = rows.map((row) => row.id);
+/** The establishment's own child rows: opening hours and happy hours. */
+interface EstablishmentTimes {
+  workSchedules: WorkSchedules;
+  happyHours: HappyHour[];
+}
+
+/** Opening hours and happy hours of a page of establishments: two queries. */
+async function loadTimes(db: Queryable, ownerIds: readonly number[]): Promise<(ownerId: number) => EstablishmentTimes> {
   const schedules = byEstablishment(
     await db
       .select()
@@ -121,95 +110,16 @@ export async function loadEstablishments(db: Queryable, ids: readonly number[]):
       .where(inArray(establishmentHappyHours.establishmentId, ownerIds))
       .orderBy(asc(establishmentHappyHours.position), asc(establishmentHappyHours.id)),
   );
-  const secondaryTypes = await loadLinks(db, ESTABLISHMENT_LINKS.secondaryTypes, ownerIds);
-  const musicLinks = await loadLinks(db, ESTABLISHMENT_LINKS.musics, ownerIds);
-  const ambianceLinks = await loadLinks(db, ESTABLISHMENT_LINKS.ambiances, ownerIds);
-  const tagLinks = await loadTagLinks(db, ESTABLISHMENT_LINKS.tags, ownerIds);
-  const picturesOfRow = await loadPictures(db, MEDIA, rows);
-  return rows.map((row) => {
-    const tagsOfRow = tagLinks.get(row.id) ?? NO_TAGS;
-    return {
-      id: row.id,
-      establishmentId: row.id,
-      generalInfos: {
-        establishmentName: row.name,
-        // Both are required on input; the columns allow null only for rows written outside the API.
-        establishmentTypeId: row.establishmentTypeId as number,
-        establishmentSecondaryTypeIds: secondaryTypes.get(row.id) ?? [],
-        localisation: row.localisation,
-        lat: row.lat,
-        lang: row.lang,
-        city: row.city as string,
-        placeId: row.placeId,
-        email: row.email,
-        phone: row.phone,
-        urlBilletterie: row.urlBilletterie,
-        urlSite: row.urlSite,
-        workSchedules: workSchedulesOf(schedules.get(row.id) ?? []),
-        ...picturesOfRow(row.id),
-      },
-      specificInfos: { musics: musicLinks.get(row.id) ?? [], ambiance: ambianceLinks.get(row.id) ?? [] },
-      additionalInfos: {
-        ageMin: row.ageMin,
-        tarifMin: row.tarifMin,
-        tarifMax: row.tarifMax,
-        externalCapacity: row.externalCapacity,
-        internalCapacity: row.internalCapacity,
-        happyHours: (happyHours.get(row.id) ?? []).map(happyHourOf),
-        tagTerms: tagsOfRow.ids,
-      },
-      ...partnerRecordBasicsOf(row, tagsOfRow),
-    };
+  return (ownerId: number) => ({
+    workSchedules: workSchedulesOf(schedules.get(ownerId) ?? []),
+    happyHours: (happyHours.get(ownerId) ?? []).map(happyHourOf),
   });
 }
 
 // ---- writing -----------------------------------------------------------------------------------------
 
-function columnsOf(input: EstablishmentInput) {
-  const general = input.generalInfos;
-  const additional = input.additionalInfos;
-  return {
-    name: general.establishmentName,
-    logoUploadId: general.logo?.id ?? null,
-    establishmentTypeId: general.establishmentTypeId,
-    localisation: general.localisation,
-    city: general.city,
-    lat: general.lat,
-    lang: general.lang,
-    placeId: general.placeId,
-    email: general.email,
-    phone: general.phone,
-    urlBilletterie: general.urlBilletterie,
-    urlSite: general.urlSite,
-    ageMin: additional.ageMin,
-    tarifMin: additional.tarifMin,
-    tarifMax: additional.tarifMax,
-    externalCapacity: additional.externalCapacity,
-    internalCapacity: additional.internalCapacity,
-    ...descriptionColumnsOf(input.description),
-    visibility: input.visibility,
-  };
-}
-
-const referenceChecksOf = (input: EstablishmentInput): ReferenceCheck[] => [
-  referenceCheck('generalInfos.establishmentTypeId', establishmentTypes, [input.generalInfos.establishmentTypeId]),
-  referenceCheck(
-    'generalInfos.establishmentSecondaryTypeIds',
-    establishmentTypes,
-    input.generalInfos.establishmentSecondaryTypeIds,
-  ),
-  referenceCheck('specificInfos.musics', musics, input.specificInfos.musics),
-  referenceCheck('specificInfos.ambiance', ambiances, input.specificInfos.ambiance),
-  { field: 'additionalInfos.tagTerms', column: tags.id, ids: input.additionalInfos.tagTerms },
-];
-
-/** Opening hours, happy hours, lists, tags and gallery: the whole set is replaced by the input's. */
-async function writeChildren(
-  tx: Queryable,
-  id: number,
-  input: EstablishmentInput,
-  galleryIds: readonly number[],
-): Promise<void> {
+/** Opening hours (all seven days) and happy hours: the whole set is replaced by the input's. */
+async function writeTimes(tx: Queryable, id: number, input: EstablishmentInput): Promise<void> {
   await tx.delete(establishmentWorkSchedules).where(eq(establishmentWorkSchedules.establishmentId, id));
   await tx.insert(establishmentWorkSchedules).values(
     WEEK_DAYS.map((dayOfWeek) => {
@@ -224,28 +134,93 @@ async function writeChildren(
       .insert(establishmentHappyHours)
       .values(happyHours.map((happyHour, position) => ({ establishmentId: id, ...happyHour, position })));
   }
-  await replaceLinks(tx, ESTABLISHMENT_LINKS.secondaryTypes, id, input.generalInfos.establishmentSecondaryTypeIds);
-  await replaceLinks(tx, ESTABLISHMENT_LINKS.musics, id, input.specificInfos.musics);
-  await replaceLinks(tx, ESTABLISHMENT_LINKS.ambiances, id, input.specificInfos.ambiance);
-  await replaceLinks(tx, ESTABLISHMENT_LINKS.tags, id, input.additionalInfos.tagTerms);
-  await replaceMedia(tx, MEDIA, id, galleryIds);
 }
 
-/** The establishment's part of the partner writes (server/services/partners/writes.ts). */
-export const ESTABLISHMENT_WRITE_PARTS: PartnerWriteParts<EstablishmentInput> = {
+type EstablishmentRow = typeof establishments.$inferSelect;
+
+/** The establishment as a partner (server/services/partners/definition.ts): its table and its own fields. */
+export const ESTABLISHMENT_PARTNER: PartnerDefinition<
+  EstablishmentRow,
+  EstablishmentInput,
+  Establishment,
+  typeof ESTABLISHMENT_LINKS,
+  EstablishmentTimes
+> = {
   input: establishmentInputSchema,
   table: establishments,
   id: establishments.id,
   version: establishments.version,
   updatedAt: establishments.updatedAt,
+  links: ESTABLISHMENT_LINKS,
+  media: MEDIA,
   onboarding: ESTABLISHMENT_ONBOARDING,
-  columnsOf,
-  referenceChecksOf,
-  writeChildren,
+  loadExtras: loadTimes,
+  recordOf: (row, { linked, tags, pictures, extras }) => ({
+    id: row.id,
+    establishmentId: row.id,
+    generalInfos: {
+      establishmentName: row.name,
+      // Both are required on input; the columns allow null only for rows written outside the API.
+      establishmentTypeId: row.establishmentTypeId as number,
+      establishmentSecondaryTypeIds: linked.secondaryTypes,
+      localisation: row.localisation,
+      lat: row.lat,
+      lang: row.lang,
+      city: row.city as string,
+      placeId: row.placeId,
+      ...partnerContactOf(row),
+      workSchedules: extras.workSchedules,
+      ...pictures,
+    },
+    specificInfos: { musics: linked.musics, ambiance: linked.ambiances },
+    additionalInfos: {
+      ageMin: row.ageMin,
+      tarifMin: row.tarifMin,
+      tarifMax: row.tarifMax,
+      externalCapacity: row.externalCapacity,
+      internalCapacity: row.internalCapacity,
+      happyHours: extras.happyHours,
+      tagTerms: tags.ids,
+    },
+  }),
+  columnsOf: (input) => ({
+    ...partnerColumnsOf(input.generalInfos.establishmentName, input),
+    establishmentTypeId: input.generalInfos.establishmentTypeId,
+    localisation: input.generalInfos.localisation,
+    city: input.generalInfos.city,
+    lat: input.generalInfos.lat,
+    lang: input.generalInfos.lang,
+    placeId: input.generalInfos.placeId,
+    ageMin: input.additionalInfos.ageMin,
+    tarifMin: input.additionalInfos.tarifMin,
+    tarifMax: input.additionalInfos.tarifMax,
+    externalCapacity: input.additionalInfos.externalCapacity,
+    internalCapacity: input.additionalInfos.internalCapacity,
+  }),
+  linkIdsOf: (input) => ({
+    secondaryTypes: input.generalInfos.establishmentSecondaryTypeIds,
+    musics: input.specificInfos.musics,
+    ambiances: input.specificInfos.ambiance,
+    tags: input.additionalInfos.tagTerms,
+  }),
+  referenceChecksOf: (input) => [
+    referenceCheck('generalInfos.establishmentTypeId', establishmentTypes, [input.generalInfos.establishmentTypeId]),
+    referenceCheck(
+      'generalInfos.establishmentSecondaryTypeIds',
+      establishmentTypes,
+      input.generalInfos.establishmentSecondaryTypeIds,
+    ),
+    ...partnerReferenceChecksOf(input),
+  ],
+  writeExtras: writeTimes,
   // Deleting (ROOT only) takes the venue's events, offers, promo codes and widget settings with it (the
   // schema's cascades); its staff keep their accounts, without an establishment (users: SET NULL).
   auditOmit: ['establishmentId', 'tagTerms', 'generalInfos.mediaListState', 'createdAt', 'updatedAt'],
 };
+
+/** The records of these ids in a fixed number of queries (nine), whatever the page size. */
+export const loadEstablishments = (db: Queryable, ids: readonly number[]): Promise<Establishment[]> =>
+  loadPartners(db, ESTABLISHMENT_PARTNER, ids);
 
 /**
  * `GET /establishments/cities`: the distinct cities of the establishments the caller may read (the list's

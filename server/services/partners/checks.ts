@@ -6,6 +6,7 @@ import { PARTNER_LIMITS } from '../../../domain/partner';
 import { RETIRED_REFERENCE, UNKNOWN_REFERENCE } from '../../../domain/reference';
 import { resolveGallery, type MediaListState, type UploadReference } from '../../../domain/upload';
 import type { Queryable } from '../../db/queryable';
+import { ambiances, musics, tags } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { sanitisedTooLong, storedDescription } from '../html';
 import { requireUsableUploads, type UploadUse } from '../uploadRecords';
@@ -129,3 +130,13 @@ export const descriptionColumnsOf = (description: { description: string | null; 
     html: PARTNER_LIMITS.htmlDescription,
     htmlField: 'description.htmlDescription',
   });
+
+/** The reference checks every partner input makes alike: musics, ambiances and tags. */
+export const partnerReferenceChecksOf = (input: {
+  specificInfos: { musics: readonly number[]; ambiance: readonly number[] };
+  additionalInfos: { tagTerms: readonly number[] };
+}): ReferenceCheck[] => [
+  referenceCheck('specificInfos.musics', musics, input.specificInfos.musics),
+  referenceCheck('specificInfos.ambiance', ambiances, input.specificInfos.ambiance),
+  { field: 'additionalInfos.tagTerms', column: tags.id, ids: input.additionalInfos.tagTerms },
+];

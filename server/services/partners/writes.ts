@@ -1,26 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import type { Viewer } from '../../../domain/access';
+import { replaceLinks, replaceMedia } from '../../db/links';
 import type { Queryable } from '../../db/queryable';
-import { checkPartnerWrite, type PicturesInput, type ReferenceCheck } from './checks';
-import { claimForCaller, type Onboarding } from './onboarding';
+import { checkPartnerWrite, type PicturesInput } from './checks';
+import type { PartnerWriteParts } from './definition';
+import { claimForCaller } from './onboarding';
 import type { PartnerPictures } from './pictures';
 
-/** What differs between the establishments and promoters writes: the table, its columns and children. */
-export interface PartnerWriteParts<Input> {
-  input: z.ZodType<Input>;
-  table: PgTable;
-  id: PgColumn;
-  version: PgColumn;
-  updatedAt: PgColumn;
-  onboarding: Onboarding;
-  /** The record's own row as `.values()` / `.set()` want it. */
-  columnsOf(input: Input): Record<string, unknown>;
-  referenceChecksOf(input: Input): ReferenceCheck[];
-  /** Replaces the child rows (links, gallery, schedules) with the input's. */
-  writeChildren(tx: Queryable, id: number, input: Input, galleryIds: readonly number[]): Promise<void>;
-  auditOmit: readonly string[];
+/** Replaces the child rows with the input's: the kind's own, every link table, then the gallery. */
+async function writeChildren<Input>(
+  tx: Queryable,
+  parts: PartnerWriteParts<Input>,
+  id: number,
+  input: Input,
+  galleryIds: readonly number[],
+): Promise<void> {
+  await parts.writeExtras?.(tx, id, input);
+  const linkIds = parts.linkIdsOf(input);
+  for (const [name, link] of Object.entries(parts.links)) await replaceLinks(tx, link, id, linkIds[name]);
+  await replaceMedia(tx, parts.media, id, galleryIds);
 }
 
 /**
@@ -39,7 +37,7 @@ export async function insertPartner<Input extends { generalInfos: PicturesInput 
     .values(parts.columnsOf(input) as never)
     .returning({ id: parts.id });
   const id = row.id as number;
-  await parts.writeChildren(tx, id, input, galleryIds);
+  await writeChildren(tx, parts, id, input, galleryIds);
   await claimForCaller(tx, viewer, parts.onboarding, id);
   return id;
 }
@@ -67,5 +65,5 @@ export async function updatePartner<Input extends { generalInfos: PicturesInput 
     .update(parts.table)
     .set(parts.columnsOf(input) as never)
     .where(eq(parts.id, id));
-  await parts.writeChildren(tx, id, input, galleryIds);
+  await writeChildren(tx, parts, id, input, galleryIds);
 }
