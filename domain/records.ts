@@ -55,8 +55,10 @@ export const MAX_VISIBILITY_CHANGE_IDS = 1000;
  * Publishing or unpublishing many records in one request. `versions` (record id → the version the caller
  * read) is optional: a record given a version it no longer has is refused with a 409, the others change.
  */
+const VISIBILITY_CHANGE_KEYS = ['ids', 'visibility', 'versions'];
+
 export const visibilityChangeSchema = z
-  .strictObject({
+  .looseObject({
     ids: z
       .array(idSchema)
       .min(1)
@@ -65,7 +67,12 @@ export const visibilityChangeSchema = z
     visibility: z.enum(VISIBILITIES),
     versions: z.record(z.string().regex(/^[1-9][0-9]{0,9}$/, 'A record id'), recordVersionSchema).optional(),
   })
-  .superRefine(({ ids, versions }, context) => {
+  .superRefine((change, context) => {
+    const { ids, versions } = change;
+    for (const key of Object.keys(change)) {
+      if (!VISIBILITY_CHANGE_KEYS.includes(key))
+        context.addIssue({ code: 'custom', path: [key], message: `Unknown field: ${key}` });
+    }
     for (const key of Object.keys(versions ?? {})) {
       if (!ids.includes(Number(key)))
         context.addIssue({ code: 'custom', path: ['versions', key], message: 'Not one of the ids' });

@@ -72,7 +72,10 @@ import { listQueryParser, setContentRange, type ListQueryParser, type SortOrder 
  *   resource's `update`, so a stale or concurrent edit is a 409 EDIT_CONFLICT, never a silent overwrite;
  * - DELETE takes `?version=` (the one the caller read; stale is a 409 EDIT_CONFLICT) and no other parameter
  *   (400 naming it); it locks the row first, so of parallel deletes one succeeds and the others are a 404;
- *   it answers the deleted record;
+ *   it answers the deleted record; a `deleteVariant` answers instead when its query parameter is given;
+ * - `POST /name/visibility` (resources with `visibilityOf`): many records' visibility, each in its own
+ *   transaction as its own PUT would change it, with a result per id;
+ * - `afterCommit` runs once a write has committed (mails, notifications); its failure is only logged;
  * - each write is one transaction (hooks get its handle `tx`: never use `app.db` inside, PGlite deadlocks)
  *   and writes its audit row (server/services/audit.ts) in it; unique violations are 409 ALREADY_TAKEN,
  *   foreign-key violations 400 UNKNOWN_RECORD, check violations 400 INVALID_VALUE, each on the field that
@@ -739,7 +742,11 @@ async function visibilityOutcomeOf<RecordShape, Input>(
 
 // ---- routes ------------------------------------------------------------------------------------------
 
-/** Registers GET /name, GET /name/:id and, when the resource writes, POST, PUT /:id and DELETE /:id. */
+/**
+ * Registers GET /name, GET /name/:id and, when the resource writes, POST, PUT /:id and DELETE /:id, and POST
+ * /name/visibility for a resource with a visibility. Its body and answer are domain/records.ts
+ * `visibilityChangeSchema` and `visibilityChangeAnswerSchema`; a delete variant's query is its `query` schema.
+ */
 export function registerResource<RecordShape extends { id: number }, Input extends { version?: number }>(
   app: FastifyInstance,
   definition: ResourceDefinition<RecordShape, Input>,
