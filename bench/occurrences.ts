@@ -1,5 +1,5 @@
 /**
- * `GET /occurrences` under load (issue 5): 1,000 recurring series and 10,000 one-off events on top of the
+ * `GET /occurrences` under load: 1,000 recurring series and 10,000 one-off events on top of the
  * demo seed, then one-month windows (a page of 100, sorted by start) as ROOT and as an ADMIN, over real HTTP
  * on loopback, on PGlite and, with TEST_DATABASE_URL (a PostgreSQL server; a throw-away database is made
  * and dropped), on PostgreSQL. Target: p99 under 50 ms on PostgreSQL.

@@ -170,8 +170,7 @@ export const ROUTE_EXTENSIONS: readonly Extension<readonly RoutePrefix[]>[] = [
   {
     roles: ['ROOT'],
     value: ['audit-log', 'outbox'],
-    reason:
-      "The audit log (issue 3) and the Mail outbox (outside production) are ROOT's tools for running the platform.",
+    reason: "The audit log and the Mail outbox (outside production) are ROOT's tools for running the platform.",
   },
   {
     roles: ['ROOT'],
@@ -475,3 +474,90 @@ export const canUpload = (roleKeys: readonly string[]): boolean =>
   RESOURCES_WITH_UPLOADS.some(
     (resource) => hasPermission(roleKeys, resource, 'create') || hasPermission(roleKeys, resource, 'update'),
   );
+
+/** A record as react-admin holds it, reduced to what its scope depends on. */
+export interface ScopedRecord {
+  id?: unknown;
+  visibility?: unknown;
+  generalInfos?: { establishmentId?: number | null; promoterGroupId?: number | null } | null;
+}
+
+/** An event belongs to its venue and to the promoter group it was requested for. */
+export const eventOwnership = ({
+  establishmentId = null,
+  promoterGroupId = null,
+}: {
+  establishmentId?: number | null;
+  promoterGroupId?: number | null;
+}): RecordOwnership => ({
+  establishmentIds: establishmentId === null ? [] : [establishmentId],
+  promoterGroupIds: promoterGroupId === null ? [] : [promoterGroupId],
+});
+
+/**
+ * What a record of a react-admin resource belongs to: an establishment and a promoter group own themselves
+ * (their ids are the scope ids), an event its venue and its group. Null for the resources whose records
+ * the browser does not narrow by scope (the permission table alone decides there).
+ */
+export function ownershipOfRecord(resource: string, record: ScopedRecord): RecordOwnership | null {
+  const visibility = typeof record.visibility === 'string' ? record.visibility : null;
+  switch (resource) {
+    case 'establishments':
+      return { establishmentIds: [Number(record.id)], visibility };
+    case 'promoters':
+      return { promoterGroupIds: [Number(record.id)], visibility };
+    case 'events':
+      return { ...eventOwnership(record.generalInfos ?? {}), visibility };
+    default:
+      return null;
+  }
+}
+
+/** A promoter requests events; deciding is never theirs, whatever other grant it would meet. */
+const NEVER_DECIDES: ReadonlySet<string> = new Set<RoleKey>(['PROMOTER']);
+
+/**
+ * May this viewer approve or reject a promoter's request for this venue (`POST /events/:id/approve|reject`)?
+ * EVENT update through a role whose write scope reaches the venue: its staff, or a role that sees
+ * everything; never a promoter. The server decides by it too (server/routes/eventApprovals.ts).
+ */
+export function canDecideRequest(viewer: Viewer, venueId: number | null): boolean {
+  const decidingRoles = viewer.roleKeys.filter((key) => !NEVER_DECIDES.has(key));
+  if (!hasPermission(decidingRoles, 'EVENT', 'update')) return false;
+  const decider = { ...viewer, roleKeys: decidingRoles, promoterGroupId: null };
+  return isInScope(decider, 'EVENT', { establishmentIds: venueId === null ? [] : [venueId] }, 'write');
+}
+
+/** react-admin's action for deciding a promoter's request (canAccess `{ resource: 'events', action: 'decide' }`). */
+export const DECIDE_ACTION = 'decide';
+
+/**
+ * The actions about one record. react-admin hands `canAccess` the record of the surrounding record context
+ * whatever the resource asked about (the events list on an establishment's page gets the establishment):
+ * for the actions about a whole collection (list, export, create, clone) the record is not theirs, and the
+ * table alone decides.
+ */
+const RECORD_ACTIONS: readonly string[] = ['show', 'edit', 'delete'];
+
+/**
+ * react-admin's `canAccess({ resource, action, record })`, with the record: the table (canAccessResource),
+ * then for the record actions the record's scope (isInScope): showing needs the read scope, editing or
+ * deleting the write scope.
+ * An ADMIN reads other venues when they are published but edits only its own; a PROMOTER edits only its
+ * group and its group's events. Deciding a request is canDecideRequest's.
+ */
+export function canAccessRecord(
+  viewer: Viewer,
+  resource: string,
+  reactAdminAction: string,
+  record: ScopedRecord,
+): boolean {
+  if (reactAdminAction === DECIDE_ACTION) {
+    return resource === 'events' && canDecideRequest(viewer, record.generalInfos?.establishmentId ?? null);
+  }
+  if (!canAccessResource(viewer.roleKeys, resource, reactAdminAction)) return false;
+  const permission = permissionOf(resource);
+  const ownership = ownershipOfRecord(resource, record);
+  if (!permission || !ownership || !RECORD_ACTIONS.includes(reactAdminAction)) return true;
+  return isInScope(viewer, permission, ownership, reactAdminAction === 'show' ? 'read' : 'write');
+}

@@ -1,7 +1,7 @@
 import type { AuditAction } from './enums';
 
 /**
- * The audit log's record (issue 3, docs/server.md "Audit log"), one shape for the server that answers
+ * The audit log's record (docs/server.md "Audit log"), one shape for the server that answers
  * `GET /audit-log` and the browser that shows it.
  */
 

@@ -1,11 +1,18 @@
+import { z } from 'zod';
+
 /**
  * The error body of every API answer that is not 2xx (ARCHITECTURE.md §3):
  * `message` for people, `errors` keyed by the field path (e.g. `generalInfos.eventTitle`).
+ * The API document (server/plugins/openapi.ts) describes every error answer with this schema.
  */
-export interface ApiErrorBody {
-  message: string;
-  errors?: Record<string, string>;
-}
+export const apiErrorBodySchema = z.object({
+  message: z.string().describe('An error code the browser translates (FORBIDDEN, EDIT_CONFLICT…) or a sentence'),
+  errors: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('The problem of each field, keyed by its dot path (generalInfos.eventTitle)'),
+});
+export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;
 
 /** Error codes the browser translates; the server puts them in `message`. */
 export const AUTH_ERROR_CODES = {

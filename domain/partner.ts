@@ -6,7 +6,7 @@ import { idSchema, optionalText } from './records';
 import type { MediaListState, Upload } from './upload';
 
 /**
- * Fields establishments and promoter groups share (and events reuse in issue 5): contact details,
+ * Fields establishments and promoter groups share (and events reuse): contact details,
  * coordinates, the description pair, reference-id lists and tag links.
  */
 

@@ -8,7 +8,7 @@ import { EVENT_PROBLEMS } from './event';
  * and the browser (the date step's preview, the rule in words). Built on Temporal (temporal-polyfill);
  * never the JavaScript Date for wall-clock arithmetic.
  *
- * CONTRACT (issue 5): the signatures below are fixed; the bodies are the engine's.
+ * CONTRACT: the signatures below are fixed; the bodies are the engine's.
  *
  * How it stays fast: the polyfill's ZonedDateTime costs tens of microseconds per call, and GET /occurrences
  * expands about a thousand series per request. So Temporal is asked only for the zone's offset transitions

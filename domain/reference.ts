@@ -4,7 +4,7 @@ import type { Language } from './languages';
 import { FIELD_PROBLEM_CODES } from './errors';
 
 /**
- * Reference data (issue 4): the vocabularies the forms pick from, one table per kind (docs/data-model.md).
+ * Reference data: the vocabularies the forms pick from, one table per kind (docs/data-model.md).
  * Each kind is a resource of its own under `/api/v1/reference-data/{kind}`; every signed-in user reads
  * them (pickers), ROOT manages them (domain/access.ts, REFERENCE_DATA).
  */

@@ -1,4 +1,4 @@
-/** The seven role keys of SPEC §1/§6. Issue 3 adds the permission table beside them. */
+/** The seven role keys; the permission table beside them is domain/access.ts. */
 export const ROLE_KEYS = [
   'ROOT',
   'PROMOTER',

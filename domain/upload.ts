@@ -3,7 +3,7 @@ import { FIELD_PROBLEM_CODES } from './errors';
 import { idSchema } from './records';
 
 /**
- * Uploads (issue 4): every logo, gallery and file field goes through `POST /api/v1/uploads` (multipart,
+ * Uploads: every logo, gallery and file field goes through `POST /api/v1/uploads` (multipart,
  * one part named `file`). The server decides the type from the content (never the name or the declared
  * type), chooses the stored name, records image dimensions and writes a downscaled preview.
  */

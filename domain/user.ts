@@ -43,7 +43,7 @@ export const roleKeysOf = (user: Pick<SessionUser, 'userRoles'> | null | undefin
   user?.userRoles.map((userRole) => userRole.role.key) ?? [];
 
 /**
- * The Users resource (issue 3): the User record of SPEC §3 plus `language` (mails), `isActive`
+ * The Users resource: the User record of SPEC §3 plus `language` (mails), `isActive`
  * (a disabled user cannot sign in and loses every session at once) and `version` (optimistic concurrency).
  */
 export const userRecordSchema = userSchema.extend({

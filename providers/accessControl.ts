@@ -1,5 +1,15 @@
 import type { AuthProvider } from 'react-admin';
-import { canAccessResource, canOpenRoute, isPathUnder } from '../domain/access';
+import {
+  canAccessRecord,
+  canAccessResource,
+  canOpenRoute,
+  DECIDE_ACTION,
+  isPathUnder,
+  REACT_ADMIN_ACTIONS,
+  type ScopedRecord,
+  type Viewer,
+} from '../domain/access';
+import { isOnboardingCreate, type PartnerKind } from '../domain/partner';
 import { roleKeysOf, type SessionUser } from '../domain/user';
 import type { Session } from './session';
 
@@ -102,8 +112,74 @@ export const createServerRoles = ({
   };
 };
 
-/** The auth provider's `canAccess`, over the server's role keys. */
+/** Who the signed-in user is, for the record checks: the stored session's user, or the server's now. */
+export interface SessionUsers {
+  readSessionUser: () => SessionUser | null;
+  /** `GET /auth/me`, the stored session following (authApi.fetchCurrentUser). */
+  refreshSessionUser: () => Promise<SessionUser>;
+}
+
+const PARTNER_KINDS: Readonly<Partial<Record<string, PartnerKind>>> = {
+  establishments: 'establishment',
+  promoters: 'promoterGroup',
+};
+
+/**
+ * A partner (an ADMIN, a PROMOTER) who had no record of this kind when signing in: their first create made
+ * one theirs on the server (onboarding, domain/partner.ts), which the stored session cannot know, so the
+ * server is asked again before a change of one of these records is refused.
+ */
+const mayHaveOnboarded = (resource: string, action: string, viewer: Viewer): boolean => {
+  const kind = PARTNER_KINDS[resource];
+  return kind !== undefined && REACT_ADMIN_ACTIONS[action] !== 'read' && isOnboardingCreate(viewer, kind);
+};
+
+const viewerOf = (user: SessionUser, roleKeys: readonly string[]): Viewer => ({
+  userId: user.id,
+  roleKeys,
+  establishmentId: user.establishmentId,
+  promoterGroupId: user.promoterGroupId,
+});
+
+/**
+ * The viewer a record is checked for: the server's role keys, the scope fields of the stored session (asked
+ * again after an onboarding); null when nobody is signed in.
+ */
+const viewerFor = async (
+  { readSessionUser, refreshSessionUser }: SessionUsers,
+  roleKeys: readonly string[],
+  resource: string,
+  action: string,
+  logger: Pick<Console, 'warn'>,
+): Promise<Viewer | null> => {
+  const sessionUser = readSessionUser();
+  if (!sessionUser) return null;
+  const viewer = viewerOf(sessionUser, roleKeys);
+  if (!mayHaveOnboarded(resource, action, viewer)) return viewer;
+  try {
+    return viewerOf(await refreshSessionUser(), roleKeys);
+  } catch (error) {
+    logger.warn('The signed-in user could not be fetched again: the stored one decides', error);
+    return viewer;
+  }
+};
+
+/**
+ * The auth provider's `canAccess`, over the server's role keys. With a record, also the record's scope
+ * (domain/access.ts canAccessRecord): react-admin's `useCanAccess({ resource, action, record })`.
+ */
 export const createCanAccess =
-  (serverRoles: ServerRoles, environment: Environment): NonNullable<AuthProvider['canAccess']> =>
-  async ({ resource, action }) =>
-    canAccessWithRoles(await serverRoles.roleKeys(), { resource, action }, environment);
+  (
+    serverRoles: ServerRoles,
+    environment: Environment,
+    sessionUsers: SessionUsers,
+    logger: Pick<Console, 'warn'> = console,
+  ): NonNullable<AuthProvider['canAccess']> =>
+  async ({ resource, action, record }) => {
+    const roleKeys = await serverRoles.roleKeys();
+    const byTable = canAccessWithRoles(roleKeys, { resource, action }, environment);
+    if (!record) return byTable;
+    if (!byTable && action !== DECIDE_ACTION) return false;
+    const viewer = await viewerFor(sessionUsers, roleKeys, resource, action, logger);
+    return viewer !== null && canAccessRecord(viewer, resource, action, record as ScopedRecord);
+  };

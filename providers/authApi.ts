@@ -8,8 +8,8 @@ import {
 } from '../domain/auth';
 import { sessionUserSchema, type SessionUser } from '../domain/user';
 import { AUTH_ENDPOINTS } from './authEndpoints';
-import { api as defaultApi, ApiError, type Api } from './httpClient';
-import { sessionStore, type SessionStore } from './session';
+import { ApiError, type Api } from './httpClient';
+import type { SessionStore } from './session';
 
 /**
  * The calls of `/api/v1/auth/*` (ARCHITECTURE §3) used by the auth screens, the settings page and the
@@ -129,20 +129,3 @@ export const createAuthApi = ({ api, session, logger = console }: AuthApiOptions
     signOut,
   };
 };
-
-export const authApi: AuthApi = createAuthApi({ api: defaultApi, session: sessionStore });
-
-export const {
-  signInWithPassword,
-  signInWithAccessLink,
-  fetchCurrentUser,
-  fetchMe,
-  updateLanguage,
-  updatePassword,
-  requestPasswordReset,
-  verifyResetPasswordToken,
-  resetPassword,
-  requestAccountDeletion,
-  confirmAccountDeletion,
-  signOut,
-} = authApi;

@@ -1,11 +1,10 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { AUTH_ERROR_CODES } from '../domain/errors';
 import { createCanAccess, createServerRoles } from './accessControl';
-import { authApi as defaultAuthApi, type AuthApi } from './authApi';
+import type { AuthApi } from './authApi';
 import { SIGN_IN_PAGE } from './authEndpoints';
 import { hasFieldErrors } from './errorBody';
-import { appConfig } from '../src/config/env';
-import { sessionStore, SessionUnreadableError, type Session, type SessionStore } from './session';
+import { SessionUnreadableError, type Session, type SessionStore } from './session';
 
 /**
  * react-admin's auth provider over the stored session and the auth API. The server decides what a
@@ -13,6 +12,12 @@ import { sessionStore, SessionUnreadableError, type Session, type SessionStore }
  */
 
 export const UNAUTHORIZED_PAGE = '/unauthorized';
+
+/** react-admin's identity, with the scope fields of the signed-in user (null when they have none). */
+export interface Identity extends UserIdentity {
+  establishmentId: number | null;
+  promoterGroupId: number | null;
+}
 
 /**
  * The session is there but cannot be read (tampered, other secret, old format): the user must sign in
@@ -100,9 +105,15 @@ export const createAuthProvider = ({ authApi, session, isProduction, logger }: A
       if (status === 403 && !hasFieldErrors(error)) throw { redirectTo: UNAUTHORIZED_PAGE, logoutUser: false };
     },
 
-    getIdentity: async (): Promise<UserIdentity> => {
+    /** Who is signed in, with the establishment and promoter group their records are scoped by. */
+    getIdentity: async (): Promise<Identity> => {
       const { authenticatedUser: user } = await requireSession();
-      return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() };
+      return {
+        id: user.id,
+        fullName: `${user.firstName} ${user.lastName}`.trim(),
+        establishmentId: user.establishmentId,
+        promoterGroupId: user.promoterGroupId,
+      };
     },
 
     /**
@@ -111,13 +122,18 @@ export const createAuthProvider = ({ authApi, session, isProduction, logger }: A
      */
     getPermissions: () => serverRoles.roleKeys(),
 
-    /** The permission table (domain/access.ts) over the server's role keys; see providers/accessControl.ts. */
-    canAccess: createCanAccess(serverRoles, { isProduction }),
+    /**
+     * The permission table (domain/access.ts) over the server's role keys, and with a record its scope;
+     * see providers/accessControl.ts.
+     */
+    canAccess: createCanAccess(
+      serverRoles,
+      { isProduction },
+      {
+        readSessionUser: () => session.readSessionOrNull()?.authenticatedUser ?? null,
+        refreshSessionUser: authApi.fetchCurrentUser,
+      },
+      logger,
+    ),
   };
 };
-
-export const authProvider: AuthProvider = createAuthProvider({
-  authApi: defaultAuthApi,
-  session: sessionStore,
-  isProduction: appConfig.isProduction,
-});

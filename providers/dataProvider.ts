@@ -3,8 +3,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type fetchUtils, type Identifier, type RaRecord } from 'react-admin';
 import type { Visibility } from '../domain/enums';
 import { UPLOAD_LIMITS, uploadSchema, type Upload } from '../domain/upload';
-import { appConfig } from '../src/config/env';
-import { ApiError, httpClient } from './httpClient';
+import { ApiError } from './httpClient';
 
 /**
  * The react-admin data provider: ra-data-simple-rest (ARCHITECTURE §3) over our axios client, so that
@@ -84,6 +83,8 @@ export interface SetVisibilityResult {
 
 /** ra-data-simple-rest's methods plus the app's calls that are not CRUD. */
 export interface AppDataProvider extends DataProvider {
+  /** `GET` of a path under the API that is no record collection (`/establishments/cities`): its body as it came. */
+  getPath(path: string): Promise<unknown>;
   /** `POST /users/:id/send-access-link`: mails the user a one-time sign-in link (ARCHITECTURE §3 access link). */
   sendAccessLink(id: Identifier): Promise<void>;
   /** `POST /uploads` (multipart, one part): the stored upload, as records carry it (domain/upload.ts). */
@@ -160,6 +161,7 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
   return {
     ...crud,
     delete: deleteRead,
+    getPath: async (path) => (await httpClientForReactAdmin(`${apiBaseUrl}${path}`)).json,
     sendAccessLink: async (id) => {
       await httpClientForReactAdmin(`${apiBaseUrl}/users/${encodeURIComponent(String(id))}/send-access-link`, {
         method: 'POST',
@@ -204,5 +206,3 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     },
   };
 };
-
-export const dataProvider: AppDataProvider = createDataProvider(appConfig.apiBaseUrl, httpClient);

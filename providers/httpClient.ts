@@ -8,11 +8,8 @@ import axios, {
 } from 'axios';
 import { CSRF_HEADER, refreshResponseSchema } from '../domain/auth';
 import type { ApiErrorBody } from '../domain/errors';
-import { isLanguage } from '../domain/languages';
-import { appConfig } from '../src/config/env';
 import { AUTH_ENDPOINTS, isAuthEndpointPath, isAuthPagePath, SIGN_IN_PAGE } from './authEndpoints';
-import { PREFERENCE_KEYS, preferencesStore } from './preferencesStore';
-import { sessionStore, type SessionStore } from './session';
+import type { SessionStore } from './session';
 
 /**
  * The browser's HTTP client (SPEC §7, §8): base URL from the configuration, cookies sent, the bearer
@@ -229,19 +226,6 @@ export const createHttpClient = ({
   return instance;
 };
 
-/** The app's client. Its responses are whole axios responses; the helpers below unwrap them. */
-export const httpClient: AxiosInstance = createHttpClient({
-  apiBaseUrl: appConfig.apiBaseUrl,
-  authApiBaseUrl: appConfig.authApiBaseUrl,
-  session: sessionStore,
-  navigation: browserNavigation,
-  // react-admin's locale is stored under `lang` (preferencesStore aliases it), so this follows the language switch.
-  currentLanguage: () => {
-    const stored: unknown = preferencesStore.getItem(PREFERENCE_KEYS.lang);
-    return isLanguage(stored) ? stored : undefined;
-  },
-});
-
 /** Request helpers that resolve to the response body (SPEC §7 "responses are unwrapped"). */
 export const createApi = (client: AxiosInstance) => ({
   request: <T>(config: AxiosRequestConfig): Promise<T> => client.request<T>(config).then((response) => response.data),
@@ -256,5 +240,3 @@ export const createApi = (client: AxiosInstance) => ({
     client.delete<T>(url, config).then((response) => response.data),
 });
 export type Api = ReturnType<typeof createApi>;
-
-export const api: Api = createApi(httpClient);

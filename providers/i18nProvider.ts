@@ -1,10 +1,8 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { mergeTranslations, type I18nProvider, type TranslationMessages } from 'react-admin';
 import { AUTH_ERROR_CODES } from '../domain/errors';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/languages';
-import { englishMessages, loadMessages, LOCALES } from '../src/i18n';
+import { DEFAULT_LANGUAGE, isLanguage, LOCALES, type Language } from '../domain/languages';
 import { fixDayNumbers } from './dayNumbers';
-import { PREFERENCE_KEYS, preferencesStore } from './preferencesStore';
 
 /**
  * The i18n provider (ra-i18n-polyglot): English at once, French, German and Italian loaded on demand.
@@ -12,12 +10,25 @@ import { PREFERENCE_KEYS, preferencesStore } from './preferencesStore';
  * key (or the caller's `_` default) instead of failing.
  */
 
-/** A language's catalogue on top of English, so that a missing key reads in English. */
-export const withEnglishFallback = (messages: TranslationMessages): TranslationMessages =>
-  messages === englishMessages ? englishMessages : mergeTranslations(englishMessages, messages);
+/** The app's messages: English at hand, the other languages loaded on demand (src/i18n gives them). */
+export interface Catalogues {
+  english: TranslationMessages;
+  /** The whole catalogue (react-admin's and the app's messages) of one language. */
+  load: (language: Language) => Promise<TranslationMessages>;
+}
 
-const catalogueOf = (locale: string): TranslationMessages | Promise<TranslationMessages> =>
-  isLanguage(locale) && locale !== DEFAULT_LANGUAGE ? loadMessages(locale).then(withEnglishFallback) : englishMessages;
+/** A language's catalogue on top of English, so that a missing key reads in English. */
+export const withEnglishFallback = (
+  english: TranslationMessages,
+  messages: TranslationMessages,
+): TranslationMessages => (messages === english ? english : mergeTranslations(english, messages));
+
+const catalogueLoader =
+  ({ english, load }: Catalogues) =>
+  (locale: string): TranslationMessages | Promise<TranslationMessages> =>
+    isLanguage(locale) && locale !== DEFAULT_LANGUAGE
+      ? load(locale).then((messages) => withEnglishFallback(english, messages))
+      : english;
 
 const AUTH_ERROR_CODE_SET: ReadonlySet<string> = new Set(Object.values(AUTH_ERROR_CODES));
 
@@ -32,17 +43,21 @@ const setDocumentLanguage = (locale: string) => {
 };
 
 export interface I18nProviderOptions {
+  catalogues: Catalogues;
   /** The stored preference; English is loaded first in any case, then this language. */
   initialLocale?: Language;
   onLoadError?: (error: unknown) => void;
 }
 
 export const createI18nProvider = ({
+  catalogues,
   initialLocale = DEFAULT_LANGUAGE,
   onLoadError = (error) => console.error('Cannot load the translations', error),
-}: I18nProviderOptions = {}): I18nProvider => {
+}: I18nProviderOptions): I18nProvider => {
   // ra-i18n-polyglot needs the first catalogue synchronously: that is English.
-  const polyglot = polyglotI18nProvider(catalogueOf, DEFAULT_LANGUAGE, [...LOCALES], { allowMissing: true });
+  const polyglot = polyglotI18nProvider(catalogueLoader(catalogues), DEFAULT_LANGUAGE, [...LOCALES], {
+    allowMissing: true,
+  });
   const provider: I18nProvider = {
     ...polyglot,
     // A date put into a sentence may need its article or day number adjusted (providers/dayNumbers.ts).
@@ -61,10 +76,3 @@ export const createI18nProvider = ({
   if (initialLocale !== DEFAULT_LANGUAGE) provider.changeLocale(initialLocale).catch(onLoadError);
   return provider;
 };
-
-const storedLanguage = (): Language => {
-  const stored: unknown = preferencesStore.getItem(PREFERENCE_KEYS.lang);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-};
-
-export const i18nProvider: I18nProvider = createI18nProvider({ initialLocale: storedLanguage() });

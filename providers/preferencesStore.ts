@@ -135,9 +135,6 @@ export const createPreferencesStore = ({
   };
 };
 
-/** The app's store, to pass as `<Admin store={preferencesStore}>`. */
-export const preferencesStore: Store = createPreferencesStore();
-
 /** The raw colour-scheme preference (light, dark or auto) and its setter, for the settings page. */
 export const useThemePreference = (): [ThemePreference, (preference: ThemePreference) => void] => {
   const [preference, setPreference] = useStore<ThemePreference>(THEME_PREFERENCE_KEY, DEFAULT_THEME_PREFERENCE);

@@ -1,6 +1,5 @@
 import type { SignInResponse } from '../domain/auth';
 import { roleKeysOf, type SessionUser } from '../domain/user';
-import { appConfig } from '../src/config/env';
 import { decodeSession, encodeSession, SessionUnreadableError, type Session } from './sessionCodec';
 
 export { SessionUnreadableError, type Session } from './sessionCodec';
@@ -132,20 +131,3 @@ export const createSessionStore = ({
     },
   };
 };
-
-/** The app's session store: localStorage, the configured secret. */
-export const sessionStore: SessionStore = createSessionStore({
-  secret: appConfig.cryptoSecret,
-  storage: () => globalThis.localStorage,
-});
-
-export const {
-  readSession,
-  readSessionOrNull,
-  readAccessToken,
-  signIn,
-  updateAccessToken,
-  updateAuthenticatedUser,
-  clearSession,
-  subscribeToSession,
-} = sessionStore;

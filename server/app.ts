@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../domain/auth';
@@ -18,6 +18,7 @@ import type { RateLimitPolicy } from './services/rateLimits';
 import { registerAuthentication } from './plugins/authenticate';
 import { BackgroundTasks } from './plugins/background';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
 import { ApiError } from './errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
   uploadProcessing?: Partial<WorkGateLimits>;
   /** Delete orphan uploads at start and periodically (server/services/uploadSweep.ts); default: outside NODE_ENV test. */
   sweepOrphanUploads?: boolean;
+  /** Sees every route as it is registered, before any other hook (tests compare them with the API document). */
+  onRoute?: onRouteHookHandler;
 }
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const https = new URL(config.publicUrl).protocol === 'https:';
   const app = Fastify({ logger: options.logger ?? defaultLogger(config), trustProxy: config.trustProxy });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const authService = new AuthService({
     db: database.db,
@@ -103,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   await registerSecurityHeaders(app, { https, maps: config.mapsEnabled });
+  // Before every route: the API document is made of the routes registered after it.
+  await registerOpenApi(app, { referencePage: config.nodeEnv !== 'production' });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -3,10 +3,7 @@ import * as Sentry from '@sentry/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, useTranslate, type AuthProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { authProvider } from '../providers/authProvider';
-import { dataProvider } from '../providers/dataProvider';
-import { i18nProvider } from '../providers/i18nProvider';
-import { preferencesStore } from '../providers/preferencesStore';
+import { MapsApiKeyContext, SessionStoreContext } from '../providers/appContexts';
 import auditLog from '../resources/audit-log';
 import establishments from '../resources/establishments';
 import events from '../resources/events';
@@ -19,7 +16,7 @@ import {
 } from '../resources/reference-data';
 import tags from '../resources/tags';
 import users from '../resources/users';
-import { DelayedLoader, DelayedLoadingPage } from './layout/DelayedLoader';
+import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { GuardedLayout } from './layout/GuardedLayout';
 import { RouterErrorBox } from './layout/RouterErrorBox';
 import { ToastNotification } from './notifications/ToastNotification';
@@ -33,6 +30,7 @@ import { ReactAdminLoginRedirect } from './pages/errors/ReactAdminLoginRedirect'
 import { UnauthorizedPage } from './pages/errors/UnauthorizedPage';
 import { areaPath, PATHS } from './pages/paths';
 import { PlaceholderPage, PLACEHOLDER_AREAS } from './pages/placeholders';
+import { authProvider, dataProvider, i18nProvider, mapsApiKey, preferencesStore, sessionStore } from './providers';
 import { darkTheme, lightTheme } from './theme';
 
 /** SPEC §9: data is fresh 60 s, no retry, no refetch on focus; unused data is kept 5 minutes. */
@@ -96,62 +94,71 @@ export interface AdminAppProps {
   queryClient?: QueryClient;
 }
 
+/** What the screens read besides react-admin's providers (providers/appContexts.ts). */
+const AppContexts = ({ children }: { children: ReactNode }) => (
+  <SessionStoreContext.Provider value={sessionStore}>
+    <MapsApiKeyContext.Provider value={mapsApiKey}>{children}</MapsApiKeyContext.Provider>
+  </SessionStoreContext.Provider>
+);
+
 /**
  * The react-admin application, without a router: `App` adds the browser router, tests a memory router.
  * `requireAuth` sends every route that is not a public (noLayout) route to /auth when signed out.
  */
 export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) => (
-  <Admin
-    title={<AppName />}
-    dataProvider={dataProvider}
-    authProvider={appAuthProvider}
-    i18nProvider={i18nProvider}
-    store={preferencesStore}
-    queryClient={queryClient}
-    lightTheme={lightTheme}
-    darkTheme={darkTheme}
-    layout={GuardedLayout}
-    dashboard={RootRedirect}
-    notification={ToastNotification}
-    error={RouterErrorBox}
-    loading={DelayedLoadingPage}
-    accessDenied={AccessDenied}
-    catchAll={NotFoundPage}
-    loginPage={false}
-    requireAuth
-    disableTelemetry
-  >
-    <CustomRoutes noLayout>
-      <Route path={PATHS.signIn} element={<SignInPage />} />
-      <Route path={PATHS.accessLink} element={<AccessLinkPage />} />
-      <Route path={PATHS.updatePassword} element={<UpdatePasswordPage />} />
-      <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
-      <Route path={`${PATHS.resetPassword}/:resetPasswordToken`} element={<ResetPasswordPage />} />
-      <Route path={PATHS.deleteAccount} element={<DeleteAccountPage />} />
-      <Route path={`${PATHS.deleteAccount}/:confirmDeleteAccountToken`} element={<ConfirmDeleteAccountPage />} />
-      <Route path={PATHS.unauthorized} element={<UnauthorizedPage />} />
-      <Route path={PATHS.reactAdminLogin} element={<ReactAdminLoginRedirect />} />
-    </CustomRoutes>
-    {/* Every page in the layout, custom or resource, is guarded by the server's role keys (GuardedLayout, SPEC §6). */}
-    <CustomRoutes>
-      <Route path={PATHS.dashboard} element={<DashboardPage />} />
-      <Route path={PATHS.settings} element={<SettingsPage />} />
-      <Route path={areaPath('reference-data')} element={<ReferenceDataHome />} />
-      {PLACEHOLDER_AREAS.map((area) => (
-        <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
+  <AppContexts>
+    <Admin
+      title={<AppName />}
+      dataProvider={dataProvider}
+      authProvider={appAuthProvider}
+      i18nProvider={i18nProvider}
+      store={preferencesStore}
+      queryClient={queryClient}
+      lightTheme={lightTheme}
+      darkTheme={darkTheme}
+      layout={GuardedLayout}
+      dashboard={RootRedirect}
+      notification={ToastNotification}
+      error={RouterErrorBox}
+      loading={DelayedLoadingPage}
+      accessDenied={AccessDenied}
+      catchAll={NotFoundPage}
+      loginPage={false}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path={PATHS.signIn} element={<SignInPage />} />
+        <Route path={PATHS.accessLink} element={<AccessLinkPage />} />
+        <Route path={PATHS.updatePassword} element={<UpdatePasswordPage />} />
+        <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={`${PATHS.resetPassword}/:resetPasswordToken`} element={<ResetPasswordPage />} />
+        <Route path={PATHS.deleteAccount} element={<DeleteAccountPage />} />
+        <Route path={`${PATHS.deleteAccount}/:confirmDeleteAccountToken`} element={<ConfirmDeleteAccountPage />} />
+        <Route path={PATHS.unauthorized} element={<UnauthorizedPage />} />
+        <Route path={PATHS.reactAdminLogin} element={<ReactAdminLoginRedirect />} />
+      </CustomRoutes>
+      {/* Every page in the layout, custom or resource, is guarded by the server's role keys (GuardedLayout, SPEC §6). */}
+      <CustomRoutes>
+        <Route path={PATHS.dashboard} element={<DashboardPage />} />
+        <Route path={PATHS.settings} element={<SettingsPage />} />
+        <Route path={areaPath('reference-data')} element={<ReferenceDataHome />} />
+        {PLACEHOLDER_AREAS.map((area) => (
+          <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
+        ))}
+      </CustomRoutes>
+      <Resource name="users" {...users} />
+      <Resource name="tags" {...tags} />
+      <Resource name="audit-log" {...auditLog} />
+      <Resource name="outbox" {...outbox} />
+      {REFERENCE_DATA_RESOURCE_NAMES.map((name) => (
+        <Resource key={name} name={name} {...referenceDataResourceProps} />
       ))}
-    </CustomRoutes>
-    <Resource name="users" {...users} />
-    <Resource name="tags" {...tags} />
-    <Resource name="audit-log" {...auditLog} />
-    <Resource name="outbox" {...outbox} />
-    {REFERENCE_DATA_RESOURCE_NAMES.map((name) => (
-      <Resource key={name} name={name} {...referenceDataResourceProps} />
-    ))}
-    <Resource name="establishments" {...establishments} />
-    <Resource name="promoters" {...promoters} />
-    <Resource {...events} />
-  </Admin>
+      <Resource name="establishments" {...establishments} />
+      <Resource name="promoters" {...promoters} />
+      <Resource {...events} />
+    </Admin>
+  </AppContexts>
 );
 
 /** The global crash fallback (SPEC §2) around everything; Sentry reports what it catches. */

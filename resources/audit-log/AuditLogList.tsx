@@ -82,7 +82,7 @@ const ActorEmail = (_props: { label?: string }) => {
 };
 
 /**
- * The audit log (issue 3, ROOT only): every create, update and delete, newest first, read-only. A click on
+ * The audit log (ROOT only): every create, update and delete, newest first, read-only. A click on
  * a row unfolds each changed field with its value before and after. The API sorts by date only.
  */
 export const AuditLogList = () => (

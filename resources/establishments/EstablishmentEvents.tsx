@@ -30,7 +30,7 @@ const upcomingWindow = () => {
 };
 
 /**
- * The establishment's page shows its events (issue 4): the next occurrences at this venue that the
+ * The establishment's page shows its events: the next occurrences at this venue that the
  * viewer's scope allows (GET /occurrences, the same scope as the calendar), each opening its event, and a
  * link to the calendar filtered to the venue. Offers join here once they exist.
  */

@@ -97,7 +97,7 @@ const EstablishmentSimpleList = () => {
   );
 };
 
-/** Establishments (issue 4): search, filters, sort, pages, bulk publish, CSV export; create and edit in a drawer. */
+/** Establishments: search, filters, sort, pages, bulk publish, CSV export; create and edit in a drawer. */
 export const EstablishmentList = () => {
   const exporter = useEstablishmentExporter();
   return (

@@ -119,7 +119,7 @@ export const EVENING = '18:00:00';
 const WEEK_HEIGHT = 'max(480px, calc(100vh - 220px))';
 
 /**
- * The occurrence calendar (issue 5): every occurrence the viewer's scope allows in the visible window,
+ * The occurrence calendar: every occurrence the viewer's scope allows in the visible window,
  * month and week (lists on narrow screens), times in Europe/Zurich whatever the browser's zone. Drafts
  * are outlined, requests marked; clicking an occurrence opens its edit (a series' at that occurrence),
  * clicking an empty day or time starts a new event there (for those who may create one).

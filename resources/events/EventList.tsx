@@ -32,7 +32,7 @@ import { LabelPlaceholder } from '../shared/LabelPlaceholder';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
 import { ApprovalActions, ApprovalStatusField } from './approval';
 import { CitiesFilterInput } from './calendar/CitiesFilterInput';
-import { DelayedLoader } from '../../src/layout/DelayedLoader';
+import { DelayedLoader } from '../shared/DelayedLoader';
 import { useRuleInWords } from './ruleInWords';
 import { formatOccurrenceSpan } from './zurichFormat';
 
@@ -286,7 +286,7 @@ const ListCalendar = () => {
 };
 
 /**
- * Events (issue 5): each series once with its rule in words and its next occurrence, or the occurrence
+ * Events: each series once with its rule in words and its next occurrence, or the occurrence
  * calendar; one filter bar (search, venue, type, music, city, visibility, approval) for both. The list
  * query does not run while the calendar shows (it reads `occurrences`).
  */

@@ -3,7 +3,7 @@ import { ROLE_SCOPES } from '../../domain/access';
 import { eventDefaults, type EventFlow } from '../../domain/event';
 import { isRoleKey } from '../../domain/roles';
 import type { SessionUser } from '../../domain/user';
-import { useSessionUser } from '../../src/pages/useSessionUser';
+import { useSessionUser } from '../../providers/appContexts';
 
 /**
  * Which stepper a viewer gets (SPEC §2): a promoter requests events for its group (promoter flow); the

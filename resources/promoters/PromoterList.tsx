@@ -92,7 +92,7 @@ const PromoterSimpleList = () => {
   );
 };
 
-/** Promoter groups (issue 4): the same list and drawer as establishments, without address and hours. */
+/** Promoter groups: the same list and drawer as establishments, without address and hours. */
 export const PromoterList = () => {
   const exporter = usePromoterExporter();
   return (

@@ -115,7 +115,7 @@ const ListActions = () => (
 );
 
 /**
- * Reference data (issue 4, ROOT): one screen for the nine vocabularies, parametrised by the resource
+ * Reference data (ROOT): one screen for the nine vocabularies, parametrised by the resource
  * (`reference-data/{kind}`): tabs to switch kind, search over key and labels, the active filter, and
  * create / edit in a drawer. Values are sorted by position, the order the pickers show.
  */

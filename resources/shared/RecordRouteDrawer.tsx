@@ -1,24 +1,24 @@
 import { useCallback, type ReactElement } from 'react';
-import { useCanAccess, useCanAccessCallback, useResourceContext, type Identifier, type RaRecord } from 'react-admin';
+import { useCanAccess, useCanAccessCallback, useResourceContext, type Identifier } from 'react-admin';
 import { useDrawerRoute } from './RecordDrawer';
 
 /**
  * Which drawer a record opens in, decided the react-admin way: canAccess with the action (`edit`, else
- * `show`) and the record. A viewer who may read a record but not change it (a coordinator and its venue,
+ * `show`). A viewer who may read a record but not change it (a coordinator and its venue,
  * a platform coordinator and the users) gets the read-only drawer, never the access-denied page.
  */
 
 /**
  * DataTable and SimpleList `rowClick`: `edit` when the viewer may change records of the resource, `show`
- * when it may only read them, nothing when neither. The edit drawer still narrows to read only for a
- * record outside the viewer's write scope (useCanWriteRecord).
+ * when it may only read them, nothing when neither. Asked without the record: the edit drawer narrows to
+ * read only, and says so, for a record outside the viewer's write scope (useCanWriteRecord).
  */
 export const useRecordRowClick = () => {
   const canAccess = useCanAccessCallback();
   return useCallback(
-    async (_id: Identifier, resource: string, record: RaRecord): Promise<'edit' | 'show' | false> => {
-      if (await canAccess({ resource, action: 'edit', record })) return 'edit';
-      return (await canAccess({ resource, action: 'show', record })) ? 'show' : false;
+    async (_id: Identifier, resource: string): Promise<'edit' | 'show' | false> => {
+      if (await canAccess({ resource, action: 'edit' })) return 'edit';
+      return (await canAccess({ resource, action: 'show' })) ? 'show' : false;
     },
     [canAccess],
   );

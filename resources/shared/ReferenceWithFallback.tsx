@@ -11,8 +11,8 @@ import {
 import { LabelPlaceholder } from './LabelPlaceholder';
 
 /**
- * Pickers and fields for records of collections that may not be served yet (establishments and promoter
- * groups arrive with issue 4). They ask the API anyway; when it fails, the picker becomes a number input
+ * Pickers and fields for records of collections that a server may not serve (an older API without
+ * establishments or promoter groups). They ask the API anyway; when it fails, the picker becomes a number input
  * for the id and the field shows the id, so the screen keeps working instead of breaking.
  */
 

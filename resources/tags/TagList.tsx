@@ -64,7 +64,7 @@ const TagDrawer = () => {
   return null;
 };
 
-/** Tags (issue 3): search, category and missing-translation filters; create and edit in a drawer. */
+/** Tags: search, category and missing-translation filters; create and edit in a drawer. */
 export const TagList = () => {
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (

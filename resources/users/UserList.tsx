@@ -78,7 +78,7 @@ const UserDrawer = () => {
   );
 };
 
-/** Users (issue 3): search, filters, sort, pages; create and edit in a drawer over the list. */
+/** Users: search, filters, sort, pages; create and edit in a drawer over the list. */
 export const UserList = () => {
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (

@@ -14,7 +14,7 @@ import {
   type DirectoryNaming,
 } from './dataDirectory';
 
-/** The server's configuration, read from the environment once at start (issue 2 "Project and runtime"). */
+/** The server's configuration, read from the environment once at start. */
 export const NODE_ENVS = ['development', 'test', 'staging', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   accessLinkBodySchema,
   AUTH_COOKIE_PATH,
@@ -8,13 +9,16 @@ import {
   deleteAccountBodySchema,
   forgotPasswordBodySchema,
   REFRESH_COOKIE_NAME,
+  refreshResponseSchema,
   resetPasswordBodySchema,
   signInBodySchema,
+  signInResponseSchema,
   updateMeBodySchema,
   updatePasswordBodySchema,
   verifyResetPasswordTokenQuerySchema,
 } from '../../domain/auth';
 import { AUTH_ERROR_CODES } from '../../domain/errors';
+import { sessionUserSchema } from '../../domain/user';
 import type { AuthService, SignedIn } from '../services/auth';
 import type { ClientMetadata, SessionTokens } from '../services/authSessions';
 import type { WindowLimit } from '../services/rateLimits';
@@ -23,6 +27,7 @@ import { loadSessionUser } from '../services/authUsers';
 import type { BackgroundTasks } from '../plugins/background';
 import { ApiError, INVALID_INPUT, parseInput } from '../errors';
 import { authOf } from '../plugins/authenticate';
+import { REFRESH_COOKIE_SECURITY } from '../plugins/openapi';
 
 /**
  * `/api/v1/auth/*` (ARCHITECTURE.md §3): HTTP, cookies and rate limits around server/services/auth.ts.
@@ -52,6 +57,86 @@ function requireCsrfHeader(request: FastifyRequest): void {
 
 const invalidToken = (statusCode: number) => new ApiError(statusCode, AUTH_ERROR_CODES.invalidToken);
 
+// ---- the API document: the schemas the handlers validate with, and what they answer ------------------
+
+const tags = ['auth'];
+const noContent = (description: string) => ({ 204: z.undefined().describe(description) });
+const accepted = { 202: z.undefined().describe('Accepted, whatever the email: a mail goes out if it is known') };
+/** The header that refresh and sign-out demand (requireCsrfHeader). */
+const csrfHeaders = z.object({ [CSRF_HEADER.name]: z.literal(CSRF_HEADER.value) });
+const signedIn = { 200: signInResponseSchema.describe('Signed in; sets the refresh cookie') };
+
+const SCHEMAS = {
+  signIn: {
+    tags,
+    summary: 'Sign in with email and password',
+    body: signInBodySchema,
+    response: signedIn,
+    errorStatuses: [401],
+  },
+  accessLink: {
+    tags,
+    summary: 'Sign in with an access link',
+    body: accessLinkBodySchema,
+    response: signedIn,
+    errorStatuses: [401],
+  },
+  refreshTokens: {
+    tags,
+    summary: 'A new access token; rotates the refresh cookie',
+    headers: csrfHeaders,
+    security: REFRESH_COOKIE_SECURITY,
+    response: { 200: refreshResponseSchema },
+    errorStatuses: [401, 403],
+  },
+  signOut: {
+    tags,
+    summary: 'Sign out: revokes the refresh token family and clears the cookie',
+    headers: csrfHeaders,
+    security: REFRESH_COOKIE_SECURITY,
+    response: noContent('Signed out'),
+    errorStatuses: [403],
+  },
+  updatePassword: {
+    tags,
+    summary: 'Change the own password',
+    body: updatePasswordBodySchema,
+    response: noContent('Changed'),
+  },
+  forgotPassword: { tags, summary: 'Mail a password reset link', body: forgotPasswordBodySchema, response: accepted },
+  verifyResetPasswordToken: {
+    tags,
+    summary: 'Whether a reset token is usable (does not consume it)',
+    querystring: verifyResetPasswordTokenQuerySchema,
+    response: noContent('Usable'),
+  },
+  resetPassword: {
+    tags,
+    summary: 'Set a new password with a reset token',
+    body: resetPasswordBodySchema,
+    response: noContent('Changed; the token is used'),
+  },
+  deleteAccount: {
+    tags,
+    summary: 'Mail a link confirming the deletion of the account',
+    body: deleteAccountBodySchema,
+    response: accepted,
+  },
+  confirmDeleteAccount: {
+    tags,
+    summary: 'Delete the account with the mailed token; its sessions end',
+    body: confirmDeleteAccountBodySchema,
+    response: noContent('Deleted'),
+  },
+  me: { tags, summary: 'The signed-in user with their roles', response: { 200: sessionUserSchema } },
+  updateMe: {
+    tags,
+    summary: "The signed-in user's own preferences",
+    body: updateMeBodySchema,
+    response: { 200: sessionUserSchema },
+  },
+} as const;
+
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const { authService, background, secureCookies } = options;
   const limits = authService.rateLimits;
@@ -66,7 +151,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const sendSignedIn = (reply: FastifyReply, signedIn: SignedIn) =>
     setDeviceCookie(setRefreshCookie(reply, signedIn.session), signedIn).send(signedIn.body);
 
-  app.post(AUTH_ENDPOINTS.signIn, rateLimit(limits.signIn), async (request, reply) => {
+  app.post(AUTH_ENDPOINTS.signIn, { ...rateLimit(limits.signIn), schema: SCHEMAS.signIn }, async (request, reply) => {
     const { email, password } = parseInput(signInBodySchema, request.body);
     const result = await authService.signIn(email, password, clientOf(request), request.cookies[DEVICE_COOKIE_NAME]);
     if (result.kind === 'throttled') {
@@ -78,34 +163,46 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return sendSignedIn(reply, result.signedIn);
   });
 
-  app.post(AUTH_ENDPOINTS.accessLink, rateLimit(limits.tokenSubmissions), async (request, reply) => {
-    const { authId, token } = parseInput(accessLinkBodySchema, request.body);
-    const signedIn = await authService.signInWithAccessLink(authId, token, clientOf(request));
-    if (!signedIn) throw invalidToken(401);
-    return sendSignedIn(reply, signedIn);
-  });
+  app.post(
+    AUTH_ENDPOINTS.accessLink,
+    { ...rateLimit(limits.tokenSubmissions), schema: SCHEMAS.accessLink },
+    async (request, reply) => {
+      const { authId, token } = parseInput(accessLinkBodySchema, request.body);
+      const signedIn = await authService.signInWithAccessLink(authId, token, clientOf(request));
+      if (!signedIn) throw invalidToken(401);
+      return sendSignedIn(reply, signedIn);
+    },
+  );
 
-  app.post(AUTH_ENDPOINTS.refreshTokens, rateLimit(limits.refresh), async (request, reply) => {
-    requireCsrfHeader(request);
-    const presented = request.cookies[REFRESH_COOKIE_NAME];
-    const result = presented ? await authService.refresh(presented) : ({ kind: 'invalid' } as const);
-    if (result.kind === 'invalid') {
-      clearRefreshCookie(reply);
-      throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
-    }
-    return setRefreshCookie(reply, result.session).send({ accessToken: result.accessToken });
-  });
+  app.post(
+    AUTH_ENDPOINTS.refreshTokens,
+    { ...rateLimit(limits.refresh), schema: SCHEMAS.refreshTokens },
+    async (request, reply) => {
+      requireCsrfHeader(request);
+      const presented = request.cookies[REFRESH_COOKIE_NAME];
+      const result = presented ? await authService.refresh(presented) : ({ kind: 'invalid' } as const);
+      if (result.kind === 'invalid') {
+        clearRefreshCookie(reply);
+        throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
+      }
+      return setRefreshCookie(reply, result.session).send({ accessToken: result.accessToken });
+    },
+  );
 
-  app.post(AUTH_ENDPOINTS.signOut, rateLimit(limits.refresh), async (request, reply) => {
-    requireCsrfHeader(request);
-    const presented = request.cookies[REFRESH_COOKIE_NAME];
-    if (presented) await authService.signOut(presented);
-    return clearRefreshCookie(reply).code(204).send();
-  });
+  app.post(
+    AUTH_ENDPOINTS.signOut,
+    { ...rateLimit(limits.refresh), schema: SCHEMAS.signOut },
+    async (request, reply) => {
+      requireCsrfHeader(request);
+      const presented = request.cookies[REFRESH_COOKIE_NAME];
+      if (presented) await authService.signOut(presented);
+      return clearRefreshCookie(reply).code(204).send();
+    },
+  );
 
   app.post(
     AUTH_ENDPOINTS.updatePassword,
-    { ...rateLimit(limits.passwordChanges), preHandler: app.authenticate },
+    { ...rateLimit(limits.passwordChanges), preHandler: app.authenticate, schema: SCHEMAS.updatePassword },
     async (request, reply) => {
       const { currentPassword, newPassword } = parseInput(updatePasswordBodySchema, request.body);
       const { userId, sessionId } = authOf(request);
@@ -123,43 +220,63 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
   );
 
-  app.post(AUTH_ENDPOINTS.forgotPassword, rateLimit(limits.mailRequests), async (request, reply) => {
-    const { email } = parseInput(forgotPasswordBodySchema, request.body);
-    background.run('forgot-password', () => authService.requestPasswordReset(email, clientOf(request)));
-    return reply.code(202).send();
-  });
+  app.post(
+    AUTH_ENDPOINTS.forgotPassword,
+    { ...rateLimit(limits.mailRequests), schema: SCHEMAS.forgotPassword },
+    async (request, reply) => {
+      const { email } = parseInput(forgotPasswordBodySchema, request.body);
+      background.run('forgot-password', () => authService.requestPasswordReset(email, clientOf(request)));
+      return reply.code(202).send();
+    },
+  );
 
-  app.get(AUTH_ENDPOINTS.verifyResetPasswordToken, rateLimit(limits.tokenSubmissions), async (request, reply) => {
-    const { resetPasswordToken } = parseInput(verifyResetPasswordTokenQuerySchema, request.query);
-    if (!(await authService.isResetTokenUsable(resetPasswordToken))) throw invalidToken(404);
-    return reply.code(204).send();
-  });
+  app.get(
+    AUTH_ENDPOINTS.verifyResetPasswordToken,
+    { ...rateLimit(limits.tokenSubmissions), schema: SCHEMAS.verifyResetPasswordToken },
+    async (request, reply) => {
+      const { resetPasswordToken } = parseInput(verifyResetPasswordTokenQuerySchema, request.query);
+      if (!(await authService.isResetTokenUsable(resetPasswordToken))) throw invalidToken(404);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post(AUTH_ENDPOINTS.resetPassword, rateLimit(limits.tokenSubmissions), async (request, reply) => {
-    const { resetPasswordToken, password } = parseInput(resetPasswordBodySchema, request.body);
-    if (!(await authService.resetPassword(resetPasswordToken, password))) throw invalidToken(400);
-    return reply.code(204).send();
-  });
+  app.post(
+    AUTH_ENDPOINTS.resetPassword,
+    { ...rateLimit(limits.tokenSubmissions), schema: SCHEMAS.resetPassword },
+    async (request, reply) => {
+      const { resetPasswordToken, password } = parseInput(resetPasswordBodySchema, request.body);
+      if (!(await authService.resetPassword(resetPasswordToken, password))) throw invalidToken(400);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post(AUTH_ENDPOINTS.deleteAccount, rateLimit(limits.mailRequests), async (request, reply) => {
-    const { email } = parseInput(deleteAccountBodySchema, request.body);
-    background.run('delete-account', () => authService.requestAccountDeletion(email, clientOf(request)));
-    return reply.code(202).send();
-  });
+  app.post(
+    AUTH_ENDPOINTS.deleteAccount,
+    { ...rateLimit(limits.mailRequests), schema: SCHEMAS.deleteAccount },
+    async (request, reply) => {
+      const { email } = parseInput(deleteAccountBodySchema, request.body);
+      background.run('delete-account', () => authService.requestAccountDeletion(email, clientOf(request)));
+      return reply.code(202).send();
+    },
+  );
 
-  app.post(AUTH_ENDPOINTS.confirmDeleteAccount, rateLimit(limits.tokenSubmissions), async (request, reply) => {
-    const { confirmDeleteAccountToken } = parseInput(confirmDeleteAccountBodySchema, request.body);
-    if (!(await authService.confirmAccountDeletion(confirmDeleteAccountToken))) throw invalidToken(400);
-    return clearRefreshCookie(reply).code(204).send();
-  });
+  app.post(
+    AUTH_ENDPOINTS.confirmDeleteAccount,
+    { ...rateLimit(limits.tokenSubmissions), schema: SCHEMAS.confirmDeleteAccount },
+    async (request, reply) => {
+      const { confirmDeleteAccountToken } = parseInput(confirmDeleteAccountBodySchema, request.body);
+      if (!(await authService.confirmAccountDeletion(confirmDeleteAccountToken))) throw invalidToken(400);
+      return clearRefreshCookie(reply).code(204).send();
+    },
+  );
 
-  app.get(AUTH_ENDPOINTS.me, { preHandler: app.authenticate }, async (request) => {
+  app.get(AUTH_ENDPOINTS.me, { preHandler: app.authenticate, schema: SCHEMAS.me }, async (request) => {
     const user = await loadSessionUser(app.db, authOf(request).userId);
     if (!user) throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
     return user;
   });
 
-  app.patch(AUTH_ENDPOINTS.updateMe, { preHandler: app.authenticate }, async (request) => {
+  app.patch(AUTH_ENDPOINTS.updateMe, { preHandler: app.authenticate, schema: SCHEMAS.updateMe }, async (request) => {
     const preferences = parseInput(updateMeBodySchema, request.body);
     const user = await authService.updateOwnPreferences(authOf(request).userId, preferences);
     if (!user) throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);

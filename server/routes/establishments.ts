@@ -71,8 +71,15 @@ export const establishmentResource: ResourceDefinition<Establishment, Establishm
   write: partnerWrites<Establishment, EstablishmentInput>(ESTABLISHMENT_WRITE_PARTS),
 };
 
+const citiesSchema = {
+  tags: [establishmentResource.name],
+  summary: 'The distinct cities of the readable establishments, for the city filter',
+  response: { 200: z.array(z.object({ id: z.string(), name: z.string() })) },
+  errorStatuses: [403],
+} as const;
+
 export async function establishmentRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/establishments/cities', { preHandler: app.authenticate }, async (request) => {
+  app.get('/establishments/cities', { preHandler: app.authenticate, schema: citiesSchema }, async (request) => {
     const viewer = viewerOf(request);
     requirePermission(viewer, establishmentResource.permission, 'read');
     return listEstablishmentCities(app.db, viewer);

@@ -42,7 +42,30 @@ async function decide(app: FastifyInstance, request: FastifyRequest, decision: D
   return shown;
 }
 
+const decisionSchemaOf = (decision: Decision, summary: string) =>
+  ({
+    tags: ['events'],
+    summary,
+    params: idParamsSchema,
+    body: decisionBodySchemas[decision],
+    errorStatuses: [403, 409],
+  }) as const;
+
 export async function eventApprovalRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/events/:id/approve', { preHandler: app.authenticate }, (request) => decide(app, request, 'approve'));
-  app.post('/events/:id/reject', { preHandler: app.authenticate }, (request) => decide(app, request, 'reject'));
+  app.post(
+    '/events/:id/approve',
+    {
+      preHandler: app.authenticate,
+      schema: decisionSchemaOf('approve', "Approve a promoter's request; answers the event"),
+    },
+    (request) => decide(app, request, 'approve'),
+  );
+  app.post(
+    '/events/:id/reject',
+    {
+      preHandler: app.authenticate,
+      schema: decisionSchemaOf('reject', "Reject a promoter's request with a reason; answers the event"),
+    },
+    (request) => decide(app, request, 'reject'),
+  );
 }

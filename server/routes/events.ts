@@ -82,6 +82,7 @@ const occurrenceQuerySchema = queryParametersSchema({
 const occurrenceDelete: DeleteVariant<Event, z.output<typeof occurrenceQuerySchema>> = {
   selectedBy: 'originalStartsAt',
   query: occurrenceQuerySchema,
+  summary: 'deletes that one occurrence of the series (a SKIP; needs EVENT update) and answers the series',
   action: 'update',
   run: (tx, { id, query, viewer, actor }) =>
     deleteEventOccurrence(tx, { id, originalStartsAt: query.originalStartsAt, viewer, actor }),

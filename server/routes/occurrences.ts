@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { occurrenceFilterSchema } from '../../domain/event';
 import { listOccurrences } from '../services/occurrences';
-import { parseListQuery, setContentRange } from './shared/listQuery';
+import { listQueryParser, setContentRange } from './shared/listQuery';
 import { requirePermission, viewerOf } from './shared/resource';
 
 /**
- * `GET /occurrences` (issue 5, docs/server.md "Occurrences"): the expanded calendar, read-only. The list
+ * `GET /occurrences` (docs/server.md "Occurrences"): the expanded calendar, read-only. The list
  * parameters are ra-data-simple-rest's (`filter`, `sort`, `range`, answered with `Content-Range`); the
  * filter needs the window (`from`, `to`), sorting is by `startsAt` only. Reading needs EVENT read; the
  * events in the answer are those the viewer may read, as on `/events`.
@@ -21,20 +21,27 @@ const filterSchema = occurrenceFilterSchema.loose().superRefine((value, context)
   }
 });
 
+const occurrenceQueryParser = listQueryParser({
+  sortable: ['startsAt'],
+  defaultSort: { field: 'startsAt', order: 'ASC' },
+  filter: filterSchema,
+  defaultPageSize: OCCURRENCES_PAGE_SIZE,
+});
+
 type OccurrenceListQuery = ReturnType<typeof parseOccurrenceQuery>;
 
 function parseOccurrenceQuery(query: object) {
   // Without `filter` the window is missing: parsed as `{}`, a 400 on filter.from / filter.to.
-  return parseListQuery(
-    { filter: '{}', ...query },
-    {
-      sortable: ['startsAt'],
-      defaultSort: { field: 'startsAt', order: 'ASC' },
-      filter: filterSchema,
-      defaultPageSize: OCCURRENCES_PAGE_SIZE,
-    },
-  );
+  return occurrenceQueryParser({ filter: '{}', ...query });
 }
+
+const listSchema = {
+  tags: ['occurrences'],
+  summary: 'The expanded calendar: the occurrences of the readable events within filter.from and filter.to',
+  querystring: occurrenceQueryParser.schema,
+  paginated: true,
+  errorStatuses: [403],
+} as const;
 
 /**
  * Parsed list parameters by their raw text. parseListQuery builds its zod schemas on every call, which costs
@@ -60,7 +67,7 @@ function occurrenceQueryOf(query: Record<string, unknown>): OccurrenceListQuery 
 }
 
 export async function occurrenceRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/occurrences', { preHandler: app.authenticate }, async (request, reply) => {
+  app.get('/occurrences', { preHandler: app.authenticate, schema: listSchema }, async (request, reply) => {
     const viewer = viewerOf(request);
     requirePermission(viewer, 'EVENT', 'read');
     const query = occurrenceQueryOf(request.query as Record<string, unknown>);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError, parseInput } from '../errors';
 import { notFoundBody } from '../errors';
 import { listOutboxMails, loadOutboxMail } from '../services/outbox';
-import { parseListQuery, setContentRange } from './shared/listQuery';
+import { listQueryParser, setContentRange } from './shared/listQuery';
 import { idParamsSchema, requirePermission, viewerOf } from './shared/resource';
 
 /**
@@ -23,23 +23,42 @@ const filterSchema = z
   })
   .default({});
 
+const parseOutboxQuery = listQueryParser({
+  sortable: SORTABLE,
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  filter: filterSchema,
+});
+
+const tags = ['outbox'];
+const SCHEMAS = {
+  list: {
+    tags,
+    summary: 'List the recorded mails (ROOT, outside production only)',
+    querystring: parseOutboxQuery.schema,
+    paginated: true,
+    errorStatuses: [403],
+  },
+  one: {
+    tags,
+    summary: 'One recorded mail with its text and HTML (ROOT, outside production only)',
+    params: idParamsSchema,
+    errorStatuses: [403],
+  },
+} as const;
+
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   // Who reads the outbox is the permission table's decision (MAIL_OUTBOX read: ROOT), as for every resource.
   const mayRead = async (request: FastifyRequest) => requirePermission(viewerOf(request), 'MAIL_OUTBOX', 'read');
   const rootOnly = { preHandler: [app.authenticate, mayRead] };
 
-  app.get('/', rootOnly, async (request, reply) => {
-    const query = parseListQuery(request.query, {
-      sortable: SORTABLE,
-      defaultSort: { field: 'createdAt', order: 'DESC' },
-      filter: filterSchema,
-    });
+  app.get('/', { ...rootOnly, schema: SCHEMAS.list }, async (request, reply) => {
+    const query = parseOutboxQuery(request.query);
     const { rows, total } = await listOutboxMails(app.db, query);
     setContentRange(reply, 'outbox', query.offset, rows.length, total);
     return rows;
   });
 
-  app.get('/:id', rootOnly, async (request) => {
+  app.get('/:id', { ...rootOnly, schema: SCHEMAS.one }, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
     const row = await loadOutboxMail(app.db, id);
     if (!row) throw new ApiError(404, notFoundBody().message);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   REFERENCE_KIND_NAMES,
   referenceInputSchema,
+  referenceRecordSchema,
   referenceResourceOf,
   type ReferenceInput,
   type ReferenceKind,
@@ -48,6 +49,7 @@ export function referenceDataResource(kind: ReferenceKind): ResourceDefinition<R
     search: [table.key, table.labelEn, table.labelFr, table.labelDe, table.labelIt],
     scope: 'global',
     defaultPageSize: REFERENCE_PAGE_SIZE,
+    recordSchema: referenceRecordSchema,
     load: store.load,
     write: {
       input: referenceInputSchema,

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { idSchema } from '../../domain/records';
+import { roleRecordSchema } from '../../domain/user';
 import { ApiError, parseInput } from '../errors';
 import { loadRoles } from '../services/roles';
-import { parseListQuery, setContentRange } from './shared/listQuery';
+import { listQueryParser, setContentRange } from './shared/listQuery';
 import { idParamsSchema } from './shared/resource';
 
 /**
@@ -21,15 +22,28 @@ const filterSchema = z
   })
   .default({});
 
+const parseRoleQuery = listQueryParser({
+  sortable: ['id', 'key'],
+  defaultSort: { field: 'id', order: 'ASC' },
+  filter: filterSchema,
+});
+
+const SCHEMAS = {
+  list: {
+    tags: ['roles'],
+    summary: 'List the roles (always in the order ROOT first)',
+    querystring: parseRoleQuery.schema,
+    response: { 200: z.array(roleRecordSchema) },
+    paginated: true,
+  },
+  one: { tags: ['roles'], summary: 'One role', params: idParamsSchema, response: { 200: roleRecordSchema } },
+} as const;
+
 export async function roleRoutes(app: FastifyInstance): Promise<void> {
   const authenticated = { preHandler: app.authenticate };
 
-  app.get('/roles', authenticated, async (request, reply) => {
-    const query = parseListQuery(request.query, {
-      sortable: ['id', 'key'],
-      defaultSort: { field: 'id', order: 'ASC' },
-      filter: filterSchema,
-    });
+  app.get('/roles', { ...authenticated, schema: SCHEMAS.list }, async (request, reply) => {
+    const query = parseRoleQuery(request.query);
     const { id, q } = query.filter;
     const ids = id === undefined ? undefined : Array.isArray(id) ? id : [id];
     const search = q?.toLowerCase().replace(/[\s-]+/g, '_');
@@ -41,7 +55,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     return page;
   });
 
-  app.get('/roles/:id', authenticated, async (request) => {
+  app.get('/roles/:id', { ...authenticated, schema: SCHEMAS.one }, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
     const role = (await loadRoles(app.db)).find((candidate) => candidate.id === id);
     if (!role) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);

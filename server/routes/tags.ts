@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { TAG_LIMITS, tagInputSchema, type Tag, type TagInput } from '../../domain/tag';
+import { TAG_LIMITS, tagInputSchema, tagSchema, type Tag, type TagInput } from '../../domain/tag';
 import { tags } from '../db/schema';
 import {
   insertTag,
@@ -42,6 +42,7 @@ export const tagResource: ResourceDefinition<Tag, TagInput> = {
   search: [tags.tagName, tags.category, tags.subCategory, translationMatches],
   scope: 'global',
   load: loadTags,
+  recordSchema: tagSchema,
   write: {
     input: tagInputSchema,
     version: tags.version,

@@ -1,9 +1,17 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ROLE_SCOPES, canUpload } from '../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { isRoleKey } from '../../domain/roles';
-import { UPLOAD_LIMITS, UPLOAD_PROCESSING, UPLOAD_RATE_LIMIT, isImageMimeType } from '../../domain/upload';
+import {
+  UPLOAD_LIMITS,
+  UPLOAD_MIME_TYPES,
+  UPLOAD_PROCESSING,
+  UPLOAD_RATE_LIMIT,
+  isImageMimeType,
+  uploadSchema,
+} from '../../domain/upload';
 import { ApiError, parseInput } from '../errors';
 import { EXTENSION_OF_TYPE, isStorageKey, mimeTypeOfKey } from '../services/storage';
 import {
@@ -20,7 +28,7 @@ import { uploadOf } from '../services/uploadRecords';
 import { forbidden, idParamsSchema, viewerOf } from './shared/resource';
 
 /**
- * `/uploads` (issue 4; the file handling is server/services/uploads.ts, where files live is
+ * `/uploads` (the file handling is server/services/uploads.ts, where files live is
  * server/services/storage):
  * - `POST /uploads`: multipart, one file part named `file`; whoever `canUpload` (domain/access.ts).
  *   201 with the Upload shape; 413 too large, 415 not an accepted type, 400 no file or unreadable picture,
@@ -65,6 +73,42 @@ const uploadRateLimit = (max: number) => ({
   },
 });
 
+const tags = ['uploads'];
+const storedFile = z.file().describe('The stored bytes');
+const SCHEMAS = {
+  create: {
+    tags,
+    summary: `Upload a picture or PDF: one multipart part named ${UPLOAD_LIMITS.fieldName}`,
+    consumes: ['multipart/form-data'],
+    // The handler reads the part itself (receiveFile); this only names it for the document.
+    body: z.object({
+      [UPLOAD_LIMITS.fieldName]: z
+        .file()
+        .mime([...UPLOAD_MIME_TYPES])
+        .max(UPLOAD_LIMITS.maxBytes),
+    }),
+    response: { 201: uploadSchema },
+    errorStatuses: [403, 413, 415, 503],
+  },
+  file: {
+    tags,
+    summary: 'A stored file or its preview, by its unguessable key (public: the widget shows logos)',
+    params: z.object({ '*': z.string().describe('The storage key') }),
+    response: {
+      200: {
+        description: 'The file, inline for pictures, as an attachment for PDF',
+        content: Object.fromEntries(UPLOAD_MIME_TYPES.map((type) => [type, { schema: storedFile }])),
+      },
+    },
+  },
+  one: {
+    tags,
+    summary: 'One own upload (platform roles: any)',
+    params: idParamsSchema,
+    response: { 200: uploadSchema },
+  },
+} as const;
+
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
@@ -72,7 +116,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/uploads',
-    { ...uploadRateLimit(app.config.uploadsPerTenMinutes), preHandler: app.authenticate },
+    { ...uploadRateLimit(app.config.uploadsPerTenMinutes), preHandler: app.authenticate, schema: SCHEMAS.create },
     async (request, reply) => {
       const identity = viewerOf(request);
       if (!canUpload(identity.roleKeys)) throw forbidden();
@@ -92,12 +136,12 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/uploads/files/*', { helmet: FILE_HELMET_OPTIONS }, async (request, reply) => {
+  app.get('/uploads/files/*', { helmet: FILE_HELMET_OPTIONS, schema: SCHEMAS.file }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     return serveFile(app, key, reply);
   });
 
-  app.get('/uploads/:id', { preHandler: app.authenticate }, async (request) => {
+  app.get('/uploads/:id', { preHandler: app.authenticate, schema: SCHEMAS.one }, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
     const viewer = viewerOf(request);
     const row = await loadUploadRow(app.db, id);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { idSchema } from '../../domain/records';
-import { userInputSchema, type UserInput, type UserRecord } from '../../domain/user';
+import { userInputSchema, userRecordSchema, type UserInput, type UserRecord } from '../../domain/user';
 import { users } from '../db/schema';
 import { ApiError, parseInput } from '../errors';
 import {
@@ -68,6 +68,7 @@ export function userResource(sessions: SessionRevoker): ResourceDefinition<UserR
       fields: ['establishmentId', 'promoterGroupId'],
     },
     load: loadUsers,
+    recordSchema: userRecordSchema,
     write: {
       input: userInputSchema,
       version: users.version,
@@ -97,22 +98,33 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
    * which address (action SEND_ACCESS_LINK), as it keeps every other change to a user: the link grants
    * access. The row is written once the mail is, outside a transaction (the mail may go through SMTP).
    */
-  app.post('/users/:id/send-access-link', { preHandler: app.authenticate }, async (request, reply) => {
-    const viewer = viewerOf(request);
-    requirePermission(viewer, resource.permission, 'update');
-    const { id } = parseInput(idParamsSchema, request.params);
-    await requireInScope(app.db, resource, viewer, id, 'write');
-    const [recipient] = await resource.load(app.db, [id]);
-    // Gone since the scope check (deleted meanwhile): as unknown as any other id.
-    if (!recipient) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
-    if (!(await app.authService.sendAccessLink(id))) throw new ApiError(409, USER_DISABLED);
-    await userAudit(app.db, {
-      actor: auditActorOf(request),
-      action: 'SEND_ACCESS_LINK',
-      recordId: id,
-      before: null,
-      after: { email: recipient.email },
-    });
-    return reply.code(202).send();
-  });
+  const sendAccessLinkSchema = {
+    tags: [resource.name],
+    summary: 'Mail the user a single-use access link',
+    params: idParamsSchema,
+    response: { 202: z.undefined().describe('The link is mailed') },
+    errorStatuses: [403, 409],
+  } as const;
+  app.post(
+    '/users/:id/send-access-link',
+    { preHandler: app.authenticate, schema: sendAccessLinkSchema },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      requirePermission(viewer, resource.permission, 'update');
+      const { id } = parseInput(idParamsSchema, request.params);
+      await requireInScope(app.db, resource, viewer, id, 'write');
+      const [recipient] = await resource.load(app.db, [id]);
+      // Gone since the scope check (deleted meanwhile): as unknown as any other id.
+      if (!recipient) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
+      if (!(await app.authService.sendAccessLink(id))) throw new ApiError(409, USER_DISABLED);
+      await userAudit(app.db, {
+        actor: auditActorOf(request),
+        action: 'SEND_ACCESS_LINK',
+        recordId: id,
+        before: null,
+        after: { email: recipient.email },
+      });
+      return reply.code(202).send();
+    },
+  );
 }

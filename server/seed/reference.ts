@@ -3,7 +3,7 @@ import type { ReferenceKind } from '../db/schema';
 /** `[key, English, French, German (Swiss spelling), Italian]`. */
 export type ReferenceEntry = readonly [key: string, en: string, fr: string, de: string, it: string];
 
-/** A Swiss nightlife vocabulary in the four interface languages (issue 4: seeded, then managed by ROOT). */
+/** A Swiss nightlife vocabulary in the four interface languages (seeded, then managed by ROOT). */
 export const REFERENCE_DATA: Record<ReferenceKind, readonly ReferenceEntry[]> = {
   establishmentTypes: [
     ['CLUB', 'Club', 'Club', 'Club', 'Club'],

@@ -614,7 +614,7 @@ export async function seedWidgetSettings(tx: Executor, establishmentIds: number[
   ]);
 }
 
-/** A short history, so that the audit screen (issue 3) has something to show. */
+/** A short history, so that the audit screen has something to show. */
 export async function seedAuditLog(
   tx: Executor,
   context: { userIds: Map<string, number>; establishmentIds: number[]; eventIds: Map<string, number> },

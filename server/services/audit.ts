@@ -6,7 +6,7 @@ import type { Queryable } from '../db/queryable';
 import { auditLog, type AuditChanges } from '../db/schema';
 
 /**
- * The audit log (issue 3): every create, update and delete through the generic resource API writes one
+ * The audit log: every create, update and delete through the generic resource API writes one
  * row, in the write's own transaction, so a rolled-back write leaves no trace and a committed one always has
  * its row. `changes` maps each changed field, as a dot path of the record's shape (`generalInfos.tagName`),
  * to its value before and after: `after` only on create, `before` only on delete, and on update only the

@@ -26,7 +26,7 @@ import { AttemptCounter, DEFAULT_RATE_LIMITS, type RateLimitPolicy } from './rat
 import { DeviceCookies, type IssuedDeviceCookie } from './deviceCookies';
 import { SignInThrottle, type SignInAttempt } from './signInThrottle';
 
-/** The authentication flows behind `/api/v1/auth/*`, free of HTTP so other features (issue 3's Users screen) reuse them. */
+/** The authentication flows behind `/api/v1/auth/*`, free of HTTP so other features (the Users screen) reuse them. */
 
 export interface AuthLifetimes extends SessionLifetimes {
   accessTokenSeconds: number;
@@ -244,7 +244,7 @@ export class AuthService {
   }
 
   /**
-   * Mails a user a single-use sign-in link (onboarding, or a user who lost access): issue 3's Users screen
+   * Mails a user a single-use sign-in link (onboarding, or a user who lost access): the Users screen
    * calls this. Answers false when the user does not exist or is inactive.
    */
   async sendAccessLink(userId: number): Promise<boolean> {

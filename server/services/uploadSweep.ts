@@ -6,7 +6,7 @@ import { uploads } from '../db/schema';
 import type { FileStorage } from './storage';
 
 /**
- * Orphan uploads (issue 4): files uploaded for a form that was never saved, pictures replaced, records
+ * Orphan uploads: files uploaded for a form that was never saved, pictures replaced, records
  * deleted. An upload that no record references and that is older than ORPHAN_UPLOADS.graceMs is deleted,
  * its row and then its files.
  *

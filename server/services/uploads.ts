@@ -27,7 +27,7 @@ import { uploadOf, type UploadRow } from './uploadRecords';
 import { WorkGate, type WorkGateLimits } from './workGate';
 
 /**
- * What `POST /uploads` does with the received bytes (ARCHITECTURE.md §6, issue 4):
+ * What `POST /uploads` does with the received bytes (ARCHITECTURE.md §6):
  * - the type comes from the content (file-type), never from the name or the declared type; only
  *   UPLOAD_MIME_TYPES pass (else 415);
  * - images are decoded by sharp: sides above UPLOAD_LIMITS.maxImageSide are a 400 UPLOAD_IMAGE_TOO_LARGE,

@@ -1,6 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { RefreshIconButton, useLoading, useTranslate } from 'react-admin';
-import { useDelayedPending } from './useDelayedPending';
+import { useDelayedPending } from '../../resources/shared/useDelayedPending';
 
 /**
  * The app bar's refresh button, which turns into a spinner while data loads: only after 1000 ms of

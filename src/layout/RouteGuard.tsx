@@ -4,7 +4,7 @@ import { isAreaPath } from '../../domain/access';
 import { canOpenPath } from '../../providers/accessControl';
 import { appConfig } from '../config/env';
 import { PATHS } from '../pages/paths';
-import { DelayedLoader } from './DelayedLoader';
+import { DelayedLoader } from '../../resources/shared/DelayedLoader';
 import { useServerRoleKeys } from './useServerRoleKeys';
 
 /**

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useLocaleState } from 'react-admin';
 import { isLanguage } from '../../domain/languages';
-import { updateLanguage } from '../../providers/authApi';
-import { readSessionOrNull } from '../../providers/session';
+import { readSessionOrNull, updateLanguage } from '../providers';
 
 /**
  * The user picks the interface language (Settings, the app bar's language menu): the interface switches, and

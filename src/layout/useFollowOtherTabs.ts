@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLogout } from 'react-admin';
-import { readSessionOrNull, subscribeToSession, type Session } from '../../providers/session';
+import type { Session } from '../../providers/session';
+import { readSessionOrNull, subscribeToSession } from '../providers';
 import { PATHS } from '../pages/paths';
 
 /** Who a session belongs to (the user's id and public auth id): a sign-in as another user differs. */
@@ -11,7 +12,7 @@ const identityOf = (session: Session | null): string | null =>
 const reloadAppAt = (path: string): void => window.location.assign(path);
 
 /**
- * Issue 2 "other open tabs follow". When another tab signs out (or its session is otherwise removed),
+ * Other open tabs follow. When another tab signs out (or its session is otherwise removed),
  * this tab signs out too, which clears react-admin's cached data and goes to /auth. When another tab
  * signs in as someone else, this tab must not keep showing the previous user's page and data: it reloads
  * the app at /dashboard. A token refresh in another tab (same user, same sign-in) changes nothing here;

@@ -1,8 +1,8 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { useSessionUser } from './useSessionUser';
+import { useSessionUser } from '../../providers/appContexts';
 
-/** /dashboard: for now a greeting by first name (issue 2); later issues fill it. */
+/** /dashboard: for now a greeting by first name. */
 export const DashboardPage = () => {
   const translate = useTranslate();
   const user = useSessionUser();

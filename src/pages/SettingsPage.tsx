@@ -13,15 +13,15 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useLocales, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { requestAccountDeletion } from '../../providers/authApi';
+import { requestAccountDeletion } from '../providers';
 import { useThemePreference } from '../../providers/preferencesStore';
 import { useChooseLanguage } from '../layout/useChooseLanguage';
 import { COLOR_SCHEMES, COLOR_SCHEME_ICONS, colorSchemeLabelKey, type ColorScheme } from '../layout/colorSchemes';
 import { ChangePasswordForm } from './auth/ChangePasswordForm';
 import { authErrorKeyOf } from './auth/apiErrors';
-import { useSessionUser } from './useSessionUser';
+import { useSessionUser } from '../../providers/appContexts';
 
-/** /settings: language, colour scheme, password and account deletion (issue 2). */
+/** /settings: language, colour scheme, password and account deletion. */
 export const SettingsPage = () => (
   <Stack spacing={2} sx={{ mt: 2, mb: 4, maxWidth: 720 }}>
     <Title title="app.settings.title" />

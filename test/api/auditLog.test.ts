@@ -6,7 +6,7 @@ import { auditLog, users } from '../../server/db/schema';
 import { changesBetween } from '../../server/services/audit';
 import { DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
 
-/** The audit log (issue 3): what each tag write records, and the read-only list that only ROOT reads. */
+/** The audit log: what each tag write records, and the read-only list that only ROOT reads. */
 
 let server: TestServer;
 let root: string;

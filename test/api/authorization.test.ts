@@ -22,7 +22,7 @@ import {
 import { DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
 
 /**
- * Issue 3's generated authorisation tests: every demo account against every endpoint of every resource in
+ * The generated authorisation tests: every demo account against every endpoint of every resource in
  * test/api/authorizationMatrix.ts, expecting exactly what domain/access.ts says (action and record scope),
  * plus every account's attempts to raise its own role or widen its own scope.
  */

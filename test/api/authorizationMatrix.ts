@@ -28,7 +28,7 @@ import { userOwnership } from '../../server/services/users';
 /**
  * The data behind test/api/authorization.test.ts: the resources under test and what each demo account
  * must get from every endpoint, computed from domain/access.ts (`hasPermission` and `isInScope` over the
- * record's ownership), never by asking the server. Issues 4 and 5 add establishments, promoters, events…
+ * record's ownership), never by asking the server. A new resource joins
  * by adding one entry to `RESOURCE_FIXTURES`.
  */
 
@@ -228,7 +228,7 @@ const rolesFixture: ResourceFixture = {
   rows: (db) => globalRows(db.select({ id: roles.id }).from(roles)),
 };
 
-/** A reference-data kind (issue 4): global, read by everyone, written by ROOT. */
+/** A reference-data kind: global, read by everyone, written by ROOT. */
 function referenceDataFixture(kind: ReferenceKind): ResourceFixture {
   const table = referenceTables[REFERENCE_KINDS[kind]];
   const labels = (text: string) => ({ en: text, fr: text, de: text, it: text });
@@ -346,7 +346,7 @@ const promotersFixture: ResourceFixture = {
 };
 
 /**
- * Events (issue 5) belong to their establishment and to their promoter group (either or both). Throwaway ones
+ * Events belong to their establishment and to their promoter group (either or both). Throwaway ones
  * alternate PUBLISHED / DRAFT (customers read the published ones); a promoter group's also name a venue of
  * the other pair, because a promoter's write is a request, which needs one (server/routes/events.ts), and
  * they are pending requests (drafts): a promoter changes its requests only, the venue's own events never.

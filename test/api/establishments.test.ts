@@ -41,7 +41,7 @@ import {
 } from './resourceFixtures';
 
 /**
- * `/establishments` (issue 4) beyond the generated authorisation matrix: the whole record read and written
+ * `/establishments` beyond the generated authorisation matrix: the whole record read and written
  * back, validation of every field, references, uploads and gallery, HTML, scope with the demo accounts,
  * onboarding, filters, search, sort and the cities endpoint.
  */

@@ -15,7 +15,7 @@ import { eventOutOfSchedule, events, eventTypes } from '../../server/db/schema';
 import { errorsOf, orderedIds, signIn, startTestServer, userRow, type TestServer } from './harness';
 
 /**
- * Editing one occurrence of a series (issue 5, ARCHITECTURE.md §5): PUT /events/:id with
+ * Editing one occurrence of a series (ARCHITECTURE.md §5): PUT /events/:id with
  * `dateAndCalendar.updateScope` and `originalStartsAt`, and DELETE /events/:id?originalStartsAt=…,
  * through HTTP with the demo accounts. What the calendar would show is the engine run on the stored rule
  * and rows, so every expectation is an exact instant in UTC.

@@ -9,7 +9,7 @@ import { ruleOfRow } from '../../server/services/events/record';
 import { signIn, startTestServer, type TestServer } from './harness';
 
 /**
- * Regressions found in the review of issue 5 (events): each test failed before its fix. The browser's
+ * Regressions found in the review of events: each test failed before its fix. The browser's
  * whole-series save sends the rows it read back, input that must be a 400 and never a 500, and the edits
  * a promoter may not make.
  */

@@ -22,7 +22,7 @@ import {
 import { errorsOf, jsonParam, orderedIds, signIn, startTestServer, totalOf, userRow, type TestServer } from './harness';
 
 /**
- * `/events` (issue 5) beyond the generated authorisation matrix: one-off and weekly series in both flows,
+ * `/events` beyond the generated authorisation matrix: one-off and weekly series in both flows,
  * validation of every field, derived fields, out-of-schedule rows replaced and re-keyed with the rule (no
  * orphan, read from the database), save actions → visibility and approval, scope with the demo accounts,
  * list filters, and the 409 of a stale version.

@@ -81,6 +81,7 @@ export interface TestServerOptions {
   /** Default: UPLOAD_PROCESSING. */
   uploadProcessing?: BuildAppOptions['uploadProcessing'];
   clock?: TestClock;
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export interface TestServer {
@@ -124,6 +125,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateLimits: { ...RELAXED_RATE_LIMITS, ...options.rateLimits },
     uploadProcessing: options.uploadProcessing,
     staticRoot,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {

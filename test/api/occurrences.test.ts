@@ -15,7 +15,7 @@ import { boundsColumns, ruleColumnsOf } from '../../server/services/events/write
 import { errorsOf, jsonParam, orderedIds, signIn, startTestServer, userRow, type TestServer } from './harness';
 
 /**
- * `GET /occurrences` (issue 5): the window (overlap, clock changes, dates as local days), out-of-schedule rows
+ * `GET /occurrences`: the window (overlap, clock changes, dates as local days), out-of-schedule rows
  * (moved in and out, SKIP, CREATE), each filter, the scope of every kind of demo account, pagination with its
  * total, sort, and bad filters. The events are written as rows (the events API is tested elsewhere), with a
  * title token so that the seeded demo events never count; their bounds leave out the rows, as seeded data

@@ -38,7 +38,7 @@ import {
 } from './resourceFixtures';
 
 /**
- * `/promoters` (issue 4, promoter groups) beyond the generated authorisation matrix: the whole record read and
+ * `/promoters` (promoter groups) beyond the generated authorisation matrix: the whole record read and
  * written back, validation, references, uploads and gallery, HTML, scope with promoter@demo.ch and
  * promoter2@demo.ch, onboarding, filters, search and sort.
  */

@@ -26,7 +26,7 @@ import {
 import { DEMO_ACCOUNTS } from '../../server/seed';
 import { signIn, startTestServer, type TestServer } from './harness';
 
-/** `/reference-data/{kind}` (issue 4): every kind read by everyone, written by ROOT only, never deleted while in use. */
+/** `/reference-data/{kind}`: every kind read by everyone, written by ROOT only, never deleted while in use. */
 
 let server: TestServer;
 const tokens = new Map<string, string>();

@@ -5,7 +5,7 @@ import { TAG_LIMITS, type Tag } from '../../domain/tag';
 import { tags, tagTranslations } from '../../server/db/schema';
 import { signIn, startTestServer, type TestServer } from './harness';
 
-/** The Tags resource (issue 3) beyond the generic contract: validation, translations, HTML, search, filters. */
+/** The Tags resource beyond the generic contract: validation, translations, HTML, search, filters. */
 
 let server: TestServer;
 let root: string;

@@ -13,7 +13,7 @@ import { errorsOf, signIn, startTestServer, userRow, type TestServer } from './h
 import { postUploadParts, TEST_PDF, testPicture } from './uploadFixtures';
 
 /**
- * What happens to uploads after `POST /uploads` (issue 4): orphans are swept after the grace period
+ * What happens to uploads after `POST /uploads`: orphans are swept after the grace period
  * (server/services/uploadSweep.ts), each user's uploads are rate-limited, and the problems of uploads and
  * references named by a record come back as codes on their fields.
  */

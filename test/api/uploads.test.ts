@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from '../../server/seed';
 import { createUser, signIn, startTestServer, TEST_PASSWORD, type TestServer } from './harness';
 import { MULTIPART_BOUNDARY, postUploadParts, TEST_PDF, testPicture, type MultipartPart } from './uploadFixtures';
 
-/** `POST /uploads` and the served files (issue 4 "Uploads"; server/routes/uploads.ts). */
+/** `POST /uploads` and the served files (server/routes/uploads.ts). */
 
 let server: TestServer;
 let root: string;

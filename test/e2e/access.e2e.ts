@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, signIn } from './browser';
 
 /**
- * Issue 3, done when: as each demo account, in Chromium, the menu shows exactly its role's areas, and typing a
+ * As each demo account, in Chromium, the menu shows exactly its role's areas, and typing a
  * forbidden URL lands on /unauthorized. The expected menus are written out here from SPEC §6 and the
  * extensions of README "Access", independently of the table's code.
  */

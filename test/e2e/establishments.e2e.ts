@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { apiAs, launchBrowser, newContext, screenshot, search, signIn } from './browser';
 
 /**
- * Issue 4, done when: ROOT creates an establishment with logo, gallery, opening hours across midnight,
+ * ROOT creates an establishment with logo, gallery, opening hours across midnight,
  * happy hours and tags, saves it as draft, publishes it, finds it by search and filter; an ADMIN edits only
  * their own establishment (others at most readable when published, their drafts never appear); a PROMOTER
  * edits their own group.

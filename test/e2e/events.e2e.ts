@@ -7,7 +7,7 @@ import { apiAs, launchBrowser, newContext, screenshot, signIn } from './browser'
 const shownDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
 
 /**
- * Issue 5, done when: an ADMIN creates a weekly Saturday 22:00–04:00 series ending after 10 occurrences,
+ * An ADMIN creates a weekly Saturday 22:00–04:00 series ending after 10 occurrences,
  * sees them in the calendar, skips one, moves another, changes "this and the next" from the fifth on to
  * 23:00, and the calendar shows exactly the expected instants; a PROMOTER requests an event, the
  * establishment's ADMIN approves it, and it appears published.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createCustomerAsRoot, DEMO_PASSWORD, launchBrowser, newContext, screenshot, signIn } from './browser';
 
-/** Issue 2, done when: forgot password → follow the link from the Mail outbox → set a new password → sign in with it. */
+/** Forgot password → follow the link from the Mail outbox → set a new password → sign in with it. */
 describe('resetting a forgotten password through the Mail outbox', () => {
   let browser: Browser;
   beforeAll(async () => {

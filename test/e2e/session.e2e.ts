@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiAs, launchBrowser, newContext, screenshot, signIn } from './browser';
 
-/** Issue 2, done when: sign in as root, see the dashboard, switch to dark and French, reload, keep both, sign out. */
+/** Sign in as root, see the dashboard, switch to dark and French, reload, keep both, sign out. */
 describe('signing in, preferences and signing out', () => {
   let browser: Browser;
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot, search, signIn } from './browser';
 
 /**
- * Issue 3, done when: a ROOT user creates, edits, searches and deletes a user and a tag; a second browser
+ * A ROOT user creates, edits, searches and deletes a user and a tag; a second browser
  * editing the same tag gets the conflict message.
  */
 

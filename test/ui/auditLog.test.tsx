@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AuditLogRecord } from '../../domain/audit';
 import type { SessionUser } from '../../domain/user';
-import { PREFERENCE_KEYS, preferencesStore } from '../../providers/preferencesStore';
+import { PREFERENCE_KEYS } from '../../providers/preferencesStore';
+import { preferencesStore } from '../../src/providers';
 import { ana, apiUrl, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 

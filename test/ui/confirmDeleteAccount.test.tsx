@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readSessionOrNull } from '../../providers/session';
+import { readSessionOrNull } from '../../src/providers';
 import { apiUrl, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { PREFERENCE_KEYS, preferencesStore } from '../../providers/preferencesStore';
+import { PREFERENCE_KEYS } from '../../providers/preferencesStore';
+import { preferencesStore } from '../../src/providers';
 import { ana, apiUrl, listAnswer, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 

@@ -4,10 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { Admin, CustomRoutes, memoryStore, testDataProvider } from 'react-admin';
 import { MemoryRouter, Route } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from '../../providers/i18nProvider';
+import { i18nProvider } from '../../src/providers';
 import { CrashBoundary } from '../../src/App';
 import { Layout } from '../../src/layout/Layout';
-import { readSessionOrNull } from '../../providers/session';
+import { readSessionOrNull } from '../../src/providers';
 import { apiUrl, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 

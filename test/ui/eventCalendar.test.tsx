@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OccurrenceItem } from '../../domain/event';
-import { preferencesStore } from '../../providers/preferencesStore';
+import { preferencesStore } from '../../src/providers';
 import { EVENTS_VIEW_STORE_KEY } from '../../resources/events/EventList';
 import { staticMediaQueryList } from './mediaQuery';
 import { apiUrl, listAnswer, server } from './msw';

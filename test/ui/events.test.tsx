@@ -7,6 +7,7 @@ import type { ReferenceRecord } from '../../domain/reference';
 import type { RecurrenceRule } from '../../domain/recurrence';
 import type { SessionUser } from '../../domain/user';
 import { createI18nProvider } from '../../providers/i18nProvider';
+import { catalogues } from '../../src/i18n';
 import { ruleInWords } from '../../resources/events/ruleInWords';
 import { ana, apiUrl, filterOf, listAnswer, referenceRecord, server } from './msw';
 import { eventRecord, venueAdmin, type EventSections } from './eventList.fixtures';
@@ -177,7 +178,7 @@ describe('the rule in words', () => {
   };
 
   it('says each pattern in English', () => {
-    const { translate } = createI18nProvider();
+    const { translate } = createI18nProvider({ catalogues });
     const say = (rule: RecurrenceRule) => ruleInWords(rule, translate, 'en');
     expect(say(weekly)).toBe('Every Saturday 22:00–04:00, 10 times');
     expect(say(twiceAWeek)).toBe('Every Tuesday and Thursday 19:30–22:00, until 31 Dec 2026');
@@ -190,7 +191,7 @@ describe('the rule in words', () => {
   });
 
   it('says them in German with German weekday and month names', async () => {
-    const provider = createI18nProvider();
+    const provider = createI18nProvider({ catalogues });
     await provider.changeLocale('de');
     const say = (rule: RecurrenceRule) => ruleInWords(rule, provider.translate, 'de');
     expect(say(weekly)).toBe('Jeden Samstag 22:00–04:00, 10-mal');

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { SignInResponse } from '../../domain/auth';
 import type { ReferenceRecord } from '../../domain/reference';
-import { readSessionOrNull } from '../../providers/session';
+import { readSessionOrNull } from '../../src/providers';
 import type { SessionUser } from '../../domain/user';
 
 /** The API as the app sees it in tests: same origin, `/api/v1` (the default of src/config/env.ts). */

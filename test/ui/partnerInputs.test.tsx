@@ -17,8 +17,9 @@ import type { ReferenceRecord } from '../../domain/reference';
 import { closedWeek } from '../../domain/schedule';
 import type { Upload } from '../../domain/upload';
 import { createDataProvider, type AppDataProvider, type UploadOptions } from '../../providers/dataProvider';
-import { httpClient } from '../../providers/httpClient';
+import { httpClient } from '../../src/providers';
 import { createI18nProvider } from '../../providers/i18nProvider';
+import { catalogues } from '../../src/i18n';
 import { OutOfScheduleEditor } from '../../resources/events/steps/OutOfScheduleEditor';
 import { EDITOR_MIN_HEIGHT } from '../../resources/shared/RichTextEditor';
 import { RichTextDescriptionInput } from '../../resources/shared/RichTextDescriptionInput';
@@ -77,7 +78,7 @@ const renderInForm = (
   render(
     <AdminContext
       dataProvider={dataProvider}
-      i18nProvider={createI18nProvider({ initialLocale: 'en' })}
+      i18nProvider={createI18nProvider({ catalogues, initialLocale: 'en' })}
       store={memoryStore({ locale })}
     >
       <ResourceContextProvider value="establishments">

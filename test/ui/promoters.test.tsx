@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { promoterDefaults, promoterInputSchema, type Promoter } from '../../domain/promoter';
 import type { ReferenceRecord } from '../../domain/reference';
 import type { SessionUser } from '../../domain/user';
-import { readSessionOrNull } from '../../providers/session';
+import { readSessionOrNull } from '../../src/providers';
 import { ana, apiUrl, filterOf, listAnswer, meHandler, referenceRecord, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AdminApp, CrashBoundary, createQueryClient } from '../../src/App';
-import { signIn } from '../../providers/session';
+import { sessionStore } from '../../src/providers';
 import { signInAnswer } from './msw';
 import type { SessionUser } from '../../domain/user';
 
@@ -30,4 +30,4 @@ export const renderApp = (path: string) => renderAppAt(path, false);
 export const renderAppWithQuery = (path: string) => renderAppAt(path, true);
 
 /** Stores a session the way a real sign-in does (the providers' session API). */
-export const startSignedIn = (user?: SessionUser) => signIn(signInAnswer(user));
+export const startSignedIn = (user?: SessionUser) => sessionStore.signIn(signInAnswer(user));

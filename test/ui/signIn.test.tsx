@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { SESSION_STORE_NAME, readSessionOrNull } from '../../providers/session';
+import { SESSION_STORE_NAME } from '../../providers/session';
+import { readSessionOrNull } from '../../src/providers';
 import { apiUrl, server, signInAnswer } from './msw';
 import { renderApp } from './renderApp';
 

@@ -11,6 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { Tag } from '../../domain/tag';
 import { createI18nProvider } from '../../providers/i18nProvider';
+import { catalogues } from '../../src/i18n';
 import { TagTermsInput } from '../../resources/shared/inputs/TagTermsInput';
 import { tagLabelIn } from '../../resources/tags/tagLabel';
 
@@ -49,7 +50,7 @@ const renderTagInput = (locale: string, tagTerms: number[]) => {
   render(
     <AdminContext
       dataProvider={dataProvider}
-      i18nProvider={createI18nProvider({ initialLocale: 'en' })}
+      i18nProvider={createI18nProvider({ catalogues, initialLocale: 'en' })}
       store={memoryStore({ locale })}
     >
       <ResourceContextProvider value="establishments">

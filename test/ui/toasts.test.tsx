@@ -9,7 +9,7 @@ import {
   type UndoableMutation,
 } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from '../../providers/i18nProvider';
+import { i18nProvider } from '../../src/providers';
 import { ToastNotification } from '../../src/notifications/ToastNotification';
 import { TOAST_SETTINGS } from '../../src/notifications/toastSettings';
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_PROBLEM_CODES } from '../../domain/errors';
 import type { Upload } from '../../domain/upload';
 import { createI18nProvider } from '../../providers/i18nProvider';
+import { catalogues } from '../../src/i18n';
 import { GalleryInput } from '../../resources/shared/inputs/GalleryInput';
 import { UploadInput } from '../../resources/shared/inputs/UploadInput';
 
@@ -34,7 +35,7 @@ const renderRefusedForm = (locale: string) =>
   render(
     <AdminContext
       dataProvider={testDataProvider()}
-      i18nProvider={createI18nProvider({ initialLocale: 'en' })}
+      i18nProvider={createI18nProvider({ catalogues, initialLocale: 'en' })}
       store={memoryStore({ locale })}
     >
       <ResourceContextProvider value="establishments">

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDelayedPending } from '../../src/layout/useDelayedPending';
+import { useDelayedPending } from '../../resources/shared/useDelayedPending';
 
 const renderDelayed = (isPending: boolean) =>
   renderHook(({ pending }) => useDelayedPending(pending, { delay: 1000, minDuration: 500 }), {

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../domain/user';
-import { PREFERENCE_KEYS, preferencesStore } from '../../providers/preferencesStore';
-import { readSessionOrNull } from '../../providers/session';
+import { PREFERENCE_KEYS } from '../../providers/preferencesStore';
+import { preferencesStore } from '../../src/providers';
+import { readSessionOrNull } from '../../src/providers';
 import { ana, apiUrl, server, signInAnswer } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 

@@ -81,7 +81,7 @@ const serveUsers = (records: UserRecord[] = [bruno, chiara], total = records.len
   return listFilters;
 };
 
-/** Establishments and promoter groups as issue 4 will serve them. */
+/** Establishments and promoter groups as the API serves them. */
 const serveScopes = () =>
   server.use(
     http.get(apiUrl('/establishments'), () =>
@@ -95,7 +95,7 @@ const serveScopes = () =>
     ),
   );
 
-/** Before issue 4: the API has no such collections yet. */
+/** An API without these collections (the pickers fall back to ids). */
 const scopesNotServed = () =>
   server.use(
     http.get(apiUrl('/establishments'), () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),

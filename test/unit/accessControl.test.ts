@@ -277,6 +277,98 @@ describe('the auth provider over the role keys of the server', () => {
     signInAs('ROOT');
     await expect(authProvider.canAccess?.({ resource: 'events', action: 'list' })).resolves.toBe(false);
   });
+
+  describe('with a record: its scope too (react-admin useCanAccess with a record)', () => {
+    const VENUE = 3;
+    const OTHER_VENUE = 4;
+    const GROUP = 5;
+    const OTHER_GROUP = 6;
+
+    /** Signed in (and known to the server) as a user of these roles and scope. */
+    const signInWithScope = (scope: Partial<SessionUser>, ...roles: RoleKey[]) => {
+      const user = { ...userWithRoles(...roles), establishmentId: null, promoterGroupId: null, ...scope };
+      session.signIn({ ...signInResponse, user });
+      serverUser = user;
+    };
+
+    const canAccess = (resource: string, action: string, record: Record<string, unknown>) =>
+      providerFor().canAccess?.({ resource, action, record });
+
+    const establishment = (id: number, visibility = 'PUBLISHED') => ({ id, visibility });
+    const event = (establishmentId: number | null, promoterGroupId: number | null, visibility = 'DRAFT') => ({
+      id: 40,
+      visibility,
+      generalInfos: { establishmentId, promoterGroupId, approvalStatus: 'PENDING' },
+    });
+
+    it('lets a venue administrator edit their own establishment, and only read another published one', async () => {
+      signInWithScope({ establishmentId: VENUE }, 'ADMIN');
+      await expect(canAccess('establishments', 'edit', establishment(VENUE))).resolves.toBe(true);
+      await expect(canAccess('establishments', 'edit', establishment(OTHER_VENUE))).resolves.toBe(false);
+      await expect(canAccess('establishments', 'show', establishment(OTHER_VENUE))).resolves.toBe(true);
+      await expect(canAccess('establishments', 'show', establishment(OTHER_VENUE, 'DRAFT'))).resolves.toBe(false);
+      // The scope narrows the table, never widens it: an ADMIN deletes no establishment, not even its own.
+      await expect(canAccess('establishments', 'delete', establishment(VENUE))).resolves.toBe(false);
+    });
+
+    it('leaves the actions about a whole collection to the table, whatever record surrounds them', async () => {
+      // The events list on an establishment's page: react-admin passes the establishment along.
+      signInWithScope({ establishmentId: VENUE }, 'ADMIN');
+      await expect(canAccess('events', 'list', establishment(VENUE))).resolves.toBe(true);
+      await expect(canAccess('events', 'create', establishment(VENUE))).resolves.toBe(true);
+      await expect(canAccess('establishments', 'export', establishment(OTHER_VENUE, 'DRAFT'))).resolves.toBe(true);
+    });
+
+    it("lets a venue's staff change the events of their venue only", async () => {
+      signInWithScope({ establishmentId: VENUE }, 'COORDINATOR');
+      await expect(canAccess('events', 'edit', event(VENUE, null))).resolves.toBe(true);
+      await expect(canAccess('events', 'delete', event(VENUE, GROUP))).resolves.toBe(true);
+      await expect(canAccess('events', 'edit', event(OTHER_VENUE, null))).resolves.toBe(false);
+    });
+
+    it("lets a promoter edit their own group and their group's events, not another group's", async () => {
+      signInWithScope({ promoterGroupId: GROUP }, 'PROMOTER');
+      await expect(canAccess('promoters', 'edit', { id: GROUP })).resolves.toBe(true);
+      await expect(canAccess('promoters', 'edit', { id: OTHER_GROUP })).resolves.toBe(false);
+      await expect(canAccess('events', 'edit', event(VENUE, GROUP))).resolves.toBe(true);
+      await expect(canAccess('events', 'edit', event(VENUE, OTHER_GROUP))).resolves.toBe(false);
+      // Its own venue-less draft (no establishment yet) is still its group's.
+      await expect(canAccess('events', 'edit', event(null, GROUP))).resolves.toBe(true);
+    });
+
+    it('lets the platform roles change any record, within what the table grants them', async () => {
+      signInWithScope({}, 'ROOT');
+      await expect(canAccess('establishments', 'delete', establishment(OTHER_VENUE))).resolves.toBe(true);
+      await expect(canAccess('promoters', 'edit', { id: OTHER_GROUP })).resolves.toBe(true);
+      signInWithScope({}, 'COORDINATOR_ADMIN_FULL');
+      await expect(canAccess('events', 'edit', event(OTHER_VENUE, OTHER_GROUP))).resolves.toBe(true);
+      await expect(canAccess('establishments', 'edit', establishment(OTHER_VENUE))).resolves.toBe(false);
+    });
+
+    it("lets only the venue's side decide a promoter's request for the venue", async () => {
+      signInWithScope({ establishmentId: VENUE }, 'ADMIN');
+      await expect(canAccess('events', 'decide', event(VENUE, GROUP))).resolves.toBe(true);
+      await expect(canAccess('events', 'decide', event(OTHER_VENUE, GROUP))).resolves.toBe(false);
+      signInWithScope({ promoterGroupId: GROUP }, 'PROMOTER');
+      await expect(canAccess('events', 'decide', event(VENUE, GROUP))).resolves.toBe(false);
+      signInWithScope({}, 'ROOT');
+      await expect(canAccess('events', 'decide', event(OTHER_VENUE, GROUP))).resolves.toBe(true);
+      await expect(canAccess('promoters', 'decide', { id: GROUP })).resolves.toBe(false);
+    });
+
+    it('asks the server again for a partner who signed in without a record of the kind (onboarding)', async () => {
+      signInWithScope({ promoterGroupId: null }, 'PROMOTER');
+      // Their first create made group 5 theirs on the server.
+      serverUser = { ...(serverUser as SessionUser), promoterGroupId: GROUP };
+      await expect(canAccess('promoters', 'edit', { id: GROUP })).resolves.toBe(true);
+      await expect(canAccess('promoters', 'edit', { id: OTHER_GROUP })).resolves.toBe(false);
+      expect(session.readSession()?.authenticatedUser.promoterGroupId).toBe(GROUP);
+    });
+
+    it('refuses every record check when nobody is signed in', async () => {
+      await expect(canAccess('establishments', 'show', establishment(VENUE))).resolves.toBe(false);
+    });
+  });
 });
 
 describe('createServerRoles', () => {

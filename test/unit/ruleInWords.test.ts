@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecurrenceRule } from '../../domain/recurrence';
 import { createI18nProvider } from '../../providers/i18nProvider';
+import { catalogues } from '../../src/i18n';
 import { ruleInWords } from '../../resources/events/ruleInWords';
 
 const monthly: RecurrenceRule = {
@@ -22,7 +23,7 @@ const yearlyOn = (startDate: string, extra: Partial<RecurrenceRule> = {}): Recur
 });
 
 const sayIn = async (locale: string) => {
-  const provider = createI18nProvider();
+  const provider = createI18nProvider({ catalogues });
   await provider.changeLocale(locale);
   return (rule: RecurrenceRule) => ruleInWords(rule, provider.translate, locale);
 };

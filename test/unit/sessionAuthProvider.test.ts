@@ -236,7 +236,12 @@ describe('auth API and auth provider', () => {
 
     it('gives the identity of the session and the role keys of the server', async () => {
       session.signIn(signInResponse);
-      await expect(authProvider.getIdentity?.()).resolves.toEqual({ id: 1, fullName: 'Aline Favre' });
+      await expect(authProvider.getIdentity?.()).resolves.toEqual({
+        id: 1,
+        fullName: 'Aline Favre',
+        establishmentId: null,
+        promoterGroupId: null,
+      });
       await expect(authProvider.getPermissions?.({})).resolves.toEqual(['ROOT']);
     });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_PROBLEM_CODES } from '../../domain/errors';
 import { UPLOAD_ERROR_CODES } from '../../domain/upload';
 import { createI18nProvider } from '../../providers/i18nProvider';
+import { catalogues } from '../../src/i18n';
 import { uploadProblemOf } from '../../resources/shared/inputs/uploadErrors';
 
 /** Upload and reference problems reach the user in their language (domain/errors.ts, resources/shared/inputs/uploadErrors.ts). */
@@ -10,14 +11,14 @@ import { uploadProblemOf } from '../../resources/shared/inputs/uploadErrors';
 const OTHER_LANGUAGES = ['fr', 'de', 'it'] as const;
 
 describe('field problem codes of uploads and references', () => {
-  const english = createI18nProvider();
+  const english = createI18nProvider({ catalogues });
 
   it.each(Object.values(FIELD_PROBLEM_CODES))('%s reads as a sentence in each language', async (code) => {
     const inEnglish = english.translate(code);
     expect(inEnglish).not.toBe(code);
     expect(inEnglish).toMatch(/\.$/);
     for (const language of OTHER_LANGUAGES) {
-      const provider = createI18nProvider();
+      const provider = createI18nProvider({ catalogues });
       await provider.changeLocale(language);
       const translated = provider.translate(code);
       expect(translated, language).not.toBe(code);
@@ -29,7 +30,7 @@ describe('field problem codes of uploads and references', () => {
     expect(english.translate(FIELD_PROBLEM_CODES.unknownUpload)).toBe(
       'This file is no longer available: upload it again.',
     );
-    const french = createI18nProvider();
+    const french = createI18nProvider({ catalogues });
     await french.changeLocale('fr');
     expect(french.translate(FIELD_PROBLEM_CODES.unknownUpload)).toBe(
       'Ce fichier n’est plus disponible : envoyez-le à nouveau.',
@@ -42,7 +43,7 @@ describe('upload refusals of the upload endpoint', () => {
     const problem = uploadProblemOf(error);
     return english.translate(problem.key, problem.args);
   };
-  const english = createI18nProvider();
+  const english = createI18nProvider({ catalogues });
 
   it('tells a picture too large in pixels apart from a damaged one, with the limit', () => {
     const tooManyPixels = new HttpError(UPLOAD_ERROR_CODES.imageTooLarge, 400, {
@@ -73,7 +74,7 @@ describe('upload refusals of the upload endpoint', () => {
     expect(translatedProblem(busy)).toBe(
       'The server is processing many pictures right now: try again in a few seconds.',
     );
-    const italian = createI18nProvider();
+    const italian = createI18nProvider({ catalogues });
     await italian.changeLocale('it');
     expect(italian.translate(uploadProblemOf(tooComplex).key, uploadProblemOf(tooComplex).args)).toMatch(
       /al massimo 100 fotogrammi e 16 milioni/,
@@ -86,7 +87,7 @@ describe('upload refusals of the upload endpoint', () => {
     expect(translatedProblem(tooMany)).toBe(
       'You have uploaded many files in a short time: wait a few minutes and try again.',
     );
-    const german = createI18nProvider();
+    const german = createI18nProvider({ catalogues });
     await german.changeLocale('de');
     expect(german.translate(uploadProblemOf(tooMany).key)).toMatch(
       /^Sie haben in kurzer Zeit viele Dateien hochgeladen/,

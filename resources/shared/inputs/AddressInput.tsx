@@ -11,14 +11,15 @@ import {
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { PARTNER_LIMITS } from '../../../domain/partner';
-import { appConfig, usableMapsKey } from '../../../src/config/env';
+import { usableMapsKey } from '../../../domain/maps';
+import { useMapsApiKey } from '../../../providers/appContexts';
 import { addressFromPlace, loadPlacesLibrary, PLACE_FIELDS, type PlaceAddress } from './googlePlaces';
 
 export interface AddressInputProps {
   /** The section that holds localisation, city, lat, lang and placeId, e.g. `generalInfos`. */
   source: string;
   label?: string;
-  /** The configured key by default; tests pass their own. */
+  /** The configured key (useMapsApiKey) by default; tests pass their own. */
   mapsApiKey?: string;
 }
 
@@ -97,13 +98,10 @@ const usePlacesAutocomplete = (apiKey: string | null, fillFrom: (address: PlaceA
  * configure one. `placeId` has no field: nobody types Google's ids; the form keeps the record's value and a
  * chosen suggestion replaces it.
  */
-export const AddressInput = ({
-  source,
-  label = 'inputs.address.label',
-  mapsApiKey = appConfig.mapsApiKey,
-}: AddressInputProps) => {
+export const AddressInput = ({ source, label = 'inputs.address.label', mapsApiKey }: AddressInputProps) => {
   const translate = useTranslate();
-  const apiKey = usableMapsKey(mapsApiKey);
+  const configuredKey = useMapsApiKey();
+  const apiKey = usableMapsKey(mapsApiKey ?? configuredKey);
   const { setValue } = useFormContext();
   const sectionPath = useWrappedSource(source);
   const { fieldBox, state } = usePlacesAutocomplete(apiKey, (address) => {

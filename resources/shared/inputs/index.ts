@@ -1,5 +1,5 @@
 /**
- * The form inputs partner records share (establishments, promoter groups; events in issue 5): files,
+ * The form inputs partner records share (establishments, promoter groups, events): files,
  * gallery, opening and happy hours, address, reference data and tags. Each works inside a react-admin form
  * on the record shapes of domain/establishment.ts and domain/promoter.ts.
  */

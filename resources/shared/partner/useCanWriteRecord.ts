@@ -1,11 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, usePermissions, type Identifier } from 'react-admin';
-import { isInScope, permissionOf, type RecordOwnership } from '../../../domain/access';
-import { createRefusalOf, isOnboardingCreate, type PartnerKind } from '../../../domain/partner';
+import { canAccessRecord, type Viewer } from '../../../domain/access';
+import { createRefusalOf, type PartnerKind } from '../../../domain/partner';
 import type { SessionUser } from '../../../domain/user';
-import { fetchCurrentUser } from '../../../providers/authApi';
-import { readSessionOrNull } from '../../../providers/session';
+import { useSessionUser } from '../../../providers/appContexts';
 
 const NO_ROLES: string[] = [];
 
@@ -17,75 +15,44 @@ const PARTNER_KIND: Readonly<Record<PartnerResource, PartnerKind>> = {
   promoters: 'promoterGroup',
 };
 
-/** An establishment is owned by itself, a promoter group by itself (their ids are the scope ids). */
-const ownershipOf = (resource: PartnerResource, id: Identifier): RecordOwnership =>
-  resource === 'establishments' ? { establishmentIds: [Number(id)] } : { promoterGroupIds: [Number(id)] };
-
 /**
- * A partner (an ADMIN, a PROMOTER) who had no record of this kind when signing in: their first create made
- * one theirs on the server (onboarding, server/routes/shared/partner.ts), which the stored session cannot
- * know, so the server is asked again rather than opening their new record read only.
- */
-const mayHaveOnboarded = (
-  resource: PartnerResource,
-  roleKeys: readonly string[],
-  user: SessionUser | undefined,
-): boolean => user !== undefined && isOnboardingCreate({ ...user, roleKeys }, PARTNER_KIND[resource]);
-
-/**
- * May the signed-in user change this record? The resource's edit permission (canAccess) and the record's
- * write scope (domain/access.ts isInScope): an ADMIN reads other venues when they are published but edits
- * only its own. The scope fields come from the stored session (refreshed from the server after onboarding),
- * the role keys from the server; the server checks again on every write, this only decides what the drawer offers.
+ * May the signed-in user change this record? react-admin's canAccess with the record: the resource's edit
+ * permission and the record's write scope (domain/access.ts canAccessRecord); an ADMIN reads other venues
+ * when they are published but edits only its own. The auth provider asks the server again for a partner who
+ * may have made a record theirs since signing in (onboarding). The server checks again on every write, this
+ * only decides what the drawer offers.
  */
 export const useCanWriteRecord = (resource: PartnerResource, id: Identifier | undefined): boolean => {
-  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
-  const { permissions: roleKeys = NO_ROLES } = usePermissions<string[]>();
-  const sessionUser = readSessionOrNull()?.authenticatedUser;
-  const askServer = Boolean(canEdit) && id !== undefined && mayHaveOnboarded(resource, roleKeys, sessionUser);
-  // Per record: each drawer opened in that state asks once; fetchCurrentUser also updates the stored session.
-  const { data: serverUser } = useQuery({
-    queryKey: ['partner-owner-of', resource, id],
-    queryFn: fetchCurrentUser,
-    enabled: askServer,
-    gcTime: 0,
+  const { canAccess } = useCanAccess({
+    resource,
+    action: 'edit',
+    record: { id },
+    enabled: id !== undefined,
   });
-  const user = serverUser ?? sessionUser;
-  return useMemo(
-    () => id !== undefined && Boolean(canEdit) && mayWriteAs(user, roleKeys, resource, id),
-    [resource, id, canEdit, roleKeys, user],
-  );
+  return id !== undefined && canAccess === true;
 };
 
-/** The record's write scope (domain/access.ts isInScope) for this user and role keys; the edit permission is the caller's. */
-const mayWriteAs = (
-  user: SessionUser | undefined,
-  roleKeys: readonly string[],
-  resource: PartnerResource,
-  id: Identifier,
-): boolean => {
-  const permission = permissionOf(resource);
-  if (!permission || !user) return false;
-  const viewer = {
+/** The signed-in user with the server's role keys, for the checks a list makes row by row without waiting. */
+const viewerOf = (user: SessionUser | null, roleKeys: readonly string[]): Viewer | null =>
+  user && {
     userId: user.id,
     roleKeys,
     establishmentId: user.establishmentId,
     promoterGroupId: user.promoterGroupId,
   };
-  return isInScope(viewer, permission, ownershipOf(resource, id), 'write');
-};
 
 /**
- * For a list: which of its records may the signed-in user change? (the edit permission and each record's
- * write scope, from the stored session). Rows it may not change cannot be selected for bulk changes.
+ * For a list: which of its records may the signed-in user change? The same rule as canAccess with a record
+ * (domain/access.ts canAccessRecord), answered at once for each row, since a row's checkbox cannot wait.
+ * Rows it may not change cannot be selected for bulk changes.
  */
 export const useCanWriteRecords = (resource: PartnerResource): ((id: Identifier) => boolean) => {
-  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const { permissions: roleKeys = NO_ROLES } = usePermissions<string[]>();
-  const user = readSessionOrNull()?.authenticatedUser;
+  const user = useSessionUser();
+  const viewer = useMemo(() => viewerOf(user, roleKeys), [user, roleKeys]);
   return useCallback(
-    (id: Identifier) => Boolean(canEdit) && mayWriteAs(user, roleKeys, resource, id),
-    [canEdit, user, roleKeys, resource],
+    (id: Identifier) => viewer !== null && canAccessRecord(viewer, resource, 'edit', { id }),
+    [viewer, resource],
   );
 };
 
@@ -97,17 +64,17 @@ const NO_CREATE_PERMISSION: Readonly<Record<PartnerResource, string>> = {
 
 /**
  * Why the signed-in user may not create a record of this kind, as a translation key; null when it may,
- * undefined while canAccess answers. The resource's create permission, then the onboarding rule the server
- * refuses by (domain/partner.ts createRefusalOf): an ADMIN or a PROMOTER who already has their establishment
- * or group may not create another. Without a readable session the server decides alone.
+ * undefined while canAccess answers. The resource's create permission (canAccess), then the onboarding rule
+ * the server refuses by (domain/partner.ts createRefusalOf): an ADMIN or a PROMOTER who already has their
+ * establishment or group may not create another. Without a readable session the server decides alone.
  */
 export const useCreatePartnerRefusal = (resource: PartnerResource): string | null | undefined => {
   const { canAccess: canCreate, isPending } = useCanAccess({ resource, action: 'create' });
   const { permissions: roleKeys = NO_ROLES } = usePermissions<string[]>();
-  const user = readSessionOrNull()?.authenticatedUser;
+  const user = useSessionUser();
   if (isPending) return undefined;
   if (!canCreate) return NO_CREATE_PERMISSION[resource];
-  return user === undefined ? null : createRefusalOf({ ...user, roleKeys }, PARTNER_KIND[resource]);
+  return user === null ? null : createRefusalOf({ ...user, roleKeys }, PARTNER_KIND[resource]);
 };
 
 /** May the signed-in user create a record of this kind? (useCreatePartnerRefusal: no refusal.) */

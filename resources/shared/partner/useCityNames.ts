@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../providers/httpClient';
+import { useDataProvider } from 'react-admin';
+import type { AppDataProvider } from '../../../providers/dataProvider';
 
 /** `GET /establishments/cities` answers `[{ id, name }]` (server/routes/establishments.ts); blank names are left out. */
 const cityNamesOf = (answer: unknown): string[] =>
@@ -11,8 +12,10 @@ const cityNamesOf = (answer: unknown): string[] =>
  * The distinct city names an API path answers, for the city filters (one city, or several): one query per
  * path, shared by every filter that reads it.
  */
-export const useCityNames = (citiesPath: string) =>
-  useQuery({
+export const useCityNames = (citiesPath: string) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
     queryKey: ['partner-cities', citiesPath],
-    queryFn: async () => cityNamesOf(await api.get<unknown>(citiesPath)),
+    queryFn: async () => cityNamesOf(await dataProvider.getPath(citiesPath)),
   });
+};

@@ -7,7 +7,7 @@ import { checkOneOf } from './columns';
 export type { AuditChanges } from '../../../domain/audit';
 
 /**
- * Who changed what, when (issue 3). `actor_email` keeps the author readable after the user is deleted;
+ * Who changed what, when. `actor_email` keeps the author readable after the user is deleted;
  * `record_id` is text so that any resource's key fits.
  */
 export const auditLog = pgTable(

@@ -17,7 +17,7 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true }).n
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 
-/** Optimistic concurrency: a PUT carries the version it read; a stale one is a 409 (issue 3). */
+/** Optimistic concurrency: a PUT carries the version it read; a stale one is a 409. */
 export const version = () => integer('version').notNull().default(1);
 
 export const visibility = (defaultValue: Visibility) => text('visibility').notNull().default(defaultValue);

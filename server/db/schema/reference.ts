@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-c
 import { timestamps, version } from './columns';
 
 /**
- * Reference vocabularies (issue 4): one table per kind so that every link has a real foreign key.
+ * Reference vocabularies: one table per kind so that every link has a real foreign key.
  * All share one shape: a stable `key` (for code and imports), a label in each interface language
  * (all four required: a vocabulary is shown in every language), a display `position`, and
  * `is_active` to retire a value without breaking the records that still use it, and `version` for the

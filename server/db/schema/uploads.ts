@@ -4,7 +4,7 @@ import { users } from './auth';
 import { createdAt } from './columns';
 
 /**
- * Files received by `POST /uploads` (issue 4). The server chooses `storage_key` (never the client's
+ * Files received by `POST /uploads`. The server chooses `storage_key` (never the client's
  * name), decides `mime_type` from the content, and records image dimensions and a downscaled preview.
  */
 export const uploads = pgTable(

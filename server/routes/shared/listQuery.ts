@@ -52,30 +52,49 @@ export interface ListQueryOptions<Field extends string, FilterSchema extends z.Z
   defaultPageSize?: number;
 }
 
+/**
+ * A query parameter holding JSON that `schema` validates. The API document shows it as a string whose
+ * content is that JSON (JSON Schema's contentMediaType and contentSchema), read from `schema` itself.
+ */
+const jsonParameter = <Schema extends z.ZodType>(label: string, schema: Schema, description: string) =>
+  jsonText(label)
+    .pipe(schema)
+    .optional()
+    .meta({
+      description,
+      contentMediaType: 'application/json',
+      contentSchema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }),
+    });
+
 /** The zod schema of `sort`, `range` and `filter` for one sortable list and one filter schema. */
 function querySchemaOf<Field extends string, FilterSchema extends z.ZodType>(
   sortable: readonly [Field, ...Field[]],
   filter: FilterSchema,
 ) {
   return z.object({
-    sort: jsonText('sort')
-      .pipe(z.tuple([z.enum(sortable), z.enum(['ASC', 'DESC'])]))
-      .optional(),
-    range: jsonText('range')
-      .pipe(
-        z
-          .tuple([z.number().int().min(0), z.number().int().min(0)])
-          .refine(([start, end]) => end >= start, { message: 'range end must not be before its start' })
-          .refine(([start, end]) => end - start < MAX_PAGE_SIZE, {
-            message: `at most ${MAX_PAGE_SIZE} records per page`,
-          }),
-      )
-      .optional(),
-    filter: jsonText('filter').pipe(filter).optional(),
+    sort: jsonParameter(
+      'sort',
+      z.tuple([z.enum(sortable), z.enum(['ASC', 'DESC'])]),
+      'JSON `["field","ASC"|"DESC"]`; the record id is always the secondary order',
+    ),
+    range: jsonParameter(
+      'range',
+      z
+        .tuple([z.number().int().min(0), z.number().int().min(0)])
+        .refine(([start, end]) => end >= start, { message: 'range end must not be before its start' })
+        .refine(([start, end]) => end - start < MAX_PAGE_SIZE, {
+          message: `at most ${MAX_PAGE_SIZE} records per page`,
+        }),
+      `JSON \`[first, last]\`, both included, at most ${MAX_PAGE_SIZE} records`,
+    ),
+    filter: jsonParameter('filter', filter, 'JSON object of the declared filter keys; any other key is a 400'),
   });
 }
 
-export type ListQueryParser<Field extends string, Filter> = (query: unknown) => ListQuery<Field, Filter>;
+/** Parses one request's list parameters; `schema` is the zod schema it validates with (the API document's). */
+export type ListQueryParser<Field extends string, Filter> = ((query: unknown) => ListQuery<Field, Filter>) & {
+  schema: z.ZodType;
+};
 
 /**
  * The parser of one list's parameters, its zod schemas built once: zod compiles each new object schema on
@@ -87,7 +106,7 @@ export function listQueryParser<Field extends string, FilterSchema extends z.Zod
 ): ListQueryParser<Field, z.output<FilterSchema>> {
   const pageSize = options.defaultPageSize ?? 25;
   const schema = querySchemaOf(options.sortable, options.filter);
-  return (query) => {
+  const parse = (query: unknown) => {
     const parsed = parseInput(schema, query);
     const [start, end] = parsed.range ?? [0, pageSize - 1];
     const [field, order] = parsed.sort ?? [options.defaultSort.field, options.defaultSort.order];
@@ -100,6 +119,7 @@ export function listQueryParser<Field extends string, FilterSchema extends z.Zod
       filter: (parsed.filter ?? options.filter.parse({})) as z.output<FilterSchema>,
     };
   };
+  return Object.assign(parse, { schema });
 }
 
 /**

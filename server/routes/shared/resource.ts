@@ -21,6 +21,7 @@ import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import {
   idSchema,
   recordVersionSchema,
+  visibilityChangeAnswerSchema,
   visibilityChangeSchema,
   type VisibilityChangeAnswer,
   type VisibilityChangeResult,
@@ -186,7 +187,9 @@ export interface DeleteVariant<RecordShape, Query extends { version?: number } =
   /** The query parameter that selects the variant; without it the record itself is deleted. */
   selectedBy: string;
   /** Every query parameter the variant takes, `version` included (`queryParametersSchema`: others are a 400). */
-  query: z.ZodType<Query>;
+  query: z.ZodType<Query> & { shape: z.ZodRawShape };
+  /** What the variant does, for the API document. */
+  summary: string;
   /** The permission it needs instead of `delete` (deleting one occurrence updates its series). */
   action: Exclude<Action, 'read'>;
   /**
@@ -224,6 +227,12 @@ export interface ResourceDefinition<RecordShape extends { id: number }, Input ex
   write?: ResourceWrites<RecordShape, Input>;
   /** Records per page when the request has no `range`. */
   defaultPageSize?: number;
+  /**
+   * The record's zod schema of domain/, where there is one: the API document shows it as every route's
+   * answer (without one, a record with an `id`). The lists' parameters and the bodies are documented from
+   * the schemas that validate them (`filters`, `sortable`, `write.input`).
+   */
+  recordSchema?: z.ZodType<RecordShape>;
 }
 
 export const MAX_SEARCH_LENGTH = 200;
@@ -742,6 +751,70 @@ async function visibilityOutcomeOf<RecordShape, Input>(
 
 // ---- routes ------------------------------------------------------------------------------------------
 
+/** A record of a resource without a domain schema for it, as the API document shows it. */
+const someRecordSchema = z.looseObject({ id: idSchema }).describe('The record in the shape of SPEC.md §3, with `id`');
+
+/** The API document's description of the resource's routes, from the schemas that validate them. */
+function routeSchemasOf(definition: ResourceDefinition<{ id: number }, { version?: number }>, listQuery: z.ZodType) {
+  const tags = [definition.name];
+  const record = definition.recordSchema ?? someRecordSchema;
+  const input = definition.write?.input;
+  const member = { tags, params: idParamsSchema };
+  return {
+    list: {
+      tags,
+      summary: `List ${definition.name} (getList; getMany with filter.id)`,
+      querystring: listQuery,
+      response: { 200: z.array(record) },
+      paginated: true,
+      errorStatuses: [403],
+    },
+    one: { ...member, summary: `One of ${definition.name}`, response: { 200: record }, errorStatuses: [403] },
+    create: {
+      tags,
+      summary: `Create one of ${definition.name}`,
+      body: input,
+      response: { 201: record },
+      errorStatuses: [403, 409],
+    },
+    replace: {
+      ...member,
+      summary: `Replace one of ${definition.name} (the whole record, with the version it was read at)`,
+      body: input,
+      response: { 200: record },
+      errorStatuses: [403, 409],
+    },
+    remove: {
+      ...member,
+      summary: `Delete one of ${definition.name}; answers the deleted record`,
+      querystring: deleteQueryDocumentOf(definition.write?.deleteVariant),
+      response: { 200: record },
+      errorStatuses: [403, 409],
+    },
+    visibility: {
+      tags,
+      summary: `Publish or unpublish many of ${definition.name}; answers a result per id`,
+      body: visibilityChangeSchema,
+      response: { 200: visibilityChangeAnswerSchema },
+      errorStatuses: [403],
+    },
+  } as const;
+}
+
+/**
+ * `DELETE /:id`'s parameters as the document shows them: `version`, and with a delete variant its own
+ * parameters too, each optional, since the variant's parameter is what selects it.
+ */
+function deleteQueryDocumentOf(variant: DeleteVariant<{ id: number }> | undefined): z.ZodType {
+  if (!variant) return deleteQuerySchema;
+  const variantShape = Object.fromEntries(
+    Object.entries(variant.query.shape).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
+  );
+  return z
+    .object({ version: versionTextSchema.optional(), ...variantShape })
+    .describe(`With \`${variant.selectedBy}\`: ${variant.summary}`);
+}
+
 /**
  * Registers GET /name, GET /name/:id and, when the resource writes, POST, PUT /:id and DELETE /:id, and POST
  * /name/visibility for a resource with a visibility. Its body and answer are domain/records.ts
@@ -754,18 +827,19 @@ export function registerResource<RecordShape extends { id: number }, Input exten
   const collection = `/${definition.name}`;
   const member = `${collection}/:id`;
   const authenticated = { preHandler: app.authenticate };
+  const parseQuery = resourceListQueryParser(definition);
+  const schemas = routeSchemasOf(definition, parseQuery.schema);
   const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;
 
   const shown = (request: FastifyRequest, records: RecordShape[]) =>
     definition.asReadBy ? definition.asReadBy(app.db, records, request) : Promise.resolve(records);
   const shownOne = async (request: FastifyRequest, record: RecordShape) => (await shown(request, [record]))[0];
 
-  const parseQuery = resourceListQueryParser(definition);
-  app.get(collection, authenticated, async (request, reply) =>
+  app.get(collection, { ...authenticated, schema: schemas.list }, async (request, reply) =>
     shown(request, await listRecords(app, definition, parseQuery, request, reply)),
   );
 
-  app.get(member, authenticated, async (request) => {
+  app.get(member, { ...authenticated, schema: schemas.one }, async (request) => {
     const viewer = viewerOf(request);
     requirePermission(viewer, definition.permission, 'read');
     const id = idOf(request);
@@ -786,16 +860,16 @@ export function registerResource<RecordShape extends { id: number }, Input exten
     log: request.log,
   });
 
-  app.post(collection, authenticated, async (request, reply) => {
+  app.post(collection, { ...authenticated, schema: schemas.create }, async (request, reply) => {
     const created = await createRecord(runOf(request), request.body);
     return reply.code(201).send(await shownOne(request, created));
   });
-  app.put(member, authenticated, async (request) => {
+  app.put(member, { ...authenticated, schema: schemas.replace }, async (request) => {
     const run = runOf(request);
     requirePermission(run.viewer, definition.permission, 'update');
     return shownOne(request, await updateRecord(run, idOf(request), request.body));
   });
-  app.delete(member, authenticated, async (request) => {
+  app.delete(member, { ...authenticated, schema: schemas.remove }, async (request) => {
     const run = runOf(request);
     const variant = writes.deleteVariant;
     if (variant && isQueryParameterGiven(request.query, variant.selectedBy)) {
@@ -810,7 +884,7 @@ export function registerResource<RecordShape extends { id: number }, Input exten
 
   const { visibilityOf } = writes;
   if (visibilityOf) {
-    app.post(`${collection}/visibility`, authenticated, async (request) =>
+    app.post(`${collection}/visibility`, { ...authenticated, schema: schemas.visibility }, async (request) =>
       setVisibility(runOf(request), visibilityOf, request.body),
     );
   }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isInScope, type Viewer } from '../../../domain/access';
+import { canDecideRequest, type Viewer } from '../../../domain/access';
 import type { ApprovalStatus, Visibility } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import { APPROVAL_OUTCOMES, EVENT_PROBLEMS, type Event } from '../../../domain/event';
@@ -48,9 +48,9 @@ async function lockVisibleEvent(tx: Queryable, viewer: Viewer, id: number) {
 }
 
 /** Only the venue's own side decides: the establishment scope (or `all`), never the promoter group's. */
+/** Only the venue's own side decides (domain/access.ts canDecideRequest, which the browser asks too). */
 function requireDecider(viewer: Viewer, establishmentId: number | null): void {
-  const venue = { establishmentIds: establishmentId === null ? [] : [establishmentId] };
-  if (!isInScope(viewer, 'EVENT', venue, 'write')) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden);
+  if (!canDecideRequest(viewer, establishmentId)) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden);
 }
 
 function requireUndecided(status: string | null): void {

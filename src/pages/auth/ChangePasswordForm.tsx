@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import { Form, useTranslate } from 'react-admin';
 import { AUTH_ERROR_CODES } from '../../../domain/errors';
-import { updatePassword } from '../../../providers/authApi';
+import { updatePassword } from '../../providers';
 import { authErrorCodeOf, authErrorKeyOf, fieldErrorsOf } from './apiErrors';
 import { ErrorAlert } from './ErrorAlert';
 import { PasswordFields, type PasswordFormValues } from './PasswordFields';

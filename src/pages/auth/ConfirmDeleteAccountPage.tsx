@@ -3,7 +3,7 @@ import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { confirmAccountDeletion } from '../../../providers/authApi';
+import { confirmAccountDeletion } from '../../providers';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
 import { authErrorCodeOf, authErrorKeyOf } from './apiErrors';

@@ -1,4 +1,4 @@
-import { requestAccountDeletion } from '../../../providers/authApi';
+import { requestAccountDeletion } from '../../providers';
 import { AuthLayout } from './AuthLayout';
 import { EmailRequestForm } from './EmailRequestForm';
 

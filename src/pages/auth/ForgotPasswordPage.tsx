@@ -1,4 +1,4 @@
-import { requestPasswordReset } from '../../../providers/authApi';
+import { requestPasswordReset } from '../../providers';
 import { AuthLayout } from './AuthLayout';
 import { EmailRequestForm } from './EmailRequestForm';
 

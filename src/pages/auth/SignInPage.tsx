@@ -3,7 +3,7 @@ import { Button, Link, Stack } from '@mui/material';
 import { email, Form, required, TextInput, useAuthProvider, useAuthState, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { PATHS, pathAfterSignIn } from '../paths';
-import { DelayedLoader } from '../../layout/DelayedLoader';
+import { DelayedLoader } from '../../../resources/shared/DelayedLoader';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessageOf, type ErrorMessage } from './apiErrors';
 import { ErrorAlert } from './ErrorAlert';

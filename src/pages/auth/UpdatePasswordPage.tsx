@@ -1,6 +1,6 @@
 import { useNotify } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { readSessionOrNull } from '../../../providers/session';
+import { readSessionOrNull } from '../../providers';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
 import { ChangePasswordForm } from './ChangePasswordForm';

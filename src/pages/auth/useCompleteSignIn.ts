@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useNotificationContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { readSessionOrNull } from '../../../providers/session';
+import { readSessionOrNull } from '../../providers';
 
 /**
  * What follows a successful sign-in, whichever way it happened (password or access link): the app takes the

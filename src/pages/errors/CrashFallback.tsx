@@ -1,7 +1,6 @@
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { i18nProvider } from '../../../providers/i18nProvider';
-import { preferencesStore } from '../../../providers/preferencesStore';
+import { i18nProvider, preferencesStore } from '../../providers';
 import { darkTheme, lightTheme } from '../../theme';
 import { ErrorScreen } from './ErrorScreen';
 

@@ -3,7 +3,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { RoutePrefix } from '../../../domain/access';
 import { AREA_LABELS } from '../../layout/menuItems';
-import { useSessionUser } from '../useSessionUser';
+import { useSessionUser } from '../../../providers/appContexts';
 
 /**
  * An area whose content is not built yet (SPEC §2: tag terms, statistics, promo codes, notifications,
