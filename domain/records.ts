@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VISIBILITIES } from './enums';
 
 /**
  * What every editable record of the REST contract carries besides the specification's fields:
@@ -44,3 +45,56 @@ export const textOrTextsSchema = (max: number) => {
     .union([text, z.array(text).max(MAX_FILTER_VALUES)])
     .transform((value) => (Array.isArray(value) ? value : [value]));
 };
+
+// ---- bulk visibility (`POST /<resource>/visibility`) ---------------------------------------------------
+
+/** The most records one bulk visibility change takes (a list page holds fewer). */
+export const MAX_VISIBILITY_CHANGE_IDS = 1000;
+
+/**
+ * Publishing or unpublishing many records in one request. `versions` (record id → the version the caller
+ * read) is optional: a record given a version it no longer has is refused with a 409, the others change.
+ */
+const VISIBILITY_CHANGE_KEYS = ['ids', 'visibility', 'versions'];
+
+export const visibilityChangeSchema = z
+  .looseObject({
+    ids: z
+      .array(idSchema)
+      .min(1)
+      .max(MAX_VISIBILITY_CHANGE_IDS)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each id once'),
+    visibility: z.enum(VISIBILITIES),
+    versions: z.record(z.string().regex(/^[1-9][0-9]{0,9}$/, 'A record id'), recordVersionSchema).optional(),
+  })
+  .superRefine((change, context) => {
+    const { ids, versions } = change;
+    for (const key of Object.keys(change)) {
+      if (!VISIBILITY_CHANGE_KEYS.includes(key))
+        context.addIssue({ code: 'custom', path: [key], message: `Unknown field: ${key}` });
+    }
+    for (const key of Object.keys(versions ?? {})) {
+      if (!ids.includes(Number(key)))
+        context.addIssue({ code: 'custom', path: ['versions', key], message: 'Not one of the ids' });
+    }
+  });
+export type VisibilityChange = z.input<typeof visibilityChangeSchema>;
+
+/** The API error body with its status, for one record of a bulk change. */
+const recordErrorSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/** What became of each id, in the order given: its new (or unchanged) version, or why it was refused. */
+export const visibilityChangeAnswerSchema = z.object({
+  results: z.array(
+    z.discriminatedUnion('ok', [
+      z.object({ id: idSchema, ok: z.literal(true), version: recordVersionSchema }),
+      z.object({ id: idSchema, ok: z.literal(false), error: recordErrorSchema }),
+    ]),
+  ),
+});
+export type VisibilityChangeAnswer = z.infer<typeof visibilityChangeAnswerSchema>;
+export type VisibilityChangeResult = VisibilityChangeAnswer['results'][number];

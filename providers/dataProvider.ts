@@ -2,6 +2,7 @@ import { AxiosHeaders, type AxiosInstance, type AxiosResponse } from 'axios';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type fetchUtils, type Identifier, type RaRecord } from 'react-admin';
 import type { Visibility } from '../domain/enums';
+import { visibilityChangeAnswerSchema, type VisibilityChange, type VisibilityChangeResult } from '../domain/records';
 import { UPLOAD_LIMITS, uploadSchema, type Upload } from '../domain/upload';
 import { ApiError } from './httpClient';
 
@@ -90,9 +91,9 @@ export interface AppDataProvider extends DataProvider {
   /** `POST /uploads` (multipart, one part): the stored upload, as records carry it (domain/upload.ts). */
   upload(file: File, options?: UploadOptions): Promise<Upload>;
   /**
-   * Bulk publish / unpublish. The API's PUT takes the whole record with its version (simple-rest's
-   * updateMany would send only `{visibility}`), so each record is read and written back whole; one
-   * refusal does not stop the others, and the result says which ids failed and why.
+   * Bulk publish / unpublish in one request (`POST /<resource>/visibility`): the server writes each record
+   * as its own PUT would and answers a result per id; one refusal does not stop the others, and the result
+   * says which ids failed and why. A request that fails as a whole fails every id with its reason.
    */
   setVisibility(resource: string, ids: readonly Identifier[], visibility: Visibility): Promise<SetVisibilityResult>;
   /**
@@ -129,11 +130,18 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
   const httpClientForReactAdmin = createSimpleRestHttpClient(client);
   const crud = simpleRestProvider(apiBaseUrl, httpClientForReactAdmin);
 
-  const setVisibilityOfOne = async (resource: string, id: Identifier, visibility: Visibility): Promise<Identifier> => {
-    const { data: record } = await crud.getOne<RaRecord & { visibility?: Visibility }>(resource, { id });
-    if (record.visibility === visibility) return id;
-    await crud.update(resource, { id, data: { ...record, visibility }, previousData: record });
-    return id;
+  const visibilityResultsOf = async (
+    resource: string,
+    ids: readonly Identifier[],
+    visibility: Visibility,
+  ): Promise<VisibilityChangeResult[]> => {
+    const change: VisibilityChange = { ids: ids.map(Number), visibility };
+    const { json } = await httpClientForReactAdmin(`${apiBaseUrl}/${resource}/visibility`, {
+      method: 'POST',
+      body: JSON.stringify(change),
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+    });
+    return visibilityChangeAnswerSchema.parse(json).results;
   };
 
   const decideEvent = async (
@@ -195,12 +203,17 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
       });
     },
     setVisibility: async (resource, ids, visibility) => {
-      const outcomes = await Promise.allSettled(ids.map((id) => setVisibilityOfOne(resource, id, visibility)));
+      let results: VisibilityChangeResult[];
+      try {
+        results = await visibilityResultsOf(resource, ids, visibility);
+      } catch (error) {
+        return { data: [], failed: ids.map((id) => failureOf(id, error)) };
+      }
       const result: SetVisibilityResult = { data: [], failed: [] };
-      outcomes.forEach((outcome, index) => {
+      results.forEach((outcome, index) => {
         const id = ids[index] as Identifier;
-        if (outcome.status === 'fulfilled') result.data.push(id);
-        else result.failed.push(failureOf(id, outcome.reason));
+        if (outcome.ok) result.data.push(id);
+        else result.failed.push({ id, status: outcome.error.status, message: outcome.error.message });
       });
       return result;
     },

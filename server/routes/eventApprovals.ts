@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { approvalDecisionSchema, rejectionSchema, type Event } from '../../domain/event';
 import { recordVersionSchema } from '../../domain/records';
-import { authOf } from '../plugins/authenticate';
 import { parseInput } from '../errors';
 import { notifyRequestDecided } from '../services/eventRequests';
 import { decideRequest, type Decision } from '../services/events/approvals';
 import { eventsAsAnswered } from './events';
-import { idParamsSchema, requirePermission, viewerOf } from './shared/resource';
+import { auditActorOf, idParamsSchema, requirePermission, viewerOf } from './shared/resource';
 
 /**
  * `POST /events/:id/approve` and `POST /events/:id/reject` (docs/server.md "Event requests"): the venue's
@@ -27,13 +26,12 @@ async function decide(app: FastifyInstance, request: FastifyRequest, decision: D
   requirePermission(viewer, 'EVENT', 'update');
   const { id } = parseInput(idParamsSchema, request.params);
   const body = parseInput(decisionBodySchemas[decision], request.body);
-  const { email } = authOf(request);
 
   const decided = await decideRequest(app.db, {
     id,
     decision,
     viewer,
-    actorEmail: email,
+    actor: auditActorOf(request),
     reason: body.reason,
     version: body.version,
   });

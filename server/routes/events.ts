@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, RECURRENCE_PATTERNS, VISIBILITIES } from '../../domain/enums';
@@ -9,7 +9,6 @@ import type { Queryable } from '../db/queryable';
 import { linksToAny } from '../db/links';
 import { events } from '../db/schema';
 import { authOf } from '../plugins/authenticate';
-import { parseInput } from '../errors';
 import { notifyEventRequested } from '../services/eventRequests';
 import {
   EVENT_LINKS,
@@ -31,15 +30,12 @@ import { isRequestWrite } from '../services/events/saveActions';
 import { readerLanguageOf } from '../services/readerLanguage';
 import {
   defineFilter,
-  idParamsSchema,
-  lockRow,
   queryParametersSchema,
   registerResource,
-  requireInScope,
-  requirePermission,
-  requireReadVersion,
   versionTextSchema,
   viewerOf,
+  type CommittedWrite,
+  type DeleteVariant,
   type ResourceDefinition,
 } from './shared/resource';
 
@@ -64,6 +60,41 @@ const oneOrMany = <Values extends readonly [string, ...string[]]>(values: Values
     .transform((value) => (Array.isArray(value) ? value : [value]));
 
 const eventTypeFilter = defineFilter(idOrIdsSchema, (ids) => eventIdsIn(events.eventTypeId, ids));
+
+// ---- DELETE /events/:id?originalStartsAt= : one occurrence -------------------------------------------
+
+/**
+ * `version`, the series' as the caller read it, is optional: given and stale, the skip is a 409. Any other
+ * parameter is a 400 on its name, as on every DELETE.
+ */
+const occurrenceQuerySchema = queryParametersSchema({
+  originalStartsAt: instantSchema,
+  version: versionTextSchema.optional(),
+});
+
+/**
+ * Deleting one occurrence of a series is a SKIP (server/services/events/save.ts), an update of the series:
+ * it needs EVENT update and the series in the caller's write scope (the generic locks the series' row, so
+ * parallel deletes of one occurrence run one after the other), and answers the series. Without
+ * `originalStartsAt` the generic deletes the series, and refuses any parameter but `version` (a misspelled
+ * `originalStartAt` is a 400, not the series deleted).
+ */
+const occurrenceDelete: DeleteVariant<Event, z.output<typeof occurrenceQuerySchema>> = {
+  selectedBy: 'originalStartsAt',
+  query: occurrenceQuerySchema,
+  summary: 'deletes that one occurrence of the series (a SKIP; needs EVENT update) and answers the series',
+  action: 'update',
+  run: (tx, { id, query, viewer, actor }) =>
+    deleteEventOccurrence(tx, { id, originalStartsAt: query.originalStartsAt, viewer, actor }),
+};
+
+// ---- notifying the venue of a request ------------------------------------------------------------------
+
+/** After a request (a promoter's write, or `requestEvent`) has committed, the venue's staff are told. */
+function notifyAfterRequest({ action, after, input, viewer }: CommittedWrite<Event, EventInput>, app: FastifyInstance) {
+  if (action === 'delete' || !input || !after || !isRequestWrite(viewer, input.saveAction)) return;
+  if (after.generalInfos.approvalStatus === 'PENDING') notifyEventRequested(app, { eventId: after.id });
+}
 
 // ---- the resource --------------------------------------------------------------------------------------
 
@@ -111,7 +142,7 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
       await authorizeEventWrite(tx, action, viewer, input, current);
     },
     insert: (tx, input, { viewer }) => insertEvent(tx, input, viewer),
-    update: (tx, id, input, { viewer, current }) => updateEvent(tx, id, input, viewer, current),
+    update: (tx, id, input, { viewer, actor, current }) => updateEvent(tx, id, input, { viewer, actor, current }),
     foreignKeyFields: {
       events_establishment_id_establishments_id_fk: 'generalInfos.establishmentId',
       events_promoter_group_id_promoter_groups_id_fk: 'generalInfos.promoterGroupId',
@@ -119,52 +150,11 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
       events_file_carte_upload_id_uploads_id_fk: 'descriptionAndMedia.fileCarte',
     },
     auditOmit: EVENT_AUDIT_OMIT,
+    afterCommit: notifyAfterRequest,
+    deleteVariant: occurrenceDelete,
+    visibilityOf: (event) => event.visibility,
   },
 };
-
-// ---- DELETE /events/:id?originalStartsAt= : one occurrence -------------------------------------------
-
-/**
- * `version`, the series' as the caller read it, is optional: given and stale, the skip is a 409. Any other
- * parameter is a 400 on its name, as on every DELETE.
- */
-const occurrenceQuerySchema = queryParametersSchema({
-  originalStartsAt: instantSchema,
-  version: versionTextSchema.optional(),
-});
-
-/**
- * Deleting one occurrence of a series is a SKIP (server/services/events/save.ts), an update of the series:
- * it needs EVENT update and the series in the caller's write scope, and answers the series.
- */
-async function deleteOccurrence(app: FastifyInstance, request: FastifyRequest): Promise<Event> {
-  const viewer = viewerOf(request);
-  requirePermission(viewer, 'EVENT', 'update');
-  const { id } = parseInput(idParamsSchema, request.params);
-  const { originalStartsAt, version } = parseInput(occurrenceQuerySchema, request.query);
-  return app.db.transaction(async (tx) => {
-    // The series' row stays locked until the commit: parallel deletes of one occurrence run one after the other.
-    const storedVersion = await lockRow(tx, events, events.id, events.version, id);
-    await requireInScope(tx, eventResource, viewer, id, 'write');
-    requireReadVersion(storedVersion, version);
-    return deleteEventOccurrence(tx, { id, originalStartsAt, viewer, actorEmail: authOf(request).email });
-  });
-}
-
-/**
- * Runs after authentication on the generic DELETE route: with `originalStartsAt` it answers the skip itself.
- * Without it the generic deletes the series, and refuses any parameter but `version` (a misspelled
- * `originalStartAt` is a 400, not the series deleted).
- */
-const occurrenceDeleteHandler =
-  (app: FastifyInstance): preHandlerHookHandler =>
-  async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    if (query === undefined || !Object.hasOwn(query, 'originalStartsAt')) return;
-    const record = await deleteOccurrence(app, request);
-    const [shown] = await eventsAsAnswered(app.db, [record], request);
-    return reply.send(shown);
-  };
 
 // ---- answering the reader ------------------------------------------------------------------------------
 
@@ -181,37 +171,12 @@ async function eventReaderOf(db: Queryable, request: FastifyRequest): Promise<Ev
 
 /**
  * Events as this request's caller may see them (record.ts `eventsAsReadBy`): every event the routes answer
- * goes through it — the generic's through `asReadBy`, the occurrence DELETE and the approvals directly.
+ * goes through it — the generic's through `asReadBy`, the approvals directly.
  */
 export async function eventsAsAnswered(db: Queryable, records: Event[], request: FastifyRequest): Promise<Event[]> {
   return eventsAsReadBy(db, await eventReaderOf(db, request), records);
 }
 
-// ---- notifying the venue of a request ------------------------------------------------------------------
-
-/** After a request (a promoter's write, or `requestEvent`) has committed, the venue's staff are told. */
-function notifyAfterRequest(app: FastifyInstance) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const isWrite = request.method === 'POST' || request.method === 'PUT';
-    if (!isWrite || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
-    const body = request.body as { saveAction?: EventInput['saveAction'] } | undefined;
-    if (!isRequestWrite(viewerOf(request), body?.saveAction)) return payload;
-    const record = JSON.parse(payload) as Partial<Event>;
-    if (typeof record.id === 'number' && record.generalInfos?.approvalStatus === 'PENDING') {
-      notifyEventRequested(app, { eventId: record.id });
-    }
-    return payload;
-  };
-}
-
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
-  // The generic registers DELETE /events/:id; one occurrence is deleted through the same path with a query.
-  app.addHook('onRoute', (route) => {
-    if (route.method !== 'DELETE' || !route.url.endsWith('/events/:id')) return;
-    const existing =
-      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
-    route.preHandler = [...existing, occurrenceDeleteHandler(app)];
-  });
-  app.addHook('onSend', notifyAfterRequest(app));
   registerResource(app, eventResource);
 }

@@ -5,9 +5,7 @@ import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { idSchema } from '../../domain/records';
 import { userInputSchema, userRecordSchema, type UserInput, type UserRecord } from '../../domain/user';
 import { users } from '../db/schema';
-import { authOf } from '../plugins/authenticate';
 import { ApiError, parseInput } from '../errors';
-import { recordAudit } from '../services/audit';
 import {
   USER_DISABLED,
   authorizeUserWrite,
@@ -15,9 +13,11 @@ import {
   loadUsers,
   removeUser,
   updateUser,
+  userAudit,
   type SessionRevoker,
 } from '../services/users';
 import {
+  auditActorOf,
   defineFilter,
   idParamsSchema,
   registerResource,
@@ -117,11 +117,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       // Gone since the scope check (deleted meanwhile): as unknown as any other id.
       if (!recipient) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
       if (!(await app.authService.sendAccessLink(id))) throw new ApiError(409, USER_DISABLED);
-      await recordAudit(app.db, {
-        actor: { userId: viewer.userId, email: authOf(request).email },
-        resource: resource.name,
-        recordId: id,
+      await userAudit(app.db, {
+        actor: auditActorOf(request),
         action: 'SEND_ACCESS_LINK',
+        recordId: id,
         before: null,
         after: { email: recipient.email },
       });

@@ -93,7 +93,7 @@ export interface AuditEntry {
 }
 
 /** Writes one audit row; pass the write's transaction handle (with PGlite, never the outer database). */
-export async function recordAudit(tx: Pick<Database, 'insert'>, entry: AuditEntry): Promise<void> {
+async function recordAudit(tx: Pick<Database, 'insert'>, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     actorUserId: entry.actor.userId,
     actorEmail: entry.actor.email,
@@ -102,6 +102,28 @@ export async function recordAudit(tx: Pick<Database, 'insert'>, entry: AuditEntr
     action: entry.action,
     changes: changesBetween(entry.before, entry.after, entry.omit),
   });
+}
+
+/** One write of one record: what was done, by whom, and the record before and after it. */
+export interface AuditedChange {
+  actor: AuditActor;
+  action: AuditAction;
+  recordId: number | string;
+  /** The record before the write (null on create) and after it (null on delete), in the API's shape. */
+  before: unknown;
+  after: unknown;
+}
+
+/** Writes one audit row of a change (`tx`: the write's transaction handle, or the database outside one). */
+export type AuditTrail = (tx: Pick<Database, 'insert'>, change: AuditedChange) => Promise<void>;
+
+/**
+ * The one way every write keeps its audit row, the generic resource's and each action beside it (an
+ * occurrence deleted, a request decided, an access link sent, an onboarding's claim): a resource's trail,
+ * its collection name and the fields its log leaves out given once.
+ */
+export function auditTrail(resource: string, omit?: readonly string[]): AuditTrail {
+  return (tx, change) => recordAudit(tx, { ...change, resource, omit });
 }
 
 /** The audit log's records of these ids (the `audit-log` resource). */

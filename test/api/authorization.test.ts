@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, type Viewer } from '../../domain/access';
 import { AUTH_ERROR_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
+import type { VisibilityChangeAnswer } from '../../domain/records';
 import type { RoleKey } from '../../domain/roles';
 import { users } from '../../server/db/schema';
 import { toUserRecord, userRecordColumns } from '../../server/services/users';
@@ -16,6 +17,7 @@ import {
   visibleIds,
   type ResourceFixture,
   type SeededScopes,
+  VISIBILITY_ACTION,
 } from './authorizationMatrix';
 import { DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
 
@@ -180,6 +182,41 @@ describe.each(RESOURCE_FIXTURES.map((fixture) => [fixture.collection, fixture] a
         else {
           expectRefusal(response, expected);
           expect(stored, `a refused PUT changes nothing (${owner})`).toBe(writes.markOf(record));
+        }
+      }
+    });
+
+    it.each(DEMO_EMAILS)('bulk visibility as %s, of a record of each scope: a result per record', async (email) => {
+      const account = accountOf(email);
+      const writes = fixture.writes;
+      const [row] = await fixture.rows(server.db);
+      const whole = expectedStatus(account.viewer, fixture, VISIBILITY_ACTION);
+      if (!writes || whole !== 200) {
+        const response = await call(account, 'POST', `${fixture.collection}/visibility`, {
+          ids: [row.id],
+          visibility: 'DRAFT',
+        });
+        expect(response.statusCode).toBe(whole);
+        return;
+      }
+      for (const owner of writes.owners) {
+        const id = await writes.insertThrowaway(server.db, owner, scopes);
+        const ownership = (await fixture.rows(server.db)).find((candidate) => candidate.id === id)?.ownership;
+        const record = await readAsRoot(fixture, id);
+        if (!record) throw new Error(`ROOT cannot read throwaway ${fixture.collection}/${id}`);
+        const visibility = record.visibility === 'PUBLISHED' ? 'DRAFT' : 'PUBLISHED';
+        const inScope = expectedStatus(account.viewer, fixture, VISIBILITY_ACTION, ownership);
+        const expected = inScope === 200 ? (writes.visibilityRefusal?.(record) ?? 200) : inScope;
+        const response = await call(account, 'POST', `${fixture.collection}/visibility`, { ids: [id], visibility });
+        expect(response.statusCode).toBe(200);
+        const [result] = response.json<VisibilityChangeAnswer>().results;
+        const stored = await readAsRoot(fixture, id);
+        if (expected === 200) {
+          expect(result, `a record of ${owner}`).toEqual({ id, ok: true, version: (record.version as number) + 1 });
+          expect(stored?.visibility).toBe(visibility);
+        } else {
+          expect(result, `a record of ${owner}`).toMatchObject({ id, ok: false, error: { status: expected } });
+          expect(stored, `a refused change changes nothing (${owner})`).toEqual(record);
         }
       }
     });

@@ -34,7 +34,9 @@ import { userOwnership } from '../../server/services/users';
 
 /** The endpoints of ra-data-simple-rest (ARCHITECTURE.md §3). */
 export const MATRIX_ACTIONS = ['list', 'getOne', 'getMany', 'create', 'update', 'delete'] as const;
-export type MatrixAction = (typeof MATRIX_ACTIONS)[number];
+/** `POST /<collection>/visibility`: the bulk change of resources that have a visibility. */
+export const VISIBILITY_ACTION = 'visibility';
+export type MatrixAction = (typeof MATRIX_ACTIONS)[number] | typeof VISIBILITY_ACTION;
 
 const PERMISSION_ACTION: Record<MatrixAction, Action> = {
   list: 'read',
@@ -43,6 +45,7 @@ const PERMISSION_ACTION: Record<MatrixAction, Action> = {
   create: 'create',
   update: 'update',
   delete: 'delete',
+  visibility: 'update',
 };
 
 /** The status of a granted call (the generic resource's answers, server/routes/shared/resource.ts). */
@@ -53,6 +56,7 @@ export const SUCCESS_STATUS: Record<MatrixAction, number> = {
   create: 201,
   update: 200,
   delete: 200,
+  visibility: 200,
 };
 
 /** The seeded records the fixtures place throwaway records in, read from the demo accounts' own scope. */
@@ -115,6 +119,11 @@ export interface WritableFixture {
   edit(record: Record<string, unknown>, mark: string): Record<string, unknown>;
   /** The marked field of a record as read. */
   markOf(record: Record<string, unknown>): unknown;
+  /**
+   * The status a bulk visibility change of this record (as read) is refused with whoever asks, beyond the
+   * permission and the scope: a rule of the resource (a pending request is published only by approving it).
+   */
+  visibilityRefusal?(record: Record<string, unknown>): number | undefined;
 }
 
 export interface ResourceFixture {
@@ -280,7 +289,7 @@ const descriptionOf = (record: Record<string, unknown>) =>
 const establishmentsFixture: ResourceFixture = {
   collection: 'establishments',
   permission: 'ESTABLISHMENT',
-  actions: MATRIX_ACTIONS,
+  actions: [...MATRIX_ACTIONS, VISIBILITY_ACTION],
   rows: async (db) =>
     (await db.select({ id: establishments.id, visibility: establishments.visibility }).from(establishments)).map(
       partnerOwnership('establishmentIds'),
@@ -315,7 +324,7 @@ const establishmentsFixture: ResourceFixture = {
 const promotersFixture: ResourceFixture = {
   collection: 'promoters',
   permission: 'PROMOTER_GROUP',
-  actions: MATRIX_ACTIONS,
+  actions: [...MATRIX_ACTIONS, VISIBILITY_ACTION],
   rows: async (db) =>
     (await db.select({ id: promoterGroups.id, visibility: promoterGroups.visibility }).from(promoterGroups)).map(
       partnerOwnership('promoterGroupIds'),
@@ -366,7 +375,7 @@ const throwawayEventOwners = (owner: OwnerClass, scopes: SeededScopes) => {
 const eventsFixture: ResourceFixture = {
   collection: 'events',
   permission: 'EVENT',
-  actions: MATRIX_ACTIONS,
+  actions: [...MATRIX_ACTIONS, VISIBILITY_ACTION],
   rows: async (db) =>
     (
       await db
@@ -420,6 +429,8 @@ const eventsFixture: ResourceFixture = {
     },
     edit: editDescription,
     markOf: descriptionOf,
+    visibilityRefusal: (record) =>
+      (record.generalInfos as { approvalStatus?: unknown }).approvalStatus === 'PENDING' ? 400 : undefined,
   },
 };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { EVENT_PROBLEMS, type Event } from '../../domain/event';
 import { generatesOccurrenceAt, seriesBounds, type OutOfScheduleRow } from '../../domain/recurrence';
@@ -343,6 +343,40 @@ describe('who decides, and when', () => {
       mailer.send = send;
     }
     expect((await storedRow(requested.id)).approvalStatus).toBe('APPROVED');
+  });
+});
+
+describe('the venue is told after the request has committed', () => {
+  it('a failure while telling the venue is logged; the request is still answered 201 and stays stored', async () => {
+    const background = server.app.background;
+    const failing = vi.spyOn(background, 'run').mockImplementation(() => {
+      throw new Error('the task queue refuses work');
+    });
+    let requested: Event;
+    try {
+      requested = await requestAsPromoter();
+      expect(failing).toHaveBeenCalledTimes(1);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await storedRow(requested.id)).toMatchObject({ approvalStatus: 'PENDING', visibility: 'DRAFT' });
+  });
+
+  it('a refused request tells nobody; a venue’s own draft is no request and tells nobody either', async () => {
+    const before = await lastMailId();
+    const refused = await call('promoter@demo.ch', 'POST', '/events', {
+      generalInfos: { establishmentId: null, eventType: { id: ids.eventType }, eventTitle: 'No venue' },
+      dateAndCalendar: { startDate: '2026-11-28', startTime: '22:00', endTime: '04:00' },
+      saveAction: 'requestEvent',
+    });
+    expect(refused.statusCode).toBe(400);
+    const own = await call('admin@demo.ch', 'POST', '/events', {
+      generalInfos: { establishmentId: ids.gleis7, eventType: { id: ids.eventType }, eventTitle: 'Own draft' },
+      dateAndCalendar: { startDate: '2026-11-28', startTime: '22:00', endTime: '04:00' },
+      saveAction: 'createDraft',
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(await mailsSince(before)).toEqual([]);
   });
 });
 

@@ -126,6 +126,9 @@ const ACTION_BODIES: Record<string, object> = {
   '/events/:id/reject': { reason: 'Not this time' },
   '/users/:id/send-access-link': {},
   '/uploads': {},
+  '/establishments/visibility': { ids: [1, 2], visibility: 'PUBLISHED', versions: { '1': 1 } },
+  '/promoters/visibility': { ids: [1, 2], visibility: 'PUBLISHED' },
+  '/events/visibility': { ids: [1, 2], visibility: 'PUBLISHED' },
 };
 
 // ---- requests ----------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../domain/auth';
 import { apiErrorBodySchema } from '../../domain/errors';
+import { visibilityChangeSchema } from '../../domain/records';
 import { tagInputSchema } from '../../domain/tag';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '../../server/plugins/openapi';
 import type { RouteOptions } from 'fastify';
@@ -166,6 +167,19 @@ describe('the schemas', () => {
     const body = create?.requestBody as OpenAPIV3_1.RequestBodyObject;
     expect(body.content['application/json'].schema).toEqual(jsonSchemaOf(tagInputSchema, 'input'));
     expect(document.components?.schemas?.ApiError).toEqual(jsonSchemaOf(apiErrorBodySchema, 'output'));
+  });
+
+  it('document the bulk visibility endpoint and the occurrence delete behind the events DELETE', () => {
+    const bulk = document.paths?.['/establishments/visibility']?.post;
+    const body = bulk?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    expect(body.content['application/json'].schema).toEqual(jsonSchemaOf(visibilityChangeSchema, 'input'));
+    expect(document.paths?.['/tags/visibility']).toBeUndefined();
+    const names = (path: string) =>
+      (document.paths?.[path]?.delete?.parameters ?? [])
+        .map((parameter) => (parameter as OpenAPIV3_1.ParameterObject).name)
+        .sort();
+    expect(names('/events/{id}')).toEqual(['id', 'originalStartsAt', 'version']);
+    expect(names('/tags/{id}')).toEqual(['id', 'version']);
   });
 
   it("document a list's JSON parameters with the filter keys that are validated", () => {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { establishmentDefaults, establishmentInputSchema, type Establishment } from '../../domain/establishment';
 import type { ReferenceRecord } from '../../domain/reference';
 import type { SessionUser } from '../../domain/user';
+import { visibilityChangeSchema } from '../../domain/records';
 import { ana, apiUrl, filterOf, listAnswer, referenceRecord, server } from './msw';
 import {
   drawer,
@@ -118,6 +119,21 @@ const recordPuts = () => {
   return puts;
 };
 
+type VisibilityResult = { ok: true; version: number } | { ok: false; error: { status: number; message: string } };
+
+/** POST /establishments/visibility, recording each body and answering each id with `resultOf(id)`. */
+const recordVisibilityChanges = (resultOf: (id: number) => VisibilityResult = () => ({ ok: true, version: 2 })) => {
+  const bodies: { ids: number[]; visibility: string }[] = [];
+  server.use(
+    http.post(apiUrl('/establishments/visibility'), async ({ request }) => {
+      const body = (await request.json()) as { ids: number[]; visibility: string };
+      bodies.push(body);
+      return HttpResponse.json({ results: body.ids.map((id) => ({ id, ...resultOf(id) })) });
+    }),
+  );
+  return bodies;
+};
+
 const venueAdmin: SessionUser = {
   ...ana,
   id: 12,
@@ -194,24 +210,22 @@ describe('the Establishments list', () => {
     await waitFor(() => expect(requests.filters().at(-1)).toEqual({ q: 'bourg', visibility: 'DRAFT', city: 'Zurich' }));
   });
 
-  it('publishes the selected venues by writing each whole record back, and counts them', async () => {
+  it('publishes the selected venues in one request, and counts them', async () => {
     serveEstablishments([port, establishment(5, 'Chez Max', 'Bern', { visibility: 'DRAFT' })]);
     const puts = recordPuts();
+    const changes = recordVisibilityChanges();
     const actor = openScreen('/establishments');
 
     await actor.click(within(await rowOf('Bar du Port')).getByRole('checkbox'));
     await actor.click(within(await rowOf('Chez Max')).getByRole('checkbox'));
     await actor.click(await screen.findByRole('button', { name: 'Publish' }));
 
-    await waitFor(() => expect(puts).toHaveLength(2));
-    const portPut = puts.find((put) => put.id === '4')!;
-    expect(portPut.body).toMatchObject({
-      visibility: 'PUBLISHED',
-      version: 3,
-      generalInfos: { establishmentName: 'Bar du Port', city: 'Zurich' },
-    });
-    expect(establishmentInputSchema.safeParse(portPut.body).success).toBe(true);
     expect(await screen.findByText('2 records published')).toBeInTheDocument();
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.visibility).toBe('PUBLISHED');
+    expect([...changes[0]!.ids].sort()).toEqual([4, 5]);
+    expect(visibilityChangeSchema.safeParse(changes[0]).success).toBe(true);
+    expect(puts).toHaveLength(0);
   });
 
   it('exports the list as CSV with labels instead of ids, hours as text and no HTML', async () => {
@@ -268,11 +282,8 @@ describe('what each role may do from the list', () => {
 
   it('says why a venue could not be published', async () => {
     serveEstablishments([port, establishment(5, 'Chez Max', 'Bern', { visibility: 'DRAFT' })]);
-    server.use(
-      http.put(apiUrl('/establishments/5'), () => HttpResponse.json({ message: 'FORBIDDEN' }, { status: 403 })),
-      http.put(apiUrl('/establishments/4'), async ({ request }) =>
-        HttpResponse.json({ ...((await request.json()) as object), id: 4, version: 4 }),
-      ),
+    const changes = recordVisibilityChanges((id) =>
+      id === 5 ? { ok: false, error: { status: 403, message: 'FORBIDDEN' } } : { ok: true, version: 4 },
     );
     const actor = openScreen('/establishments');
 
@@ -282,6 +293,7 @@ describe('what each role may do from the list', () => {
 
     const toast = await screen.findByText(/1 published, 1 could not be changed/);
     expect(toast).toHaveTextContent('You are not allowed to do this.');
+    expect(changes).toHaveLength(1);
   });
 
   it('tells a venue administrator who has their venue why they cannot create another', async () => {

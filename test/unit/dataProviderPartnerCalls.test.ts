@@ -109,23 +109,18 @@ describe('dataProvider.upload', () => {
 });
 
 describe('dataProvider.setVisibility', () => {
-  const records = new Map<number, Record<string, unknown>>([
-    [1, { id: 1, generalInfos: { establishmentName: 'Le Romandie' }, visibility: 'DRAFT', version: 3 }],
-    [2, { id: 2, generalInfos: { establishmentName: 'Bad Bonn' }, visibility: 'DRAFT', version: 7 }],
-    [3, { id: 3, generalInfos: { establishmentName: 'Kaufleuten' }, visibility: 'PUBLISHED', version: 1 }],
-    [4, { id: 4, generalInfos: { establishmentName: 'Elsewhere' }, visibility: 'DRAFT', version: 2 }],
-  ]);
-
-  /** GET answers the record; PUT of record 2 is a 409 (changed meanwhile); record 4 is outside the scope (403). */
+  /** POST /<resource>/visibility: record 2 changed meanwhile (409), record 4 is outside the scope (403). */
   const api: Route = (config) => {
-    const id = Number(config.url?.split('/').pop());
-    if (config.method === 'get') return { status: 200, data: records.get(id) };
-    if (id === 2) return { status: 409, data: { message: 'EDIT_CONFLICT' } };
-    if (id === 4) return { status: 403, data: { message: 'FORBIDDEN' } };
-    return { status: 200, data: JSON.parse(String(config.data)) };
+    const { ids } = JSON.parse(String(config.data)) as { ids: number[] };
+    const results = ids.map((id) => {
+      if (id === 2) return { id, ok: false, error: { status: 409, message: 'EDIT_CONFLICT' } };
+      if (id === 4) return { id, ok: false, error: { status: 403, message: 'FORBIDDEN' } };
+      return { id, ok: true, version: 4 };
+    });
+    return { status: 200, data: { results } };
   };
 
-  it('writes each record back whole with the new visibility and its version, and reports the refusals', async () => {
+  it('sends one request for all the records and reports each refusal with its reason', async () => {
     const { dataProvider, requests } = providerOver(api);
 
     const result = await dataProvider.setVisibility('establishments', [1, 2, 3, 4], 'PUBLISHED');
@@ -135,22 +130,21 @@ describe('dataProvider.setVisibility', () => {
       { id: 2, status: 409, message: 'EDIT_CONFLICT' },
       { id: 4, status: 403, message: 'FORBIDDEN' },
     ]);
-    const puts = requests.filter((request) => request.method === 'put');
-    // Record 3 is already published: nothing to write.
-    expect(puts.map((request) => request.url)).toEqual([
-      `${API}/establishments/1`,
-      `${API}/establishments/2`,
-      `${API}/establishments/4`,
-    ]);
-    expect(JSON.parse(String(puts[0]?.data))).toEqual({ ...records.get(1), visibility: 'PUBLISHED' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.method).toBe('post');
+    expect(requests[0]?.url).toBe(`${API}/establishments/visibility`);
+    expect(JSON.parse(String(requests[0]?.data))).toEqual({ ids: [1, 2, 3, 4], visibility: 'PUBLISHED' });
   });
 
-  it('reports a record that cannot be read without writing it', async () => {
-    const { dataProvider, requests } = providerOver((config) =>
-      config.method === 'get' ? { status: 404, data: { message: 'Not found' } } : { status: 200, data: {} },
-    );
-    const result = await dataProvider.setVisibility('promoters', [9], 'DRAFT');
-    expect(result).toEqual({ data: [], failed: [{ id: 9, status: 404, message: 'Not found' }] });
-    expect(requests.filter((request) => request.method === 'put')).toHaveLength(0);
+  it('fails every record with the reason when the request fails as a whole', async () => {
+    const { dataProvider } = providerOver(() => ({ status: 403, data: { message: 'FORBIDDEN' } }));
+    const result = await dataProvider.setVisibility('promoters', [9, 10], 'DRAFT');
+    expect(result).toEqual({
+      data: [],
+      failed: [
+        { id: 9, status: 403, message: 'FORBIDDEN' },
+        { id: 10, status: 403, message: 'FORBIDDEN' },
+      ],
+    });
   });
 });

@@ -23,8 +23,8 @@ const reasonsOf = (
   [...new Set(failed.map((failure) => translate(errorMessageKeyOf(failure), { _: failure.message })))].join(' ');
 
 /**
- * Bulk publish or unpublish the selected records (dataProvider.setVisibility writes each whole record
- * back), then say how many changed and how many were refused, and why. Refused ones stay selected to retry;
+ * Bulk publish or unpublish the selected records (dataProvider.setVisibility: one request, a result per
+ * record), then say how many changed and how many were refused, and why. Refused ones stay selected to retry;
  * the list offers only the rows the user may change for selection (isRowSelectable).
  */
 const BulkVisibilityButton = ({ visibility }: { visibility: Visibility }) => {

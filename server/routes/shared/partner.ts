@@ -1,3 +1,4 @@
+import type { Visibility } from '../../../domain/enums';
 import type { PicturesInput } from '../../services/partners/checks';
 import { requireMayCreate, viewerAfterCreateOf } from '../../services/partners/onboarding';
 import type { PartnerPictures } from '../../services/partners/pictures';
@@ -10,7 +11,7 @@ import type { ResourceWrites } from './resource';
  * (server/services/partners/onboarding.ts), then the partner writes of server/services/partners/writes.ts.
  */
 export function partnerWrites<
-  RecordShape extends { generalInfos: PartnerPictures },
+  RecordShape extends { generalInfos: PartnerPictures; visibility: Visibility },
   Input extends { version?: number; generalInfos: PicturesInput },
 >(parts: PartnerWriteParts<Input>): ResourceWrites<RecordShape, Input> {
   return {
@@ -24,5 +25,6 @@ export function partnerWrites<
     insert: (tx, input, { viewer }) => insertPartner(tx, parts, input, viewer),
     update: (tx, id, input, { viewer, current }) => updatePartner(tx, parts, id, input, viewer, current),
     auditOmit: parts.auditOmit,
+    visibilityOf: (record) => record.visibility,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   and,
   asc,
@@ -16,13 +16,20 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { hasPermission, type Action, type PermissionResource, type Viewer } from '../../../domain/access';
-import type { AuditAction } from '../../../domain/enums';
+import type { Visibility } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
-import { idSchema, recordVersionSchema } from '../../../domain/records';
+import {
+  idSchema,
+  recordVersionSchema,
+  visibilityChangeAnswerSchema,
+  visibilityChangeSchema,
+  type VisibilityChangeAnswer,
+  type VisibilityChangeResult,
+} from '../../../domain/records';
 import { authOf } from '../../plugins/authenticate';
 import { databaseErrorAnswer } from '../../plugins/databaseErrors';
 import { ApiError, parseInput } from '../../errors';
-import { recordAudit } from '../../services/audit';
+import { auditTrail, type AuditActor, type AuditTrail } from '../../services/audit';
 import { escapeLike } from '../../db/conditions';
 import type { Queryable } from '../../db/queryable';
 import { scopeCondition, type ResourceScope, type ScopeMode } from '../../db/scope';
@@ -66,7 +73,10 @@ import { listQueryParser, setContentRange, type ListQueryParser, type SortOrder 
  *   resource's `update`, so a stale or concurrent edit is a 409 EDIT_CONFLICT, never a silent overwrite;
  * - DELETE takes `?version=` (the one the caller read; stale is a 409 EDIT_CONFLICT) and no other parameter
  *   (400 naming it); it locks the row first, so of parallel deletes one succeeds and the others are a 404;
- *   it answers the deleted record;
+ *   it answers the deleted record; a `deleteVariant` answers instead when its query parameter is given;
+ * - `POST /name/visibility` (resources with `visibilityOf`): many records' visibility, each in its own
+ *   transaction as its own PUT would change it, with a result per id;
+ * - `afterCommit` runs once a write has committed (mails, notifications); its failure is only logged;
  * - each write is one transaction (hooks get its handle `tx`: never use `app.db` inside, PGlite deadlocks)
  *   and writes its audit row (server/services/audit.ts) in it; unique violations are 409 ALREADY_TAKEN,
  *   foreign-key violations 400 UNKNOWN_RECORD, check violations 400 INVALID_VALUE, each on the field that
@@ -93,6 +103,8 @@ export type SearchTarget = PgColumn | SQL | ((pattern: string) => SQL);
 
 export interface WriteContext<RecordShape> {
   viewer: Viewer;
+  /** Who writes, for the audit rows a hook writes beside the generic's (an event's split tail). */
+  actor: AuditActor;
   /** The record as the caller read it (null on create). */
   current: RecordShape | null;
 }
@@ -140,6 +152,51 @@ export interface ResourceWrites<RecordShape, Input extends { version?: number }>
   foreignKeyFields?: Readonly<Record<string, string>>;
   /** Dot paths left out of the audit log's changes (derived or bulky fields). */
   auditOmit?: readonly string[];
+  /**
+   * Runs once a write's transaction has committed (never inside it), for work that must not happen for a
+   * rolled-back write: mails, notifications. It should only start such work (`app.background.run`), not wait
+   * for it. A failure is logged; the committed write still answers its success.
+   */
+  afterCommit?(event: CommittedWrite<RecordShape, Input>, app: FastifyInstance): void | Promise<void>;
+  /**
+   * Another delete behind the same `DELETE /:id`, chosen by a query parameter (the contract keeps one URL per
+   * record): one occurrence of a series rather than the series.
+   */
+  deleteVariant?: DeleteVariant<RecordShape>;
+  /**
+   * The record's visibility, for resources that have one: `POST /<name>/visibility` changes it for many
+   * records in one request (each record as a PUT of itself with the new visibility would).
+   */
+  visibilityOf?(record: RecordShape): Visibility;
+}
+
+/** What `afterCommit` is told about a committed write. */
+export interface CommittedWrite<RecordShape, Input> {
+  action: Exclude<Action, 'read'>;
+  id: number;
+  /** The stored record before the write (null on create) and after it (null on delete). */
+  before: RecordShape | null;
+  after: RecordShape | null;
+  /** The validated input (null on delete and on a delete variant). */
+  input: Input | null;
+  viewer: Viewer;
+}
+
+/** A `DELETE /:id` that does something else than deleting the record when `selectedBy` is in the query. */
+export interface DeleteVariant<RecordShape, Query extends { version?: number } = { version?: number }> {
+  /** The query parameter that selects the variant; without it the record itself is deleted. */
+  selectedBy: string;
+  /** Every query parameter the variant takes, `version` included (`queryParametersSchema`: others are a 400). */
+  query: z.ZodType<Query> & { shape: z.ZodRawShape };
+  /** What the variant does, for the API document. */
+  summary: string;
+  /** The permission it needs instead of `delete` (deleting one occurrence updates its series). */
+  action: Exclude<Action, 'read'>;
+  /**
+   * Runs in the write's transaction once the row is locked, in the caller's write scope and at the version
+   * the caller read (when given); writes its own audit row; answers the record as it now is.
+   */
+  run(tx: Queryable, args: { id: number; query: Query; viewer: Viewer; actor: AuditActor }): Promise<RecordShape>;
 }
 
 export interface ResourceDefinition<RecordShape extends { id: number }, Input extends { version?: number } = never> {
@@ -420,7 +477,10 @@ interface WriteRun<RecordShape extends { id: number }, Input extends { version?:
   definition: ResourceDefinition<RecordShape, Input>;
   writes: ResourceWrites<RecordShape, Input>;
   viewer: Viewer;
-  actorEmail: string;
+  actor: AuditActor;
+  /** The resource's audit rows (server/services/audit.ts), its name and `auditOmit` given once. */
+  trail: AuditTrail;
+  log: FastifyBaseLogger;
 }
 
 /** One transaction for the write and its audit row; constraint violations become 4xx. */
@@ -437,40 +497,36 @@ async function inWriteTransaction<Result>(
   }
 }
 
-async function audit<RecordShape extends { id: number }, Input extends { version?: number }>(
-  tx: Queryable,
+/** `afterCommit`, once the transaction has committed: its failure is logged, never the write's answer. */
+async function afterCommit<RecordShape extends { id: number }, Input extends { version?: number }>(
   run: WriteRun<RecordShape, Input>,
-  action: AuditAction,
-  id: number,
-  before: RecordShape | null,
-  after: RecordShape | null,
+  event: Omit<CommittedWrite<RecordShape, Input>, 'viewer'>,
 ): Promise<void> {
-  await recordAudit(tx, {
-    actor: { userId: run.viewer.userId, email: run.actorEmail },
-    resource: run.definition.name,
-    recordId: id,
-    action,
-    before,
-    after,
-    omit: run.writes.auditOmit,
-  });
+  if (!run.writes.afterCommit) return;
+  try {
+    await run.writes.afterCommit({ ...event, viewer: run.viewer }, run.app);
+  } catch (error) {
+    run.log.error({ err: error, resource: run.definition.name, id: event.id }, 'afterCommit failed');
+  }
 }
 
 async function createRecord<RecordShape extends { id: number }, Input extends { version?: number }>(
   run: WriteRun<RecordShape, Input>,
   body: unknown,
 ): Promise<RecordShape> {
-  const { definition, writes, viewer } = run;
+  const { definition, writes, viewer, actor } = run;
   requirePermission(viewer, definition.permission, 'create');
   const input = parseInput(writes.input, body);
-  return inWriteTransaction(run.app, writes, 'create', async (tx) => {
+  const created = await inWriteTransaction(run.app, writes, 'create', async (tx) => {
     await writes.authorizeWrite?.({ action: 'create', viewer, input, current: null, tx });
-    const id = await writes.insert(tx, input, { viewer, current: null });
+    const id = await writes.insert(tx, input, { viewer, actor, current: null });
     await requireWrittenInScope(tx, definition, writes.viewerAfterCreate?.(viewer, id) ?? viewer, id);
-    const created = await loadOne(tx, definition, id);
-    await audit(tx, run, 'CREATE', id, null, created);
-    return created;
+    const record = await loadOne(tx, definition, id);
+    await run.trail(tx, { actor, action: 'CREATE', recordId: id, before: null, after: record });
+    return record;
   });
+  await afterCommit(run, { action: 'create', id: created.id, before: null, after: created, input });
+  return created;
 }
 
 /** `SET version = version + 1, updated_at = now()`, keyed by the table's property names as drizzle wants. */
@@ -483,6 +539,40 @@ function versionBumpOf(table: PgTable, writes: { version: PgColumn; updatedAt?: 
   return { [versionKey]: sql`${writes.version} + 1`, ...(updatedAtKey ? { [updatedAtKey]: sql`now()` } : {}) } as never;
 }
 
+interface UpdatedRecord<RecordShape> {
+  before: RecordShape;
+  after: RecordShape;
+}
+
+/**
+ * The update of a record in write scope, inside the write's transaction: the version bump, the resource's
+ * rules and writer, the scope check of the result and the audit row.
+ */
+async function applyUpdate<RecordShape extends { id: number }, Input extends { version?: number }>(
+  tx: Queryable,
+  run: WriteRun<RecordShape, Input>,
+  id: number,
+  input: Input,
+  readVersion: number,
+): Promise<UpdatedRecord<RecordShape>> {
+  const { definition, writes, viewer, actor } = run;
+  // The conditional bump is the concurrency guard: of two PUTs read at one version, the second finds
+  // the row already bumped (PostgreSQL re-checks the WHERE after the first commits) and gets the 409.
+  const bumped = await tx
+    .update(definition.table)
+    .set(versionBumpOf(definition.table, writes))
+    .where(and(eq(definition.id, id), eq(writes.version, readVersion)))
+    .returning({ id: definition.id });
+  if (bumped.length === 0) throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
+  const before = await loadOne(tx, definition, id);
+  await writes.authorizeWrite?.({ action: 'update', viewer, input, current: before, tx });
+  await writes.update(tx, id, input, { viewer, actor, current: before });
+  await requireWrittenInScope(tx, definition, viewer, id);
+  const after = await loadOne(tx, definition, id);
+  await run.trail(tx, { actor, action: 'UPDATE', recordId: id, before, after });
+  return { before, after };
+}
+
 async function updateRecord<RecordShape extends { id: number }, Input extends { version?: number }>(
   run: WriteRun<RecordShape, Input>,
   id: number,
@@ -491,29 +581,18 @@ async function updateRecord<RecordShape extends { id: number }, Input extends { 
   const { definition, writes, viewer } = run;
   requirePermission(viewer, definition.permission, 'update');
   const input = parseInput(writes.input, body);
-  if (input.version === undefined) {
+  const readVersion = input.version;
+  if (readVersion === undefined) {
     throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, {
       version: 'Required: the version the record was read at',
     });
   }
-  return inWriteTransaction(run.app, writes, 'update', async (tx) => {
+  const { before, after } = await inWriteTransaction(run.app, writes, 'update', async (tx) => {
     await requireInScope(tx, definition, viewer, id, 'write');
-    // The conditional bump is the concurrency guard: of two PUTs read at one version, the second finds
-    // the row already bumped (PostgreSQL re-checks the WHERE after the first commits) and gets the 409.
-    const bumped = await tx
-      .update(definition.table)
-      .set(versionBumpOf(definition.table, writes))
-      .where(and(eq(definition.id, id), eq(writes.version, input.version)))
-      .returning({ id: definition.id });
-    if (bumped.length === 0) throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
-    const current = await loadOne(tx, definition, id);
-    await writes.authorizeWrite?.({ action: 'update', viewer, input, current, tx });
-    await writes.update(tx, id, input, { viewer, current });
-    await requireWrittenInScope(tx, definition, viewer, id);
-    const updated = await loadOne(tx, definition, id);
-    await audit(tx, run, 'UPDATE', id, current, updated);
-    return updated;
+    return applyUpdate(tx, run, id, input, readVersion);
   });
+  await afterCommit(run, { action: 'update', id, before, after, input });
+  return after;
 }
 
 /**
@@ -539,24 +618,135 @@ export function requireReadVersion(stored: number, read: number | undefined): vo
   if (read !== undefined && read !== stored) throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
 }
 
+/** The row locked, in the caller's write scope and at the version they read (when given); answers the stored version. */
+async function lockForWrite<RecordShape extends { id: number }, Input extends { version?: number }>(
+  tx: Queryable,
+  run: WriteRun<RecordShape, Input>,
+  id: number,
+  readVersion: number | undefined,
+): Promise<number> {
+  const { definition, writes, viewer } = run;
+  const storedVersion = await lockRow(tx, definition.table, definition.id, writes.version, id);
+  await requireInScope(tx, definition, viewer, id, 'write');
+  requireReadVersion(storedVersion, readVersion);
+  return storedVersion;
+}
+
 async function deleteRecord<RecordShape extends { id: number }, Input extends { version?: number }>(
   run: WriteRun<RecordShape, Input>,
   id: number,
   readVersion: number | undefined,
 ): Promise<RecordShape> {
-  const { definition, writes, viewer } = run;
+  const { definition, writes, viewer, actor } = run;
   requirePermission(viewer, definition.permission, 'delete');
-  return inWriteTransaction(run.app, writes, 'delete', async (tx) => {
-    const storedVersion = await lockRow(tx, definition.table, definition.id, writes.version, id);
-    await requireInScope(tx, definition, viewer, id, 'write');
-    requireReadVersion(storedVersion, readVersion);
+  const deleted = await inWriteTransaction(run.app, writes, 'delete', async (tx) => {
+    await lockForWrite(tx, run, id, readVersion);
     const current = await loadOne(tx, definition, id);
     await writes.authorizeWrite?.({ action: 'delete', viewer, input: null, current, tx });
-    if (writes.remove) await writes.remove(tx, id, { viewer, current });
+    if (writes.remove) await writes.remove(tx, id, { viewer, actor, current });
     else await tx.delete(definition.table).where(eq(definition.id, id));
-    await audit(tx, run, 'DELETE', id, current, null);
+    await run.trail(tx, { actor, action: 'DELETE', recordId: id, before: current, after: null });
     return current;
   });
+  await afterCommit(run, { action: 'delete', id, before: deleted, after: null, input: null });
+  return deleted;
+}
+
+/**
+ * `DELETE /:id?<selectedBy>=…`: the resource's delete variant (its permission checked by the caller), with the
+ * generic's lock, scope and version checks.
+ */
+async function runDeleteVariant<RecordShape extends { id: number }, Input extends { version?: number }>(
+  run: WriteRun<RecordShape, Input>,
+  variant: DeleteVariant<RecordShape>,
+  id: number,
+  query: unknown,
+): Promise<RecordShape> {
+  const { viewer, actor } = run;
+  const parsed = parseInput(variant.query, query);
+  const { before, after } = await inWriteTransaction(run.app, run.writes, variant.action, async (tx) => {
+    await lockForWrite(tx, run, id, parsed.version);
+    const current = await loadOne(tx, run.definition, id);
+    return { before: current, after: await variant.run(tx, { id, query: parsed, viewer, actor }) };
+  });
+  await afterCommit(run, { action: variant.action, id, before, after, input: null });
+  return after;
+}
+
+// ---- bulk visibility ---------------------------------------------------------------------------------
+
+/** One record's visibility set: the write, when there was one (none when it had the visibility already). */
+interface VisibilityWrite<RecordShape, Input> {
+  changed: (UpdatedRecord<RecordShape> & { input: Input }) | null;
+  version: number;
+}
+
+/** What one id of a bulk visibility change came to. */
+type VisibilityOutcome<RecordShape, Input> =
+  ({ ok: true } & VisibilityWrite<RecordShape, Input>) | { ok: false; error: ApiError };
+
+/**
+ * One record of `POST /<name>/visibility`, in its own transaction: the row locked, then, unless it has the
+ * visibility already (no write, no audit row), the record is written back with the new visibility as its
+ * own PUT would, with every rule of the resource. A record the write leaves at another visibility (a
+ * promoter's write is a request again, and stays a draft) is refused: the change rolls back.
+ */
+async function setVisibilityOfOne<RecordShape extends { id: number }, Input extends { version?: number }>(
+  run: WriteRun<RecordShape, Input>,
+  visibilityOf: (record: RecordShape) => Visibility,
+  change: { id: number; visibility: Visibility; readVersion: number | undefined },
+): Promise<VisibilityWrite<RecordShape, Input>> {
+  const { definition, writes } = run;
+  return inWriteTransaction(run.app, writes, 'update', async (tx) => {
+    const storedVersion = await lockForWrite(tx, run, change.id, change.readVersion);
+    const current = await loadOne(tx, definition, change.id);
+    if (visibilityOf(current) === change.visibility) return { changed: null, version: storedVersion };
+    const input = parseInput(writes.input, { ...current, visibility: change.visibility, version: storedVersion });
+    const updated = await applyUpdate(tx, run, change.id, input, storedVersion);
+    if (visibilityOf(updated.after) !== change.visibility) {
+      throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { visibility: VISIBILITY_NOT_REACHED });
+    }
+    return { changed: { ...updated, input }, version: storedVersion + 1 };
+  });
+}
+
+const VISIBILITY_NOT_REACHED = 'This record cannot take this visibility through this change';
+
+async function setVisibility<RecordShape extends { id: number }, Input extends { version?: number }>(
+  run: WriteRun<RecordShape, Input>,
+  visibilityOf: (record: RecordShape) => Visibility,
+  body: unknown,
+): Promise<VisibilityChangeAnswer> {
+  requirePermission(run.viewer, run.definition.permission, 'update');
+  const { ids, visibility, versions } = parseInput(visibilityChangeSchema, body);
+  const results: VisibilityChangeResult[] = [];
+  // One record after the other: each in its own transaction, so one refusal leaves the others' changes.
+  for (const id of ids) {
+    const outcome = await visibilityOutcomeOf(run, () =>
+      setVisibilityOfOne(run, visibilityOf, { id, visibility, readVersion: versions?.[String(id)] }),
+    );
+    if (!outcome.ok) {
+      results.push({ id, ok: false, error: { status: outcome.error.statusCode, ...outcome.error.body } });
+      continue;
+    }
+    results.push({ id, ok: true, version: outcome.version });
+    if (outcome.changed) await afterCommit(run, { action: 'update', id, ...outcome.changed });
+  }
+  return { results };
+}
+
+/** A refusal of one record is its result; anything else is logged and that record's 500, the others go on. */
+async function visibilityOutcomeOf<RecordShape, Input>(
+  run: { log: FastifyBaseLogger },
+  work: () => Promise<VisibilityWrite<RecordShape, Input>>,
+): Promise<VisibilityOutcome<RecordShape, Input>> {
+  try {
+    return { ok: true, ...(await work()) };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, error };
+    run.log.error({ err: error }, 'bulk visibility change failed');
+    return { ok: false, error: new ApiError(500, 'Internal server error') };
+  }
 }
 
 // ---- routes ------------------------------------------------------------------------------------------
@@ -597,14 +787,39 @@ function routeSchemasOf(definition: ResourceDefinition<{ id: number }, { version
     remove: {
       ...member,
       summary: `Delete one of ${definition.name}; answers the deleted record`,
-      querystring: deleteQuerySchema,
+      querystring: deleteQueryDocumentOf(definition.write?.deleteVariant),
       response: { 200: record },
       errorStatuses: [403, 409],
+    },
+    visibility: {
+      tags,
+      summary: `Publish or unpublish many of ${definition.name}; answers a result per id`,
+      body: visibilityChangeSchema,
+      response: { 200: visibilityChangeAnswerSchema },
+      errorStatuses: [403],
     },
   } as const;
 }
 
-/** Registers GET /name, GET /name/:id and, when the resource writes, POST, PUT /:id and DELETE /:id. */
+/**
+ * `DELETE /:id`'s parameters as the document shows them: `version`, and with a delete variant its own
+ * parameters too, each optional, since the variant's parameter is what selects it.
+ */
+function deleteQueryDocumentOf(variant: DeleteVariant<{ id: number }> | undefined): z.ZodType {
+  if (!variant) return deleteQuerySchema;
+  const variantShape = Object.fromEntries(
+    Object.entries(variant.query.shape).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
+  );
+  return z
+    .object({ version: versionTextSchema.optional(), ...variantShape })
+    .describe(`With \`${variant.selectedBy}\`: ${variant.summary}`);
+}
+
+/**
+ * Registers GET /name, GET /name/:id and, when the resource writes, POST, PUT /:id and DELETE /:id, and POST
+ * /name/visibility for a resource with a visibility. Its body and answer are domain/records.ts
+ * `visibilityChangeSchema` and `visibilityChangeAnswerSchema`; a delete variant's query is its `query` schema.
+ */
 export function registerResource<RecordShape extends { id: number }, Input extends { version?: number }>(
   app: FastifyInstance,
   definition: ResourceDefinition<RecordShape, Input>,
@@ -634,12 +849,15 @@ export function registerResource<RecordShape extends { id: number }, Input exten
 
   const writes = definition.write;
   if (!writes) return;
+  const trail = auditTrail(definition.name, writes.auditOmit);
   const runOf = (request: FastifyRequest): WriteRun<RecordShape, Input> => ({
     app,
     definition,
     writes,
     viewer: viewerOf(request),
-    actorEmail: authOf(request).email,
+    actor: auditActorOf(request),
+    trail,
+    log: request.log,
   });
 
   app.post(collection, { ...authenticated, schema: schemas.create }, async (request, reply) => {
@@ -653,9 +871,30 @@ export function registerResource<RecordShape extends { id: number }, Input exten
   });
   app.delete(member, { ...authenticated, schema: schemas.remove }, async (request) => {
     const run = runOf(request);
+    const variant = writes.deleteVariant;
+    if (variant && isQueryParameterGiven(request.query, variant.selectedBy)) {
+      requirePermission(run.viewer, definition.permission, variant.action);
+      return shownOne(request, await runDeleteVariant(run, variant, idOf(request), request.query));
+    }
     requirePermission(run.viewer, definition.permission, 'delete');
     const id = idOf(request);
     const { version } = parseInput(deleteQuerySchema, request.query);
     return shownOne(request, await deleteRecord(run, id, version));
   });
+
+  const { visibilityOf } = writes;
+  if (visibilityOf) {
+    app.post(`${collection}/visibility`, { ...authenticated, schema: schemas.visibility }, async (request) =>
+      setVisibility(runOf(request), visibilityOf, request.body),
+    );
+  }
+}
+
+const isQueryParameterGiven = (query: unknown, name: string): boolean =>
+  typeof query === 'object' && query !== null && Object.hasOwn(query, name);
+
+/** Who writes, as the audit log names them: the signed-in user of the request. */
+export function auditActorOf(request: FastifyRequest): AuditActor {
+  const { userId, email } = authOf(request);
+  return { userId, email };
 }

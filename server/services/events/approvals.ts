@@ -8,8 +8,9 @@ import type { Queryable } from '../../db/queryable';
 import { events } from '../../db/schema';
 import { scopeCondition } from '../../db/scope';
 import { ApiError } from '../../errors';
-import { recordAudit } from '../audit';
+import type { AuditActor } from '../audit';
 import { EVENT_SCOPE, loadEvent } from './record';
+import { eventAudit } from './save';
 
 /**
  * The venue's decision on a promoter's request (docs/server.md "Event requests"). Who decides: whoever may
@@ -61,7 +62,7 @@ export interface DecisionArguments {
   id: number;
   decision: Decision;
   viewer: Viewer;
-  actorEmail: string;
+  actor: AuditActor;
   reason: string | null;
   /** The version the decider read: given and stale, the decision is refused. */
   version?: number;
@@ -70,7 +71,7 @@ export interface DecisionArguments {
 /** Decides the request in one transaction with its audit row; answers the stored record. */
 export async function decideRequest(
   db: Database,
-  { id, decision, viewer, actorEmail: email, reason, version }: DecisionArguments,
+  { id, decision, viewer, actor, reason, version }: DecisionArguments,
 ): Promise<Event> {
   const outcome = APPROVAL_OUTCOMES[decision];
   return db.transaction(async (tx) => {
@@ -102,14 +103,7 @@ export async function decideRequest(
       generalInfos: { approvalStatus: outcome.approvalStatus, approvalReason: reason },
       visibility: outcome.visibility,
     };
-    await recordAudit(tx, {
-      actor: { userId: viewer.userId, email },
-      resource: 'events',
-      recordId: id,
-      action: 'UPDATE',
-      before,
-      after,
-    });
+    await eventAudit(tx, { actor, action: 'UPDATE', recordId: id, before, after });
     // The whole record, as GET /events/:id answers it, read inside the transaction that wrote it.
     return (await loadEvent(tx, id))!;
   });

@@ -4,9 +4,9 @@ import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import type { Event, EventInput } from '../../../domain/event';
 import { UNKNOWN_REFERENCE } from '../../../domain/reference';
 import type { Queryable } from '../../db/queryable';
-import { establishments, events, users } from '../../db/schema';
+import { establishments, events } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { recordAudit } from '../audit';
+import { auditTrail, type AuditActor } from '../audit';
 import { applyOccurrenceEdit, skipOccurrence, type OccurrenceEditWriters } from './occurrenceEdits';
 import { loadEvent } from './record';
 import {
@@ -48,6 +48,9 @@ export const EVENT_AUDIT_OMIT = [
   'originalReccurenceTouched',
 ] as const;
 
+/** The events' audit rows: the generic resource's and those of the actions beside it. */
+export const eventAudit = auditTrail('events', EVENT_AUDIT_OMIT);
+
 /** A promoter writes for its own group: left out, it is filled in; another group is a 403 on the field. */
 function inputFor(viewer: Viewer, input: EventInput, outcome: SaveOutcome): EventInput {
   const promoterGroupId = writesAsPromoter(viewer)
@@ -85,16 +88,11 @@ export async function authorizeEventWrite(
   if (writesAsPromoter(viewer)) await checkPromoterWrite(tx, viewer, input);
 }
 
-async function actorEmailOf(tx: Queryable, userId: number): Promise<string> {
-  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? '';
-}
-
 /**
  * The writers the occurrence edits call: the whole-series update (the occurrence was the first) and the
  * tail segment of a split, which keeps the series' owner, visibility and approval and has its own audit row.
  */
-function occurrenceWriters(viewer: Viewer): OccurrenceEditWriters {
+function occurrenceWriters(viewer: Viewer, actor: AuditActor): OccurrenceEditWriters {
   return {
     updateSeries: async (tx, id, input) => {
       await writeEventRow(tx, { id, input, viewer });
@@ -123,14 +121,12 @@ function occurrenceWriters(viewer: Viewer): OccurrenceEditWriters {
         approval,
         extra: { parentEventId, segmentIsRecurrenceTail: true },
       });
-      await recordAudit(tx, {
-        actor: { userId: viewer.userId, email: await actorEmailOf(tx, viewer.userId) },
-        resource: 'events',
-        recordId: tailId,
+      await eventAudit(tx, {
+        actor,
         action: 'CREATE',
+        recordId: tailId,
         before: null,
         after: (await loadEvent(tx, tailId)) ?? null,
-        omit: EVENT_AUDIT_OMIT,
       });
       return tailId;
     },
@@ -153,8 +149,7 @@ export async function updateEvent(
   tx: Queryable,
   id: number,
   input: EventInput,
-  viewer: Viewer,
-  current: Event | null,
+  { viewer, actor, current }: { viewer: Viewer; actor: AuditActor; current: Event | null },
 ): Promise<void> {
   const outcome = saveOutcomeOf('update', viewer, input, current);
   const effective = inputFor(viewer, input, outcome);
@@ -168,7 +163,7 @@ export async function updateEvent(
     .update(events)
     .set({ visibility: effective.visibility, ...(outcome.approval ?? {}) })
     .where(eq(events.id, id));
-  await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer));
+  await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer, actor));
 }
 
 /**
@@ -178,7 +173,7 @@ export async function updateEvent(
  */
 export async function deleteEventOccurrence(
   tx: Queryable,
-  args: { id: number; originalStartsAt: string; viewer: Viewer; actorEmail: string },
+  args: { id: number; originalStartsAt: string; viewer: Viewer; actor: AuditActor },
 ): Promise<Event> {
   const { id, viewer } = args;
   const before = await loadEvent(tx, id);
@@ -187,14 +182,6 @@ export async function deleteEventOccurrence(
   await skipOccurrence(tx, { eventId: id, originalStartsAt: args.originalStartsAt });
   const after = await loadEvent(tx, id);
   if (!after) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
-  await recordAudit(tx, {
-    actor: { userId: viewer.userId, email: args.actorEmail },
-    resource: 'events',
-    recordId: id,
-    action: 'UPDATE',
-    before,
-    after,
-    omit: EVENT_AUDIT_OMIT,
-  });
+  await eventAudit(tx, { actor: args.actor, action: 'UPDATE', recordId: id, before, after });
   return after;
 }

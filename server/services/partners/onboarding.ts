@@ -5,7 +5,7 @@ import { createRefusalOf, isOnboardingCreate, ONBOARDING_REFUSALS, type PartnerK
 import type { Queryable } from '../../db/queryable';
 import { users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { recordAudit } from '../audit';
+import { userAudit } from '../users';
 
 /**
  * Who may create a partner record (domain/access.ts grants ESTABLISHMENT create to ADMIN, PROMOTER_GROUP
@@ -64,11 +64,10 @@ export async function claimForCaller(tx: Queryable, viewer: Viewer, onboarding: 
     .returning({ email: users.email });
   if (!claimed)
     throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, { [onboarding.recordField]: onboarding.alreadyOwnsOne });
-  await recordAudit(tx, {
+  await userAudit(tx, {
     actor: { userId: viewer.userId, email: claimed.email },
-    resource: 'users',
-    recordId: viewer.userId,
     action: 'UPDATE',
+    recordId: viewer.userId,
     before: { [onboarding.viewerField]: null },
     after: { [onboarding.viewerField]: id },
   });

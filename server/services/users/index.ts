@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import type { Queryable } from '../../db/queryable';
 import { establishments, promoterGroups, roles, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { auditTrail } from '../audit';
 import { REVOKE_REASONS, type AuthSessions } from '../authSessions';
 
 /**
@@ -15,6 +16,9 @@ import { REVOKE_REASONS, type AuthSessions } from '../authSessions';
  * what a write must satisfy before it reaches the table, and the reads and writes themselves.
  * server/routes/users.ts wires them into the generic resource.
  */
+
+/** The users' audit rows beside the generic resource's: access links sent, scopes an onboarding claimed. */
+export const userAudit = auditTrail('users');
 
 /** The columns a user record is read from: never the password hash, the auth id or any token. */
 export const userRecordColumns = {
