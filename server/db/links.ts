@@ -2,7 +2,7 @@ import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TagTermsMap } from '../../domain/partner';
 import type { Queryable } from './queryable';
-import { tags } from './schema';
+import { tags } from './schema/tags';
 
 /**
  * Join tables from an owner (an establishment, a promoter group, an event) to reference values, tags and

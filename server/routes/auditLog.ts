@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AuditLogRecord } from '../../domain/audit';
 import { AUDIT_ACTIONS } from '../../domain/enums';
 import { idSchema } from '../../domain/records';
-import { auditLog } from '../db/schema';
+import { auditLog } from '../db/schema/auditLog';
 import { loadAuditRecords } from '../services/audit';
 import { defineFilter, registerResource, type ResourceDefinition } from './shared/resource';
 

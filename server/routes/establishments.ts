@@ -7,7 +7,7 @@ import { idOrIdsSchema, textOrTextsSchema } from '../../domain/records';
 import { PARTNER_LIMITS } from '../../domain/partner';
 import { equalsAnyIgnoringCase } from '../db/conditions';
 import { linksToAny } from '../db/links';
-import { establishments } from '../db/schema';
+import { establishments } from '../db/schema/establishments';
 import {
   ESTABLISHMENT_LINKS,
   ESTABLISHMENT_SCOPE,

@@ -7,7 +7,7 @@ import { idOrIdsSchema, textOrTextsSchema } from '../../domain/records';
 import { PARTNER_LIMITS } from '../../domain/partner';
 import type { Queryable } from '../db/queryable';
 import { linksToAny } from '../db/links';
-import { events } from '../db/schema';
+import { events } from '../db/schema/events';
 import { authOf } from '../plugins/authenticate';
 import { notifyEventRequested } from '../services/eventRequests';
 import {

@@ -5,7 +5,7 @@ import { VISIBILITIES } from '../../domain/enums';
 import { idOrIdsSchema } from '../../domain/records';
 import type { Promoter, PromoterInput } from '../../domain/promoter';
 import { linksToAny } from '../db/links';
-import { promoterGroups } from '../db/schema';
+import { promoterGroups } from '../db/schema/promoterGroups';
 import { loadPromoters, PROMOTER_LINKS, PROMOTER_PARTNER } from '../services/promoters';
 import { partnerWrites } from './shared/partner';
 import { defineFilter, registerResource, type ResourceDefinition } from './shared/resource';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { TAG_LIMITS, tagInputSchema, tagSchema, type Tag, type TagInput } from '../../domain/tag';
-import { tags } from '../db/schema';
+import { tags } from '../db/schema/tags';
 import {
   insertTag,
   loadTags,

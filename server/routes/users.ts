@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { idSchema } from '../../domain/records';
 import { userInputSchema, userRecordSchema, type UserInput, type UserRecord } from '../../domain/user';
-import { users } from '../db/schema';
+import { users } from '../db/schema/auth';
 import { ApiError, parseInput } from '../errors';
 import {
   USER_DISABLED,

@@ -2,7 +2,8 @@ import { count } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { hashPassword } from '../services/passwords';
 import type { Database } from '../db/client';
-import { establishments, users } from '../db/schema';
+import { users } from '../db/schema/auth';
+import { establishments } from '../db/schema/establishments';
 import { EVENT_TIME_ZONE } from '../../domain/recurrence';
 import {
   assignUploadsOwner,

@@ -1,4 +1,4 @@
-import type { ReferenceKind } from '../db/schema';
+import type { ReferenceKind } from '../db/schema/reference';
 
 /** `[key, English, French, German (Swiss spelling), Italian]`. */
 export type ReferenceEntry = readonly [key: string, en: string, fr: string, de: string, it: string];

@@ -3,7 +3,7 @@ import type { AuditLogRecord } from '../../domain/audit';
 import type { AuditAction } from '../../domain/enums';
 import type { Database } from '../db/client';
 import type { Queryable } from '../db/queryable';
-import { auditLog, type AuditChanges } from '../db/schema';
+import { auditLog, type AuditChanges } from '../db/schema/auditLog';
 
 /**
  * The audit log: every create, update and delete through the generic resource API writes one

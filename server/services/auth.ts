@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SignInResponse, UpdateMeBody } from '../../domain/auth';
 import type { SessionUser } from '../../domain/user';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { users } from '../db/schema/auth';
 import type { Mailer } from './mail';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { AccessTokens } from './tokens';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { oneTimeTokens } from '../db/schema';
+import { oneTimeTokens } from '../db/schema/auth';
 import { hashToken, randomToken } from './tokens';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../db/client';
-import { authSessions, refreshTokens, roles, users } from '../db/schema';
+import { authSessions, refreshTokens, roles, users } from '../db/schema/auth';
 import { deriveKey, hashToken, randomToken, successorRefreshToken } from './tokens';
 
 /**

@@ -4,7 +4,7 @@ import { GENDERS } from '../../domain/user';
 import { isRoleKey } from '../../domain/roles';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages';
 import type { Database } from '../db/client';
-import { roles, users } from '../db/schema';
+import { roles, users } from '../db/schema/auth';
 
 /**
  * Reads users for authentication: the credentials row and the session user of the API (domain/user.ts).

@@ -4,7 +4,10 @@ import { ROLE_SCOPES } from '../../domain/access';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages';
 import { ROLE_KEYS, type RoleKey } from '../../domain/roles';
 import type { Database } from '../db/client';
-import { establishments, events, promoterGroups, roles, users } from '../db/schema';
+import { roles, users } from '../db/schema/auth';
+import { establishments } from '../db/schema/establishments';
+import { events } from '../db/schema/events';
+import { promoterGroups } from '../db/schema/promoterGroups';
 import type { EventRequestMailParams } from './mail';
 
 /**

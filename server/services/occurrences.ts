@@ -18,7 +18,9 @@ import {
   type RecurrenceRule,
 } from '../../domain/recurrence';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { establishments, eventMusics, eventOutOfSchedule, events, promoterGroups } from '../db/schema';
+import { establishments } from '../db/schema/establishments';
+import { eventMusics, eventOutOfSchedule, events } from '../db/schema/events';
+import { promoterGroups } from '../db/schema/promoterGroups';
 import { ApiError, INVALID_INPUT } from '../errors';
 import { escapeLike } from '../db/conditions';
 import type { Queryable } from '../db/queryable';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../db/conditions';
 import type { Queryable } from '../db/queryable';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox } from '../db/schema/auth';
 
 /** The mail outbox as ROOT reads it (server/routes/outbox.ts): pages of mails and one mail with its bodies. */
 

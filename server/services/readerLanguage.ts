@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages';
-import { users } from '../db/schema';
+import { users } from '../db/schema/auth';
 import type { Queryable } from '../db/queryable';
 
 /**

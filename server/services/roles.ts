@@ -1,7 +1,7 @@
 import { isRoleKey, ROLE_KEYS } from '../../domain/roles';
 import type { RoleRecord } from '../../domain/user';
 import type { Queryable } from '../db/queryable';
-import { roles } from '../db/schema';
+import { roles } from '../db/schema/auth';
 
 /** The seven roles as `{id, key}`, in the order of domain/roles.ts ROLE_KEYS (ROOT first). */
 export async function loadRoles(db: Queryable): Promise<RoleRecord[]> {

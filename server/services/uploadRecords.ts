@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { isImageMimeType, uploadFileUrl, type Upload, type UploadMimeType } from '../../domain/upload';
 import { FIELD_PROBLEM_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Viewer } from '../../domain/access';
-import { uploads } from '../db/schema';
+import { uploads } from '../db/schema/uploads';
 import { ApiError } from '../errors';
 import type { Queryable } from '../db/queryable';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, getTableName, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { ORPHAN_UPLOADS } from '../../domain/upload';
 import type { Database } from '../db/client';
-import { uploads } from '../db/schema';
+import { uploads } from '../db/schema/uploads';
 import type { FileStorage } from './storage';
 
 /**

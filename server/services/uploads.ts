@@ -12,7 +12,7 @@ import {
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Queryable } from '../db/queryable';
-import { uploads } from '../db/schema';
+import { uploads } from '../db/schema/uploads';
 import { ApiError } from '../errors';
 import {
   EXTENSION_OF_TYPE,

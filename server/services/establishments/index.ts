@@ -13,9 +13,9 @@ import {
   establishments,
   establishmentSecondaryTypes,
   establishmentTags,
-  establishmentTypes,
   establishmentWorkSchedules,
-} from '../../db/schema';
+} from '../../db/schema/establishments';
+import { establishmentTypes } from '../../db/schema/reference';
 import { scopeCondition, type ScopeMapping } from '../../db/scope';
 import { partnerReferenceChecksOf, referenceCheck } from '../partners/checks';
 import type { PartnerDefinition } from '../partners/definition';

@@ -5,7 +5,7 @@ import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import { APPROVAL_OUTCOMES, EVENT_PROBLEMS, type Event } from '../../../domain/event';
 import type { Database } from '../../db/client';
 import type { Queryable } from '../../db/queryable';
-import { events } from '../../db/schema';
+import { events } from '../../db/schema/events';
 import { scopeCondition } from '../../db/scope';
 import { ApiError } from '../../errors';
 import type { AuditActor } from '../audit';

@@ -12,7 +12,7 @@ import {
   type OutOfScheduleRow,
   type RecurrenceRule,
 } from '../../../domain/recurrence';
-import { eventOutOfSchedule, events } from '../../db/schema';
+import { eventOutOfSchedule, events } from '../../db/schema/events';
 import { ApiError } from '../../errors';
 import type { Queryable } from '../../db/queryable';
 import { loadEventRow, outOfScheduleRowOf, ruleOfRow, type EventRow } from './record';

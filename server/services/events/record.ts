@@ -14,6 +14,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages';
 import { derivedEndDate, type Event, type EventReference, type OutOfScheduleEvent } from '../../../domain/event';
 import { countOccurrences, ruleOf, type OutOfScheduleRow, type RecurrenceRule } from '../../../domain/recurrence';
 import { storedMediaListState, type Upload } from '../../../domain/upload';
+import { establishments } from '../../db/schema/establishments';
 import {
   eventEnvironments,
   eventGames,
@@ -23,9 +24,8 @@ import {
   eventServices,
   events,
   eventTags,
-  eventTypes,
-  establishments,
-} from '../../db/schema';
+} from '../../db/schema/events';
+import { eventTypes } from '../../db/schema/reference';
 import { isoOf } from '../../db/conditions';
 import { loadLinks, loadTagLinks, NO_TAGS, type LinkTable } from '../../db/links';
 import type { ScopeMapping } from '../../db/scope';

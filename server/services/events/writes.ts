@@ -17,19 +17,11 @@ import {
   type RecurrenceRule,
 } from '../../../domain/recurrence';
 import { resolveGallery } from '../../../domain/upload';
-import {
-  environments,
-  establishments,
-  eventMedia,
-  eventOutOfSchedule,
-  events,
-  eventTypes,
-  games,
-  musics,
-  promoterGroups,
-  services,
-  tags,
-} from '../../db/schema';
+import { establishments } from '../../db/schema/establishments';
+import { eventMedia, eventOutOfSchedule, events } from '../../db/schema/events';
+import { promoterGroups } from '../../db/schema/promoterGroups';
+import { environments, eventTypes, games, musics, services } from '../../db/schema/reference';
+import { tags } from '../../db/schema/tags';
 import { ApiError } from '../../errors';
 import { replaceLinks, replaceMedia } from '../../db/links';
 import { checkPartnerWrite, descriptionColumnsOf, referenceCheck, type ReferenceCheck } from '../partners/checks';

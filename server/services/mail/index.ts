@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Language } from '../../../domain/languages';
 import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema/auth';
 import { renderTemplate, type MailTemplateName, type MailTemplateParams } from './templates';
 
 export { MAIL_TEMPLATE_NAMES, mailTemplates, renderTemplate } from './templates';

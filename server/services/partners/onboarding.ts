@@ -3,7 +3,7 @@ import type { Viewer } from '../../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import { createRefusalOf, isOnboardingCreate, ONBOARDING_REFUSALS, type PartnerKind } from '../../../domain/partner';
 import type { Queryable } from '../../db/queryable';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
 import { userAudit } from '../users';
 

@@ -2,7 +2,6 @@ import { promoterInputSchema, type Promoter, type PromoterInput } from '../../..
 import type { LinkTable, MediaTable } from '../../db/links';
 import type { Queryable } from '../../db/queryable';
 import {
-  eventTypes,
   promoterGroupAmbiances,
   promoterGroupEventTypes,
   promoterGroupMedia,
@@ -10,8 +9,8 @@ import {
   promoterGroupPromoterTypes,
   promoterGroups,
   promoterGroupTags,
-  promoterTypes,
-} from '../../db/schema';
+} from '../../db/schema/promoterGroups';
+import { eventTypes, promoterTypes } from '../../db/schema/reference';
 import { partnerReferenceChecksOf, referenceCheck } from '../partners/checks';
 import type { PartnerDefinition } from '../partners/definition';
 import { PROMOTER_GROUP_ONBOARDING } from '../partners/onboarding';

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/tag';
 import { escapeLike } from '../../db/conditions';
 import type { Queryable } from '../../db/queryable';
-import { tags, tagTranslations } from '../../db/schema';
+import { tags, tagTranslations } from '../../db/schema/tags';
 import { storedDescription } from '../html';
 
 /**
