@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -987,6 +987,70 @@ describe('list filters and sort', () => {
     const pending = await list('root@demo.ch', { approvalStatus: ['PENDING'] });
     expect(pending.records.length).toBeGreaterThan(0);
     expect(pending.records.every((record) => record.generalInfos.approvalStatus === 'PENDING')).toBe(true);
+  });
+
+  it('finds an event under its own city, else its venue’s, after every write that changes either', async () => {
+    const cityOf = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+    const [venueCity, otherVenueCity, ownCity, movedCity] = ['Venueville', 'Otherville', 'Owntown', 'Movedtown'].map(
+      cityOf,
+    );
+    const [template] = await server.db
+      .select()
+      .from(establishments)
+      .where(eq(establishments.id, ids.firstEstablishment));
+    const venueIn = (city: string) => ({
+      name: uniqueTitle('City venue'),
+      city,
+      establishmentTypeId: template.establishmentTypeId,
+      visibility: 'PUBLISHED',
+    });
+    const [venue, otherVenue] = await server.db
+      .insert(establishments)
+      .values([venueIn(venueCity), venueIn(otherVenueCity)])
+      .returning({ id: establishments.id });
+    const marker = uniqueTitle('Cityprobe');
+    const found = async (city: string) =>
+      (await list('root@demo.ch', { q: marker, cities: [city.toUpperCase()] })).records.map((record) => record.id);
+    let record = await create(
+      eventInput({ general: { eventTitle: marker, establishmentId: venue.id, city: null } }),
+      'root@demo.ch',
+    );
+    expect(await found(venueCity)).toEqual([record.id]);
+
+    const withCity =
+      (city: string | null, establishmentId = record.generalInfos.establishmentId) =>
+      (current: Event) => ({
+        ...current,
+        generalInfos: { ...current.generalInfos, city, establishmentId },
+      });
+    record = await putOk(record, withCity(ownCity), 'root@demo.ch');
+    expect(await found(ownCity)).toEqual([record.id]);
+    expect(await found(venueCity)).toEqual([]);
+
+    record = await putOk(record, withCity(null), 'root@demo.ch');
+    expect(await found(venueCity)).toEqual([record.id]);
+    expect(await found(ownCity)).toEqual([]);
+
+    record = await putOk(record, withCity(null, otherVenue.id), 'root@demo.ch');
+    expect(await found(otherVenueCity)).toEqual([record.id]);
+    expect(await found(venueCity)).toEqual([]);
+
+    // The venue moves: its city-less events move with it, in the same write.
+    const venueRecord = (await call('root@demo.ch', 'GET', `/establishments/${otherVenue.id}`)).json();
+    const moved = await call('root@demo.ch', 'PUT', `/establishments/${otherVenue.id}`, {
+      ...venueRecord,
+      generalInfos: { ...venueRecord.generalInfos, city: movedCity },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await found(movedCity)).toEqual([record.id]);
+    expect(await found(otherVenueCity)).toEqual([]);
+
+    // No write path, the seed's included, leaves a stored city behind its sources.
+    const stale = await server.db.execute(
+      sql`SELECT count(*)::int AS n FROM events e LEFT JOIN establishments v ON v.id = e.establishment_id
+          WHERE e.city_key IS DISTINCT FROM lower(coalesce(e.city, v.city))`,
+    );
+    expect((stale as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
   });
 
   it('an unknown filter or sort field is a 400', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../../server/db/client';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/config';
 import { ensureRoles, seedDemoData } from '../../server/seed';
 import { pgliteHandle, runOnServer, uniqueDatabaseName } from './testDatabase';
@@ -30,7 +30,7 @@ async function seed(handle: DatabaseHandle): Promise<void> {
 }
 
 async function makePgliteImage(): Promise<{ image: SeededDatabaseImage; dispose: () => void }> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const handle = pgliteHandle(client);
   try {
     await seed(handle);

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import { openDatabase, PGLITE_EXTENSIONS, type Database, type DatabaseHandle } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import type { SeededDatabaseImage } from './seededImage';
 
@@ -76,7 +76,9 @@ export async function openEmptyTestDatabase(prefix = 'test'): Promise<TestDataba
 export async function openSeededTestDatabase(prefix = 'test'): Promise<TestDatabase> {
   const image: SeededDatabaseImage = inject('seededDatabaseImage');
   if (image.engine === 'postgres') return openServerTestDatabase(image.serverUrl, prefix, image.templateName);
-  const handle = pgliteHandle(await PGlite.create({ loadDataDir: new Blob([await readFile(image.dumpFile)]) }));
+  const handle = pgliteHandle(
+    await PGlite.create({ loadDataDir: new Blob([await readFile(image.dumpFile)]), extensions: PGLITE_EXTENSIONS }),
+  );
   return { handle, dispose: () => handle.close() };
 }
 

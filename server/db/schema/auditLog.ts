@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import type { AuditChanges } from '../../../domain/audit';
 import { AUDIT_ACTIONS } from '../../../domain/enums';
 import { users } from './auth';
-import { checkOneOf } from './columns';
+import { checkOneOf, trigramIndex } from './columns';
 
 export type { AuditChanges } from '../../../domain/audit';
 
@@ -26,6 +26,9 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(table.at),
     index('audit_log_record_idx').on(table.resource, table.recordId),
     index('audit_log_actor_idx').on(table.actorUserId, table.at),
+    index('audit_log_action_idx').on(table.action, table.at),
+    trigramIndex('audit_log_actor_email_trgm_idx', table.actorEmail),
+    trigramIndex('audit_log_record_id_trgm_idx', table.recordId),
     checkOneOf('audit_log_action_check', table.action, AUDIT_ACTIONS),
   ],
 );

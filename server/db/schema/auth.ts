@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { trigramIndex } from './columns';
 import { establishments } from './establishments';
 import { promoterGroups } from './promoterGroups';
 
@@ -67,6 +68,16 @@ export const users = pgTable(
     index('users_role_idx').on(table.roleId),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    index('users_last_name_idx').on(sql`lower(${table.lastName})`),
+    index('users_first_name_idx').on(sql`lower(${table.firstName})`),
+    index('users_establishment_idx').on(table.establishmentId),
+    index('users_promoter_group_idx').on(table.promoterGroupId),
+    index('users_created_idx').on(table.createdAt),
+    trigramIndex('users_first_name_trgm_idx', table.firstName),
+    trigramIndex('users_last_name_trgm_idx', table.lastName),
+    trigramIndex('users_username_trgm_idx', table.username),
+    trigramIndex('users_email_trgm_idx', table.email),
+    trigramIndex('users_phone_number_trgm_idx', table.phoneNumber),
   ],
 );
 
@@ -142,5 +153,11 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [index('mail_outbox_created_idx').on(table.createdAt)],
+  (table) => [
+    index('mail_outbox_created_idx').on(table.createdAt),
+    index('mail_outbox_user_idx').on(table.userId),
+    index('mail_outbox_template_idx').on(table.template, table.createdAt),
+    trigramIndex('mail_outbox_subject_trgm_idx', table.subject),
+    trigramIndex('mail_outbox_to_address_trgm_idx', table.toAddress),
+  ],
 );

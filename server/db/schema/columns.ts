@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   check,
+  index,
+  type ExtraConfigColumn,
   doublePrecision,
   integer,
   numeric,
@@ -75,3 +77,11 @@ export function checkWeekDays(name: string, column: PgColumn, options: { atLeast
   const onlyWeekDays = sql`${column} <@ ARRAY[${sql.raw(literalList(WEEK_DAYS))}]::text[]`;
   return check(name, options.atLeastOne ? sql`${onlyWeekDays} AND cardinality(${column}) > 0` : onlyWeekDays);
 }
+
+/**
+ * A trigram index on a text column, which serves `ILIKE '%text%'` (the lists' free-text search) without
+ * reading every row. The pg_trgm extension ships with PostgreSQL and PGlite; the first migration that uses
+ * it creates it.
+ */
+export const trigramIndex = (name: string, column: ExtraConfigColumn) =>
+  index(name).using('gin', column.op('gin_trgm_ops'));

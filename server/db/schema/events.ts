@@ -35,6 +35,7 @@ import {
   ownerReference,
   timeOfDay,
   timestamps,
+  trigramIndex,
   updatedAt,
   version,
   visibility,
@@ -106,6 +107,12 @@ export const events = pgTable(
     // Promoter flow: where it happens when described by the promoter, and what it offers.
     localisation: text('localisation'),
     city: text('city'),
+    /**
+     * Where the event happens for the city filter: its own city, else its venue's, lower-cased. Stored and
+     * indexed so that filtering a list by city reads an index rather than every event and its venue; the
+     * triggers of migration 0005 keep it right on every write of either (in the same statement).
+     */
+    cityKey: text('city_key'),
     ...coordinates(),
     placeId: text('place_id'),
     eventCapacity: integer('event_capacity'),
@@ -135,6 +142,11 @@ export const events = pgTable(
     index('events_parent_idx').on(table.parentEventId),
     index('events_approval_idx').on(table.approvalStatus),
     index('events_title_idx').on(sql`lower(${table.title})`),
+    index('events_city_key_idx').on(table.cityKey, table.firstStartsAt),
+    index('events_created_idx').on(table.createdAt),
+    index('events_updated_idx').on(table.updatedAt),
+    index('events_visibility_idx').on(table.visibility, table.firstStartsAt),
+    trigramIndex('events_title_trgm_idx', table.title),
     checkVisibility('events', table.visibility),
     checkOneOf('events_recurrence_pattern_check', table.recurrencePattern, RECURRENCE_PATTERNS),
     checkOneOf('events_recurrence_end_type_check', table.recurrenceEndType, RECURRENCE_END_TYPES),

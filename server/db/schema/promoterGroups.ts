@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { checkVisibility, descriptions, ownerReference, timestamps, version, visibility } from './columns';
+import {
+  checkVisibility,
+  descriptions,
+  ownerReference,
+  timestamps,
+  trigramIndex,
+  version,
+  visibility,
+} from './columns';
 import { ambiances, eventTypes, musics, promoterTypes } from './reference';
 import { tagReference } from './tags';
 import { uploads } from './uploads';
@@ -24,6 +32,10 @@ export const promoterGroups = pgTable(
   (table) => [
     index('promoter_groups_visibility_idx').on(table.visibility),
     index('promoter_groups_name_idx').on(sql`lower(${table.name})`),
+    index('promoter_groups_created_idx').on(table.createdAt),
+    index('promoter_groups_updated_idx').on(table.updatedAt),
+    trigramIndex('promoter_groups_name_trgm_idx', table.name),
+    trigramIndex('promoter_groups_email_trgm_idx', table.email),
     checkVisibility('promoter_groups', table.visibility),
   ],
 );

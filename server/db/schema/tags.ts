@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { LANGUAGES } from '../../../domain/languages';
-import { checkOneOf, descriptions, ownerReference, timestamps, version } from './columns';
+import { checkOneOf, descriptions, ownerReference, timestamps, trigramIndex, version } from './columns';
 
 /**
  * Tags (SPEC §3 Tag). `tag_name` is the tag's own name; its translations are rows of
@@ -21,6 +21,11 @@ export const tags = pgTable(
   (table) => [
     uniqueIndex('tags_name_unique').on(sql`lower(${table.tagName})`),
     index('tags_category_idx').on(table.category, table.subCategory),
+    index('tags_category_lower_idx').on(sql`lower(${table.category})`),
+    index('tags_sub_category_idx').on(sql`lower(${table.subCategory})`),
+    trigramIndex('tags_name_trgm_idx', table.tagName),
+    trigramIndex('tags_category_trgm_idx', table.category),
+    trigramIndex('tags_sub_category_trgm_idx', table.subCategory),
   ],
 );
 
@@ -35,6 +40,7 @@ export const tagTranslations = pgTable(
   (table) => [
     primaryKey({ columns: [table.tagId, table.language] }),
     checkOneOf('tag_translations_language_check', table.language, LANGUAGES),
+    trigramIndex('tag_translations_label_trgm_idx', table.label),
   ],
 );
 

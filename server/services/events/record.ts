@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type {
   ApprovalStatus,
@@ -14,7 +14,6 @@ import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages';
 import { derivedEndDate, type Event, type EventReference, type OutOfScheduleEvent } from '../../../domain/event';
 import { countOccurrences, ruleOf, type OutOfScheduleRow, type RecurrenceRule } from '../../../domain/recurrence';
 import { storedMediaListState, type Upload } from '../../../domain/upload';
-import { establishments } from '../../db/schema/establishments';
 import {
   eventEnvironments,
   eventGames,
@@ -61,11 +60,17 @@ export const EVENT_SCOPE: ScopeMapping = {
   fields: ['generalInfos.establishmentId', 'generalInfos.promoterGroupId'],
 };
 
-/** The event's city, or its venue's when the event names none (establishment-flow events). */
-const cityOfEvent = sql`lower(coalesce(${events.city}, (SELECT ${establishments.city} FROM ${establishments} WHERE ${establishments.id} = ${events.establishmentId})))`;
-
+/**
+ * Events in any of `cities` (case-insensitive): `city_key` is the event's city, else its venue's, stored and
+ * indexed, and kept right by the database on every write of either (migration 0005).
+ */
 export const eventInCities = (cities: readonly string[]): SQL | undefined =>
-  cities.length === 0 ? undefined : or(...cities.map((city) => sql`${cityOfEvent} = lower(${city})`));
+  cities.length === 0
+    ? undefined
+    : sql`${events.cityKey} IN (${sql.join(
+        cities.map((city) => sql`lower(${city})`),
+        sql`, `,
+      )})`;
 
 export const eventIdsIn = (
   column: typeof events.establishmentId | typeof events.eventTypeId | typeof events.promoterGroupId,
