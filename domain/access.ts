@@ -3,14 +3,14 @@ import { ROLE_KEYS } from './roles';
 import { REFERENCE_RESOURCES, type ReferenceResource } from './reference';
 
 /**
- * The role and permission table of SPEC §6, once, as data (ARCHITECTURE.md §4). The browser's
+ * The role and permission table of the specification, once, as data. The browser's
  * `canAccess`, the menu, the route guards and every server endpoint read it.
  *
  * Two parts per role:
- * - `routes`: the route prefixes (pages) the role may open, SPEC §6's column plus the extensions below;
- * - `grants`: the actions per resource, SPEC §6's column plus the extensions below.
+ * - `routes`: the route prefixes (pages) the role may open, the specification's column plus the extensions below;
+ * - `grants`: the actions per resource, the specification's column plus the extensions below.
  *
- * Everything SPEC §6 grants is here unchanged (`SPEC_ROUTES`, `SPEC_GRANTS`); each extension the product
+ * Everything the specification grants is here unchanged (`SPEC_ROUTES`, `SPEC_GRANTS`); each extension the product
  * needs is written beside it in `ROUTE_EXTENSIONS` / `GRANT_EXTENSIONS` with its reason. The effective
  * table (`ACCESS_TABLE`) is their union, so an extension can add but never take away a grant of the spec.
  */
@@ -18,7 +18,7 @@ import { REFERENCE_RESOURCES, type ReferenceResource } from './reference';
 export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** What a permission is about. The first four are SPEC §6's names; the others are the product's areas. */
+/** What a permission is about. The first four are the specification's names; the others are the product's areas. */
 export const PERMISSION_RESOURCES = [
   'ESTABLISHMENT',
   'PROMOTER_GROUP',
@@ -35,7 +35,7 @@ export const PERMISSION_RESOURCES = [
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
-/** Every route prefix of SPEC §2/§6 and the product's own pages (without the leading slash). */
+/** Every route prefix of the specification and the product's own pages (without the leading slash). */
 export const ROUTE_PREFIXES = [
   'dashboard',
   'establishments',
@@ -64,7 +64,7 @@ type Grants = Partial<Record<PermissionResource, readonly Action[]>>;
 
 const FULL: readonly Action[] = ['read', 'create', 'update', 'delete'];
 
-/** SPEC §6, column "Routes", verbatim. */
+/** The specification's table, column "Routes", verbatim. */
 export const SPEC_ROUTES: Record<RoleKey, readonly RoutePrefix[]> = {
   ROOT: [
     'dashboard',
@@ -97,7 +97,7 @@ export const SPEC_ROUTES: Record<RoleKey, readonly RoutePrefix[]> = {
   ],
 };
 
-/** SPEC §6, column "Permissions", verbatim ("full" = read, create, update, delete). */
+/** The specification's table, column "Permissions", verbatim ("full" = read, create, update, delete). */
 export const SPEC_GRANTS: Record<RoleKey, Grants> = {
   ROOT: {
     ESTABLISHMENT: ['read', 'create'],
@@ -119,7 +119,7 @@ export interface Extension<Value> {
   reason: string;
 }
 
-/** Roles that run the platform as a whole: they see every record (ARCHITECTURE.md §4). */
+/** Roles that run the platform as a whole: they see every record. */
 const PLATFORM_ROLES: readonly RoleKey[] = ['ROOT', 'COORDINATOR_ADMIN_FULL'];
 const ALL_ROLES: readonly RoleKey[] = ROLE_KEYS;
 const PARTNER_STAFF: readonly RoleKey[] = [
@@ -131,7 +131,7 @@ const PARTNER_STAFF: readonly RoleKey[] = [
   'COORDINATOR_ADMIN_FULL',
 ];
 
-/** Route prefixes the product adds to SPEC §6, each with its reason (README "Access"). */
+/** Route prefixes the product adds to the specification's table, each with its reason (README "Access"). */
 export const ROUTE_EXTENSIONS: readonly Extension<readonly RoutePrefix[]>[] = [
   {
     roles: ['CUSTOMER'],
@@ -180,7 +180,7 @@ export const ROUTE_EXTENSIONS: readonly Extension<readonly RoutePrefix[]>[] = [
   },
 ];
 
-/** Grants the product adds to SPEC §6, each with its reason (ARCHITECTURE.md §4, README "Access"). */
+/** Grants the product adds to the specification's table, each with its reason (README "Access"). */
 export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
   {
     roles: ['ROOT', 'ADMIN'],
@@ -271,7 +271,7 @@ function buildRoleAccess(role: RoleKey): RoleAccess {
   return { routes, grants };
 }
 
-/** The effective table: SPEC §6 plus the extensions, per role. */
+/** The effective table: the specification's plus the extensions, per role. */
 export const ACCESS_TABLE: Readonly<Record<RoleKey, RoleAccess>> = Object.fromEntries(
   ROLE_KEYS.map((role) => [role, buildRoleAccess(role)]),
 ) as Record<RoleKey, RoleAccess>;
@@ -280,7 +280,7 @@ const knownRoles = (roleKeys: readonly string[]): RoleKey[] =>
   roleKeys.filter((key): key is RoleKey => (ROLE_KEYS as readonly string[]).includes(key));
 
 /**
- * SPEC §6: true when any one of the role keys grants all the requested actions on the resource.
+ * True when any one of the role keys grants all the requested actions on the resource.
  * No roles (or only unknown ones), or no action asked for, is no permission.
  */
 export function hasPermission(
@@ -311,13 +311,13 @@ export function isPathUnder(pathname: string, prefix: string): boolean {
 /** Whether a path belongs to any area of the table (other pages, such as Not Found, belong to none). */
 export const isAreaPath = (pathname: string): boolean => ROUTE_PREFIXES.some((prefix) => isPathUnder(pathname, prefix));
 
-/** SPEC §2: a route is accessible when the path starts with one of the role's prefixes (whole segments). */
+/** A route is accessible when the path starts with one of the role's prefixes (whole segments). */
 export function canOpenRoute(roleKeys: readonly string[], pathname: string): boolean {
   return routesOf(roleKeys).some((prefix) => isPathUnder(pathname, prefix));
 }
 
 /**
- * How far a role sees records (ARCHITECTURE.md §4): everything; its establishment's; its promoter
+ * How far a role sees records: everything; its establishment's; its promoter
  * group's; or only what is published (customers).
  */
 export const SCOPE_KINDS = ['all', 'establishment', 'promoterGroup', 'published'] as const;
@@ -379,7 +379,7 @@ function ownsThroughScope(kind: ScopeKind, viewer: Viewer, record: RecordOwnersh
 }
 
 /**
- * The record-scope check (ARCHITECTURE.md §4), pure: may this viewer see (`read`) or change (`write`)
+ * The record-scope check, pure: may this viewer see (`read`) or change (`write`)
  * this record at all? The action itself is `hasPermission`'s to decide; out of scope means 404.
  */
 export function isInScope(
@@ -398,7 +398,7 @@ export function isInScope(
   return published && resource === 'EVENT' && kinds.includes('published');
 }
 
-/** react-admin resource names (ARCHITECTURE.md §3 collections) → what they are about. */
+/** react-admin resource names (the API's collections) → what they are about. */
 export const RESOURCE_PERMISSIONS = {
   establishments: 'ESTABLISHMENT',
   promoters: 'PROMOTER_GROUP',
@@ -455,7 +455,7 @@ export const RESOURCE_ROUTES: Readonly<Partial<Record<ResourceName, RoutePrefix>
 
 /**
  * react-admin's `canAccess` for a resource screen: the role opens the resource's page (route prefix) and
- * the table grants the action. A page and an API read are distinct (ARCHITECTURE.md §4): a promoter reads
+ * the table grants the action. A page and an API read are distinct: a promoter reads
  * tags through the API for its pickers, but the Tags page is not its own.
  */
 export function canAccessResource(roleKeys: readonly string[], resource: string, reactAdminAction: string): boolean {

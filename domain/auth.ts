@@ -3,7 +3,7 @@ import { LANGUAGES } from './languages';
 import { sessionUserSchema } from './user';
 
 /**
- * Bodies and answers of `/api/v1/auth/*` (ARCHITECTURE.md §3), shared by the server (validation)
+ * Bodies and answers of `/api/v1/auth/*`, shared by the server (validation)
  * and the browser (forms and types).
  */
 
@@ -32,7 +32,7 @@ export const updatePasswordBodySchema = z.object({
   newPassword: passwordSchema,
 });
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
-/** SPEC §5: the reset token is a string of at least one character; the server check is the real one. */
+/** The reset token is a string of at least one character; the server check is the real one. */
 export const resetPasswordTokenSchema = z.string().min(1);
 export const verifyResetPasswordTokenQuerySchema = z.object({ resetPasswordToken: resetPasswordTokenSchema.max(256) });
 export const resetPasswordBodySchema = z.object({
@@ -69,7 +69,7 @@ export const API_PREFIX = '/api/v1';
 export const AUTH_COOKIE_PATH = `${API_PREFIX}/auth`;
 
 /**
- * Paths of the authentication API (ARCHITECTURE §3), relative to the API prefix: the browser prepends its
+ * Paths of the authentication API, relative to the API prefix: the browser prepends its
  * auth API base URL (`appConfig.authApiBaseUrl`, by default `<origin>/api/v1`), the server registers its
  * routes under `API_PREFIX` with exactly these paths, so the two cannot drift apart.
  */

@@ -1,5 +1,5 @@
 /**
- * The closed value sets of SPEC §3/§4, shared by the zod schemas, the forms and the database's
+ * The closed value sets of the records and their states, shared by the zod schemas, the forms and the database's
  * check constraints. Reference vocabularies that users manage (musics, event types…) are tables, not here.
  */
 
@@ -8,17 +8,17 @@ const includes =
   (value: unknown): value is Values[number] =>
     typeof value === 'string' && (values as readonly string[]).includes(value);
 
-/** SPEC §9 week days, Monday first (Swiss usage). */
+/** Week days, Monday first (Swiss usage). */
 export const WEEK_DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
 export const isWeekDay = includes(WEEK_DAYS);
 
-/** SPEC §4: events, establishments and promoters start PUBLISHED; offers and offer templates start DRAFT. */
+/** Events, establishments and promoters start PUBLISHED; offers and offer templates start DRAFT. */
 export const VISIBILITIES = ['DRAFT', 'PUBLISHED'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 export const isVisibility = includes(VISIBILITIES);
 
-/** Promoter event requests and requested offer templates (SPEC leaves the values open; these are ours). */
+/** Promoter event requests and requested offer templates (the specification leaves the values open; these are ours). */
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -34,11 +34,11 @@ export type OutOfScheduleAction = (typeof OUT_OF_SCHEDULE_ACTIONS)[number];
 export const UPDATE_SCOPES = ['THIS_OCCURRENCE_ONLY', 'THIS_AND_NEXT_OCCURRENCES'] as const;
 export type UpdateScope = (typeof UPDATE_SCOPES)[number];
 
-/** One offers table holds both kinds, so switching the kind keeps the id (SPEC §4). */
+/** One offers table holds both kinds, so switching the kind keeps the id. */
 export const OFFER_KINDS = ['EXCLUSIVE', 'RECURRENT'] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
-/** Offer template `reccurrencePattern` (SPEC spelling in the record). */
+/** Offer template `reccurrencePattern` (the specification's spelling in the record). */
 export const OFFER_RECURRENCE_PATTERNS = ['WEEKLY', 'MONTHLY', 'DAILY'] as const;
 export type OfferRecurrencePattern = (typeof OFFER_RECURRENCE_PATTERNS)[number];
 
@@ -56,6 +56,6 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** Wall-clock time as the API and the database carry it. */
 export const TIME_OF_DAY_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
-/** SPEC §9 defaults of new records. */
+/** Defaults of new records. */
 export const EVENT_DEFAULTS = { ageMin: 0, promotable: true, isFree: false } as const;
 export const PROMO_CODE_DEFAULT_MAX_USAGE_COUNT = 1;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The error body of every API answer that is not 2xx (ARCHITECTURE.md §3):
+ * The error body of every API answer that is not 2xx:
  * `message` for people, `errors` keyed by the field path (e.g. `generalInfos.eventTitle`).
  * The API document (server/plugins/openapi.ts) describes every error answer with this schema.
  */
@@ -26,7 +26,7 @@ export const AUTH_ERROR_CODES = {
   accessLinkRequired: 'PLEASE_SIGN_IN_USING_THE_ACCESS_LINK_PROVIDED_BY_THE_HOSPITAL',
 } as const;
 
-/** Error codes of the resource API (ARCHITECTURE.md §3), in `message`; the browser translates them. */
+/** Error codes of the resource API, in `message`; the browser translates them. */
 export const RESOURCE_ERROR_CODES = {
   invalidInput: 'Invalid input',
   notFound: 'Not found',

@@ -22,7 +22,7 @@ import {
 } from './partner';
 
 /**
- * The Establishment record of SPEC §3 in the shape of ARCHITECTURE.md §3: `generalInfos`, `specificInfos`,
+ * The Establishment record as the API carries it: `generalInfos`, `specificInfos`,
  * `additionalInfos`, `description`, `visibility`, `establishmentId` (= `id`), the `tagTerms` map, `version`.
  * Reference fields hold ids (establishment types, musics, ambiances: `/reference-data/…`); `logo` and
  * `media` hold uploads (domain/upload.ts).
@@ -122,8 +122,8 @@ export interface Establishment extends PartnerRecord<EstablishmentInput> {
 export const ESTABLISHMENT_SECTIONS = ['generalInfos', 'specificInfos', 'additionalInfos', 'description'] as const;
 
 /**
- * A new establishment's form values: every default of the schema (closed week, no happy hours, PUBLISHED
- * per SPEC §4), with the required fields still empty for the user to fill.
+ * A new establishment's form values: every default of the schema (closed week, no happy hours, PUBLISHED),
+ * with the required fields still empty for the user to fill.
  */
 export const establishmentDefaults = () => {
   const parsed = establishmentInputSchema.parse({

@@ -39,9 +39,9 @@ import {
 } from './upload';
 
 /**
- * The Event record of SPEC §3 (establishment flow and promoter flow) in the shape of ARCHITECTURE.md §3,
+ * The Event record (establishment flow and promoter flow) as the API carries it,
  * and its input schema, shared by the steppers and the server. A row is a one-off event or a recurring
- * series stored as its rule (ARCHITECTURE.md §5); occurrences are expanded by domain/recurrence.ts.
+ * series stored as its rule; occurrences are expanded by domain/recurrence.ts.
  *
  * The specification's spellings are kept in the record (`originalReccurenceTouched`, `lang` = longitude);
  * everywhere else words are spelled right.
@@ -101,13 +101,13 @@ export const instantSchema = z.string().transform((value, context) => {
 });
 const optionalInstant = z.preprocess((value) => (value === '' ? null : value), instantSchema.nullable().default(null));
 
-// ---- Save actions and approval (SPEC §4) -------------------------------------------------------------
+// ---- Save actions and approval -----------------------------------------------------------------------------
 
-/** SPEC §4 event actions: a partner venue's staff create and update; a promoter demands (requests). */
+/** Event actions: a partner venue's staff create and update; a promoter demands (requests). */
 export const EVENT_ACTIONS = ['create', 'update', 'demand'] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 
-/** SPEC §4 save actions, sent as the input's `saveAction`. */
+/** Save actions, sent as the input's `saveAction`. */
 export const SAVE_ACTIONS = [
   'publish',
   'saveAsDraft',
@@ -132,9 +132,10 @@ export type SaveAction = (typeof SAVE_ACTIONS)[number];
  *
  * Approving a request makes it APPROVED and PUBLISHED; rejecting makes it REJECTED (with a reason) and
  * keeps it a DRAFT. A PENDING or REJECTED request is published only by approving it: a venue's PUT that
- * would publish it is a 400 on `visibility` (APPROVE_THE_REQUEST_TO_PUBLISH_IT). A promoter's writes are always requests: its POST and its PUT are `requestEvent`
- * (a PUT re-submits a PENDING or REJECTED request; an APPROVED event is the venue's to change).
- * Without `saveAction` the input's `visibility` decides, as for any record of the REST contract.
+ * would publish it is a 400 on `visibility` (APPROVE_THE_REQUEST_TO_PUBLISH_IT). A promoter's writes are
+ * always requests: its POST and its PUT are `requestEvent` (a PUT re-submits a PENDING or REJECTED request;
+ * an APPROVED event is the venue's to change). Without `saveAction` the input's `visibility` decides, as for
+ * any record of the REST contract.
  */
 export const SAVE_ACTION_OUTCOMES = {
   createPublished: { eventAction: 'create', on: ['create'], visibility: 'PUBLISHED', approvalStatus: null },
@@ -220,7 +221,7 @@ export const eventGeneralInfosSchema = z.object({
   approvalStatus: z.enum(APPROVAL_STATUSES).nullable().optional(),
 });
 
-/** One out-of-schedule row as the record carries it (ARCHITECTURE.md §5). */
+/** One out-of-schedule row as the record carries it. */
 export const outOfScheduleEventSchema = z.object({
   /** The row's id when it exists (read back); ignored on input, rows are keyed by `originalStartsAt`. */
   id: idSchema.optional(),
@@ -479,7 +480,7 @@ export const eventInputSchema = z
     descriptionAndMedia: eventDescriptionAndMediaSchema,
     description: descriptionSchema,
     visibility: partnerVisibilitySchema,
-    /** SPEC §4 save action; decides visibility and approval (SAVE_ACTION_OUTCOMES). */
+    /** The save action; decides visibility and approval (SAVE_ACTION_OUTCOMES). */
     saveAction: z.enum(SAVE_ACTIONS).optional(),
     /** With `dateAndCalendar.updateScope`: the original start of the occurrence being edited (or deleted). */
     originalStartsAt: optionalInstant,
@@ -494,11 +495,11 @@ export type EventInput = z.output<typeof eventInputSchema>;
 export const EVENT_SECTIONS = ['generalInfos', 'dateAndCalendar', 'descriptionAndMedia', 'description'] as const;
 export type EventSection = (typeof EVENT_SECTIONS)[number];
 
-/** The two stepper variants of SPEC §2: chosen by who writes (a promoter requests for its group). */
+/** The two stepper variants: chosen by who writes (a promoter requests for its group). */
 export const EVENT_FLOWS = ['establishment', 'promoter'] as const;
 export type EventFlow = (typeof EVENT_FLOWS)[number];
 
-/** Fields only the promoter flow shows (SPEC §3 "Event, promoter flow"). */
+/** Fields only the promoter flow shows. */
 export const PROMOTER_FLOW_FIELDS = {
   generalInfos: ['promoterGroupId', 'localisation', 'lat', 'lang', 'city', 'approvalStatus', 'placeId'],
   descriptionAndMedia: ['eventCapacity', 'urlCarte', 'fileCarte', 'services', 'games', 'environments'],
@@ -506,7 +507,7 @@ export const PROMOTER_FLOW_FIELDS = {
 
 // ---- The record as the API answers it ------------------------------------------------------------------
 
-/** `sourceEvent` / `virtualParentEvent` of SPEC §3: a segment's relatives. */
+/** `sourceEvent` / `virtualParentEvent`: a segment's relatives. */
 export interface EventReference {
   id: number;
   name: string;
@@ -574,7 +575,7 @@ export interface Event {
   updatedAt: string;
 }
 
-/** A new event's form values: the defaults of SPEC §9 (ageMin 0, promotable, not free), PUBLISHED (§4). */
+/** A new event's form values: the defaults (ageMin 0, promotable, not free), PUBLISHED. */
 export const eventDefaults = () => ({
   generalInfos: {
     establishmentId: null,
@@ -623,7 +624,7 @@ export const eventDefaults = () => ({
 
 // ---- Occurrences (GET /occurrences) --------------------------------------------------------------------
 
-/** `GET /occurrences?filter=…`: the window (required) and the filters of SPEC §3 Filter plus ours. */
+/** `GET /occurrences?filter=…`: the window (required), the filters on musics, cities and event types, and ours. */
 export const occurrenceFilterSchema = z.object({
   /** ISO instants, or `YYYY-MM-DD` (local midnight in Europe/Zurich; `to` as a date includes that day). */
   from: z.string(),
@@ -639,7 +640,7 @@ export const occurrenceFilterSchema = z.object({
 });
 export type OccurrenceFilter = z.output<typeof occurrenceFilterSchema>;
 
-/** One item of `GET /occurrences` (ARCHITECTURE.md §5) with what a calendar shows. */
+/** One item of `GET /occurrences` with what a calendar shows. */
 export interface OccurrenceItem {
   /** `${eventId}@${originalStartsAt}`: stable across moves (react-admin needs an id). */
   id: string;

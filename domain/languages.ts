@@ -1,4 +1,4 @@
-/** Interface and mail languages; English is the default (SPEC §2 preferences). */
+/** Interface and mail languages; English is the default. */
 export const LANGUAGES = ['en', 'fr', 'de', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

@@ -65,7 +65,7 @@ export const optionalWebUrl = z.preprocess(
 );
 
 export const latitudeSchema = z.number().min(-90).max(90);
-/** SPEC's `lang` beside `lat` is the longitude (the name is kept; forms label it "Longitude"). */
+/** The specification's `lang` beside `lat` is the longitude (the name is kept; forms label it "Longitude"). */
 export const longitudeSchema = z.number().min(-180).max(180);
 const optionalCoordinate = (schema: z.ZodNumber) =>
   z.preprocess((value) => (value === '' ? null : value), schema.nullable().default(null));
@@ -132,7 +132,7 @@ export interface PartnerRecord<Input extends PartnerInputShape> {
   updatedAt: string;
 }
 
-/** New establishments and promoter groups are PUBLISHED (SPEC §4). */
+/** New establishments and promoter groups are PUBLISHED. */
 export const partnerVisibilitySchema = z.enum(VISIBILITIES).default('PUBLISHED');
 
 /** CHF with at most two decimals. */

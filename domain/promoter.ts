@@ -14,7 +14,7 @@ import {
 } from './partner';
 
 /**
- * The Promoter record (a promoter group) of SPEC §3 in the shape of ARCHITECTURE.md §3: `generalInfos`,
+ * The Promoter record (a promoter group) as the API carries it: `generalInfos`,
  * `specificInfos`, `additionalInfos`, `description`, `visibility`, `promoterId` (= `id`), the `tagTerms` map,
  * `version`. `promoterTypesIds` and `evenTypesIds` (the specification's spelling) are reference ids.
  */

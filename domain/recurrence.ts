@@ -4,7 +4,7 @@ import { WEEK_DAYS } from './enums';
 import { EVENT_PROBLEMS } from './event';
 
 /**
- * The recurrence engine (ARCHITECTURE.md §5), pure and shared by the server (occurrences, writes, splits)
+ * The recurrence engine, pure and shared by the server (occurrences, writes, splits)
  * and the browser (the date step's preview, the rule in words). Built on Temporal (temporal-polyfill);
  * never the JavaScript Date for wall-clock arithmetic.
  *

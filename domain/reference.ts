@@ -65,7 +65,10 @@ export type ReferenceRecord = z.output<typeof referenceRecordSchema>;
 export const referenceLabel = (record: Pick<ReferenceRecord, 'label'>, language: Language): string =>
   record.label[language];
 
-/** Problem code when an input names a reference id that does not exist (400 on that field; translated by the browser). */
+/**
+ * Problem code when an input names a reference id that does not exist (400 on that field; translated by the
+ * browser).
+ */
 export const UNKNOWN_REFERENCE = FIELD_PROBLEM_CODES.unknownReference;
 
 /** Problem code when an input picks a retired value the record did not already have (400 on that field). */

@@ -4,7 +4,7 @@ import { requiredText } from './records';
 import { crossFieldChecks } from './validation';
 
 /**
- * Opening hours and happy hours (SPEC §3 Establishment). Times are wall-clock `HH:mm` in Europe/Zurich;
+ * Opening hours and happy hours of an establishment. Times are wall-clock `HH:mm` in Europe/Zurich;
  * an end at or before the start ends the next day (Friday 22:00–04:00 closes on Saturday morning).
  */
 

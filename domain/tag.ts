@@ -3,11 +3,11 @@ import type { Language } from './languages';
 import { optionalText, recordVersionSchema, requiredText } from './records';
 
 /**
- * The Tag record of SPEC §3 (ARCHITECTURE.md §3 shape): `generalInfos`, `translation` with the four
- * languages of SPEC §1 under the specification's names, `advanced`; plus `id` (= `tagId`) and `version`.
+ * The Tag record as the API carries it: `generalInfos`, `translation` with the four
+ * languages under the specification's names, `advanced`; plus `id` (= `tagId`) and `version`.
  */
 
-/** SPEC's translation field names and the language each stands for. */
+/** The specification's translation field names and the language each stands for. */
 export const TAG_TRANSLATION_FIELDS = {
   french: 'fr',
   english: 'en',

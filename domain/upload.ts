@@ -125,7 +125,7 @@ export type UploadReference = z.output<typeof uploadReferenceSchema>;
 export const MEDIA_LIMITS = { maxItems: 30 } as const;
 
 /**
- * `mediaListState` (SPEC §3): the gallery's edit state. `order` is the gallery after the edit (upload ids,
+ * `mediaListState`: the gallery's edit state. `order` is the gallery after the edit (upload ids,
  * first shown first); `added` are uploads new to it, `removed` the ones taken out. Records carry the
  * state of the stored gallery (`order` = its ids, nothing added or removed).
  */

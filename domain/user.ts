@@ -6,7 +6,7 @@ import { LANGUAGES } from './languages';
 
 export const GENDERS = ['FEMALE', 'MALE', 'OTHER', 'UNSPECIFIED'] as const;
 
-/** A role as the session user carries it: `userRoles[].role.key` (SPEC §3 User). */
+/** A role as the session user carries it: `userRoles[].role.key`. */
 export const roleSchema = z.object({
   id: z.number().int(),
   key: z.enum(ROLE_KEYS),
@@ -14,7 +14,7 @@ export const roleSchema = z.object({
 
 export const userRoleSchema = z.object({ role: roleSchema });
 
-/** The User record of SPEC §3, plus `language` for mails and `hasPassword` for the access-link flow. */
+/** The User record, plus `language` for mails and `hasPassword` for the access-link flow. */
 export const userSchema = z.object({
   id: z.number().int(),
   firstName: z.string().trim().min(1).max(100),
@@ -43,7 +43,7 @@ export const roleKeysOf = (user: Pick<SessionUser, 'userRoles'> | null | undefin
   user?.userRoles.map((userRole) => userRole.role.key) ?? [];
 
 /**
- * The Users resource: the User record of SPEC §3 plus `language` (mails), `isActive`
+ * The Users resource: the User record plus `language` (mails), `isActive`
  * (a disabled user cannot sign in and loses every session at once) and `version` (optimistic concurrency).
  */
 export const userRecordSchema = userSchema.extend({

@@ -1,9 +1,9 @@
 /**
- * The embeddable widget's look (SPEC §3 Widget settings, §9 defaults and fonts). The database defaults,
+ * The embeddable widget's look: its settings, their defaults and the fonts. The database defaults,
  * the settings form and the widget page all read these constants.
  */
 
-/** SPEC §9, in its order. "Rightuous" is the specification's spelling of the Google font Righteous. */
+/** The widget fonts, in the specification's order ("Rightuous" is its spelling of the Google font Righteous). */
 export const WIDGET_FONTS = [
   'Inter',
   'Oswald',
@@ -31,7 +31,7 @@ export const WIDGET_FONT_CSS_FAMILIES: Partial<Record<WidgetFont, string>> = { R
 export const isWidgetFont = (name: unknown): name is WidgetFont =>
   typeof name === 'string' && (WIDGET_FONTS as readonly string[]).includes(name);
 
-/** SPEC §9: an unknown font falls back to Inter. */
+/** An unknown font falls back to Inter. */
 export const resolveWidgetFont = (name: unknown): WidgetFont => (isWidgetFont(name) ? name : DEFAULT_WIDGET_FONT);
 
 export const WIDGET_COLOR_KEYS = [
@@ -60,7 +60,7 @@ export interface WidgetTheme {
   colorPalette: WidgetColorPalette;
 }
 
-/** SPEC §9 widget defaults. */
+/** The widget settings' defaults. */
 export const WIDGET_DEFAULTS: Readonly<WidgetTheme> = Object.freeze({
   fontFamilyName: DEFAULT_WIDGET_FONT,
   hasTransparentBackground: false,

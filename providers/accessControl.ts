@@ -14,10 +14,10 @@ import { roleKeysOf, type SessionUser } from '../domain/user';
 import type { Session } from './session';
 
 /**
- * The browser's access control over the permission table of domain/access.ts (ARCHITECTURE.md §4).
+ * The browser's access control over the permission table of domain/access.ts.
  * It only shapes the interface: the server checks every call again.
  *
- * SPEC §6: the guards check "the role keys of the current user fetched from the server", not the ones
+ * The guards check "the role keys of the current user fetched from the server", not the ones
  * stored at sign-in (a role may have changed since); when that fetch fails the list is empty and
  * access is denied.
  */
@@ -35,7 +35,7 @@ const isDevelopmentOnlyPath = (pathname: string): boolean =>
   DEVELOPMENT_ONLY_ROUTES.some((route) => isPathUnder(pathname, route));
 
 /**
- * May these role keys open this page? SPEC §2's prefix rule (whole path segments) over the table, and
+ * May these role keys open this page? The prefix rule (whole path segments) over the table, and
  * the development-only pages (the Mail outbox) never in production.
  */
 export const canOpenPath = (roleKeys: readonly string[], pathname: string, { isProduction }: Environment): boolean =>

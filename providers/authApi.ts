@@ -12,7 +12,7 @@ import { ApiError, type Api } from './httpClient';
 import type { SessionStore } from './session';
 
 /**
- * The calls of `/api/v1/auth/*` (ARCHITECTURE §3) used by the auth screens, the settings page and the
+ * The calls of `/api/v1/auth/*` used by the auth screens, the settings page and the
  * auth provider. Sign-in calls store the session; sign-out and account deletion clear it. Failures
  * reject with the http client's `ApiError` (status + `{message, errors}`) or `ApiNetworkError`.
  */

@@ -4,11 +4,11 @@ import { AUTH_ENDPOINTS } from '../domain/auth';
 export { AUTH_ENDPOINTS };
 
 /**
- * Which requests count as "auth requests" (SPEC §8): every path under `/auth` except the two that are
+ * Which requests count as "auth requests": every path under `/auth` except the two that are
  * made with the bearer access token, `GET /auth/me` and `POST /auth/update-password`.
  *
  * An auth request's 401 is an answer to show (wrong password, expired link, refused refresh), so it is
- * returned to the caller as is and never triggers a token refresh. SPEC §8 names the sign-in pages
+ * returned to the caller as is and never triggers a token refresh. The specification names the sign-in pages
  * ("/auth", "/auth/sign_in", "/auth/update_password") and the refresh; the other credential endpoints
  * (sign-out, forgot and reset password, delete account) take no access token, so a refresh could not help
  * them either. The two bearer calls are different: their 401 means the access token expired (a wrong
@@ -24,7 +24,7 @@ export const isAuthEndpointPath = (path: string): boolean => {
 };
 
 /**
- * Pages where a visitor is signing in, resetting a password or deleting an account (SPEC §2):
+ * Pages where a visitor is signing in, resetting a password or deleting an account:
  * a failed refresh there must not send them away.
  */
 const AUTH_PAGE_PREFIXES = ['/auth', '/forgot-password', '/reset-password', '/delete-account'];

@@ -8,7 +8,7 @@ import { SessionUnreadableError, type Session, type SessionStore } from './sessi
 
 /**
  * react-admin's auth provider over the stored session and the auth API. The server decides what a
- * user may do (ARCHITECTURE §6); this only shapes the interface.
+ * user may do; this only shapes the interface.
  */
 
 export const UNAUTHORIZED_PAGE = '/unauthorized';
@@ -21,7 +21,7 @@ export interface Identity extends UserIdentity {
 
 /**
  * The session is there but cannot be read (tampered, other secret, old format): the user must sign in
- * again. `reason` is the code of SPEC §8, which the sign-in page shows in its alert; `message` is false
+ * again. `reason` is the error code, which the sign-in page shows in its alert; `message` is false
  * so that react-admin adds no toast of its own (one message, not two). Not an Error subclass, because
  * an Error's message must be text.
  */
@@ -48,7 +48,7 @@ export interface AuthProviderOptions {
 }
 
 export const createAuthProvider = ({ authApi, session, isProduction, logger }: AuthProviderOptions): AuthProvider => {
-  // SPEC §6: permissions come from the role keys the server gives the user now, not the stored ones.
+  // Permissions come from the role keys the server gives the user now, not the stored ones.
   const serverRoles = createServerRoles({
     readSession: session.readSessionOrNull,
     fetchMe: authApi.fetchMe,
@@ -100,7 +100,7 @@ export const createAuthProvider = ({ authApi, session, isProduction, logger }: A
       const status = statusOf(error);
       // A 401 reaching here already went through the client's refresh and replay: the session is over.
       if (status === 401) throw { redirectTo: SIGN_IN_PAGE };
-      // A refused page or list goes to /unauthorized (SPEC §6); a refused save that names its fields (nobody
+      // A refused page or list goes to /unauthorized; a refused save that names its fields (nobody
       // changes their own role or scope) stays on the form, which shows the reason.
       if (status === 403 && !hasFieldErrors(error)) throw { redirectTo: UNAUTHORIZED_PAGE, logoutUser: false };
     },

@@ -7,7 +7,7 @@ import { UPLOAD_LIMITS, uploadSchema, type Upload } from '../domain/upload';
 import { ApiError } from './httpClient';
 
 /**
- * The react-admin data provider: ra-data-simple-rest (ARCHITECTURE §3) over our axios client, so that
+ * The react-admin data provider: ra-data-simple-rest over our axios client, so that
  * every resource call gets the bearer token, the refresh on 401 and the error normalisation.
  */
 
@@ -31,7 +31,10 @@ const toFetchHeaders = (response: AxiosResponse): Headers => {
 const requestHeadersOf = (options: fetchUtils.Options): Record<string, string> =>
   Object.fromEntries(new Headers(options.headers ?? undefined).entries());
 
-/** An API refusal as react-admin's HttpError with the server's body; network failures (ApiNetworkError) and cancellations keep their own shape. */
+/**
+ * An API refusal as react-admin's HttpError with the server's body; network failures (ApiNetworkError) and
+ * cancellations keep their own shape.
+ */
 const asReactAdminError = (error: unknown): unknown =>
   error instanceof ApiError ? new HttpError(error.message, error.status, error.body ?? null) : error;
 
@@ -86,7 +89,7 @@ export interface SetVisibilityResult {
 export interface AppDataProvider extends DataProvider {
   /** `GET` of a path under the API that is no record collection (`/establishments/cities`): its body as it came. */
   getPath(path: string): Promise<unknown>;
-  /** `POST /users/:id/send-access-link`: mails the user a one-time sign-in link (ARCHITECTURE §3 access link). */
+  /** `POST /users/:id/send-access-link`: mails the user a one-time sign-in link (an access link). */
   sendAccessLink(id: Identifier): Promise<void>;
   /** `POST /uploads` (multipart, one part): the stored upload, as records carry it (domain/upload.ts). */
   upload(file: File, options?: UploadOptions): Promise<Upload>;
@@ -98,12 +101,19 @@ export interface AppDataProvider extends DataProvider {
   setVisibility(resource: string, ids: readonly Identifier[], visibility: Visibility): Promise<SetVisibilityResult>;
   /**
    * `POST /events/:id/approve`: the venue accepts a promoter's request (APPROVED, PUBLISHED); answers the event.
-   * With the `version` the request was read at, a request changed meanwhile is a 409 EDIT_CONFLICT, not approved unseen.
+   * With the `version` the request was read at, a request changed meanwhile is a 409 EDIT_CONFLICT, not
+   * approved unseen.
    */
   approveEvent(id: Identifier, reason?: string, version?: number): Promise<RaRecord>;
-  /** `POST /events/:id/reject`: the venue turns a request down with a reason (REJECTED, stays a draft); answers the event. */
+  /**
+   * `POST /events/:id/reject`: the venue turns a request down with a reason (REJECTED, stays a draft);
+   * answers the event.
+   */
   rejectEvent(id: Identifier, reason: string, version?: number): Promise<RaRecord>;
-  /** `DELETE /events/:id?originalStartsAt=…&version=…`: one occurrence of a series goes (a SKIP row); the series stays. */
+  /**
+   * `DELETE /events/:id?originalStartsAt=…&version=…`: one occurrence of a series goes (a SKIP row); the
+   * series stays.
+   */
   deleteOccurrence(eventId: Identifier, originalStartsAt: string, version?: number): Promise<void>;
 }
 

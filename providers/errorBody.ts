@@ -1,5 +1,5 @@
 /**
- * Reading the API's error body (ARCHITECTURE.md §3 `{message, errors}`) off what the data provider throws:
+ * Reading the API's error body (`{message, errors}`) off what the data provider throws:
  * react-admin's HttpError carries it as `body`.
  */
 

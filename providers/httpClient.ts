@@ -12,7 +12,7 @@ import { AUTH_ENDPOINTS, isAuthEndpointPath, isAuthPagePath, SIGN_IN_PAGE } from
 import type { SessionStore } from './session';
 
 /**
- * The browser's HTTP client (SPEC §7, §8): base URL from the configuration, cookies sent, the bearer
+ * The browser's HTTP client: base URL from the configuration, cookies sent, the bearer
  * token of the stored session, multipart for FormData else JSON; on a 401 from a non-auth request one
  * shared token refresh, then the waiting requests are replayed with the new token.
  *
@@ -160,7 +160,7 @@ export const createHttpClient = ({
   const postWithCsrfHeader = (path: string) =>
     instance.post(path, undefined, { headers: { [CSRF_HEADER.name]: CSRF_HEADER.value } });
 
-  /** SPEC §8: keep the user and roles when they are known, else only the token. */
+  /** Keep the user and roles when they are known, else only the token. */
   const storeRefreshedToken = (accessToken: string) => {
     const current = session.readSessionOrNull();
     if (current?.authId && current.authenticatedUser && current.roles) {
@@ -226,7 +226,7 @@ export const createHttpClient = ({
   return instance;
 };
 
-/** Request helpers that resolve to the response body (SPEC §7 "responses are unwrapped"). */
+/** Request helpers that resolve to the response body: responses are unwrapped. */
 export const createApi = (client: AxiosInstance) => ({
   request: <T>(config: AxiosRequestConfig): Promise<T> => client.request<T>(config).then((response) => response.data),
   get: <T>(url: string, config?: AxiosRequestConfig) => client.get<T>(url, config).then((response) => response.data),

@@ -33,7 +33,7 @@ const catalogueLoader =
 const AUTH_ERROR_CODE_SET: ReadonlySet<string> = new Set(Object.values(AUTH_ERROR_CODES));
 
 /**
- * Errors of the auth flow carry a bare code as their message (SPEC §8), and react-admin translates
+ * Errors of the auth flow carry a bare code as their message, and react-admin translates
  * error messages as keys: read such a code as the app's sentence for it.
  */
 const keyFor = (key: string): string => (AUTH_ERROR_CODE_SET.has(key) ? `app.auth.errors.${key}` : key);

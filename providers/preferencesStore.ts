@@ -2,7 +2,7 @@ import { localStorageStore, useStore, type Store } from 'react-admin';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/languages';
 
 /**
- * react-admin's store, holding the persisted preferences of SPEC §2: `lang` (default en), `theme`
+ * react-admin's store, holding the persisted preferences: `lang` (default en), `theme`
  * (light, dark or auto; default light) and a version marker whose change resets them.
  *
  * It wraps ra-core's localStorageStore and bends three of react-admin's habits:

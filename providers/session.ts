@@ -7,7 +7,7 @@ export { SessionUnreadableError, type Session } from './sessionCodec';
 /**
  * The signed-in session kept in localStorage under one store name, encrypted (see sessionCodec).
  * It lives outside react-admin's store on purpose: react-admin resets its store on logout and the
- * session must be cleared only by our own sign-out (ARCHITECTURE §8).
+ * session must be cleared only by our own sign-out.
  */
 export const SESSION_STORE_NAME = 'backoffice.session';
 

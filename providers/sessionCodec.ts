@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { sessionUserSchema } from '../domain/user';
 
 /**
- * The one place that knows how the browser's session is written down (SPEC §9): JSON, encrypted with
+ * The one place that knows how the browser's session is written down: JSON, encrypted with
  * crypto-js AES under the configured secret, kept as a text string. The session only drives the
- * interface; the server decides (ARCHITECTURE §6).
+ * interface; the server decides.
  */
 
 export const sessionSchema = z.object({

@@ -103,7 +103,8 @@ export async function buildServer(root = ROOT) {
       platform: 'node',
       format: 'esm',
       target: 'node20.19',
-      // Separate chunks keep main.ts's late imports late: the start-up checks run before Fastify and the databases load.
+      // Separate chunks keep main.ts's late imports late: the start-up checks run before Fastify and the databases
+      // load.
       splitting: true,
       sourcemap: true,
       metafile: true,

@@ -56,7 +56,10 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Default: UPLOAD_PROCESSING; tests make the gate narrow. */
   uploadProcessing?: Partial<WorkGateLimits>;
-  /** Delete orphan uploads at start and periodically (server/services/uploadSweep.ts); default: outside NODE_ENV test. */
+  /**
+   * Delete orphan uploads at start and periodically (server/services/uploadSweep.ts); default: outside
+   * NODE_ENV test.
+   */
   sweepOrphanUploads?: boolean;
   /** Sees every route as it is registered, before any other hook (tests compare them with the API document). */
   onRoute?: onRouteHookHandler;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ApiErrorBody } from '../domain/errors';
 import { RESOURCE_ERROR_CODES } from '../domain/errors';
 
-/** An answer other than 2xx, with the API's error body (ARCHITECTURE.md §3). Throw it from a handler. */
+/** An answer other than 2xx, with the API's error body. Throw it from a handler. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,

@@ -33,7 +33,7 @@ import { PlaceholderPage, PLACEHOLDER_AREAS } from './pages/placeholders';
 import { authProvider, dataProvider, i18nProvider, mapsApiKey, preferencesStore, sessionStore } from './providers';
 import { darkTheme, lightTheme } from './theme';
 
-/** SPEC §9: data is fresh 60 s, no retry, no refetch on focus; unused data is kept 5 minutes. */
+/** Data is fresh 60 s, no retry, no refetch on focus; unused data is kept 5 minutes. */
 export const createQueryClient = (): QueryClient =>
   new QueryClient({
     defaultOptions: {
@@ -44,7 +44,7 @@ export const createQueryClient = (): QueryClient =>
 
 /**
  * react-admin drops the reason of a failed check when it sends the visitor to /auth; remember the one
- * the sign-in screen must explain (SPEC §8: the session could not be read).
+ * the sign-in screen must explain (the session could not be read).
  */
 const withSignInNotice = (provider: AuthProvider): AuthProvider => ({
   ...provider,
@@ -82,7 +82,7 @@ const ConfirmDeleteAccountPage = lazyPage(
 );
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
 
-/** `/` (the dashboard slot of react-admin) is only a way in: SPEC §2 puts the dashboard at /dashboard. */
+/** `/` (the dashboard slot of react-admin) is only a way in: the dashboard lives at /dashboard. */
 const RootRedirect = () => <Navigate to={PATHS.dashboard} />;
 
 const defaultQueryClient = createQueryClient();
@@ -138,7 +138,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         <Route path={PATHS.unauthorized} element={<UnauthorizedPage />} />
         <Route path={PATHS.reactAdminLogin} element={<ReactAdminLoginRedirect />} />
       </CustomRoutes>
-      {/* Every page in the layout, custom or resource, is guarded by the server's role keys (GuardedLayout, SPEC §6). */}
+      {/* Every page in the layout, custom or resource, is guarded by the server's role keys (GuardedLayout). */}
       <CustomRoutes>
         <Route path={PATHS.dashboard} element={<DashboardPage />} />
         <Route path={PATHS.settings} element={<SettingsPage />} />
@@ -161,7 +161,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
   </AppContexts>
 );
 
-/** The global crash fallback (SPEC §2) around everything; Sentry reports what it catches. */
+/** The global crash fallback around everything; Sentry reports what it catches. */
 export const CrashBoundary = ({ children }: { children: ReactNode }) => (
   <Sentry.ErrorBoundary fallback={<CrashFallback />}>{children}</Sentry.ErrorBoundary>
 );

@@ -10,12 +10,12 @@ import { appConfig, type AppConfig } from './config/env';
 import { App } from './App';
 
 /**
- * Boot (SPEC §1, §5): the configuration was checked when ./config/env was imported, and a wrong one
+ * Boot: the configuration was checked when ./config/env was imported, and a wrong one
  * has already stopped everything with "Invalid environment variables…". Then: log the environment,
  * start error reporting, mount the app into an empty #root.
  */
 
-/** SPEC §9: error reports are flushed once nothing new was reported for 5 s. */
+/** Error reports are flushed once nothing new was reported for 5 s. */
 const ERROR_REPORT_IDLE_FLUSH_MS = 5000;
 
 function logEnvironment(config: AppConfig): void {
@@ -33,7 +33,7 @@ function startErrorReporting(config: AppConfig): void {
     environment: config.appEnv,
     // A local machine reports nothing: its errors are in the developer's console.
     enabled: !config.isLocal,
-    // SPEC §1 "personal data sending enabled": Sentry 11 replaced `sendDefaultPii: true` with these dials.
+    // The specification wants personal data sent: Sentry 11 replaced `sendDefaultPii: true` with these dials.
     dataCollection: { userInfo: true, cookies: true, httpHeaders: true, urlQueryParams: true },
     integrations: [Sentry.globalHandlersIntegration({ onerror: true, onunhandledrejection: true })],
   });

@@ -107,7 +107,10 @@ const useNewEventFromCalendar = () => {
 };
 
 export interface EventCalendarProps {
-  /** The events page's filter values (EventList's filter bar): venue, types, musics, cities, visibility, search, approval. */
+  /**
+   * The events page's filter values (EventList's filter bar): venue, types, musics, cities, visibility,
+   * search, approval.
+   */
   filter?: EventFilterValues;
 }
 

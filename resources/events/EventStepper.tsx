@@ -17,7 +17,7 @@ import { OccurrenceScopeDialog } from './OccurrenceScopeDialog';
 
 const EVENTS = 'resources.events';
 
-/** One save button of SPEC §4: its action, its label and how it looks. */
+/** One save button: its save action, its label and how it looks. */
 interface SaveChoice {
   saveAction: SaveAction;
   label: string;

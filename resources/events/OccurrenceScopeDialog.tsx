@@ -13,7 +13,7 @@ import { UPDATE_SCOPES, type UpdateScope } from '../../domain/enums';
 
 const TEXT = 'resources.events.occurrence';
 
-/** Saving one occurrence of a series asks which occurrences the change is for (SPEC §4 update scope). */
+/** Saving one occurrence of a series asks which occurrences the change is for (the update scope). */
 export const OccurrenceScopeDialog = ({
   open,
   onChoose,

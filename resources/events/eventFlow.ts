@@ -6,7 +6,7 @@ import type { SessionUser } from '../../domain/user';
 import { useSessionUser } from '../../providers/appContexts';
 
 /**
- * Which stepper a viewer gets (SPEC §2): a promoter requests events for its group (promoter flow); the
+ * Which stepper a viewer gets: a promoter requests events for its group (promoter flow); the
  * platform and a venue's staff write events for establishments (establishment flow). A user holding both
  * kinds of roles writes as staff, whose save actions include the promoter's outcome.
  */
@@ -41,7 +41,7 @@ export const useEventViewer = (): EventViewer => {
   return useMemo(() => eventViewerOf(user), [user]);
 };
 
-/** A new event's form values (SPEC §9 defaults) for this viewer: its venue or its group filled in. */
+/** A new event's form values (the defaults) for this viewer: its venue or its group filled in. */
 export const newEventValues = (viewer: EventViewer) => {
   const defaults = eventDefaults();
   return {

@@ -116,7 +116,10 @@ export const eventValidator =
 export const sectionOf = (path: string): EventSection | undefined =>
   EVENT_SECTIONS.find((section) => path === section || path.startsWith(`${section}.`));
 
-/** Server field errors (`{"dateAndCalendar.endDate": "EVENT_ENDS_BEFORE_IT_STARTS"}`) with their codes as translation keys. */
+/**
+ * Server field errors (`{"dateAndCalendar.endDate": "EVENT_ENDS_BEFORE_IT_STARTS"}`) with their codes as
+ * translation keys.
+ */
 export const translateServerErrors = (errors: unknown): unknown => {
   if (errors === null || typeof errors !== 'object') return errors;
   return Object.fromEntries(

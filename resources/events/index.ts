@@ -6,7 +6,7 @@ import { EventList } from './EventList';
 
 /**
  * The Events resource: spread into `<Resource {...events} />`. Create and edit are pages holding the
- * stepper of the viewer's flow (establishment or promoter, SPEC §2); `/events/:id?occurrence=<ISO>`
+ * stepper of the viewer's flow (establishment or promoter); `/events/:id?occurrence=<ISO>`
  * edits one occurrence of a series (the calendar opens it).
  */
 export const events = {

@@ -3,7 +3,7 @@ import { EVENT_TIME_ZONE, localDateOf, localTimeOf } from '../../domain/recurren
 import { WEEK_DAYS, type WeekDay } from '../../domain/enums';
 
 /**
- * Dates and times as the events screens show them: wall-clock in Europe/Zurich (ARCHITECTURE §3), in
+ * Dates and times as the events screens show them: wall-clock in Europe/Zurich, in
  * the UI language with Swiss conventions (en is British English: "31 Dec 2026", not "Dec 31, 2026").
  * Display only: arithmetic on wall-clock times is the recurrence engine's (Temporal).
  */
@@ -65,7 +65,7 @@ export const formatTime = (instant: string, locale: string): string =>
 
 /**
  * True when the end's time alone says which day it is: the start's day, or the next morning for an end
- * time before the start time (ARCHITECTURE §5: a night). 24 hours or more, or a festival's later day, is not.
+ * time before the start time (a night). 24 hours or more, or a festival's later day, is not.
  */
 const endTimeTellsItsDay = (startsAt: string, endsAt: string): boolean => {
   const days = Temporal.PlainDate.from(localDateOf(startsAt)).until(localDateOf(endsAt), { largestUnit: 'days' }).days;

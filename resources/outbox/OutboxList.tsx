@@ -42,7 +42,7 @@ export const MailStatus = () => {
   );
 };
 
-/** The recorded mails, newest first (ARCHITECTURE §1: the outbox stands in for a mail server). */
+/** The recorded mails, newest first (the outbox stands in for a mail server). */
 export const OutboxList = () => (
   <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} perPage={25}>
     <DataTable rowClick="show" bulkActionButtons={false}>

@@ -14,7 +14,10 @@ const NEW_VALUE_DEFAULTS = { key: '', label: { en: '', fr: '', de: '', it: '' },
 /** The key is stored in capitals: show it that way while typing, as the server will keep it. */
 const toKeyCase = (value: string) => value.toUpperCase().replace(/[\s-]+/g, '_');
 
-/** One value of a vocabulary: its stable key, a label per language, its place in the pickers, and whether it is offered. */
+/**
+ * One value of a vocabulary: its stable key, a label per language, its place in the pickers, and whether it
+ * is offered.
+ */
 const ReferenceValueForm = (props: Omit<SimpleFormProps, 'children'>) => (
   <SimpleForm {...props}>
     <TextInput

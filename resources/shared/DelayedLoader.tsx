@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { useDelayedPending } from './useDelayedPending';
 
 /**
- * A page-sized spinner that only appears when the wait lasts (SPEC §9): used for lazy pages,
+ * A page-sized spinner that only appears when the wait lasts: used for lazy pages,
  * the authentication check and server checks that gate a screen.
  */
 export const DelayedLoader = ({ isPending = true }: { isPending?: boolean }) => {

@@ -4,7 +4,7 @@ import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { hasFieldErrors } from '../../providers/errorBody';
 
 /**
- * What the resource API answers when it refuses a write (ARCHITECTURE.md §3, domain/errors.ts), read from
+ * What the resource API answers when it refuses a write (domain/errors.ts), read from
  * react-admin's HttpError (`message`, `status`, `body: {message, errors}`) and turned into the user's language.
  */
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** SPEC §9 routing constants: a loader appears after 1000 ms of pending work and stays at least 500 ms. */
+/** Routing constants: a loader appears after 1000 ms of pending work and stays at least 500 ms. */
 export const PENDING_DELAY_MS = 1000;
 export const PENDING_MIN_DURATION_MS = 500;
 

@@ -69,7 +69,7 @@ const TranslationSummary = () => {
   );
 };
 
-/** The tag form of SPEC §3 in three tabs: general infos, translation, advanced. Shared by create and edit. */
+/** The tag form in three tabs: general infos, translation, advanced. Shared by create and edit. */
 export const TagForm = (props: Omit<TabbedFormProps, 'children'>) => (
   <TabbedForm syncWithLocation={false} {...props}>
     <TabbedForm.Tab label="resources.tags.tabs.generalInfos">

@@ -1,14 +1,14 @@
 import { isLanguage, type Language } from '../../domain/languages';
 import { TAG_TRANSLATION_FIELDS, type Tag, type TagTranslationField } from '../../domain/tag';
 
-/** The SPEC translation field (`french`…) holding each interface language's label. */
+/** The record's translation field (`french`…) holding each interface language's label. */
 const TRANSLATION_FIELD_OF = Object.fromEntries(
   Object.entries(TAG_TRANSLATION_FIELDS).map(([field, language]) => [language, field]),
 ) as Record<Language, TagTranslationField>;
 
 /**
  * A tag as its reader sees it where records pick tags: the translation in the interface language, else
- * the tag's `tagName`. Why this order: SPEC §3 makes `generalInfos.tagName` the one name every tag has
+ * the tag's `tagName`. Why this order: the Tag record makes `generalInfos.tagName` the one name every tag has
  * (required, unique) and each translation optional, so the name is the only fallback that always exists;
  * stepping through another language first (say English for a French reader) would show a label that is
  * neither the reader's language nor the name the Tags screen lists and searches. A blank translation

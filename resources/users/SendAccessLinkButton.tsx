@@ -8,7 +8,7 @@ import { errorCodeOf, errorMessageKeyOf } from '../shared/resourceErrors';
 
 /**
  * "Send access link": after a confirmation, POST /users/:id/send-access-link mails the user a one-time
- * sign-in link (ARCHITECTURE §3), for onboarding or when they cannot sign in. Shown to who may edit users.
+ * sign-in link, for onboarding or when they cannot sign in. Shown to who may edit users.
  */
 export const SendAccessLinkButton = () => {
   const user = useRecordContext<UserRecord>();

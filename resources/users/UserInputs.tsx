@@ -37,7 +37,7 @@ const ScopeInput = ({ disabled }: { disabled: boolean }) => {
   return <ScopePicker key={field} source={field} disabled={disabled} isRequired />;
 };
 
-/** Every field of SPEC §3 User, shared by the create and edit drawers. */
+/** Every field of the User record, shared by the create and edit drawers. */
 export const UserInputs = () => {
   const isSelf = useIsSelf();
   const selfHelp = isSelf ? 'resources.users.self' : undefined;

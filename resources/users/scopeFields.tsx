@@ -4,7 +4,7 @@ import { ReferenceNameField, ReferencePicker } from '../shared/ReferenceWithFall
 /**
  * A user's scope: the establishment (ADMIN, COORDINATOR, COORDINATOR_ADMIN_LIMITED) or the promoter group
  * (PROMOTER) their role works for (domain/access.ts scopeFieldOf). The collections are `establishments`
- * and `promoters` (ARCHITECTURE §3), named by their record's `generalInfos`.
+ * and `promoters`, named by their record's `generalInfos`.
  */
 export const SCOPE_REFERENCES = {
   establishmentId: { reference: 'establishments', nameSource: 'generalInfos.establishmentName' },

@@ -104,7 +104,10 @@ function assertWritable(directory: string, naming: DirectoryNaming): void {
   }
 }
 
-/** Creates the directory when missing and proves it is a directory this process can write; throws DataDirectoryError. */
+/**
+ * Creates the directory when missing and proves it is a directory this process can write; throws
+ * DataDirectoryError.
+ */
 export function ensureWritableDirectory(directory: string, naming: DirectoryNaming = namedByPath(directory)): void {
   createDirectory(directory, naming);
   assertWritable(path.resolve(directory), naming);

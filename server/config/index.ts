@@ -162,7 +162,7 @@ function parseTrustProxy(value: string): ServerConfig['trustProxy'] | undefined 
 
 const isPortNumber = (value: string): boolean => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535;
 
-/** Uploaded files live under DATA_DIR whichever database runs (ARCHITECTURE.md §1). */
+/** Uploaded files live under DATA_DIR whichever database runs. */
 export const uploadsDirectory = (dataDir: string): string => path.join(dataDir, 'uploads');
 
 /** The configuration without the file-backed JWT secret: pure, so every message is unit-testable. */

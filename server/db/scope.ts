@@ -11,7 +11,7 @@ import { isRoleKey } from '../../domain/roles';
 
 /**
  * The record scope of domain/access.ts (`isInScope`) as an SQL condition, so that a list, its total and a
- * lookup by id never see what the caller may not (ARCHITECTURE.md §4). Same semantics, clause by clause:
+ * lookup by id never see what the caller may not. Same semantics, clause by clause:
  *
  * - `global` resources (tags, audit log): no condition, the permission alone decides;
  * - a role of scope `all`: no condition;

@@ -3,7 +3,7 @@ import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 
 /**
  * Constraint violations are the caller's input or the records' state, never a 500 and never an internal
- * name in the answer (ARCHITECTURE.md §3). Every unique, primary-key, foreign-key and check constraint of
+ * name in the answer. Every unique, primary-key, foreign-key and check constraint of
  * server/db/schema is named here with the field of the API record it guards (test/api/hardening.test.ts
  * fails when a constraint is added without its field); a violation answers on that field with a code that
  * the browser translates (src/i18n/<language>/resources.ts). A constraint unknown here (one made by a later
@@ -156,7 +156,7 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   event_media_event_id_upload_id_pk: 'descriptionAndMedia.media',
   event_media_position_check: 'descriptionAndMedia.media',
 
-  // ---- offers and offer templates (SPEC §3 field names) --------------------------------------------------
+  // ---- offers and offer templates (the records' field names) ---------------------------------------------
   offer_templates_establishment_id_establishments_id_fk: 'establishmentId',
   offer_templates_promoter_group_id_promoter_groups_id_fk: 'promoterGroupId',
   offer_templates_requested_by_user_id_users_id_fk: 'id',

@@ -3,7 +3,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { GOOGLE_MAPS_CSP_SOURCES } from '../../domain/maps';
 
 /**
- * Security headers on every response (ARCHITECTURE.md §6): CSP, nosniff, no referrer, and no framing
+ * Security headers on every response: CSP, nosniff, no referrer, and no framing
  * except for the embeddable widget page (`/external/widgets/*`), which any site may put in an iframe.
  */
 
@@ -31,7 +31,7 @@ export function contentSecurityDirectives({ https, maps = false }: SecurityHeade
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    // Error reports go to Sentry (SPEC §1); everything else is same-origin.
+    // Error reports go to Sentry; everything else is same-origin.
     'connect-src': ["'self'", 'https://*.sentry.io'],
     'worker-src': ["'self'", 'blob:'],
     // The widget settings page previews the widget in a same-origin iframe.

@@ -14,7 +14,7 @@ import { defineFilter, registerResource, type ResourceDefinition } from './share
  * the generic resource API in each write's transaction (server/services/audit.ts).
  */
 
-/** Dates of the filter are Swiss calendar days (ARCHITECTURE.md §3: wall-clock dates in Europe/Zurich). */
+/** Dates of the filter are Swiss calendar days (the API's dates are wall-clock dates in Europe/Zurich). */
 const AUDIT_TIME_ZONE = 'Europe/Zurich';
 
 /** From the year 1000 on: PostgreSQL has no year 0, and a day before it would fail the query. */

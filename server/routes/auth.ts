@@ -30,7 +30,7 @@ import { authOf } from '../plugins/authenticate';
 import { REFRESH_COOKIE_SECURITY } from '../plugins/openapi';
 
 /**
- * `/api/v1/auth/*` (ARCHITECTURE.md §3): HTTP, cookies and rate limits around server/services/auth.ts.
+ * `/api/v1/auth/*`: HTTP, cookies and rate limits around server/services/auth.ts.
  * Registered under `API_PREFIX`; the paths come from domain/auth.ts, the table the browser calls too.
  */
 

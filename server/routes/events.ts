@@ -46,7 +46,7 @@ import {
  * first series of each chain). Reading and writing live in server/services/events/: record.ts reads,
  * save.ts saves as this resource does (through writes.ts, and occurrenceEdits.ts for one occurrence).
  *
- * Scope (ARCHITECTURE.md §4): venue staff see their establishment's events (promoter requests for it
+ * Scope: venue staff see their establishment's events (promoter requests for it
  * included), a promoter its group's, a customer the published ones, ROOT and COORDINATOR_ADMIN_FULL all.
  * Save actions and approval: server/services/events/saveActions.ts. What a reader sees of a record (the type
  * label in their language, the approval note only as a party to the request): `eventsAsAnswered` below.

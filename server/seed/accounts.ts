@@ -7,7 +7,7 @@ export interface DemoAccount {
   label: string;
 }
 
-/** One account per role, plus a second promoter group's and a second establishment's (ARCHITECTURE.md §3). */
+/** One account per role, plus a second promoter group's and a second establishment's. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'root@demo.ch', roleKey: 'ROOT', label: 'Root: everything' },
   { email: 'promoter@demo.ch', roleKey: 'PROMOTER', label: 'Promoter of the first promoter group' },

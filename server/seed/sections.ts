@@ -584,7 +584,7 @@ export async function seedPromoCodes(
 /** A random public key for /external/widgets/{externalApiKey} (144 bits, URL-safe). */
 export const newExternalApiKey = () => randomBytes(18).toString('base64url');
 
-/** The first venue keeps the SPEC §9 defaults; the next two show customised themes. */
+/** The first venue keeps the widget defaults; the next two show customised themes. */
 export async function seedWidgetSettings(tx: Executor, establishmentIds: number[]): Promise<void> {
   await tx.insert(schema.widgetSettings).values([
     { establishmentId: establishmentIds[0], externalApiKey: newExternalApiKey() },

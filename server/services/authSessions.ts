@@ -102,7 +102,8 @@ export class AuthSessions {
   async rotate(presentedToken: string): Promise<RotationResult> {
     const now = this.now();
     const outcome = await this.db.transaction(async (tx) => {
-      // The row lock serialises concurrent refreshes of one token on PostgreSQL (PGlite runs one transaction at a time).
+      // The row lock serialises concurrent refreshes of one token on PostgreSQL (PGlite runs one transaction
+      // at a time).
       const [current] = await tx
         .select({
           id: refreshTokens.id,

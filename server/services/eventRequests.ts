@@ -11,7 +11,7 @@ import { promoterGroups } from '../db/schema/promoterGroups';
 import type { EventRequestMailParams } from './mail';
 
 /**
- * The mails of promoter requests (SPEC §4 `requestEvent`, docs/server.md "Event requests"): the venue's
+ * The mails of promoter requests (the `requestEvent` save action, docs/server.md "Event requests"): the venue's
  * staff are told that a request waits, the promoter who asked is told the venue's decision.
  *
  * Mails go out after the write has committed, as background work (`app.background`): the answer never

@@ -4,7 +4,7 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * The one policy for rich text that users write (tag descriptions now; events, establishments, promoters
- * and offers later): ARCHITECTURE.md §6 "User HTML is sanitised on the server". What a rich-text editor
+ * and offers later), sanitised on the server. What a rich-text editor
  * produces survives: paragraphs, h2–h4 headings, bold, italic, underline, strike, lists, blockquotes, line
  * breaks and links. Scripts, styles, event handlers, images, frames and every other tag or attribute go.
  * Links keep only http(s) and mailto addresses and always open in a new tab without handing over the opener

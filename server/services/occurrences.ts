@@ -27,8 +27,8 @@ import type { Queryable } from '../db/queryable';
 import { scopeCondition, type ScopeMapping } from '../db/scope';
 
 /**
- * The occurrences of every event in the viewer's scope that overlap a window (ARCHITECTURE.md §5,
- * docs/server.md "Occurrences"). A page is one statement (queryWindow) and the engine:
+ * The occurrences of every event in the viewer's scope that overlap a window
+ * (docs/server.md "Occurrences"). A page is one statement (queryWindow) and the engine:
  *
  * 1. repeating series whose stored bounds reach the window, or with a row placing an occurrence in it, and the
  *    rows that can touch the window: each series is expanded (all of its occurrences, to know the total);
@@ -93,7 +93,10 @@ export function occurrenceWindowOf(filter: Pick<OccurrenceFilter, 'from' | 'to'>
 
 // ---- the query ---------------------------------------------------------------------------------------
 
-/** Instants already written: a window's one-offs and rows repeat the same few thousand instants request after request. */
+/**
+ * Instants already written: a window's one-offs and rows repeat the same few thousand instants request after
+ * request.
+ */
 const writtenInstants = new Map<number, string>();
 const WRITTEN_INSTANTS_KEPT = 20_000;
 

@@ -27,13 +27,13 @@ import { uploadOf, type UploadRow } from './uploadRecords';
 import { WorkGate, type WorkGateLimits } from './workGate';
 
 /**
- * What `POST /uploads` does with the received bytes (ARCHITECTURE.md §6):
+ * What `POST /uploads` does with the received bytes:
  * - the type comes from the content (file-type), never from the name or the declared type; only
  *   UPLOAD_MIME_TYPES pass (else 415);
  * - images are decoded by sharp: sides above UPLOAD_LIMITS.maxImageSide are a 400 UPLOAD_IMAGE_TOO_LARGE,
- *   bytes sharp cannot decode a 400 UPLOAD_UNREADABLE_IMAGE; JPEG, PNG and WebP are re-encoded upright, which drops EXIF (phone photos
- *   carry GPS positions) and anything appended to the picture; GIF is kept byte for byte (it has no EXIF,
- *   and re-encoding would cost its animation or its palette);
+ *   bytes sharp cannot decode a 400 UPLOAD_UNREADABLE_IMAGE; JPEG, PNG and WebP are re-encoded upright, which
+ *   drops EXIF (phone photos carry GPS positions) and anything appended to the picture; GIF is kept byte for
+ *   byte (it has no EXIF, and re-encoding would cost its animation or its palette);
  * - animations (GIF, WebP) are refused with 400 UPLOAD_IMAGE_TOO_COMPLEX beyond UPLOAD_LIMITS.maxFrames frames or
  *   maxAnimationPixels over all frames, from the header alone, before any frame is decoded; every sharp
  *   pipeline stops after UPLOAD_PROCESSING.timeoutSeconds (the same 400);

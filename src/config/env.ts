@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The browser app's configuration (SPEC §5), read from Vite's `import.meta.env`
+ * The browser app's configuration, read from Vite's `import.meta.env`
  * (only `VITE_*` variables reach the browser). Checked once at start: a wrong value stops the boot
  * with an error whose message starts with `Invalid environment variables`, one line per variable.
  */

@@ -8,8 +8,8 @@ import { DelayedLoader } from '../../resources/shared/DelayedLoader';
 import { useServerRoleKeys } from './useServerRoleKeys';
 
 /**
- * The route guard of SPEC §6 for every private page, custom or resource: an area's page opens when the
- * role keys the server gives the user open the current path (SPEC §2's prefix rule over the table),
+ * The route guard for every private page, custom or resource: an area's page opens when the
+ * role keys the server gives the user open the current path (the prefix rule over the table),
  * otherwise the visitor goes to /unauthorized. While the roles load nothing of the page shows (only the
  * delayed loader), so a forbidden page never flashes and a forbidden list never loads its records.
  * Within an open area, react-admin still asks the auth provider's canAccess for each action (a

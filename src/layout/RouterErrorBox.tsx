@@ -12,7 +12,7 @@ export interface RouterErrorBoxProps {
 const noReset = () => undefined;
 
 /**
- * The box a page shows when it fails to render (SPEC §2 "Something went wrong!"), with the error's
+ * The box a page shows when it fails to render ("Something went wrong!"), with the error's
  * details behind a Show Error / Hide Error toggle. Used by `<Admin error>` and the layout; moving to
  * another page clears it.
  */

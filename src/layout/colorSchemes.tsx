@@ -3,7 +3,7 @@ import LightModeIcon from '@mui/icons-material/LightMode';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import BrightnessAutoIcon from '@mui/icons-material/BrightnessAuto';
 
-/** The colour schemes a user picks from (SPEC §2); `auto` follows the operating system. */
+/** The colour schemes a user picks from; `auto` follows the operating system. */
 export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
 export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 

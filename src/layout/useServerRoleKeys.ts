@@ -9,7 +9,7 @@ export interface ServerRoleKeys {
 const NO_ROLES: readonly string[] = [];
 
 /**
- * SPEC §6: the guards and the menu check the role keys of the current user fetched from the server.
+ * The guards and the menu check the role keys of the current user fetched from the server.
  * The auth provider's getPermissions fetches them (`GET /auth/me`, once per sign-in, see
  * providers/accessControl.ts); react-admin's usePermissions shares the answer through the query cache.
  */

@@ -26,7 +26,7 @@ export const ToastNotification = () => (
     anchorOrigin={TOAST_SETTINGS.anchorOrigin}
     autoHideDuration={TOAST_SETTINGS.autoHideDurationMs}
     transitionDuration={{ enter: TOAST_SETTINGS.transitionMs, exit: TOAST_SETTINGS.transitionMs }}
-    // SPEC §4: a toast fades in (notistack would slide it).
+    // A toast fades in (notistack would slide it).
     TransitionComponent={Fade}
     Components={toastComponents}
   >

@@ -1,6 +1,6 @@
 import type { RoutePrefix } from '../../domain/access';
 
-/** The routes of SPEC §2 that the shell itself defines; the areas of the menu are `areaPath(prefix)`. */
+/** The routes that the shell itself defines; the areas of the menu are `areaPath(prefix)`. */
 export const PATHS = {
   signIn: '/auth',
   accessLink: '/auth/sign_in',

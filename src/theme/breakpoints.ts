@@ -1,5 +1,5 @@
 /**
- * Breakpoints of SPEC §9 (tablet 64rem, laptop 80rem, desktop 90rem, large 120rem) added beside MUI's
+ * The product's breakpoints (tablet 64rem, laptop 80rem, desktop 90rem, large 120rem) added beside MUI's
  * xs…xl, which react-admin's components use. MUI compares numbers in px, and some react-admin code
  * divides `breakpoints.values.sm`, so the rem values are expressed in px at the standard 16px root.
  */

@@ -1,4 +1,4 @@
-/** The brand colours of SPEC §9, named once so every screen and chart uses the same values. */
+/** The brand colours, named once so every screen and chart uses the same values. */
 export const BRAND_COLORS = {
   green: '#59B090',
   blue: '#4377DC',
@@ -11,7 +11,7 @@ export const BRAND_COLORS = {
 
 export type BrandColorName = keyof typeof BRAND_COLORS;
 
-/** The dark-gray surfaces of the dark colour scheme (SPEC §2: "a dark-gray palette exists"). */
+/** The dark-gray surfaces of the dark colour scheme (the dark palette is dark gray, not black). */
 export const DARK_SURFACES = {
   background: '#1F2023',
   paper: '#2A2B2F',

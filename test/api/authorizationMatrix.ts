@@ -32,7 +32,7 @@ import { userOwnership } from '../../server/services/users';
  * by adding one entry to `RESOURCE_FIXTURES`.
  */
 
-/** The endpoints of ra-data-simple-rest (ARCHITECTURE.md §3). */
+/** The endpoints of ra-data-simple-rest. */
 export const MATRIX_ACTIONS = ['list', 'getOne', 'getMany', 'create', 'update', 'delete'] as const;
 /** `POST /<collection>/visibility`: the bulk change of resources that have a visibility. */
 export const VISIBILITY_ACTION = 'visibility';
@@ -271,7 +271,10 @@ const partnerOwnership =
     ownership: { [kind]: [row.id], visibility: row.visibility },
   });
 
-/** A new partner record has no id yet, so no partner's staff owns it: only the platform roles create one (onboarding aside). */
+/**
+ * A new partner record has no id yet, so no partner's staff owns it: only the platform roles create one
+ * (onboarding aside).
+ */
 const newPartnerOwnership =
   (kind: 'establishmentIds' | 'promoterGroupIds') =>
   (input: Record<string, unknown>): RecordOwnership => ({
@@ -448,7 +451,7 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
 ];
 
 /**
- * What the table says a call must answer (ARCHITECTURE.md §3–§4):
+ * What the table says a call must answer:
  * - 404 for an endpoint the resource does not have;
  * - 403 when no role of the caller grants the action;
  * - on a record: 404 outside the caller's read scope (it does not exist for them); for a change, 403 when

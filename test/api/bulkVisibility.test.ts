@@ -111,7 +111,8 @@ describe('publishing many establishments in one request', () => {
 
   it('refuses per record: another venue (404), a record it reads but may not change (403), a stale version (409); the others change', async () => {
     const [unowned] = await newEstablishments(1, 'PUBLISHED');
-    // admin@demo.ch reads published establishments but changes its own only; a draft of another venue does not exist for it.
+    // admin@demo.ch reads published establishments but changes its own only; a draft of another venue does
+    // not exist for it.
     await server.db.update(establishments).set({ visibility: 'DRAFT' }).where(eq(establishments.id, ids.otherVenue));
     const [gleis7Before] = await storedEstablishments([ids.gleis7]);
     try {

@@ -15,7 +15,7 @@ import { eventOutOfSchedule, events, eventTypes } from '../../server/db/schema';
 import { errorsOf, orderedIds, signIn, startTestServer, userRow, type TestServer } from './harness';
 
 /**
- * Editing one occurrence of a series (ARCHITECTURE.md §5): PUT /events/:id with
+ * Editing one occurrence of a series: PUT /events/:id with
  * `dateAndCalendar.updateScope` and `originalStartsAt`, and DELETE /events/:id?originalStartsAt=…,
  * through HTTP with the demo accounts. What the calendar would show is the engine run on the stored rule
  * and rows, so every expectation is an exact instant in UTC.
@@ -202,7 +202,10 @@ async function storedRows(id: number) {
 
 const WINDOW = { from: '2026-01-01T00:00:00Z', to: '2028-01-01T00:00:00Z' };
 
-/** The calendar of one series: [start, end, title or null] per occurrence, by the engine on the stored rule and rows. */
+/**
+ * The calendar of one series: [start, end, title or null] per occurrence, by the engine on the stored rule
+ * and rows.
+ */
 async function calendarOf(id: number) {
   const occurrences = expandOccurrences(await storedRule(id), await storedRows(id), WINDOW);
   return occurrences.map((occurrence) => [occurrence.startsAt, occurrence.endsAt, occurrence.eventTitle]);
@@ -217,7 +220,7 @@ async function tailsOf(id: number): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** No SKIP or UPDATE row is keyed by an instant its series' rule does not generate (ARCHITECTURE.md §5). */
+/** No SKIP or UPDATE row is keyed by an instant its series' rule does not generate. */
 async function expectNoOrphanRows(eventIds: number[]) {
   const rows = await server.db.select().from(eventOutOfSchedule).where(inArray(eventOutOfSchedule.eventId, eventIds));
   for (const row of rows.filter((candidate) => candidate.action !== 'CREATE')) {
@@ -243,7 +246,7 @@ async function occurrencesListed(eventId: number): Promise<OccurrenceItem[]> {
   return response.json<OccurrenceItem[]>();
 }
 
-// ---- the issue's scenario ----------------------------------------------------------------------------
+// ---- a whole scenario: skip, move, split -------------------------------------------------------------
 
 describe('the issue scenario: weekly Saturday 22:00–04:00 × 10, skip one, move one, this and next from the fifth to 23:00', () => {
   it('leaves exactly the expected instants, a head of 4 and a tail of 6', async () => {

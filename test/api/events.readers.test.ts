@@ -30,7 +30,10 @@ const PARTIES = [
   'coordinator-limited@demo.ch',
   'promoter@demo.ch',
 ];
-/** Everyone else: a customer reads the published one; another venue's admin and another group's promoter read neither. */
+/**
+ * Everyone else: a customer reads the published one; another venue's admin and another group's promoter read
+ * neither.
+ */
 const OTHERS = ['customer@demo.ch', 'admin2@demo.ch', 'promoter2@demo.ch'];
 
 beforeAll(async () => {

@@ -27,7 +27,7 @@ import {
 } from './harness';
 
 /**
- * Server hardening left from earlier issues: ids in URLs, constraint violations, case-insensitive
+ * Server hardening across the resources: ids in URLs, constraint violations, case-insensitive
  * usernames and emails, the access link in the audit log, list parameters parsed by schemas built once.
  */
 

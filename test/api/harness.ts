@@ -19,7 +19,7 @@ import { hashPassword } from '../../server/services/passwords';
 import type { RateLimitPolicy } from '../../server/services/rateLimits';
 
 /**
- * One test server per test file (ARCHITECTURE.md §7). With TEST_DATABASE_URL set (a PostgreSQL server),
+ * One test server per test file. With TEST_DATABASE_URL set (a PostgreSQL server),
  * each file gets a fresh, uniquely named database that is dropped afterwards; otherwise an in-memory
  * PGlite, shared by every app the file builds (a new PGlite costs seconds). The demo data is seeded.
  *
@@ -274,7 +274,10 @@ export interface RouteEntry {
   methods: string[];
 }
 
-/** Every route of the app with its methods, read from Fastify's route tree (`app.printRoutes({ commonPrefix: false })`). */
+/**
+ * Every route of the app with its methods, read from Fastify's route tree (`app.printRoutes({ commonPrefix:
+ * false })`).
+ */
 export function routesOf(tree: string): RouteEntry[] {
   const routes: RouteEntry[] = [];
   const prefixes: string[] = [];

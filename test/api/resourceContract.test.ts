@@ -10,7 +10,7 @@ import { scopeCondition, type ResourceScope } from '../../server/db/scope';
 import { DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
 
 /**
- * The generic resource API (server/routes/shared/resource.ts) against ARCHITECTURE.md §3, with tags as
+ * The generic resource API (server/routes/shared/resource.ts) against the REST contract, with tags as
  * the subject: sort, filter, range, Content-Range, getMany, whole-record PUT with versions, DELETE, access.
  */
 

@@ -43,7 +43,10 @@ export async function listAs<Item>(
   return { records: response.json<Item[]>(), response };
 }
 
-/** An `uploads` row as POST /uploads would leave it (an 800×600 PNG with its preview, or a PDF menu); no file is written. */
+/**
+ * An `uploads` row as POST /uploads would leave it (an 800×600 PNG with its preview, or a PDF menu); no file
+ * is written.
+ */
 export async function insertUpload(db: Database, ownerUserId: number, mimeType = 'image/png'): Promise<number> {
   const key = randomUUID();
   const pdf = mimeType === 'application/pdf';
@@ -66,7 +69,10 @@ export async function insertUpload(db: Database, ownerUserId: number, mimeType =
 /** A name of its own, so that a search or a unique-name check meets this record alone. */
 export const uniqueName = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
-/** The seeded ids of each named table, each in ascending order, e.g. `{ musics: musics.id }` → `{ musics: [1, 2, …] }`. */
+/**
+ * The seeded ids of each named table, each in ascending order, e.g. `{ musics: musics.id }` → `{ musics: [1,
+ * 2, …] }`.
+ */
 export async function orderedIdsOf<Name extends string>(
   db: Database,
   columns: Record<Name, PgColumn>,

@@ -74,7 +74,7 @@ describe('seedDemoData', () => {
     await expect(
       seedDemoData(db, { demoPassword: DEMO_PASSWORD, storage: new LocalFileStorage(uploadsDir), today: TODAY }),
     ).resolves.toEqual({ seeded: true });
-    // SPEC budget is < 3 s on PGlite on an idle machine; the bound here leaves room for a busy CI.
+    // Seeding should take under 3 s on PGlite on an idle machine; the bound here leaves room for a busy CI.
     expect(performance.now() - started).toBeLessThan(15_000);
   });
 

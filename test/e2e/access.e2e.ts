@@ -4,7 +4,7 @@ import { launchBrowser, newContext, signIn } from './browser';
 
 /**
  * As each demo account, in Chromium, the menu shows exactly its role's areas, and typing a
- * forbidden URL lands on /unauthorized. The expected menus are written out here from SPEC §6 and the
+ * forbidden URL lands on /unauthorized. The expected menus are written out here from the specification's table and the
  * extensions of README "Access", independently of the table's code.
  */
 

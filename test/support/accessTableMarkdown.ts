@@ -4,7 +4,7 @@ import { ROLE_KEYS } from '../../domain/roles';
 const LETTERS: Record<Action, string> = { read: 'R', create: 'C', update: 'U', delete: 'D' };
 
 /**
- * The effective permission table as the README shows it: upper-case letters are SPEC §6's own grants,
+ * The effective permission table as the README shows it: upper-case letters are the specification's own grants,
  * lower-case letters and starred routes are the product's extensions. A unit test keeps README equal to it.
  */
 export function accessTableMarkdown(): string {

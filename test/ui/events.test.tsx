@@ -363,7 +363,8 @@ describe('editing a series', () => {
     'edits one occurrence: its date and own price in the form, a banner, and the scope asked on save',
     TEST,
     async () => {
-      // The occurrence already has a price of its own (a THIS_OCCURRENCE_ONLY edit): the form shows it, not the series'.
+      // The occurrence already has a price of its own (a THIS_OCCURRENCE_ONLY edit): the form shows it, not
+      // the series'.
       const ownPrice = {
         id: 40,
         action: 'UPDATE' as const,

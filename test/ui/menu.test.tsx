@@ -8,8 +8,9 @@ import { renderApp, startSignedIn } from './renderApp';
 
 /**
  * The side menu as each role sees it: group headings and entries in order, written out here from the
- * permission table's documented rules (SPEC §6 and the extensions of domain/access.ts). The roles are the
- * server's (`GET /auth/me`); the stored session always says ROOT, so a menu wider than the role's would show.
+ * permission table's documented rules (the specification's table and the extensions of domain/access.ts). The
+ * roles are the server's (`GET /auth/me`); the stored session always says ROOT, so a menu wider than the
+ * role's would show.
  */
 const EXPECTED_MENUS: Record<RoleKey, string[]> = {
   ROOT: [

@@ -161,7 +161,8 @@ describe('the promoter group drawer', DRAWER_TESTS, () => {
         ),
       ),
     );
-    // The session still says no group (one was made theirs since, in another tab): the browser offers Create, the server refuses.
+    // The session still says no group (one was made theirs since, in another tab): the browser offers Create,
+    // the server refuses.
     const actor = openScreen('/promoters/create', { ...promoterOfNuits, promoterGroupId: null });
     await openedDrawer();
 

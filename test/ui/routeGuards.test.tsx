@@ -7,7 +7,7 @@ import { ana, apiUrl, meHandler, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 
 /**
- * The guards of SPEC §6: every private page and every resource screen opens only when the role keys
+ * The route guards: every private page and every resource screen opens only when the role keys
  * that the server gives the user (`GET /auth/me`) open its path; otherwise the visitor lands on
  * /unauthorized. The stored session says ROOT in every test, so only the server's answer can let anyone in.
  */

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { staticMediaQueryList } from './mediaQuery';
 import { server } from './msw';
 
-// The app's loaders wait 1000 ms before they show (SPEC §9): give queries time beyond that.
+// The app's loaders wait 1000 ms before they show: give queries time beyond that.
 configure({ asyncUtilTimeout: 5000 });
 
 // Every media query answers "no" unless a test says otherwise (the phone-width tests), whatever the DOM

@@ -55,7 +55,10 @@ const listAnswer = (resource: string, records: unknown[], total = records.length
 const filterOf = (request: Request): Record<string, unknown> =>
   JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}');
 
-/** GET /users (recording each list request's filter), GET /users/:id, GET /roles; the other collections as the test wants. */
+/**
+ * GET /users (recording each list request's filter), GET /users/:id, GET /roles; the other collections as the
+ * test wants.
+ */
 const serveUsers = (records: UserRecord[] = [bruno, chiara], total = records.length) => {
   const listFilters: Record<string, unknown>[] = [];
   server.use(

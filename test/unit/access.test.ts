@@ -19,8 +19,9 @@ import {
 import { ROLE_KEYS, type RoleKey } from '../../domain/roles';
 
 /**
- * The permission table walked cell by cell against expectations written out here by hand, from SPEC §6
- * and the extensions (with their reasons) documented in domain/access.ts, never computed from its code.
+ * The permission table walked cell by cell against expectations written out here by hand, from the
+ * specification's table and the extensions (with their reasons) documented in domain/access.ts, never
+ * computed from its code.
  */
 
 /** Column order of the matrices below. */
@@ -37,9 +38,9 @@ const ROLES = [
 /**
  * Role × route prefix → may open. `x` opens, `.` does not. Columns: ROOT, PROMOTER, CUSTOMER, ADMIN,
  * COORDINATOR, COORDINATOR_ADMIN_LIMITED (LIM), COORDINATOR_ADMIN_FULL (FULL).
- * SPEC §6 plus: settings for customers; users for whoever opens tags (ROOT, FULL); tag terms and promo
- * codes with the tags roles; notifications for all; billing for ROOT, PROMOTER, ADMIN; asks and statistics
- * for every partner role (not customers); audit log and outbox for ROOT.
+ * The specification's table plus: settings for customers; users for whoever opens tags (ROOT, FULL); tag
+ * terms and promo codes with the tags roles; notifications for all; billing for ROOT, PROMOTER, ADMIN; asks
+ * and statistics for every partner role (not customers); audit log and outbox for ROOT.
  */
 const EXPECTED_ROUTES = `
                             ROOT PROM CUST ADMN COOR LIM  FULL
@@ -67,11 +68,12 @@ reference-data               x    .    .    .    .    .    .
 
 /**
  * Role × resource → the actions granted, as letters of `crud` in the order r, c, u, d (`-` for none).
- * SPEC §6 plus: who creates may update (ROOT and ADMIN establishments, ROOT and PROMOTER promoter groups,
- * PROMOTER events); ROOT manages users, removes partners, reads the audit log and the outbox, manages
- * reference data; FULL and the two coordinator roles read users (everybody reads their own user record); everybody reads establishments, promoter groups, tags and reference
- * data (pickers); ROOT and FULL manage tags, promo codes and offer templates; the discount roles manage
- * offers and read templates; the iframe roles read and update widget settings.
+ * The specification's table plus: who creates may update (ROOT and ADMIN establishments, ROOT and PROMOTER
+ * promoter groups, PROMOTER events); ROOT manages users, removes partners, reads the audit log and the
+ * outbox, manages reference data; FULL and the two coordinator roles read users (everybody reads their own
+ * user record); everybody reads establishments, promoter groups, tags and reference data (pickers); ROOT and
+ * FULL manage tags, promo codes and offer templates; the discount roles manage offers and read templates;
+ * the iframe roles read and update widget settings.
  */
 const EXPECTED_GRANTS = `
                  ROOT PROM CUST ADMN COOR LIM  FULL
@@ -89,7 +91,7 @@ AUDIT_LOG        r    -    -    -    -    -    -
 MAIL_OUTBOX      r    -    -    -    -    -    -
 `;
 
-/** SPEC §6's own table, copied from the specification, to prove that the code keeps it verbatim. */
+/** The specification's own table, copied from it, to prove that the code keeps it verbatim. */
 const SPEC_TABLE: Record<RoleKey, { routes: string; permissions: string }> = {
   ROOT: {
     routes:

@@ -6,7 +6,10 @@ import { createI18nProvider } from '../../providers/i18nProvider';
 import { catalogues } from '../../src/i18n';
 import { uploadProblemOf } from '../../resources/shared/inputs/uploadErrors';
 
-/** Upload and reference problems reach the user in their language (domain/errors.ts, resources/shared/inputs/uploadErrors.ts). */
+/**
+ * Upload and reference problems reach the user in their language (domain/errors.ts,
+ * resources/shared/inputs/uploadErrors.ts).
+ */
 
 const OTHER_LANGUAGES = ['fr', 'de', 'it'] as const;
 

@@ -5,7 +5,7 @@ import { useCityNames } from '../../shared/partner/useCityNames';
 const CITIES_PATH = '/establishments/cities';
 
 /**
- * SPEC §3 Filter `cities`: several cities at once (the events and occurrences filters take a list). When
+ * The `cities` filter: several cities at once (the events and occurrences filters take a list). When
  * the cities cannot be read, one city can be typed (kept as a one-item list).
  */
 export const CitiesFilterInput = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {

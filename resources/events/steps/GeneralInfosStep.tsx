@@ -75,7 +75,7 @@ export interface GeneralInfosStepProps {
   establishmentFixed: boolean;
 }
 
-/** SPEC §3 generalInfos of both flows; the promoter flow adds its group (fixed), the venue's address and the approval. */
+/** The `generalInfos` of both flows; the promoter flow adds its group (fixed), the venue's address and the approval. */
 export const GeneralInfosStep = ({ flow, establishmentFixed }: GeneralInfosStepProps) => (
   <>
     {flow === 'promoter' ? <ApprovalStatusLine /> : null}

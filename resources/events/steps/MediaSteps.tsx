@@ -5,7 +5,10 @@ import { PartnerDescriptionInputs } from '../../shared/partner/PartnerInputs';
 
 const FIELDS = 'resources.events.fields.descriptionAndMedia';
 
-/** descriptionAndMedia: the gallery and tags; the promoter flow adds capacity, the menu (link or file) and the venue's offer. */
+/**
+ * descriptionAndMedia: the gallery and tags; the promoter flow adds capacity, the menu (link or file) and the
+ * venue's offer.
+ */
 export const DescriptionAndMediaStep = ({ flow }: { flow: EventFlow }) => (
   <>
     <GalleryInput source="descriptionAndMedia" label={`${FIELDS}.media`} />

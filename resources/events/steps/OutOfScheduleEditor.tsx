@@ -28,7 +28,10 @@ interface WallClock {
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Local date and times (Zurich) → the instants of an occurrence; null while incomplete. An end not after the start is the next day. */
+/**
+ * Local date and times (Zurich) → the instants of an occurrence; null while incomplete. An end not after the
+ * start is the next day.
+ */
 export const instantsOf = ({ date, from, until }: WallClock): { startsAt: string; endsAt: string } | null => {
   if (!DATE.test(date) || !TIME.test(from) || !TIME.test(until)) return null;
   try {
@@ -78,14 +81,17 @@ const WallClockFields = ({
   );
 };
 
-/** A moved or added occurrence: its place can be changed; an incomplete entry waits, the row keeps its last valid place. */
+/**
+ * A moved or added occurrence: its place can be changed; an incomplete entry waits, the row keeps its last
+ * valid place.
+ */
 const PlacedRowFields = ({ row, index, onChange }: { row: Row; index: number; onChange: (row: Row) => void }) => {
   const [value, setValue] = useState<WallClock>(() => wallClockOf(row));
   const change = (next: WallClock) => {
     setValue(next);
     const instants = instantsOf(next);
     if (!instants) return;
-    // A CREATE is keyed by its own start (ARCHITECTURE §5); a moved occurrence keeps the rule's start as its key.
+    // A CREATE is keyed by its own start; a moved occurrence keeps the rule's start as its key.
     onChange({
       ...row,
       ...instants,
@@ -188,7 +194,8 @@ export const OutOfScheduleEditor = () => {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const watched = useWatch({ name: OUT_OF_SCHEDULE_SOURCE }) as Row[] | undefined;
-  // Rows keep their order (the server's, by date, then the ones added here): a row's fields keep their place as it is edited.
+  // Rows keep their order (the server's, by date, then the ones added here): a row's fields keep their place
+  // as it is edited.
   const rows = watched ?? [];
   const write = (next: Row[]) => setValue(OUT_OF_SCHEDULE_SOURCE, next, { shouldDirty: true });
 

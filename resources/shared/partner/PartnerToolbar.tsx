@@ -11,7 +11,7 @@ const saveAsDraft = withVisibility('DRAFT');
 const publish = withVisibility('PUBLISHED');
 
 /**
- * SPEC §4's two save actions: Publish and Save as draft, each sending the whole record with its
+ * The two save actions: Publish and Save as draft, each sending the whole record with its
  * visibility. Both stay enabled on an unchanged record, since publishing a draft as it is is a change;
  * they are disabled while a save is under way so a double click sends one request.
  */

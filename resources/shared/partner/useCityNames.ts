@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../../providers/dataProvider';
 
-/** `GET /establishments/cities` answers `[{ id, name }]` (server/routes/establishments.ts); blank names are left out. */
+/**
+ * `GET /establishments/cities` answers `[{ id, name }]` (server/routes/establishments.ts); blank names are
+ * left out.
+ */
 const cityNamesOf = (answer: unknown): string[] =>
   (Array.isArray(answer) ? answer : [])
     .map((item: unknown) => (item as { name?: unknown } | null)?.name)

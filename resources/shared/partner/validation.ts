@@ -38,7 +38,10 @@ export const partnerValidator =
 
 type Message = FormErrors[string];
 
-/** Nested form errors → `path → message`, so they can be added after the cross-field ones (the first message of a field wins). */
+/**
+ * Nested form errors → `path → message`, so they can be added after the cross-field ones (the first message
+ * of a field wins).
+ */
 const flatten = (errors: FormErrors, prefix = ''): Record<string, Exclude<Message, FormErrors>> => {
   const flat: Record<string, Exclude<Message, FormErrors>> = {};
   for (const [key, value] of Object.entries(errors)) {

@@ -17,14 +17,14 @@ import { promoterGroups } from './promoterGroups';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** The seven role keys (domain/roles.ts); a table so users reference them by id (SPEC §3 User.roleId). */
+/** The seven role keys (domain/roles.ts); a table so users reference them by id (the user's `roleId`). */
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   key: text('key').notNull().unique(),
 });
 
 /**
- * Users (SPEC §3 User). `role_id` is the user's role; `userRoles` in the API is derived from it.
+ * Users. `role_id` is the user's role; `userRoles` in the API is derived from it.
  * `auth_id` is the public identifier carried by access links and the browser session.
  * `password_hash` is null until the user sets a password through an access link.
  * `establishment_id` / `promoter_group_id` reference the entity tables (foreign keys in entities.ts's migration).
@@ -135,7 +135,7 @@ export const oneTimeTokens = pgTable(
   (table) => [index('one_time_tokens_user_idx').on(table.userId, table.purpose)],
 );
 
-/** Every mail the product sends, whatever the transport (ARCHITECTURE.md §1). */
+/** Every mail the product sends, whatever the transport. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

@@ -1,4 +1,4 @@
-/** Every table besides authentication (auth.ts): SPEC §3's entities, their links and their history. */
+/** Every table besides authentication (auth.ts): the product's entities, their links and their history. */
 export * from './reference';
 export * from './uploads';
 export * from './tags';

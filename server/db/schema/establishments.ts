@@ -22,7 +22,7 @@ import { ambiances, establishmentTypes, musics } from './reference';
 import { tagReference } from './tags';
 import { uploads } from './uploads';
 
-/** Establishments (SPEC §3 Establishment): the venue itself; lists, sets and schedules are child tables. */
+/** Establishments: the venue itself; lists, sets and schedules are child tables. */
 export const establishments = pgTable(
   'establishments',
   {

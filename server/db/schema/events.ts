@@ -49,8 +49,8 @@ import { uploads } from './uploads';
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Events (SPEC §3 Event, both flows). A row is a one-off event or a recurring series stored as its
- * rule (ARCHITECTURE.md §5): dates and wall-clock times in Europe/Zurich, expanded into occurrences on read.
+ * Events of both flows (establishment and promoter). A row is a one-off event or a recurring series stored as its
+ * rule: dates and wall-clock times in Europe/Zurich, expanded into occurrences on read.
  * A THIS_AND_NEXT_OCCURRENCES split makes a new row (the tail segment) pointing at its parent.
  */
 export const events = pgTable(
@@ -171,8 +171,8 @@ export const events = pgTable(
 const eventReference = () => ownerReference('event_id', () => events.id);
 
 /**
- * One occurrence of a series that differs from its rule, keyed by the occurrence's original start
- * (ARCHITECTURE.md §5). SKIP hides it; UPDATE moves or changes it; CREATE adds one outside the rule
+ * One occurrence of a series that differs from its rule, keyed by the occurrence's original start.
+ * SKIP hides it; UPDATE moves or changes it; CREATE adds one outside the rule
  * (its key is then its own start). Fields other than the instants and the title are in `changes`,
  * keyed by the record's field path (e.g. `generalInfos.tarifMin`).
  */

@@ -25,7 +25,7 @@ const ownedByPartner = (table: string, establishmentId: PgColumn, promoterGroupI
   check(`${table}_owner_check`, sql`${establishmentId} IS NOT NULL OR ${promoterGroupId} IS NOT NULL`);
 
 /**
- * Offer templates (SPEC §3 Offer template; `promotionTemplateId` in the record is this id): the texts
+ * Offer templates (`promotionTemplateId` in the record is this id): the texts
  * of an offer, requested by a partner (/request-discount-template) and approved before offers use them.
  */
 export const offerTemplates = pgTable(
@@ -62,8 +62,8 @@ export const offerTemplates = pgTable(
 );
 
 /**
- * Offers of both kinds in one table (SPEC §3 Exclusive offer, Recurrent offer): switching the kind keeps
- * the id and the visibility (SPEC §4), which one table makes a plain update. Exclusive offers use the
+ * Offers of both kinds, exclusive and recurrent, in one table: switching the kind keeps
+ * the id and the visibility, which one table makes a plain update. Exclusive offers use the
  * spots and the date/time window; recurrent ones use `is_activated` and their template's pattern.
  * `promotionId` in the record is `template_id`: the offer's texts come from its template.
  */

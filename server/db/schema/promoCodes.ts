@@ -6,7 +6,7 @@ import { establishments } from './establishments';
 import { promoterGroups } from './promoterGroups';
 
 /**
- * Promo code templates: what a family of codes grants and when (SPEC names the link only,
+ * Promo code templates: what a family of codes grants and when (the specification names the link only,
  * `promoCodeTemplateId`; the fields are ours and documented in docs/data-model.md).
  */
 export const promoCodeTemplates = pgTable(
@@ -41,7 +41,7 @@ export const promoCodeTemplates = pgTable(
 );
 
 /**
- * Promo codes (SPEC §3 Promo code). Codes are stored upper-case (the check forces writers to normalise),
+ * Promo codes. Codes are stored upper-case (the check forces writers to normalise),
  * so the unique constraint is also case-insensitive. `usage_count` never passes `max_usage_count`.
  */
 export const promoCodes = pgTable(

@@ -13,7 +13,7 @@ import { ambiances, eventTypes, musics, promoterTypes } from './reference';
 import { tagReference } from './tags';
 import { uploads } from './uploads';
 
-/** Promoter groups (SPEC §3 Promoter; `promoterId` in the record is this id). */
+/** Promoter groups (`promoterId` in the record is this id). */
 export const promoterGroups = pgTable(
   'promoter_groups',
   {

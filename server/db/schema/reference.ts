@@ -28,14 +28,14 @@ const referenceTable = <Name extends string>(name: Name) =>
 
 export const establishmentTypes = referenceTable('establishment_types');
 export const promoterTypes = referenceTable('promoter_types');
-/** SPEC `eventType {id, type}`: `type` is the label in the reader's language. */
+/** The record's `eventType {id, type}`: `type` is the label in the reader's language. */
 export const eventTypes = referenceTable('event_types');
 export const musics = referenceTable('musics');
 export const ambiances = referenceTable('ambiances');
 export const services = referenceTable('services');
 export const games = referenceTable('games');
 export const environments = referenceTable('environments');
-/** SPEC offers carry `offerTypeId`: what the offer grants (free entry, a drink…). */
+/** Offers carry `offerTypeId`: what the offer grants (free entry, a drink…). */
 export const offerTypes = referenceTable('offer_types');
 
 /** Every reference table by the name the API and the seed use. */

@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../../domain/languages';
 import { checkOneOf, descriptions, ownerReference, timestamps, trigramIndex, version } from './columns';
 
 /**
- * Tags (SPEC §3 Tag). `tag_name` is the tag's own name; its translations are rows of
+ * Tags. `tag_name` is the tag's own name; its translations are rows of
  * `tag_translations`, one per language, so a missing translation is simply a missing row.
  */
 export const tags = pgTable(
@@ -29,7 +29,7 @@ export const tags = pgTable(
   ],
 );
 
-/** SPEC `translation {french, english, german, italian}` ↔ rows with language fr, en, de, it. */
+/** The record's `translation {french, english, german, italian}` ↔ rows with language fr, en, de, it. */
 export const tagTranslations = pgTable(
   'tag_translations',
   {

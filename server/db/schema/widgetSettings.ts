@@ -9,8 +9,8 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${lette
 const color = (name: string, key: WidgetColorKey) => text(name).notNull().default(palette[key]);
 
 /**
- * Widget settings, one row per establishment (SPEC §3 Widget settings; defaults from domain/widget.ts,
- * SPEC §9). `external_api_key` is the public, random key of /external/widgets/{externalApiKey}.
+ * Widget settings, one row per establishment (defaults from domain/widget.ts).
+ * `external_api_key` is the public, random key of /external/widgets/{externalApiKey}.
  * The palette is flattened into `color_*` columns so each one is checked as `#RRGGBB`.
  */
 export const widgetSettings = pgTable(

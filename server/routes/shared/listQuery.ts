@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseInput } from '../../errors';
 
 /**
- * The list parameters of ra-data-simple-rest (ARCHITECTURE.md §3):
+ * The list parameters of ra-data-simple-rest:
  * `?sort=["field","ASC"]&range=[0,24]&filter={…}`, answered with `Content-Range: <resource> 0-24/319`.
  */
 
@@ -142,7 +142,7 @@ export function parseListQuery<Field extends string, FilterSchema extends z.ZodT
 }
 
 /**
- * Sets `Content-Range` for a page of `count` records out of `total`, exposed through CORS (ARCHITECTURE.md §3)
+ * Sets `Content-Range` for a page of `count` records out of `total`, exposed through CORS
  * so that react-admin can read it when the app is served from another origin than the API.
  */
 export function setContentRange(

@@ -36,7 +36,7 @@ import { scopeCondition, type ResourceScope, type ScopeMode } from '../../db/sco
 import { listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
 
 /**
- * The REST contract of ARCHITECTURE.md §3, once (docs/server.md "Generic resources"). A resource describes
+ * The REST contract of every resource, once (docs/server.md "Generic resources"). A resource describes
  * itself and calls `registerResource(app, definition)` inside its route plugin:
  *
  *   export const tagResource: ResourceDefinition<Tag, TagInput> = {
@@ -445,7 +445,7 @@ async function loadOne<RecordShape extends { id: number }>(
 
 // ---- writes ------------------------------------------------------------------------------------------
 
-/** Constraint violations are the caller's input, never a 500 (ARCHITECTURE.md §3; server/plugins/databaseErrors.ts). */
+/** Constraint violations are the caller's input, never a 500 (server/plugins/databaseErrors.ts). */
 type ConstraintFields = Pick<ResourceWrites<never, never>, 'uniqueFields' | 'foreignKeyFields'>;
 
 export { inUse } from '../../errors';
@@ -618,7 +618,10 @@ export function requireReadVersion(stored: number, read: number | undefined): vo
   if (read !== undefined && read !== stored) throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
 }
 
-/** The row locked, in the caller's write scope and at the version they read (when given); answers the stored version. */
+/**
+ * The row locked, in the caller's write scope and at the version they read (when given); answers the stored
+ * version.
+ */
 async function lockForWrite<RecordShape extends { id: number }, Input extends { version?: number }>(
   tx: Queryable,
   run: WriteRun<RecordShape, Input>,

@@ -19,7 +19,7 @@ import { loadEventRow, outOfScheduleRowOf, ruleOfRow, type EventRow } from './re
 import { ruleColumnsOf, updateSeriesBounds } from './writes';
 
 /**
- * Editing and deleting ONE occurrence of a series (ARCHITECTURE.md §5),
+ * Editing and deleting ONE occurrence of a series,
  * called by the events route inside the write's transaction:
  *
  * - `PUT /events/:id` with `dateAndCalendar.updateScope` and `originalStartsAt` → `applyOccurrenceEdit`

@@ -7,7 +7,7 @@ import { ApiError } from '../../errors';
 import type { EventApproval } from './writes';
 
 /**
- * SPEC §4 save actions on the server: SAVE_ACTION_OUTCOMES of domain/event.ts applied to one write
+ * The save actions on the server: SAVE_ACTION_OUTCOMES of domain/event.ts applied to one write
  * (README "Decisions", docs/server.md "Events"). A promoter's writes are always requests for its own group;
  * everybody else picks a save action allowed on that call, or none (the input's `visibility` decides).
  */

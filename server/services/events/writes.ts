@@ -87,7 +87,10 @@ export const ruleOfInput = (input: EventInput): RecurrenceRule => {
   };
 };
 
-/** The rule as the series row's columns (the reverse of record.ts's `ruleOfRow`); every write of a rule goes through it. */
+/**
+ * The rule as the series row's columns (the reverse of record.ts's `ruleOfRow`); every write of a rule goes
+ * through it.
+ */
 export const ruleColumnsOf = (rule: RecurrenceRule) => ruleOf(rule);
 
 /**
@@ -348,7 +351,8 @@ const approvalColumns = (approval: EventApproval) => ({
  * Inserts or updates a series: checks (400 naming every field), the row, its links, gallery and menu, its
  * out-of-schedule rows, then the bounds from what is stored. Rows: without `updateScope`, an input that
  * carries `outOfScheduleEvents` replaces them (replaceOutOfScheduleRows, checked against the new rule; when
- * the rule changed, rows keyed by the old rule's occurrences follow them first: rowsFollowingRule); otherwise, when the rule changed, the stored rows are re-keyed or removed (no orphan). Answers the id.
+ * the rule changed, rows keyed by the old rule's occurrences follow them first: rowsFollowingRule);
+ * otherwise, when the rule changed, the stored rows are re-keyed or removed (no orphan). Answers the id.
  *
  * Inside the caller's transaction (`tx`). A split moves the tail's rows to the tail before shrinking the
  * head through this function, or the head's rule change removes them.

@@ -11,7 +11,8 @@ import { userAudit } from '../users';
  * Who may create a partner record (domain/access.ts grants ESTABLISHMENT create to ADMIN, PROMOTER_GROUP
  * create to PROMOTER): the platform roles (scope `all`) any number; a partner only its first one, which
  * becomes theirs in the same transaction (`users.establishment_id` / `promoter_group_id`). A partner who
- * already has one gets 403, naming the record's id field with the reason (a code of domain/partner.ts ONBOARDING_REFUSALS).
+ * already has one gets 403, naming the record's id field with the reason (a code of domain/partner.ts
+ * ONBOARDING_REFUSALS).
  */
 export interface Onboarding {
   /** The viewer's scope kind that owns this kind of record. */

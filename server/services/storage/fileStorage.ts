@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live (ARCHITECTURE.md §1): the local disk under `DATA_DIR/uploads` today, an object
+ * Where uploaded files live: the local disk under `DATA_DIR/uploads` today, an object
  * store (S3) tomorrow. Keys are chosen by the server (server/services/storage/keys.ts); every
  * implementation refuses any other key, so a key from a URL can never name a path outside the store.
  */

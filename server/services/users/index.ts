@@ -190,7 +190,7 @@ async function requireRoleKey(tx: Reader, roleId: number): Promise<RoleKey> {
 }
 
 /**
- * The rules of a user write beyond the schema and the permission table (SPEC §3 User), in the
+ * The rules of a user write beyond the schema and the permission table, in the
  * write's transaction; `current` is the stored record (undefined on create):
  * - nobody changes their own role, scope or being active, nor deletes themselves (403
  *   CANNOT_CHANGE_OWN_ROLE_OR_SCOPE; deleting one's own account is the delete-account flow);

@@ -3,7 +3,7 @@ import type { ResourceMessages } from '../en/resources';
 /** Meldungen der Bildschirme Benutzer, Tags und Audit-Protokoll, auf Deutsch (Schweizer Rechtschreibung, Sie-Form). */
 const resources: ResourceMessages = {
   resources: {
-    /** Veranstaltungen (Issue 5): die zwei Assistenten, der Datumsschritt, Termine und Ausnahmedaten. */
+    /** Veranstaltungen: die zwei Assistenten, der Datumsschritt, Termine und Ausnahmedaten. */
     events: {
       name: 'Veranstaltung |||| Veranstaltungen',
       fields: {
@@ -167,7 +167,7 @@ const resources: ResourceMessages = {
         APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Eine Anfrage wird veröffentlicht, indem man sie annimmt.',
       },
     },
-    /** Reference data screens (issue 4): the nine vocabularies, one resource each. */
+    /** Reference data screens: the nine vocabularies, one resource each. */
     referenceData: {
       title: 'Stammdaten',
       kinds: 'Vokabulare',
@@ -522,7 +522,7 @@ const resources: ResourceMessages = {
       unknownActor: 'Gelöschter Benutzer',
     },
   },
-  /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
+  /** The shared inputs of partner records (resources/shared/inputs). */
   inputs: {
     dateTime: {
       dateFormat: 'Datum als %{format} eingeben, zum Beispiel 31.12.2026.',

@@ -4,7 +4,7 @@
  */
 const resources = {
   resources: {
-    /** Events (issue 5): the two steppers, the date step, occurrences and the out-of-schedule editor. */
+    /** Events: the two steppers, the date step, occurrences and the out-of-schedule editor. */
     events: {
       name: 'Event |||| Events',
       fields: {
@@ -167,7 +167,7 @@ const resources = {
         APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'A request is published by approving it.',
       },
     },
-    /** Reference data screens (issue 4): the nine vocabularies, one resource each. */
+    /** Reference data screens: the nine vocabularies, one resource each. */
     referenceData: {
       title: 'Reference data',
       kinds: 'Vocabularies',
@@ -522,7 +522,7 @@ const resources = {
       unknownActor: 'Deleted user',
     },
   },
-  /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
+  /** The shared inputs of partner records (resources/shared/inputs). */
   inputs: {
     dateTime: {
       dateFormat: 'Enter the date as %{format}, for example 31/12/2026.',

@@ -3,7 +3,7 @@ import type { ResourceMessages } from '../en/resources';
 /** Messages des écrans Utilisateurs, Tags et Journal d'audit, en français (vouvoiement). */
 const resources: ResourceMessages = {
   resources: {
-    /** Événements (issue 5) : les deux assistants, l'étape des dates, les occurrences et les dates hors calendrier. */
+    /** Événements : les deux assistants, l'étape des dates, les occurrences et les dates hors calendrier. */
     events: {
       name: 'Événement |||| Événements',
       fields: {
@@ -167,7 +167,7 @@ const resources: ResourceMessages = {
         APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Une demande est publiée en l’approuvant.',
       },
     },
-    /** Reference data screens (issue 4): the nine vocabularies, one resource each. */
+    /** Reference data screens: the nine vocabularies, one resource each. */
     referenceData: {
       title: 'Données de référence',
       kinds: 'Vocabulaires',
@@ -523,7 +523,7 @@ const resources: ResourceMessages = {
       unknownActor: 'Utilisateur supprimé',
     },
   },
-  /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
+  /** The shared inputs of partner records (resources/shared/inputs). */
   inputs: {
     dateTime: {
       dateFormat: 'Saisissez la date au format %{format}, par exemple 31.12.2026.',

@@ -3,7 +3,7 @@ import type { ResourceMessages } from '../en/resources';
 /** Messaggi delle schermate Utenti, Tag e Registro di audit, in italiano (forma di cortesia). */
 const resources: ResourceMessages = {
   resources: {
-    /** Eventi (issue 5): le due procedure guidate, il passo delle date, le occorrenze e le date fuori calendario. */
+    /** Eventi: le due procedure guidate, il passo delle date, le occorrenze e le date fuori calendario. */
     events: {
       name: 'Evento |||| Eventi',
       fields: {
@@ -166,7 +166,7 @@ const resources: ResourceMessages = {
         APPROVE_THE_REQUEST_TO_PUBLISH_IT: 'Una richiesta si pubblica approvandola.',
       },
     },
-    /** Reference data screens (issue 4): the nine vocabularies, one resource each. */
+    /** Reference data screens: the nine vocabularies, one resource each. */
     referenceData: {
       title: 'Dati di riferimento',
       kinds: 'Vocabolari',
@@ -522,7 +522,7 @@ const resources: ResourceMessages = {
       unknownActor: 'Utente eliminato',
     },
   },
-  /** The shared inputs of partner records (resources/shared/inputs, issue 4). */
+  /** The shared inputs of partner records (resources/shared/inputs). */
   inputs: {
     dateTime: {
       dateFormat: 'Inserisci la data nel formato %{format}, per esempio 31.12.2026.',

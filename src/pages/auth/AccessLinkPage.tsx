@@ -14,7 +14,7 @@ import { useCompleteSignIn } from './useCompleteSignIn';
 const storedAuthId = (): string | null => readSessionOrNull()?.authId ?? null;
 
 /**
- * /auth/sign_in?authId=…&token=…: the landing of an access link (SPEC §2). A link for another account
+ * /auth/sign_in?authId=…&token=…: the landing of an access link. A link for another account
  * than the signed-in one goes back to /auth; otherwise the link signs in, and a user without a
  * password yet continues to /auth/update_password.
  */

@@ -11,8 +11,8 @@ import { AuthLayout } from './AuthLayout';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
 /**
- * /reset-password/:resetPasswordToken. The token is checked with the server before the form shows
- * (SPEC §2); an unknown, used or expired one gets the not-found style screen, which offers to request a new link.
+ * /reset-password/:resetPasswordToken. The token is checked with the server before the form shows;
+ * an unknown, used or expired one gets the not-found style screen, which offers to request a new link.
  */
 export const ResetPasswordPage = () => {
   const { resetPasswordToken = '' } = useParams();

@@ -1,6 +1,6 @@
 import { AUTH_ERROR_CODES } from '../../../domain/errors';
 
-/** What the http client rejects with: the server's error body, or a network failure (SPEC §8). */
+/** What the http client rejects with: the server's error body, or a network failure. */
 interface RejectedRequest {
   message?: unknown;
   type?: unknown;

@@ -29,6 +29,6 @@ export const takeSignInNotice = (): SignInNotice | null => {
   }
 };
 
-/** True when an auth check failed because the stored session could not be read (SPEC §8). */
+/** True when an auth check failed because the stored session could not be read. */
 export const isUnreadableSessionError = (error: unknown): error is SessionUnreadableAuthError =>
   error instanceof SessionUnreadableAuthError;

@@ -21,7 +21,7 @@ const storedThemeIsDark = (): boolean => {
   }
 };
 
-/** The global crash fallback of SPEC §2: "Ooops, something went wrong :(" and a Refresh button. */
+/** The global crash fallback: "Ooops, something went wrong :(" and a Refresh button. */
 export const CrashFallback = () => (
   <ThemeProvider theme={createTheme(storedThemeIsDark() ? darkTheme : lightTheme)}>
     <CssBaseline enableColorScheme />

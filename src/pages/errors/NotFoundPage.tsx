@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../paths';
 
 /**
- * The default Not Found page (SPEC §2), inside the layout. react-admin's own one renders a bare <h1> outside
+ * The default Not Found page, inside the layout. react-admin's own one renders a bare <h1> outside
  * the theme's typography and appends a period to a message that already ends with one.
  */
 export const NotFoundPage = () => {

@@ -3,7 +3,7 @@ import { PATHS } from '../paths';
 
 /**
  * react-admin's hooks fall back to `/login` when nothing else is said; the sign-in screen lives at
- * `/auth` (SPEC §2), so forward, keeping the page the visitor wanted to reach.
+ * `/auth`, so forward, keeping the page the visitor wanted to reach.
  */
 export const ReactAdminLoginRedirect = () => {
   const location = useLocation();

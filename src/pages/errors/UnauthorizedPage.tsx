@@ -5,7 +5,7 @@ import { PATHS } from '../paths';
 import { ErrorScreen, reloadFromOrigin } from './ErrorScreen';
 
 /**
- * /unauthorized: where a failed access check lands (SPEC §2, §6). Besides SPEC's Refresh it offers the ways
+ * /unauthorized: where a failed access check lands. Besides the Refresh button it offers the ways
  * forward: back to the dashboard, which every role may open, or signing out to sign in with another account.
  */
 export const UnauthorizedPage = () => {

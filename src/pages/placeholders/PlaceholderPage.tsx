@@ -6,8 +6,8 @@ import { AREA_LABELS } from '../../layout/menuItems';
 import { useSessionUser } from '../../../providers/appContexts';
 
 /**
- * An area whose content is not built yet (SPEC §2: tag terms, statistics, promo codes, notifications,
- * billing and asks show only a greeting; the areas of later issues use it until they land): the
+ * An area whose content is not built yet (the specification's tag terms, statistics, promo codes, notifications,
+ * billing and asks show only a greeting; the product's later areas use it until they are built): the
  * area's name as the page title and a greeting by first name.
  */
 export const PlaceholderPage = ({ area }: { area: RoutePrefix }) => {

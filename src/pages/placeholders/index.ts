@@ -3,9 +3,9 @@ import type { RoutePrefix } from '../../../domain/access';
 export { PlaceholderPage } from './PlaceholderPage';
 
 /**
- * The areas that show a placeholder page for now. SPEC §2's placeholder screens (tag terms, statistics,
- * promo codes, notifications, billing, asks) and, until their issues build them, the areas of later
- * issues, so that the menu is complete and every role already sees exactly its areas. An issue that
+ * The areas that show a placeholder page for now. The specification's placeholder screens (tag terms, statistics,
+ * promo codes, notifications, billing, asks) and, until they are built, the product's later areas,
+ * so that the menu is complete and every role already sees exactly its areas. The change that
  * builds one removes it here and adds its `<Resource>` (or page) in App.tsx. Users, tags, the audit
  * log, establishments and promoter groups are real resources.
  */

@@ -4,7 +4,7 @@ import type { MailContent } from '../layout';
 import type { MailTemplate } from './types';
 
 /**
- * Promoter requests (SPEC §4 `requestEvent`): the venue's staff learn that a request waits, and the
+ * Promoter requests (the `requestEvent` save action): the venue's staff learn that a request waits, and the
  * promoter who asked learns the venue's decision. Plain text only: the layout escapes every value,
  * titles and reasons included.
  */
