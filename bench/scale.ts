@@ -75,6 +75,9 @@ async function copyLinks(db: Database, linkTable: string, ownerColumn: string, m
 const copiedVenue = (copies: number) =>
   `LEFT JOIN establishments_copies v ON v.original_id = t.establishment_id AND v.k = 1 + (m.k - 1) % ${copies}`;
 
+/** A copy's shift in weeks, from -100 to 99. */
+const weeksShift = '((m.k % 200) - 100)';
+
 /** Grows the seeded database to SCALE. */
 export async function scaleUp(db: Database, scale: typeof SCALE = SCALE): Promise<void> {
   const venueCopies = Math.ceil(scale.establishments / (await countOf(db, 'establishments'))) - 1;
@@ -109,6 +112,17 @@ export async function scaleUp(db: Database, scale: typeof SCALE = SCALE): Promis
     {
       title: `t.title || ' ' || m.k`,
       parent_event_id: 'NULL',
+      // Spread over two years before and after, whole weeks so that weekly rules keep their weekdays (the
+      // instants are shifted by the same number of days; an hour off across a DST change is no matter here).
+      ...Object.fromEntries(
+        ['start_date', 'end_date', 'recurrence_end_date'].map((column) => [column, `t.${column} + ${weeksShift} * 7`]),
+      ),
+      ...Object.fromEntries(
+        ['first_starts_at', 'last_ends_at'].map((column) => [
+          column,
+          `t.${column} + make_interval(weeks => ${weeksShift})`,
+        ]),
+      ),
       establishment_id: 'coalesce(v.copy_id, t.establishment_id)',
     },
     copiedVenue(venueCopies),
