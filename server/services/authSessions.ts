@@ -1,7 +1,8 @@
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../db/client';
 import { authSessions, refreshTokens, roles, users } from '../db/schema/auth';
+import { builtOncePerDatabase, unnamed } from '../db/prepared';
 import { deriveKey, hashToken, randomToken, successorRefreshToken } from './tokens';
 
 /**
@@ -63,6 +64,26 @@ export const REVOKE_REASONS = {
 export type RevokeReason = (typeof REVOKE_REASONS)[keyof typeof REVOKE_REASONS];
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The session check every authenticated request makes, built once. */
+const activeIdentityQuery = builtOncePerDatabase((db) =>
+  db
+    .select({
+      roleKey: roles.key,
+      revokedAt: authSessions.revokedAt,
+      expiresAt: authSessions.expiresAt,
+      isActive: users.isActive,
+      establishmentId: users.establishmentId,
+      promoterGroupId: users.promoterGroupId,
+      email: users.email,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(authSessions.id, sql.placeholder('sessionId')), eq(authSessions.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare(unnamed),
+);
 
 export class AuthSessions {
   private readonly successorKey: Buffer;
@@ -192,21 +213,7 @@ export class AuthSessions {
   /** The identity behind an access token, when its session is live and its user active and unchanged. */
   async findActiveIdentity(userId: number, sessionId: string): Promise<SessionIdentity | undefined> {
     if (!UUID_PATTERN.test(sessionId)) return undefined;
-    const [row] = await this.db
-      .select({
-        roleKey: roles.key,
-        revokedAt: authSessions.revokedAt,
-        expiresAt: authSessions.expiresAt,
-        isActive: users.isActive,
-        establishmentId: users.establishmentId,
-        promoterGroupId: users.promoterGroupId,
-        email: users.email,
-      })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))
-      .limit(1);
+    const [row] = await activeIdentityQuery(this.db).execute({ sessionId, userId });
     if (!row || row.revokedAt || row.expiresAt <= this.now() || !row.isActive) return undefined;
     return {
       userId,

@@ -5,6 +5,7 @@ import { isRoleKey } from '../../domain/roles';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages';
 import type { Database } from '../db/client';
 import { roles, users } from '../db/schema/auth';
+import { builtOncePerDatabase, unnamed } from '../db/prepared';
 
 /**
  * Reads users for authentication: the credentials row and the session user of the API (domain/user.ts).
@@ -68,14 +69,20 @@ export async function findAuthIdOfUser(db: Database, userId: number): Promise<st
   return row?.authId;
 }
 
-/** The user of `GET /auth/me` and of the sign-in answer; `userRoles` is derived from `users.role_id`. */
-export async function loadSessionUser(db: Database, userId: number): Promise<SessionUser | undefined> {
-  const [row] = await db
+/** The signed-in user, read on every navigation (`GET /auth/me`), built once. */
+const sessionUserQuery = builtOncePerDatabase((db) =>
+  db
     .select({ user: users, roleKey: roles.key })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare(unnamed),
+);
+
+/** The user of `GET /auth/me` and of the sign-in answer; `userRoles` is derived from `users.role_id`. */
+export async function loadSessionUser(db: Database, userId: number): Promise<SessionUser | undefined> {
+  const [row] = await sessionUserQuery(db).execute({ userId });
   if (!row) return undefined;
   const { user, roleKey } = row;
   return {
