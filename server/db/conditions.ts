@@ -12,3 +12,11 @@ export const equalsAnyIgnoringCase = (column: PgColumn, values: readonly string[
 
 /** A timestamp column's value as the records carry it. */
 export const isoOf = (instant: Date): string => instant.toISOString();
+
+/**
+ * The integer column is one of `ids`, sent as one array parameter. drizzle's `inArray` sends one parameter
+ * per id, and checking each parameter's type was the largest single cost of reading a page of records (a
+ * third of a list request's CPU went to building its SQL). An empty list matches nothing.
+ */
+export const idIn = (column: PgColumn | SQL, ids: readonly number[]): SQL =>
+  sql`${column} = ANY(${sql.param([...ids])}::int[])`;

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TagTermsMap } from '../../domain/partner';
 import type { Queryable } from './queryable';
 import { tags } from './schema/tags';
+import { idIn } from './conditions';
 
 /**
  * Join tables from an owner (an establishment, a promoter group, an event) to reference values, tags and
@@ -35,8 +36,9 @@ function propertyKeyOf(table: PgTable, column: PgColumn): string {
 const groupByOwner = (rows: readonly { owner: unknown; target: unknown }[]): Map<number, number[]> => {
   const byOwner = new Map<number, number[]>();
   for (const row of rows) {
-    const owner = row.owner as number;
-    byOwner.set(owner, [...(byOwner.get(owner) ?? []), row.target as number]);
+    const targets = byOwner.get(row.owner as number);
+    if (targets) targets.push(row.target as number);
+    else byOwner.set(row.owner as number, [row.target as number]);
   }
   return byOwner;
 };
@@ -50,7 +52,7 @@ export async function loadLinks(
   const rows = await db
     .select({ owner: link.owner, target: link.target })
     .from(link.table)
-    .where(inArray(link.owner, [...ownerIds]))
+    .where(idIn(link.owner, ownerIds))
     .orderBy(asc(link.target));
   return groupByOwner(rows);
 }
@@ -80,7 +82,7 @@ export async function loadMedia(
   const rows = await db
     .select({ owner: media.owner, target: media.upload })
     .from(media.table)
-    .where(inArray(media.owner, [...ownerIds]))
+    .where(idIn(media.owner, ownerIds))
     .orderBy(asc(media.position));
   return groupByOwner(rows);
 }
@@ -123,7 +125,7 @@ export async function loadTagLinks(
     .select({ owner: link.owner, tagId: tags.id, tagName: tags.tagName })
     .from(link.table)
     .innerJoin(tags, eq(tags.id, link.target))
-    .where(inArray(link.owner, [...ownerIds]))
+    .where(idIn(link.owner, ownerIds))
     .orderBy(asc(tags.id));
   const byOwner = new Map<number, TagLinks>();
   for (const row of rows) {

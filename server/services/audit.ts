@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm';
 import type { AuditLogRecord } from '../../domain/audit';
 import type { AuditAction } from '../../domain/enums';
 import type { Database } from '../db/client';
 import type { Queryable } from '../db/queryable';
 import { auditLog, type AuditChanges } from '../db/schema/auditLog';
+import { idIn } from '../db/conditions';
 
 /**
  * The audit log: every create, update and delete through the generic resource API writes one
@@ -128,10 +128,7 @@ export function auditTrail(resource: string, omit?: readonly string[]): AuditTra
 
 /** The audit log's records of these ids (the `audit-log` resource). */
 export async function loadAuditRecords(db: Queryable, ids: readonly number[]): Promise<AuditLogRecord[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(inArray(auditLog.id, [...ids]));
+  const rows = await db.select().from(auditLog).where(idIn(auditLog.id, ids));
   return rows.map((row) => ({
     id: row.id,
     at: row.at.toISOString(),

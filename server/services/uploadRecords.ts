@@ -1,10 +1,10 @@
-import { inArray } from 'drizzle-orm';
 import { isImageMimeType, uploadFileUrl, type Upload, type UploadMimeType } from '../../domain/upload';
 import { FIELD_PROBLEM_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Viewer } from '../../domain/access';
 import { uploads } from '../db/schema/uploads';
 import { ApiError } from '../errors';
 import type { Queryable } from '../db/queryable';
+import { idIn } from '../db/conditions';
 
 /**
  * Uploads as records carry them (logos, galleries, files), and the rule for attaching one: a write may use
@@ -37,7 +37,7 @@ export const uploadOf = (row: UploadRow): Upload => ({
 export async function loadUploads(db: Queryable, ids: readonly number[]): Promise<Map<number, Upload>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select().from(uploads).where(inArray(uploads.id, unique));
+  const rows = await db.select().from(uploads).where(idIn(uploads.id, unique));
   return new Map(rows.map((row) => [row.id, uploadOf(row)]));
 }
 
@@ -66,7 +66,7 @@ export async function requireUsableUploads(
   const rows = await tx
     .select({ id: uploads.id, ownerUserId: uploads.ownerUserId, mimeType: uploads.mimeType })
     .from(uploads)
-    .where(inArray(uploads.id, [...new Set(uses.map((use) => use.id))]))
+    .where(idIn(uploads.id, [...new Set(uses.map((use) => use.id))]))
     .for('key share');
   const byId = new Map(rows.map((row) => [row.id, row]));
   const problems: Record<string, string> = {};

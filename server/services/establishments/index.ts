@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Viewer } from '../../../domain/access';
 import { WEEK_DAYS, isWeekDay } from '../../../domain/enums';
 import { establishmentInputSchema, type Establishment, type EstablishmentInput } from '../../../domain/establishment';
@@ -22,6 +22,7 @@ import type { PartnerDefinition } from '../partners/definition';
 import { ESTABLISHMENT_ONBOARDING } from '../partners/onboarding';
 import { loadPartners } from '../partners/reader';
 import { partnerColumnsOf, partnerContactOf } from '../partners/record';
+import { idIn } from '../../db/conditions';
 
 /**
  * Establishments (docs/server.md "Establishments and promoter groups"): the venue is a row of
@@ -101,13 +102,13 @@ async function loadTimes(db: Queryable, ownerIds: readonly number[]): Promise<(o
     await db
       .select()
       .from(establishmentWorkSchedules)
-      .where(inArray(establishmentWorkSchedules.establishmentId, ownerIds)),
+      .where(idIn(establishmentWorkSchedules.establishmentId, ownerIds)),
   );
   const happyHours = byEstablishment(
     await db
       .select()
       .from(establishmentHappyHours)
-      .where(inArray(establishmentHappyHours.establishmentId, ownerIds))
+      .where(idIn(establishmentHappyHours.establishmentId, ownerIds))
       .orderBy(asc(establishmentHappyHours.position), asc(establishmentHappyHours.id)),
   );
   return (ownerId: number) => ({

@@ -25,7 +25,7 @@ import {
   eventTags,
 } from '../../db/schema/events';
 import { eventTypes } from '../../db/schema/reference';
-import { isoOf } from '../../db/conditions';
+import { idIn, isoOf } from '../../db/conditions';
 import { loadLinks, loadTagLinks, NO_TAGS, type LinkTable } from '../../db/links';
 import type { ScopeMapping } from '../../db/scope';
 import type { Queryable } from '../../db/queryable';
@@ -133,7 +133,7 @@ export async function loadOutOfScheduleRows(
   const rows = await db
     .select()
     .from(eventOutOfSchedule)
-    .where(inArray(eventOutOfSchedule.eventId, [...eventIds]))
+    .where(idIn(eventOutOfSchedule.eventId, eventIds))
     .orderBy(asc(eventOutOfSchedule.originalStartsAt));
   for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), outOfScheduleRowOf(row)]);
   return byEvent;
@@ -149,10 +149,7 @@ export interface StoredSeries {
 export async function loadEventRules(db: Queryable, ids: readonly number[]): Promise<Map<number, StoredSeries>> {
   const series = new Map<number, StoredSeries>();
   if (ids.length === 0) return series;
-  const rows = await db
-    .select()
-    .from(events)
-    .where(inArray(events.id, [...ids]));
+  const rows = await db.select().from(events).where(idIn(events.id, ids));
   const outOfSchedule = await loadOutOfScheduleRows(
     db,
     rows.map((row) => row.id),
@@ -197,7 +194,7 @@ async function loadAncestors(db: Queryable, rows: readonly ChainRow[]): Promise<
         lastEndsAt: events.lastEndsAt,
       })
       .from(events)
-      .where(inArray(events.id, missing));
+      .where(idIn(events.id, missing));
     for (const row of found) known.set(row.id, row);
     wanted = new Set(found.flatMap((row) => (row.parentEventId === null ? [] : [row.parentEventId])));
   }
@@ -266,7 +263,7 @@ async function loadEventTypeLabels(
   const rows = await db
     .select({ id: eventTypes.id, label: EVENT_TYPE_LABELS[language] })
     .from(eventTypes)
-    .where(inArray(eventTypes.id, unique));
+    .where(idIn(eventTypes.id, unique));
   return new Map(rows.map((row) => [row.id, row.label]));
 }
 
@@ -274,7 +271,7 @@ async function loadGalleries(db: Queryable, ids: readonly number[]): Promise<Map
   const rows = await db
     .select({ eventId: eventMedia.eventId, uploadId: eventMedia.uploadId })
     .from(eventMedia)
-    .where(inArray(eventMedia.eventId, [...ids]))
+    .where(idIn(eventMedia.eventId, ids))
     .orderBy(asc(eventMedia.position));
   const byEvent = new Map<number, number[]>();
   for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row.uploadId]);
@@ -284,10 +281,7 @@ async function loadGalleries(db: Queryable, ids: readonly number[]): Promise<Map
 /** The records of these ids (any order; missing ids left out) in a fixed number of queries per page. */
 export async function loadEvents(db: Queryable, ids: readonly number[]): Promise<Event[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(events)
-    .where(inArray(events.id, [...ids]));
+  const rows = await db.select().from(events).where(idIn(events.id, ids));
   if (rows.length === 0) return [];
   const eventIds = rows.map((row) => row.id);
   const links = {

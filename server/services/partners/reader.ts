@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm';
 import { loadLinks, loadTagLinks, NO_TAGS } from '../../db/links';
 import type { Queryable } from '../../db/queryable';
 import type { PartnerDefinition, PartnerLinks, PartnerReading, PartnerRow } from './definition';
 import { loadPictures } from './pictures';
 import { partnerRecordBasicsOf } from './record';
+import { idIn } from '../../db/conditions';
 
 /** The linked ids of every link table but the tags, for a page of owners: one query each. */
 async function loadLinked<Links extends PartnerLinks>(db: Queryable, links: Links, ownerIds: readonly number[]) {
@@ -27,10 +27,7 @@ export async function loadPartners<Row extends PartnerRow, Input, RecordShape, L
   definition: PartnerDefinition<Row, Input, RecordShape, Links, Extras>,
   ids: readonly number[],
 ): Promise<RecordShape[]> {
-  const rows = (await db
-    .select()
-    .from(definition.table)
-    .where(inArray(definition.id, [...ids]))) as Row[];
+  const rows = (await db.select().from(definition.table).where(idIn(definition.id, ids))) as Row[];
   if (rows.length === 0) return [];
   const ownerIds = rows.map((row) => row.id);
   const extrasOf = definition.loadExtras ? await definition.loadExtras(db, ownerIds) : () => undefined as Extras;

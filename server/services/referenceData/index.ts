@@ -1,4 +1,4 @@
-import { eq, inArray, is, sql } from 'drizzle-orm';
+import { eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   REFERENCE_KINDS,
@@ -9,6 +9,7 @@ import {
 import type { Queryable } from '../../db/queryable';
 import * as schema from '../../db/schema';
 import { inUse } from '../../errors';
+import { idIn } from '../../db/conditions';
 
 /**
  * The reference data (the nine vocabularies of domain/reference.ts): one table per kind, all with the same
@@ -86,10 +87,7 @@ export function referenceDataStore(table: ReferenceDataTable) {
   const usages = referencingColumnsOf(table);
   return {
     async load(db: Queryable, ids: readonly number[]): Promise<ReferenceRecord[]> {
-      const rows = await db
-        .select()
-        .from(table)
-        .where(inArray(table.id, [...ids]));
+      const rows = await db.select().from(table).where(idIn(table.id, ids));
       return rows.map(toRecord);
     },
     async insert(tx: Queryable, input: ReferenceInput): Promise<number> {

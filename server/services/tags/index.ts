@@ -1,4 +1,4 @@
-import { eq, ilike, inArray, sql } from 'drizzle-orm';
+import { eq, ilike, sql } from 'drizzle-orm';
 import { LANGUAGES, type Language } from '../../../domain/languages';
 import {
   TAG_LIMITS,
@@ -7,7 +7,7 @@ import {
   type TagInput,
   type TagTranslationField,
 } from '../../../domain/tag';
-import { escapeLike } from '../../db/conditions';
+import { escapeLike, idIn } from '../../db/conditions';
 import type { Queryable } from '../../db/queryable';
 import { tags, tagTranslations } from '../../db/schema/tags';
 import { storedDescription } from '../html';
@@ -24,14 +24,8 @@ const FIELD_OF = Object.fromEntries(
 const TRANSLATION_FIELDS = Object.keys(TAG_TRANSLATION_FIELDS) as TagTranslationField[];
 
 export async function loadTags(db: Queryable, ids: readonly number[]): Promise<Tag[]> {
-  const rows = await db
-    .select()
-    .from(tags)
-    .where(inArray(tags.id, [...ids]));
-  const labels = await db
-    .select()
-    .from(tagTranslations)
-    .where(inArray(tagTranslations.tagId, [...ids]));
+  const rows = await db.select().from(tags).where(idIn(tags.id, ids));
+  const labels = await db.select().from(tagTranslations).where(idIn(tagTranslations.tagId, ids));
   return rows.map((row) => {
     const translation = Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, null])) as Record<
       TagTranslationField,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { RecordOwnership, Viewer } from '../../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/languages';
@@ -12,6 +12,7 @@ import { promoterGroups } from '../../db/schema/promoterGroups';
 import { ApiError } from '../../errors';
 import { auditTrail } from '../audit';
 import { REVOKE_REASONS, type AuthSessions } from '../authSessions';
+import { idIn } from '../../db/conditions';
 
 /**
  * The rules of the Users resource, free of HTTP: what a user record shows, whom it belongs to,
@@ -239,10 +240,7 @@ export async function userValuesOf(tx: Reader, input: UserInput): Promise<UserVa
 export type SessionRevoker = Pick<AuthSessions, 'revokeAllOfUser'>;
 
 export async function loadUsers(db: Queryable, ids: readonly number[]): Promise<UserRecord[]> {
-  const rows = await db
-    .select(userRecordColumns)
-    .from(users)
-    .where(inArray(users.id, [...ids]));
+  const rows = await db.select(userRecordColumns).from(users).where(idIn(users.id, ids));
   return rows.map(toUserRecord);
 }
 

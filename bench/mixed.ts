@@ -1,0 +1,299 @@
+/**
+ * `npm run bench:mixed -- <checkout before> [postgres|pglite|both] [seconds]`: the product under a mixed load
+ * at the scale of bench/scale.ts (100,000 events), 50 connections for 60 s: 70 % reads (the events list, an
+ * event, the establishments list, the signed-in user), 20 % updates of an event the connection wrote, 10 %
+ * creates, across the demo roles that manage events and those that only read. The code before a change (a
+ * checkout with its node_modules, e.g. `git worktree add /tmp/before <commit>`) and this checkout run in turns
+ * (before, after, before, after), each as the real server process on its own database.
+ *
+ * PostgreSQL runs need BENCH_DATABASE_URL (a server where databases mixed_* are created and dropped).
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { percentile, round } from './server';
+
+const [beforeCheckout, engineArgument = 'both', secondsArgument = '60'] = process.argv.slice(2);
+if (!beforeCheckout) throw new Error('usage: bench/mixed.ts <checkout before> [postgres|pglite|both] [seconds]');
+const afterCheckout = path.resolve(import.meta.dirname, '..');
+const engines = engineArgument === 'both' ? ['postgres', 'pglite'] : [engineArgument];
+const SECONDS = Number(secondsArgument);
+const CONNECTIONS = 50;
+const REQUEST_TIMEOUT_MS = 10_000;
+const PASSWORD = 'Demo-Backoffice-2026';
+const JWT_SECRET = 'mixed-bench-secret-mixed-bench-secret-0123';
+const WRITERS = ['root@demo.ch', 'admin@demo.ch', 'admin2@demo.ch', 'coordinator-full@demo.ch'];
+const READERS = ['customer@demo.ch', 'coordinator@demo.ch', 'promoter@demo.ch'];
+
+interface PreparedIds {
+  eventType: number;
+  music: number;
+  tag: number;
+  maxEvent: number;
+}
+
+interface Target {
+  label: string;
+  checkout: string;
+  engine: string;
+}
+
+function prepare(target: Target, where: string): PreparedIds {
+  const output = execFileSync('npx', ['tsx', path.join(afterCheckout, 'bench/mixedPrepare.ts'), target.engine, where], {
+    cwd: target.checkout,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = output.split('\n').find((candidate) => candidate.startsWith('IDS '));
+  if (!line) throw new Error(`no ids from the preparation:\n${output}`);
+  return JSON.parse(line.slice(4)) as PreparedIds;
+}
+
+async function startServer(target: Target, environment: Record<string, string>, port: number) {
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: target.checkout,
+    env: { ...process.env, ...environment, PORT: String(port), JWT_SECRET, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      await fetch(`${base}/api/v1/auth/me`);
+      return { base, child };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`${target.label} did not start`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-(child.pid as number), 'SIGTERM');
+  await exited;
+}
+
+interface Session {
+  token: string;
+  establishmentId: number | null;
+}
+
+async function signIn(base: string, email: string): Promise<Session> {
+  const response = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status}`);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  const me = (await (
+    await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } })
+  ).json()) as { establishmentId: number | null };
+  return { token: accessToken, establishmentId: me.establishmentId };
+}
+
+const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+function eventInput(ids: PreparedIds, establishmentId: number, title: string) {
+  return {
+    generalInfos: {
+      establishmentId,
+      eventType: { id: ids.eventType },
+      eventTitle: title,
+      ageMin: 18,
+      tarifMin: 10,
+      tarifMax: 25,
+      musics: [ids.music],
+      promotable: true,
+      isFree: false,
+    },
+    dateAndCalendar: { startDate: '2027-03-06', startTime: '22:00', endTime: '04:00' },
+    descriptionAndMedia: { tagTerms: [ids.tag] },
+    description: { description: null, htmlDescription: '<p>Mixed load</p>' },
+  };
+}
+
+interface Outcome {
+  kind: 'read' | 'update' | 'create';
+  ms: number;
+  ok: boolean;
+  timedOut: boolean;
+}
+
+async function send(base: string, session: Session, method: string, url: string, body?: unknown) {
+  return fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      ...(body ? { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+}
+
+type EventRecord = { id: number } & Record<string, unknown>;
+
+/** One connection: its account, its own events to update, and the 70/20/10 draw. */
+async function connection(
+  base: string,
+  ids: PreparedIds,
+  email: string,
+  session: Session,
+  index: number,
+  deadline: number,
+  outcomes: Outcome[],
+) {
+  const writer = WRITERS.includes(email) && session.establishmentId !== null;
+  const own: EventRecord[] = [];
+  let created = 0;
+  const create = async () => {
+    const response = await send(
+      base,
+      session,
+      'POST',
+      '/events',
+      eventInput(ids, session.establishmentId as number, `Mixed ${index}-${(created += 1)}`),
+    );
+    if (response.ok) own.push((await response.json()) as EventRecord);
+    else await response.arrayBuffer();
+    return response.ok;
+  };
+  if (writer) await create();
+  let draw = index;
+  while (performance.now() < deadline) {
+    draw = (draw * 1103515245 + 12345) % 2 ** 31;
+    const roll = (draw % 100) / 100;
+    const kind: Outcome['kind'] = !writer || roll < 0.7 ? 'read' : roll < 0.9 && own.length > 0 ? 'update' : 'create';
+    const started = performance.now();
+    let ok = false;
+    let timedOut = false;
+    try {
+      if (kind === 'read') {
+        const which = draw % 4;
+        const url =
+          which === 0
+            ? `/events?filter=${json({})}&range=${json([(draw % 20) * 25, (draw % 20) * 25 + 24])}&sort=${json(['startDate', 'DESC'])}`
+            : which === 1
+              ? `/events/${own[0]?.id ?? 1 + (draw % ids.maxEvent)}`
+              : which === 2
+                ? `/establishments?filter=${json({})}&range=${json([0, 24])}&sort=${json(['establishmentName', 'ASC'])}`
+                : '/auth/me';
+        const response = await send(base, session, 'GET', url);
+        await response.arrayBuffer();
+        // A customer may not read every event: a 403/404 there is the product answering correctly.
+        ok = response.ok || (which === 1 && (response.status === 403 || response.status === 404));
+      } else if (kind === 'update') {
+        const record = own[draw % own.length];
+        const general = record.generalInfos as Record<string, unknown>;
+        const response = await send(base, session, 'PUT', `/events/${record.id}`, {
+          ...record,
+          generalInfos: { ...general, ageMin: ((general.ageMin as number) % 30) + 1 },
+        });
+        ok = response.ok;
+        if (ok) own[own.indexOf(record)] = (await response.json()) as EventRecord;
+        else await response.arrayBuffer();
+      } else {
+        ok = await create();
+      }
+    } catch (error) {
+      timedOut = (error as Error).name === 'TimeoutError';
+    }
+    outcomes.push({ kind, ms: performance.now() - started, ok, timedOut });
+  }
+}
+
+interface RunResult {
+  label: string;
+  engine: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  requests: number;
+}
+
+async function run(target: Target, port: number): Promise<RunResult> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'mixed-'));
+  let environment: Record<string, string>;
+  let database: string | undefined;
+  if (target.engine === 'postgres') {
+    const serverUrl = process.env.BENCH_DATABASE_URL;
+    if (!serverUrl) throw new Error('BENCH_DATABASE_URL is needed for PostgreSQL');
+    database = `mixed_${target.label}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    environment = { DATABASE_URL: url.toString(), DATA_DIR: scratch };
+  } else {
+    environment = { DATA_DIR: scratch };
+  }
+  const ids = prepare(target, environment.DATABASE_URL ?? scratch);
+  const { base, child } = await startServer(target, environment, port);
+  try {
+    const accounts = [...WRITERS, ...READERS];
+    const sessions = new Map<string, Session>();
+    for (const email of accounts) sessions.set(email, await signIn(base, email));
+    const outcomes: Outcome[] = [];
+    const started = performance.now();
+    const deadline = started + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, (_, index) => {
+        const email = accounts[index % accounts.length];
+        return connection(base, ids, email, sessions.get(email) as Session, index, deadline, outcomes);
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const latencies = outcomes.map((outcome) => outcome.ms).sort((a, b) => a - b);
+    return {
+      label: target.label,
+      engine: target.engine,
+      requests: outcomes.length,
+      perSecond: outcomes.length / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      errors: outcomes.filter((outcome) => !outcome.ok && !outcome.timedOut).length,
+      timeouts: outcomes.filter((outcome) => outcome.timedOut).length,
+    };
+  } finally {
+    await stopServer(child);
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const line = (result: RunResult) =>
+  `| ${result.engine} | ${result.label} | ${result.requests} | ${round(result.perSecond)} | ${round(result.p50)} | ${round(result.p99)} | ${result.errors} | ${result.timeouts} |`;
+
+const startedAt = new Date();
+const loadBefore = loadavg()[0];
+const results: RunResult[] = [];
+let port = 3190;
+for (const engine of engines) {
+  for (let round = 0; round < 2; round += 1) {
+    for (const [label, checkout] of [
+      ['before', path.resolve(beforeCheckout)],
+      ['after', afterCheckout],
+    ]) {
+      const result = await run({ label, checkout, engine }, (port += 1));
+      console.log(line(result));
+      results.push(result);
+    }
+  }
+}
+const report = [
+  `Run ${startedAt.toISOString()}: ${CONNECTIONS} connections, ${SECONDS} s per turn, turns before/after/before/after; load average ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after.`,
+  '',
+  '| engine | code | requests | req/s | p50 ms | p99 ms | errors | timeouts (10 s) |',
+  '|---|---|---|---|---|---|---|---|',
+  ...results.map(line),
+].join('\n');
+console.log(`\n${report}`);
+writeFileSync(path.join(afterCheckout, 'bench/results/mixed.latest.md'), `${report}\n`);

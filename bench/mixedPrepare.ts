@@ -1,0 +1,34 @@
+/**
+ * Run by bench/mixed.ts with the working directory set to the checkout under test (`npx tsx <this file>`):
+ * migrates and seeds a database with that checkout's own code, grows it with bench/scale.ts, and prints the
+ * ids a load needs. Arguments: `postgres <url>` or `pglite <data directory>`.
+ */
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { scaleUp } from './scale';
+
+const DEMO_PASSWORD = 'Demo-Backoffice-2026';
+
+const [engine, target] = process.argv.slice(2);
+const checkout = process.cwd();
+const client = await import(path.join(checkout, 'server/db/client.ts'));
+const seed = await import(path.join(checkout, 'server/seed/index.ts'));
+
+const handle = await client.openDatabase(engine === 'postgres' ? { databaseUrl: target } : { dataDir: target });
+try {
+  await client.migrateDatabase(handle);
+  await seed.ensureRoles(handle.db);
+  await seed.seedDemoData(handle.db, { demoPassword: DEMO_PASSWORD });
+  await scaleUp(handle.db);
+  const first = async (query: ReturnType<typeof sql>) =>
+    Number(((await handle.db.execute(query)) as { rows: { id: number }[] }).rows[0].id);
+  const ids = {
+    eventType: await first(sql`SELECT min(id) AS id FROM event_types`),
+    music: await first(sql`SELECT min(id) AS id FROM musics`),
+    tag: await first(sql`SELECT min(id) AS id FROM tags`),
+    maxEvent: await first(sql`SELECT max(id) AS id FROM events`),
+  };
+  console.log(`IDS ${JSON.stringify(ids)}`);
+} finally {
+  await handle.close();
+}
