@@ -43,18 +43,33 @@ const groupByOwner = (rows: readonly { owner: unknown; target: unknown }[]): Map
   return byOwner;
 };
 
-/** The linked ids per owner, ascending (join tables keep no order; ids give a stable one). One query. */
-export async function loadLinks(
+/**
+ * The linked ids of several link tables for a page of owners in one statement (an array per table and owner,
+ * each in target order): a statement costs the server more than the rows it reads, and a record has several
+ * link tables. Owners without links get empty arrays.
+ */
+export async function loadLinkSets<Name extends string>(
   db: Queryable,
-  link: LinkTable,
+  links: Readonly<Record<Name, LinkTable>>,
   ownerIds: readonly number[],
-): Promise<Map<number, number[]>> {
-  const rows = await db
-    .select({ owner: link.owner, target: link.target })
-    .from(link.table)
-    .where(idIn(link.owner, ownerIds))
-    .orderBy(asc(link.target));
-  return groupByOwner(rows);
+): Promise<Map<Name, Map<number, number[]>>> {
+  const names = Object.keys(links) as Name[];
+  const byName = new Map(names.map((name) => [name, new Map<number, number[]>()]));
+  if (names.length === 0 || ownerIds.length === 0) return byName;
+  const arrays = names.map(
+    (name) =>
+      sql`ARRAY(SELECT ${links[name].target} FROM ${links[name].table} WHERE ${links[name].owner} = owners.id ORDER BY ${links[name].target}) AS ${sql.identifier(name)}`,
+  );
+  const result = await db.execute(
+    sql`SELECT owners.id AS owner, ${sql.join(arrays, sql`, `)} FROM unnest(${sql.param([...ownerIds])}::int[]) AS owners(id)`,
+  );
+  for (const row of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
+    for (const name of names) {
+      const targets = (row[name] as (number | string)[]).map(Number);
+      if (targets.length > 0) byName.get(name)?.set(Number(row.owner), targets);
+    }
+  }
+  return byName;
 }
 
 /** Replaces the owner's links with exactly these ids. */

@@ -26,7 +26,7 @@ import {
 } from '../../db/schema/events';
 import { eventTypes } from '../../db/schema/reference';
 import { idIn, isoOf } from '../../db/conditions';
-import { loadLinks, loadTagLinks, NO_TAGS, type LinkTable } from '../../db/links';
+import { loadLinkSets, loadTagLinks, NO_TAGS, type LinkTable } from '../../db/links';
 import type { ScopeMapping } from '../../db/scope';
 import type { Queryable } from '../../db/queryable';
 import { loadUploads } from '../uploadRecords';
@@ -226,7 +226,7 @@ async function loadRelatives(db: Queryable, rows: readonly EventRow[]): Promise<
     .select({ parentEventId: events.parentEventId })
     .from(events)
     .where(
-      inArray(
+      idIn(
         events.parentEventId,
         rows.map((row) => row.id),
       ),
@@ -284,12 +284,14 @@ export async function loadEvents(db: Queryable, ids: readonly number[]): Promise
   const rows = await db.select().from(events).where(idIn(events.id, ids));
   if (rows.length === 0) return [];
   const eventIds = rows.map((row) => row.id);
+  const { tags: tagLink, ...plainLinks } = EVENT_LINKS;
+  const linked = await loadLinkSets(db, plainLinks, eventIds);
   const links = {
-    musics: await loadLinks(db, EVENT_LINKS.musics, eventIds),
-    services: await loadLinks(db, EVENT_LINKS.services, eventIds),
-    games: await loadLinks(db, EVENT_LINKS.games, eventIds),
-    environments: await loadLinks(db, EVENT_LINKS.environments, eventIds),
-    tags: await loadTagLinks(db, EVENT_LINKS.tags, eventIds),
+    musics: linked.get('musics') ?? new Map<number, number[]>(),
+    services: linked.get('services') ?? new Map<number, number[]>(),
+    games: linked.get('games') ?? new Map<number, number[]>(),
+    environments: linked.get('environments') ?? new Map<number, number[]>(),
+    tags: await loadTagLinks(db, tagLink, eventIds),
   };
   const galleries = await loadGalleries(db, eventIds);
   const uploadsById = await loadUploads(db, [

@@ -1,16 +1,14 @@
-import { loadLinks, loadTagLinks, NO_TAGS } from '../../db/links';
+import { loadLinkSets, loadTagLinks, NO_TAGS, type LinkTable } from '../../db/links';
 import type { Queryable } from '../../db/queryable';
 import type { PartnerDefinition, PartnerLinks, PartnerReading, PartnerRow } from './definition';
 import { loadPictures } from './pictures';
 import { partnerRecordBasicsOf } from './record';
 import { idIn } from '../../db/conditions';
 
-/** The linked ids of every link table but the tags, for a page of owners: one query each. */
+/** The linked ids of every link table but the tags, for a page of owners, in one statement. */
 async function loadLinked<Links extends PartnerLinks>(db: Queryable, links: Links, ownerIds: readonly number[]) {
-  const linked = new Map<string, Map<number, number[]>>();
-  for (const [name, link] of Object.entries(links)) {
-    if (name !== 'tags') linked.set(name, await loadLinks(db, link, ownerIds));
-  }
+  const { tags: _tags, ...plainLinks } = links;
+  const linked = await loadLinkSets(db, plainLinks as Record<string, LinkTable>, ownerIds);
   return (ownerId: number) =>
     Object.fromEntries([...linked].map(([name, byOwner]) => [name, byOwner.get(ownerId) ?? []])) as PartnerReading<
       Links,
