@@ -235,7 +235,12 @@ async function benchEngine(engine: string, baselineDb: DatabaseHandle): Promise<
   const rows: Row[] = [];
   try {
     for (const [index, listCase] of cases.entries()) {
-      const headers = { authorization: `Bearer ${await app.accessTokenOf(listCase.account)}` };
+      // As the browser sends them: its interface language (which names the type labels) and its encodings.
+      const headers = {
+        authorization: `Bearer ${await app.accessTokenOf(listCase.account)}`,
+        'accept-language': 'de',
+        'accept-encoding': 'br, gzip',
+      };
       const productUrl = `${app.base}/api/v1${listCase.path}`;
       const check = await fetch(productUrl, { headers });
       if (!check.ok) throw new Error(`${listCase.name}: ${check.status} ${await check.text()}`);
