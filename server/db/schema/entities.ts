@@ -9,3 +9,4 @@ export * from './offers';
 export * from './promoCodes';
 export * from './widgetSettings';
 export * from './auditLog';
+export * from './rowCounts';

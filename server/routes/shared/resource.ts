@@ -31,6 +31,7 @@ import { databaseErrorAnswer } from '../../plugins/databaseErrors';
 import { ApiError, parseInput } from '../../errors';
 import { auditTrail, type AuditActor, type AuditTrail } from '../../services/audit';
 import { escapeLike } from '../../db/conditions';
+import { storedRowCount } from '../../db/rowCounts';
 import type { Queryable } from '../../db/queryable';
 import { scopeCondition, type ResourceScope, type ScopeMode } from '../../db/scope';
 import { listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
@@ -389,7 +390,10 @@ async function listRecords<RecordShape extends { id: number }>(
     .orderBy(direction(definition.sortable[query.sort.field]), direction(definition.id))
     .offset(query.offset)
     .limit(query.limit);
-  const [{ total }] = await app.db.select({ total: count() }).from(definition.table).where(where);
+  // Unfiltered (ROOT's default view): the total the database keeps, not a count of every row.
+  const total =
+    (where === undefined ? await storedRowCount(app.db, definition.table) : undefined) ??
+    (await app.db.select({ total: count() }).from(definition.table).where(where))[0].total;
   const records = await loadInOrder(
     definition,
     app.db,

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF, jsonParam, signIn, startTestServer, totalOf, userRow, type TestServer } from './harness';
+
+/**
+ * An unfiltered list answers the total the database keeps in row_counts instead of counting every row; these
+ * tests compare it with a real count after the writes that change it, including concurrent ones and deletes
+ * that cascade from another table.
+ */
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+let establishmentId = 0;
+let eventTypeId = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const email of ['root@demo.ch', 'admin@demo.ch']) tokens[email] = (await signIn(server.app, email)).accessToken;
+  establishmentId = (await userRow(server.db, 'admin@demo.ch')).establishmentId ?? 0;
+  eventTypeId = Number((await rows<{ id: number }>(sql`SELECT min(id) AS id FROM event_types`))[0].id);
+});
+afterAll(() => server.close());
+
+async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await server.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const call = (email: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  server.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { authorization: `Bearer ${tokens[email]}`, ...CSRF },
+    ...(payload ? { payload } : {}),
+  });
+
+async function listedTotal(resource: string): Promise<number> {
+  const response = await call('root@demo.ch', 'GET', `/${resource}?filter=${jsonParam({})}&range=${jsonParam([0, 0])}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return totalOf(response);
+}
+
+const countedTotal = async (table: string) =>
+  Number((await rows<{ n: string }>(sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0].n);
+
+const eventAt = (venue: number) => ({
+  generalInfos: {
+    establishmentId: venue,
+    eventType: { id: eventTypeId },
+    eventTitle: `Counted ${randomUUID().slice(0, 8)}`,
+    ageMin: 18,
+    promotable: true,
+    isFree: true,
+  },
+  dateAndCalendar: { startDate: '2027-01-09', startTime: '21:00', endTime: '23:00' },
+  descriptionAndMedia: {},
+  description: { description: null, htmlDescription: null },
+});
+
+describe('the total of an unfiltered list', () => {
+  it('is every row of the table, for each counted list', async () => {
+    for (const [resource, table] of [
+      ['events', 'events'],
+      ['establishments', 'establishments'],
+      ['promoters', 'promoter_groups'],
+      ['users', 'users'],
+      ['tags', 'tags'],
+      ['audit-log', 'audit_log'],
+      ['outbox', 'mail_outbox'],
+    ]) {
+      expect(await listedTotal(resource), resource).toBe(await countedTotal(table));
+    }
+  });
+
+  it('stays exact through concurrent creates and deletes', async () => {
+    const before = await listedTotal('events');
+    const created = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const response = await call('admin@demo.ch', 'POST', '/events', eventAt(establishmentId));
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<{ id: number }>().id;
+      }),
+    );
+    const deletions = await Promise.all(
+      [...created.slice(0, 4), ...created.slice(0, 4)].map((id) => call('admin@demo.ch', 'DELETE', `/events/${id}`)),
+    );
+    // Each event is deleted once, whichever of the two requests got there first.
+    expect(deletions.filter((response) => response.statusCode === 200)).toHaveLength(4);
+    expect(await listedTotal('events')).toBe(before + 8);
+    expect(await listedTotal('events')).toBe(await countedTotal('events'));
+  });
+
+  it('follows deletes that cascade from another table', async () => {
+    const [venue] = await rows<{ id: number }>(
+      sql`INSERT INTO establishments (name, city, establishment_type_id, visibility)
+          SELECT 'Cascade venue', 'Bern', establishment_type_id, 'PUBLISHED' FROM establishments LIMIT 1 RETURNING id`,
+    );
+    for (let index = 0; index < 3; index += 1) {
+      const response = await call('root@demo.ch', 'POST', '/events', eventAt(Number(venue.id)));
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const withVenue = await listedTotal('events');
+    expect((await call('root@demo.ch', 'DELETE', `/establishments/${venue.id}`)).statusCode).toBe(200);
+    expect(await listedTotal('events')).toBe(withVenue - 3);
+    expect(await listedTotal('events')).toBe(await countedTotal('events'));
+    expect(await listedTotal('establishments')).toBe(await countedTotal('establishments'));
+  });
+});
