@@ -52,9 +52,18 @@ function prepare(target: Target, where: string): PreparedIds {
 }
 
 async function startServer(target: Target, environment: Record<string, string>, port: number) {
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  // MIXED_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`) are given to the servers' node.
+  const nodeArguments = (process.env.MIXED_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArguments, '--import', 'tsx', 'server/main.ts'], {
     cwd: target.checkout,
-    env: { ...process.env, ...environment, PORT: String(port), JWT_SECRET, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...environment,
+      PORT: String(port),
+      JWT_SECRET,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -229,6 +238,13 @@ async function run(target: Target, port: number): Promise<RunResult> {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${database}`);
+    // MIXED_SLOW_MS logs the plan of every statement slower than that (PostgreSQL's auto_explain), to find them.
+    if (process.env.MIXED_SLOW_MS) {
+      await admin.query(`ALTER DATABASE ${database} SET session_preload_libraries = 'auto_explain'`);
+      await admin.query(
+        `ALTER DATABASE ${database} SET auto_explain.log_min_duration = ${Number(process.env.MIXED_SLOW_MS)}`,
+      );
+    }
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${database}`;
@@ -277,11 +293,12 @@ const loadBefore = loadavg()[0];
 const results: RunResult[] = [];
 let port = 3190;
 for (const engine of engines) {
-  for (let round = 0; round < 2; round += 1) {
-    for (const [label, checkout] of [
+  for (let round = 0; round < (process.env.MIXED_ONLY ? 1 : 2); round += 1) {
+    const turns = [
       ['before', path.resolve(beforeCheckout)],
       ['after', afterCheckout],
-    ]) {
+    ].filter(([label]) => !process.env.MIXED_ONLY || process.env.MIXED_ONLY === label);
+    for (const [label, checkout] of turns) {
       const result = await run({ label, checkout, engine }, (port += 1));
       console.log(line(result));
       results.push(result);

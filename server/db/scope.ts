@@ -63,21 +63,45 @@ export function scopeCondition(
   scope: ResourceScope,
   mode: ScopeMode,
 ): SQL | undefined {
-  if (scope === 'global') return undefined;
+  const reach = scopeReach(viewer, permission, scope, mode);
+  if (reach === 'everything') return undefined;
+  const conditions = [...reach.owned];
+  if (reach.published && scope !== 'global' && scope.visibility) conditions.push(eq(scope.visibility, 'PUBLISHED'));
+  return conditions.length === 0 ? sql`false` : or(...conditions);
+}
+
+/** What a viewer reaches: everything, or the records they own (conditions) and, maybe, every published one. */
+type ScopeReach = 'everything' | { owned: SQL[]; published: boolean };
+
+function scopeReach(viewer: Viewer, permission: PermissionResource, scope: ResourceScope, mode: ScopeMode): ScopeReach {
+  if (scope === 'global') return 'everything';
   const kinds = scopeKindsOf(viewer);
-  if (kinds.includes('all')) return undefined;
-  const conditions: SQL[] = [];
+  if (kinds.includes('all')) return 'everything';
+  const owned: SQL[] = [];
   if (kinds.includes('establishment') && viewer.establishmentId !== null && scope.establishment) {
-    conditions.push(ownedBy(scope.establishment, viewer.establishmentId));
+    owned.push(ownedBy(scope.establishment, viewer.establishmentId));
   }
   if (kinds.includes('promoterGroup') && viewer.promoterGroupId !== null && scope.promoterGroup) {
-    conditions.push(ownedBy(scope.promoterGroup, viewer.promoterGroupId));
+    owned.push(ownedBy(scope.promoterGroup, viewer.promoterGroupId));
   }
-  if (mode === 'read') {
-    if (scope.userId) conditions.push(eq(scope.userId, viewer.userId));
-    const publishedIsReadable =
-      READABLE_WHEN_PUBLISHED.includes(permission) || (permission === 'EVENT' && kinds.includes('published'));
-    if (scope.visibility && publishedIsReadable) conditions.push(eq(scope.visibility, 'PUBLISHED'));
-  }
-  return conditions.length === 0 ? sql`false` : or(...conditions);
+  if (mode === 'write') return { owned, published: false };
+  if (scope.userId) owned.push(eq(scope.userId, viewer.userId));
+  const publishedIsReadable =
+    READABLE_WHEN_PUBLISHED.includes(permission) || (permission === 'EVENT' && kinds.includes('published'));
+  return { owned, published: Boolean(scope.visibility) && publishedIsReadable };
+}
+
+/**
+ * The rows a viewer reads when that is a whole table or all its published rows, the two totals the database
+ * keeps (server/db/rowCounts.ts); undefined when the read scope is narrower (their own records), which is
+ * counted through its index.
+ */
+export function countedReadScope(
+  viewer: Viewer,
+  permission: PermissionResource,
+  scope: ResourceScope,
+): 'everything' | 'published' | undefined {
+  const reach = scopeReach(viewer, permission, scope, 'read');
+  if (reach === 'everything') return 'everything';
+  return reach.owned.length === 0 && reach.published ? 'published' : undefined;
 }

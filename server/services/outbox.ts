@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../db/conditions';
 import type { Queryable } from '../db/queryable';
 import { storedRowCount } from '../db/rowCounts';
@@ -69,7 +69,7 @@ export async function listOutboxMails(db: Queryable, query: OutboxPageQuery) {
     .offset(query.offset)
     .limit(query.limit);
   const total =
-    (where === undefined ? await storedRowCount(db, mailOutbox) : undefined) ??
+    (where === undefined ? await storedRowCount(db, getTableName(mailOutbox)) : undefined) ??
     (await db.select({ total: count() }).from(mailOutbox).where(where))[0].total;
   return { rows, total };
 }

@@ -16,7 +16,8 @@ let eventTypeId = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const email of ['root@demo.ch', 'admin@demo.ch']) tokens[email] = (await signIn(server.app, email)).accessToken;
+  for (const email of ['root@demo.ch', 'admin@demo.ch', 'customer@demo.ch'])
+    tokens[email] = (await signIn(server.app, email)).accessToken;
   establishmentId = (await userRow(server.db, 'admin@demo.ch')).establishmentId ?? 0;
   eventTypeId = Number((await rows<{ id: number }>(sql`SELECT min(id) AS id FROM event_types`))[0].id);
 });
@@ -34,8 +35,8 @@ const call = (email: string, method: 'GET' | 'POST' | 'DELETE', url: string, pay
     ...(payload ? { payload } : {}),
   });
 
-async function listedTotal(resource: string): Promise<number> {
-  const response = await call('root@demo.ch', 'GET', `/${resource}?filter=${jsonParam({})}&range=${jsonParam([0, 0])}`);
+async function listedTotal(resource: string, filter: object = {}, email = 'root@demo.ch'): Promise<number> {
+  const response = await call(email, 'GET', `/${resource}?filter=${jsonParam(filter)}&range=${jsonParam([0, 0])}`);
   expect(response.statusCode, response.body).toBe(200);
   return totalOf(response);
 }
@@ -104,5 +105,38 @@ describe('the total of an unfiltered list', () => {
     expect(await listedTotal('events')).toBe(withVenue - 3);
     expect(await listedTotal('events')).toBe(await countedTotal('events'));
     expect(await listedTotal('establishments')).toBe(await countedTotal('establishments'));
+  });
+
+  it('of one visibility (a customer’s published events, a visibility filter) follows every change of it', async () => {
+    const published = () => countedTotal("events WHERE visibility = 'PUBLISHED'");
+    const drafts = () => countedTotal("events WHERE visibility = 'DRAFT'");
+    const expectExact = async () => {
+      expect(await listedTotal('events', {}, 'customer@demo.ch')).toBe(await published());
+      expect(await listedTotal('events', { visibility: 'PUBLISHED' })).toBe(await published());
+      expect(await listedTotal('events', { visibility: 'DRAFT' })).toBe(await drafts());
+    };
+    await expectExact();
+    const created = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const response = await call('admin@demo.ch', 'POST', '/events', eventAt(establishmentId));
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<{ id: number }>().id;
+      }),
+    );
+    await expectExact();
+    // Unpublished in parallel, one of them twice: each moves from one count to the other once.
+    const moves = await Promise.all(
+      [...created.slice(0, 3), created[0]].map((id) =>
+        call('admin@demo.ch', 'POST', '/events/visibility', { ids: [id], visibility: 'DRAFT' }),
+      ),
+    );
+    expect(moves.every((response) => response.statusCode === 200)).toBe(true);
+    await expectExact();
+    await call('admin@demo.ch', 'DELETE', `/events/${created[0]}`);
+    await call('admin@demo.ch', 'DELETE', `/events/${created[4]}`);
+    await expectExact();
+    expect(await listedTotal('establishments', { visibility: 'PUBLISHED' })).toBe(
+      await countedTotal("establishments WHERE visibility = 'PUBLISHED'"),
+    );
   });
 });

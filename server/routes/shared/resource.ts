@@ -6,6 +6,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  getTableName,
   ilike,
   inArray,
   or,
@@ -33,7 +34,7 @@ import { auditTrail, type AuditActor, type AuditTrail } from '../../services/aud
 import { escapeLike } from '../../db/conditions';
 import { storedRowCount } from '../../db/rowCounts';
 import type { Queryable } from '../../db/queryable';
-import { scopeCondition, type ResourceScope, type ScopeMode } from '../../db/scope';
+import { countedReadScope, scopeCondition, type ResourceScope, type ScopeMode } from '../../db/scope';
 import { listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
 
 /**
@@ -367,6 +368,27 @@ function resourceListQueryParser(
   }) as ResourceListQueryParser;
 }
 
+/**
+ * The counter that holds this list's exact total (server/db/rowCounts.ts) when its rows are a whole table or all
+ * its rows of one visibility: ROOT's unfiltered view, a customer's published events, a visibility filter alone.
+ * Any other filter, or a narrower read scope, is counted through its index instead.
+ */
+function counterOf(
+  definition: Pick<ResourceDefinition<{ id: number }>, 'table' | 'permission' | 'scope'>,
+  viewer: Viewer,
+  filter: Record<string, unknown>,
+): string | undefined {
+  const reach = countedReadScope(viewer, definition.permission, definition.scope);
+  const keys = Object.keys(filter).filter((key) => filter[key] !== undefined && filter[key] !== '');
+  if (!reach || keys.some((key) => key !== 'visibility')) return undefined;
+  const filtered = filter.visibility as string | undefined;
+  if (reach === 'published' && filtered !== undefined && filtered !== 'PUBLISHED') return undefined;
+  const visibility = reach === 'published' ? 'PUBLISHED' : filtered;
+  if (visibility !== undefined && (definition.scope === 'global' || !definition.scope.visibility)) return undefined;
+  const table = getTableName(definition.table);
+  return visibility === undefined ? table : `${table}:${visibility}`;
+}
+
 async function listRecords<RecordShape extends { id: number }>(
   app: FastifyInstance,
   definition: ResourceDefinition<RecordShape, { version?: number }>,
@@ -390,9 +412,9 @@ async function listRecords<RecordShape extends { id: number }>(
     .orderBy(direction(definition.sortable[query.sort.field]), direction(definition.id))
     .offset(query.offset)
     .limit(query.limit);
-  // Unfiltered (ROOT's default view): the total the database keeps, not a count of every row.
+  const counter = counterOf(definition, viewer, query.filter);
   const total =
-    (where === undefined ? await storedRowCount(app.db, definition.table) : undefined) ??
+    (counter === undefined ? undefined : await storedRowCount(app.db, counter)) ??
     (await app.db.select({ total: count() }).from(definition.table).where(where))[0].total;
   const records = await loadInOrder(
     definition,
