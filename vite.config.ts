@@ -29,6 +29,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: each chunk's static and dynamic imports, which test/unit/publicBundle.test.ts
+    // walks to prove that the public pages load no react-admin.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries in chunks of their own, so a release that changes only the app's code leaves the

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AdminApp, CrashBoundary, createQueryClient } from '../../src/App';
+import { createQueryClient } from '../../src/queryClient';
+import { AppByPath, CrashBoundary } from '../../src/Root';
 import { sessionStore } from '../../src/providers';
 import { signInAnswer } from './msw';
 import type { SessionUser } from '../../domain/user';
@@ -17,13 +18,13 @@ const renderAppAt = (path: string, withQuery: boolean) =>
   render(
     <CrashBoundary>
       <MemoryRouter initialEntries={[path]} useTransitions={false}>
-        <AdminApp queryClient={createQueryClient()} />
+        <AppByPath queryClient={createQueryClient()} />
         <LocationProbe withQuery={withQuery} />
       </MemoryRouter>
     </CrashBoundary>,
   );
 
-/** The whole app (crash boundary, react-admin, every route) at `path`, with a fresh query cache. */
+/** The whole app (crash boundary, the public pages or react-admin as the path says) at `path`, with a fresh query cache. */
 export const renderApp = (path: string) => renderAppAt(path, false);
 
 /** The whole app at `path` (as renderApp), with a probe that also shows the query string (`?occurrence=`). */
