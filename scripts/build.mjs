@@ -87,7 +87,17 @@ export function isServerBuildStale(root = ROOT) {
  */
 export async function buildApp(root = ROOT, logLevel = 'warn') {
   const { build } = await import('vite');
-  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel, mode: 'production' });
+  // Vite builds React's development code when NODE_ENV says development (`NODE_ENV=development npm start`, the
+  // e2e suite): three times the JavaScript. The build is always the production one; the caller's NODE_ENV is
+  // put back after it.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel, mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await precompressTextFiles(path.join(root, 'dist'));
 }
 

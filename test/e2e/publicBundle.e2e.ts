@@ -78,6 +78,8 @@ describe('the public pages’ bundle', () => {
     expect(modules.length).toBeGreaterThan(50);
     expect(modules.filter((module) => ADMIN_ONLY.test(module))).toEqual([]);
     expect(modules.filter((module) => RESOURCE_SCREEN.test(module))).toEqual([]);
+    // React's production code, even when built under NODE_ENV=development, as this suite builds it.
+    expect(modules.filter((module) => /node_modules\/react(-dom)?\/.*development/.test(module))).toEqual([]);
   });
 
   it('leaves react-admin to the signed-in app, which loads no resource screen, calendar or editor before they are opened', () => {
