@@ -150,11 +150,14 @@ async function measure(baseUrl: string): Promise<Step[]> {
     await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
     await page.locator('button[type="submit"]').click();
     await page.waitForURL(/\/dashboard/);
+    await page.locator('.RaLayout-content h2').first().waitFor();
     await settle(page);
     steps.push({ name: 'sign-in → dashboard', scripts: await takeScripts() });
 
     await page.locator('a[href="/events"]').first().click();
     await page.waitForURL(/\/events/);
+    // The list's code loads when it is first opened: wait for the list itself, then for the network to settle.
+    await page.locator('.RaList-main').first().waitFor();
     await settle(page);
     steps.push({ name: 'menu → /events', scripts: await takeScripts() });
     return steps;

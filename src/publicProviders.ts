@@ -2,7 +2,7 @@ import { createAuthApi, type AuthApi } from '../providers/authApi';
 import { createAuthProvider } from '../providers/authProvider';
 import { browserNavigation, createApi, createHttpClient, type Api } from '../providers/httpClient';
 import { createSessionStore, type SessionStore } from '../providers/session';
-import { readStoredLanguageIfAny } from '../providers/storedPreferences';
+import { readStoredLanguage } from '../providers/storedPreferences';
 import { appConfig } from './config/env';
 
 /**
@@ -24,7 +24,7 @@ export const httpClient = createHttpClient({
   session: sessionStore,
   navigation: browserNavigation,
   // Follows the language switch: the server answers labels in the interface's language.
-  currentLanguage: readStoredLanguageIfAny,
+  currentLanguage: readStoredLanguage,
 });
 
 export const api: Api = createApi(httpClient);

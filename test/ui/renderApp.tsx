@@ -6,6 +6,23 @@ import { sessionStore } from '../../src/providers';
 import { signInAnswer } from './msw';
 import type { SessionUser } from '../../domain/user';
 
+/**
+ * The app loads its two halves and each resource's screens when first shown. Loaded here once, when a test file
+ * imports this harness, as the whole app was before it was split: otherwise the first test of a file to show a
+ * screen would also pay for compiling it, within its own time limits.
+ */
+await Promise.all(
+  Object.values(
+    import.meta.glob([
+      '../../src/App.tsx',
+      '../../src/public/PublicApp.tsx',
+      '../../resources/*/*List.tsx',
+      '../../resources/*/*Show.tsx',
+      '../../resources/*/*Forms.tsx',
+    ]),
+  ).map((load) => load()),
+);
+
 /** Where the app's router is now (the path, with the query string when asked), so tests can wait for a redirect. */
 const LocationProbe = ({ withQuery }: { withQuery: boolean }) => {
   const location = useLocation();
