@@ -54,7 +54,8 @@ export default defineConfig({
             },
             {
               name: 'react-admin',
-              test: /[\\/]node_modules[\\/](react-admin|ra-[a-z-]+)[\\/]/,
+              // react-admin's packages; its message catalogues (ra-language-*) are the public pages' too.
+              test: /[\\/]node_modules[\\/](react-admin|ra-(?!language-)[a-z-]+)[\\/]/,
               tags: ['$initial'],
               priority: 20,
             },
