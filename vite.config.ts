@@ -29,6 +29,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: each chunk's static and dynamic imports, which test/unit/publicBundle.test.ts
+    // walks to prove that the public pages load no react-admin.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries in chunks of their own, so a release that changes only the app's code leaves the
@@ -51,7 +54,8 @@ export default defineConfig({
             },
             {
               name: 'react-admin',
-              test: /[\\/]node_modules[\\/](react-admin|ra-[a-z-]+)[\\/]/,
+              // react-admin's packages; its message catalogues (ra-language-*) are the public pages' too.
+              test: /[\\/]node_modules[\\/](react-admin|ra-(?!language-)[a-z-]+)[\\/]/,
               tags: ['$initial'],
               priority: 20,
             },

@@ -1,5 +1,14 @@
 import { localStorageStore, useStore, type Store } from 'react-admin';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/languages';
+import {
+  asThemePreference,
+  DEFAULT_THEME_PREFERENCE,
+  PREFERENCE_KEYS,
+  PREFERENCES_APP_KEY,
+  PREFERENCES_VERSION,
+  type ColorMode,
+  type ThemePreference,
+} from './storedPreferences';
 
 /**
  * react-admin's store, holding the persisted preferences: `lang` (default en), `theme`
@@ -13,17 +22,17 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/languages
  *   raw choice for the settings page.
  */
 
-/** Bump to reset every stored preference (and the rest of react-admin's store) once. */
-export const PREFERENCES_VERSION = '1';
-export const PREFERENCES_APP_KEY = 'Backoffice';
+export {
+  DEFAULT_THEME_PREFERENCE,
+  isThemePreference,
+  PREFERENCE_KEYS,
+  PREFERENCES_APP_KEY,
+  PREFERENCES_VERSION,
+  THEME_PREFERENCES,
+  type ColorMode,
+  type ThemePreference,
+} from './storedPreferences';
 
-export const THEME_PREFERENCES = ['light', 'dark', 'auto'] as const;
-export type ThemePreference = (typeof THEME_PREFERENCES)[number];
-export type ColorMode = 'light' | 'dark';
-export const DEFAULT_THEME_PREFERENCE: ThemePreference = 'light';
-
-/** Keys as stored in localStorage (prefixed by the store). */
-export const PREFERENCE_KEYS = { lang: 'lang', theme: 'theme' } as const;
 /** react-admin's key for the locale: an alias of `lang`. */
 const LOCALE_KEY = 'locale';
 /** react-admin's key for the colour mode: reads give light or dark only. */
@@ -34,18 +43,12 @@ export const THEME_PREFERENCE_KEY = 'themePreference';
 const PRESERVED_ON_RESET: ReadonlySet<string> = new Set(Object.values(PREFERENCE_KEYS));
 const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
-export const isThemePreference = (value: unknown): value is ThemePreference =>
-  typeof value === 'string' && (THEME_PREFERENCES as readonly string[]).includes(value);
-
 export interface PreferencesStoreOptions {
   version?: string;
   appKey?: string;
   /** The system's dark-scheme media query; absent outside a browser. */
   darkSchemeQuery?: () => MediaQueryList | undefined;
 }
-
-const asThemePreference = (value: unknown): ThemePreference =>
-  isThemePreference(value) ? value : DEFAULT_THEME_PREFERENCE;
 
 const browserDarkSchemeQuery = (): MediaQueryList | undefined =>
   typeof globalThis.matchMedia === 'function' ? globalThis.matchMedia(DARK_SCHEME_QUERY) : undefined;

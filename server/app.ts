@@ -16,6 +16,7 @@ import { uploadWorkGate } from './services/uploads';
 import type { WorkGate, WorkGateLimits } from './services/workGate';
 import type { RateLimitPolicy } from './services/rateLimits';
 import { registerAuthentication } from './plugins/authenticate';
+import { registerCompression } from './plugins/compression';
 import { BackgroundTasks } from './plugins/background';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -110,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   await registerSecurityHeaders(app, { https, maps: config.mapsEnabled });
+  // Before every route, the built app's files included: it hooks each route as it is registered.
+  await registerCompression(app);
   // Before every route: the API document is made of the routes registered after it.
   await registerOpenApi(app, { referencePage: config.nodeEnv !== 'production' });
   await app.register(cookie);

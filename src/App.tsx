@@ -1,8 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import * as Sentry from '@sentry/react';
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, useTranslate, type AuthProvider } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import { MapsApiKeyContext, SessionStoreContext } from '../providers/appContexts';
 import auditLog from '../resources/audit-log';
 import establishments from '../resources/establishments';
@@ -20,27 +19,20 @@ import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLo
 import { GuardedLayout } from './layout/GuardedLayout';
 import { RouterErrorBox } from './layout/RouterErrorBox';
 import { ToastNotification } from './notifications/ToastNotification';
-import { SignInPage } from './pages/auth/SignInPage';
 import { isUnreadableSessionError, rememberSignInNotice } from './pages/auth/signInNotice';
 import { DashboardPage } from './pages/DashboardPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
 import { AccessDenied } from './pages/errors/AccessDenied';
-import { CrashFallback } from './pages/errors/CrashFallback';
 import { ReactAdminLoginRedirect } from './pages/errors/ReactAdminLoginRedirect';
 import { UnauthorizedPage } from './pages/errors/UnauthorizedPage';
 import { areaPath, PATHS } from './pages/paths';
 import { PlaceholderPage, PLACEHOLDER_AREAS } from './pages/placeholders';
 import { authProvider, dataProvider, i18nProvider, mapsApiKey, preferencesStore, sessionStore } from './providers';
+import { createQueryClient } from './queryClient';
 import { darkTheme, lightTheme } from './theme';
 
-/** Data is fresh 60 s, no retry, no refetch on focus; unused data is kept 5 minutes. */
-export const createQueryClient = (): QueryClient =>
-  new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 60_000, gcTime: 5 * 60_000, retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
+export { createQueryClient } from './queryClient';
+export { CrashBoundary } from './Root';
 
 /**
  * react-admin drops the reason of a failed check when it sends the visitor to /auth; remember the one
@@ -71,15 +63,6 @@ const lazyPage = <Name extends string>(load: () => Promise<Record<Name, Componen
   return LazyPage;
 };
 
-const AccessLinkPage = lazyPage(() => import('./pages/auth/AccessLinkPage'), 'AccessLinkPage');
-const UpdatePasswordPage = lazyPage(() => import('./pages/auth/UpdatePasswordPage'), 'UpdatePasswordPage');
-const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage'), 'ResetPasswordPage');
-const DeleteAccountPage = lazyPage(() => import('./pages/auth/DeleteAccountPage'), 'DeleteAccountPage');
-const ConfirmDeleteAccountPage = lazyPage(
-  () => import('./pages/auth/ConfirmDeleteAccountPage'),
-  'ConfirmDeleteAccountPage',
-);
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
 
 /** `/` (the dashboard slot of react-admin) is only a way in: the dashboard lives at /dashboard. */
@@ -102,8 +85,9 @@ const AppContexts = ({ children }: { children: ReactNode }) => (
 );
 
 /**
- * The react-admin application, without a router: `App` adds the browser router, tests a memory router.
- * `requireAuth` sends every route that is not a public (noLayout) route to /auth when signed out.
+ * The react-admin application (every path but the public pages'), without a router: src/Root.tsx loads it
+ * under the browser router, tests under a memory router. `requireAuth` sends every route that is not a
+ * noLayout route to /auth when signed out.
  */
 export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) => (
   <AppContexts>
@@ -128,13 +112,6 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       disableTelemetry
     >
       <CustomRoutes noLayout>
-        <Route path={PATHS.signIn} element={<SignInPage />} />
-        <Route path={PATHS.accessLink} element={<AccessLinkPage />} />
-        <Route path={PATHS.updatePassword} element={<UpdatePasswordPage />} />
-        <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={`${PATHS.resetPassword}/:resetPasswordToken`} element={<ResetPasswordPage />} />
-        <Route path={PATHS.deleteAccount} element={<DeleteAccountPage />} />
-        <Route path={`${PATHS.deleteAccount}/:confirmDeleteAccountToken`} element={<ConfirmDeleteAccountPage />} />
         <Route path={PATHS.unauthorized} element={<UnauthorizedPage />} />
         <Route path={PATHS.reactAdminLogin} element={<ReactAdminLoginRedirect />} />
       </CustomRoutes>
@@ -159,22 +136,4 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource {...events} />
     </Admin>
   </AppContexts>
-);
-
-/** The global crash fallback around everything; Sentry reports what it catches. */
-export const CrashBoundary = ({ children }: { children: ReactNode }) => (
-  <Sentry.ErrorBoundary fallback={<CrashFallback />}>{children}</Sentry.ErrorBoundary>
-);
-
-/**
- * Navigation is synchronous (`useTransitions={false}`): react-admin's logout navigates and clears its
- * query cache in one go, and a navigation deferred as a transition would let the cleared auth check
- * run again on the old private page, signing out in a loop instead of reaching /auth.
- */
-export const App = () => (
-  <CrashBoundary>
-    <BrowserRouter useTransitions={false}>
-      <AdminApp />
-    </BrowserRouter>
-  </CrashBoundary>
 );

@@ -1,7 +1,7 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { ResourceProps } from 'react-admin';
 import type { Establishment } from '../../domain/establishment';
-import { EstablishmentList } from './EstablishmentList';
+import { lazyScreen } from '../shared/lazyScreen';
 
 /**
  * The Establishments resource: spread into `<Resource name="establishments" {...establishments} />`.
@@ -9,7 +9,7 @@ import { EstablishmentList } from './EstablishmentList';
  * outside the viewer's write scope opens read only.
  */
 export const establishments = {
-  list: EstablishmentList,
+  list: lazyScreen(() => import('./EstablishmentList'), 'EstablishmentList'),
   hasCreate: true,
   hasEdit: true,
   hasShow: true,

@@ -1,8 +1,7 @@
 import EventIcon from '@mui/icons-material/Event';
 import type { ResourceProps } from 'react-admin';
 import type { Event } from '../../domain/event';
-import { EventCreate, EventEdit } from './EventForms';
-import { EventList } from './EventList';
+import { lazyScreen } from '../shared/lazyScreen';
 
 /**
  * The Events resource: spread into `<Resource {...events} />`. Create and edit are pages holding the
@@ -11,9 +10,9 @@ import { EventList } from './EventList';
  */
 export const events = {
   name: 'events',
-  list: EventList,
-  create: EventCreate,
-  edit: EventEdit,
+  list: lazyScreen(() => import('./EventList'), 'EventList'),
+  create: lazyScreen(() => import('./EventForms'), 'EventCreate'),
+  edit: lazyScreen(() => import('./EventForms'), 'EventEdit'),
   icon: EventIcon,
   recordRepresentation: (event: Event) => event.generalInfos.eventTitle,
 } satisfies ResourceProps;

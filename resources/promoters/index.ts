@@ -1,14 +1,14 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import type { ResourceProps } from 'react-admin';
 import type { Promoter } from '../../domain/promoter';
-import { PromoterList } from './PromoterList';
+import { lazyScreen } from '../shared/lazyScreen';
 
 /**
  * The promoter groups resource: spread into `<Resource name="promoters" {...promoters} />`. Create and edit
  * are drawers over the list; a group outside the viewer's write scope opens read only.
  */
 export const promoters = {
-  list: PromoterList,
+  list: lazyScreen(() => import('./PromoterList'), 'PromoterList'),
   hasCreate: true,
   hasEdit: true,
   hasShow: true,

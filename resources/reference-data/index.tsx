@@ -4,7 +4,7 @@ import { Navigate } from 'react-router-dom';
 import { REFERENCE_KIND_NAMES, referenceResourceOf, type ReferenceRecord } from '../../domain/reference';
 import { labelIn } from '../shared/inputs/useReferenceData';
 import { FIRST_REFERENCE_KIND } from './kinds';
-import { ReferenceDataList } from './ReferenceDataList';
+import { lazyScreen } from '../shared/lazyScreen';
 
 /** A value's name in titles (the edit drawer): its label in the user's language. */
 const ReferenceValueName = () => {
@@ -18,7 +18,7 @@ const ReferenceValueName = () => {
  * from the name). Create and edit are drawers over the list; canAccess (ROOT only) decides who sees them.
  */
 export const referenceDataResourceProps = {
-  list: ReferenceDataList,
+  list: lazyScreen(() => import('./ReferenceDataList'), 'ReferenceDataList'),
   hasCreate: true,
   hasEdit: true,
   icon: CategoryIcon,

@@ -1,7 +1,7 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { ResourceProps } from 'react-admin';
 import type { UserRecord } from '../../domain/user';
-import { UserList } from './UserList';
+import { lazyScreen } from '../shared/lazyScreen';
 
 /**
  * The Users resource: spread into `<Resource name="users" {...users} />`. Create and edit are drawers over
@@ -9,7 +9,7 @@ import { UserList } from './UserList';
  * instead of routes of their own; canAccess decides who sees the buttons and row clicks.
  */
 export const users = {
-  list: UserList,
+  list: lazyScreen(() => import('./UserList'), 'UserList'),
   hasCreate: true,
   hasEdit: true,
   hasShow: true,

@@ -27,6 +27,8 @@ export async function registerSpa(app: FastifyInstance, options: { root: string;
       root: options.root,
       wildcard: true,
       index: false,
+      // scripts/build.mjs writes a .br and a .gz beside each text file: sent as they are, never compressed per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header(

@@ -41,7 +41,7 @@ const AppUserMenu = () => (
 
 /** Nothing on screen: names the browser tab after the title in the portal above it. */
 const DocumentTitle = () => {
-  useDocumentTitleFromAppBar();
+  useDocumentTitleFromAppBar(useTranslate()('app.name'));
   return null;
 };
 

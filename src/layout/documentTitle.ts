@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useTranslate } from 'react-admin';
 
 /** The browser tab's title: the page's name, then the app's ("Events · Venue back office"). */
 export const documentTitleOf = (pageTitle: string | null | undefined, appName: string): string => {
@@ -22,8 +21,7 @@ const TITLE_PORTAL_ID = 'react-admin-title';
  * a resource's list, edit or create or a custom page, puts its title there through react-admin's <Title>; this
  * follows what it shows, so no page has to name its tab twice. Render it after the app bar's TitlePortal.
  */
-export const useDocumentTitleFromAppBar = (): void => {
-  const appName = useTranslate()('app.name');
+export const useDocumentTitleFromAppBar = (appName: string): void => {
   useEffect(() => {
     const portal = document.getElementById(TITLE_PORTAL_ID);
     const update = () => {

@@ -1,6 +1,7 @@
 import { deepmerge } from '@mui/utils';
 import type { Theme } from '@mui/material/styles';
-import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import type { RaThemeOptions } from 'react-admin';
+import { defaultDarkTheme, defaultLightTheme } from './reactAdminDefaults';
 import { BREAKPOINT_VALUES } from './breakpoints';
 import { BRAND_COLORS, DARK_SURFACES } from './palette';
 

@@ -88,4 +88,25 @@ describe("the account's stored language over a sign-in", () => {
     expect((await json<{ language: string }>(await asPromoter('/auth/me'))).language).toBe('fr');
     await context.close();
   });
+
+  it('opens the English dashboard for root@demo.ch (stored English) signing in from a German screen', async () => {
+    const asRoot = await apiAs('root@demo.ch');
+    const headers = { 'content-type': 'application/json' };
+    await json(await asRoot('/auth/me', { method: 'PATCH', headers, body: JSON.stringify({ language: 'en' }) }));
+    const context = await newContext(browser);
+    const page = await context.newPage();
+
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await page.getByLabel(/e-mail/i).fill('root@demo.ch');
+    await page.getByLabel(/passwort/i).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL(/\/dashboard/);
+    await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+    // Time for the signed-in app to settle: it stays on the dashboard.
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await context.close();
+  });
 });

@@ -1,9 +1,27 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AdminApp, CrashBoundary, createQueryClient } from '../../src/App';
+import { createQueryClient } from '../../src/queryClient';
+import { AppByPath, CrashBoundary } from '../../src/Root';
 import { sessionStore } from '../../src/providers';
 import { signInAnswer } from './msw';
 import type { SessionUser } from '../../domain/user';
+
+/**
+ * The app loads its two halves and each resource's screens when first shown. Loaded here once, when a test file
+ * imports this harness, as the whole app was before it was split: otherwise the first test of a file to show a
+ * screen would also pay for compiling it, within its own time limits.
+ */
+await Promise.all(
+  Object.values(
+    import.meta.glob([
+      '../../src/App.tsx',
+      '../../src/public/PublicApp.tsx',
+      '../../resources/*/*List.tsx',
+      '../../resources/*/*Show.tsx',
+      '../../resources/*/*Forms.tsx',
+    ]),
+  ).map((load) => load()),
+);
 
 /** Where the app's router is now (the path, with the query string when asked), so tests can wait for a redirect. */
 const LocationProbe = ({ withQuery }: { withQuery: boolean }) => {
@@ -17,13 +35,13 @@ const renderAppAt = (path: string, withQuery: boolean) =>
   render(
     <CrashBoundary>
       <MemoryRouter initialEntries={[path]} useTransitions={false}>
-        <AdminApp queryClient={createQueryClient()} />
+        <AppByPath queryClient={createQueryClient()} />
         <LocationProbe withQuery={withQuery} />
       </MemoryRouter>
     </CrashBoundary>,
   );
 
-/** The whole app (crash boundary, react-admin, every route) at `path`, with a fresh query cache. */
+/** The whole app (crash boundary, the public pages or react-admin as the path says) at `path`, with a fresh query cache. */
 export const renderApp = (path: string) => renderAppAt(path, false);
 
 /** The whole app at `path` (as renderApp), with a probe that also shows the query string (`?occurrence=`). */

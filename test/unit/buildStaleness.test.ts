@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isAppBuildStale, isServerBuildStale } from '../../scripts/build.mjs';
+import { isAppBuildStale, isServerBuildStale, precompressTextFiles } from '../../scripts/build.mjs';
 
 /** `npm start` builds the app (dist/) and the server (dist-server/) only when they are missing or stale. */
 
@@ -25,8 +26,10 @@ const setTime = (file: string, secondsAgo: number) => {
 
 function buildApp(secondsAgo: number) {
   mkdirSync(path.join(root, 'dist'), { recursive: true });
-  writeFileSync(path.join(root, 'dist', 'index.html'), '<html>built</html>');
-  setTime('dist/index.html', secondsAgo);
+  for (const file of ['index.html', 'index.html.br', 'index.html.gz']) {
+    writeFileSync(path.join(root, 'dist', file), '<html>built</html>');
+    setTime(`dist/${file}`, secondsAgo);
+  }
 }
 
 /** A server build whose record names its inputs, as scripts/build.mjs writes it. */
@@ -62,11 +65,47 @@ describe('isAppBuildStale', () => {
     expect(isAppBuildStale(root)).toBe(false);
   });
 
+  it('is stale when index.html has no compressed forms yet (a build cut short before its last step)', () => {
+    ageSources();
+    buildApp(10);
+    rmSync(path.join(root, 'dist', 'index.html.br'));
+    expect(isAppBuildStale(root)).toBe(true);
+  });
+
   it('is stale when a nested source changed after the build', () => {
     ageSources();
     buildApp(10);
     setTime('src/pages/Page.tsx', 1);
     expect(isAppBuildStale(root)).toBe(true);
+  });
+});
+
+describe('precompressTextFiles', () => {
+  it('writes a Brotli and a gzip copy beside every text file, none beside pictures and fonts', async () => {
+    const dist = path.join(root, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    const texts = [
+      'index.html',
+      'favicon.svg',
+      'assets/index-Ab12.js',
+      'assets/index-Ab12.css',
+      'assets/index-Ab12.js.map',
+    ];
+    for (const file of texts) writeFileSync(path.join(dist, file), `${file} `.repeat(200));
+    for (const file of ['assets/logo-Cd34.png', 'assets/font-Ef56.woff2'])
+      writeFileSync(path.join(dist, file), 'bytes');
+
+    await precompressTextFiles(dist);
+
+    for (const file of texts) {
+      const original = readFileSync(path.join(dist, file));
+      expect(brotliDecompressSync(readFileSync(path.join(dist, `${file}.br`)))).toEqual(original);
+      expect(gunzipSync(readFileSync(path.join(dist, `${file}.gz`)))).toEqual(original);
+    }
+    for (const file of ['assets/logo-Cd34.png', 'assets/font-Ef56.woff2']) {
+      expect(existsSync(path.join(dist, `${file}.br`))).toBe(false);
+      expect(existsSync(path.join(dist, `${file}.gz`))).toBe(false);
+    }
   });
 });
 

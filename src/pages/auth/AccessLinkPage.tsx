@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
-import { readSessionOrNull, signInWithAccessLink } from '../../providers';
-import { DelayedLoader } from '../../../resources/shared/DelayedLoader';
+import { readSessionOrNull, signInWithAccessLink } from '../../publicProviders';
+import { PublicLoader } from '../../public/PublicLoader';
+import { usePageTranslate } from '../../public/pageText';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
 import { authErrorKeyOf } from './apiErrors';
@@ -44,11 +44,11 @@ const AccessLinkSignIn = ({ authId, token }: { authId: string; token: string }) 
   }, [authId, token, completeSignIn]);
 
   if (errorKey) return <InvalidAccessLink errorKey={errorKey} />;
-  return <DelayedLoader />;
+  return <PublicLoader />;
 };
 
 const InvalidAccessLink = ({ errorKey }: { errorKey: string }) => {
-  const translate = useTranslate();
+  const translate = usePageTranslate();
   const shownKey =
     errorKey.endsWith('.INVALID_OR_EXPIRED_TOKEN') || errorKey.endsWith('.UNKNOWN')
       ? 'app.auth.accessLink.invalid'

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { ColorSchemeMenuButton } from '../../layout/ColorSchemeMenuButton';
-import { LanguageMenuButton } from '../../layout/LanguageMenuButton';
 import { useDocumentTitle } from '../../layout/documentTitle';
+import { usePageTranslate } from '../../public/pageText';
+import { PublicColorSchemeMenu, PublicLanguageMenu } from '../../public/PublicMenus';
 
 export interface AuthLayoutProps {
   /** Translation key of the card's heading. */
@@ -15,7 +14,7 @@ export interface AuthLayoutProps {
 
 /** The centred card of the public screens (sign-in, password and account flows), in both colour schemes. */
 export const AuthLayout = ({ title, subtitle, children }: AuthLayoutProps) => {
-  const translate = useTranslate();
+  const translate = usePageTranslate();
   useDocumentTitle(translate(title), translate('app.name'));
   return (
     <Box
@@ -33,8 +32,8 @@ export const AuthLayout = ({ title, subtitle, children }: AuthLayoutProps) => {
       }}
     >
       <Stack direction="row" sx={{ position: 'absolute', top: 8, right: 8, color: 'text.primary' }}>
-        <LanguageMenuButton />
-        <ColorSchemeMenuButton />
+        <PublicLanguageMenu />
+        <PublicColorSchemeMenu />
       </Stack>
       <Card elevation={0} sx={{ width: '100%', maxWidth: 440, border: 1, borderColor: 'divider', borderRadius: 3 }}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>

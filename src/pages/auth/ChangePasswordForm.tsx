@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
-import { Form, useTranslate } from 'react-admin';
 import { AUTH_ERROR_CODES } from '../../../domain/errors';
-import { updatePassword } from '../../providers';
+import { useSimpleForm } from '../../public/formFields';
+import { usePageTranslate } from '../../public/pageText';
+import { updatePassword } from '../../publicProviders';
 import { authErrorCodeOf, authErrorKeyOf, fieldErrorsOf } from './apiErrors';
 import { ErrorAlert } from './ErrorAlert';
-import { PasswordFields, type PasswordFormValues } from './PasswordFields';
+import { PasswordFields, passwordRules, type PasswordFormValues } from './PasswordFields';
 
 export interface ChangePasswordFormProps {
   /** A user who has a password must give it; one who came by access link sets a first one. */
@@ -45,17 +46,17 @@ export const ChangePasswordForm = ({
   accountEmail,
   save = updatePassword,
 }: ChangePasswordFormProps) => {
-  const translate = useTranslate();
+  const translate = usePageTranslate();
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
-  const submit = async (values: Partial<PasswordFormValues>): Promise<FieldErrors | undefined> => {
+  const submit = async (values: PasswordFormValues): Promise<FieldErrors | undefined> => {
     setErrorKey(null);
     setIsSubmitting(true);
     try {
       await save({
-        ...(hasPassword ? { currentPassword: values.currentPassword ?? '' } : {}),
-        newPassword: values.newPassword ?? '',
+        ...(hasPassword ? { currentPassword: values.currentPassword } : {}),
+        newPassword: values.newPassword,
       });
     } catch (error) {
       setIsSubmitting(false);
@@ -68,19 +69,24 @@ export const ChangePasswordForm = ({
     onChanged();
     return undefined;
   };
+  const form = useSimpleForm<PasswordFormValues>(
+    { currentPassword: '', newPassword: '', confirmPassword: '' },
+    passwordRules(hasPassword),
+    submit,
+  );
 
   return (
     <>
       <ErrorAlert messageKey={errorKey} />
-      <Form onSubmit={submit} disableInvalidFormNotification>
+      <form onSubmit={form.handleSubmit}>
         {accountEmail && (
           <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />
         )}
-        <PasswordFields askCurrentPassword={hasPassword} />
+        <PasswordFields askCurrentPassword={hasPassword} form={form} />
         <Button type="submit" variant="contained" loading={isSubmitting} sx={{ mt: 2 }}>
           {translate(submitLabel)}
         </Button>
-      </Form>
+      </form>
     </>
   );
 };

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { confirmAccountDeletion } from '../../providers';
+import { confirmAccountDeletion } from '../../publicProviders';
+import { usePageTranslate } from '../../public/pageText';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
 import { authErrorCodeOf, authErrorKeyOf } from './apiErrors';
@@ -15,7 +15,7 @@ import { ErrorAlert } from './ErrorAlert';
  */
 export const ConfirmDeleteAccountPage = () => {
   const { confirmDeleteAccountToken = '' } = useParams();
-  const translate = useTranslate();
+  const translate = usePageTranslate();
   const queryClient = useQueryClient();
   const [isDeleted, setIsDeleted] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);

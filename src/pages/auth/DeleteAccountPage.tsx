@@ -1,4 +1,4 @@
-import { requestAccountDeletion } from '../../providers';
+import { requestAccountDeletion } from '../../publicProviders';
 import { AuthLayout } from './AuthLayout';
 import { EmailRequestForm } from './EmailRequestForm';
 

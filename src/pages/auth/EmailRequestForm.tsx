@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Link, Stack } from '@mui/material';
-import { email, Form, required, TextInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { email, FormField, required, useSimpleForm } from '../../public/formFields';
+import { usePageTranslate } from '../../public/pageText';
 import { PATHS } from '../paths';
 import { authErrorMessageOf, type ErrorMessage } from './apiErrors';
 import { ErrorAlert } from './ErrorAlert';
@@ -16,23 +17,23 @@ export interface EmailRequestFormProps {
 
 /** One email field and one answer: the forgot-password and delete-account requests. */
 export const EmailRequestForm = ({ request, submitLabel, sentMessage }: EmailRequestFormProps) => {
-  const translate = useTranslate();
+  const translate = usePageTranslate();
   const [isSent, setIsSent] = useState(false);
   const [error, setError] = useState<ErrorMessage | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
-  const submit = async (values: { email?: string }) => {
+  const form = useSimpleForm({ email: '' }, { email: [required, email] }, async (values) => {
     setError(null);
     setIsSubmitting(true);
     try {
-      await request(values.email?.trim() ?? '');
+      await request(values.email.trim());
       setIsSent(true);
     } catch (failure) {
       setError(authErrorMessageOf(failure));
     } finally {
       setIsSubmitting(false);
     }
-  };
+  });
 
   return (
     <>
@@ -43,19 +44,12 @@ export const EmailRequestForm = ({ request, submitLabel, sentMessage }: EmailReq
       ) : (
         <>
           <ErrorAlert messageKey={error?.key ?? null} options={error?.options} />
-          <Form onSubmit={submit} disableInvalidFormNotification>
-            <TextInput
-              source="email"
-              type="email"
-              label="app.auth.email"
-              autoComplete="email"
-              validate={[required(), email()]}
-              autoFocus
-            />
+          <form onSubmit={form.handleSubmit}>
+            <FormField {...form.field('email')} type="email" label="app.auth.email" autoComplete="email" autoFocus />
             <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting} sx={{ mt: 2 }}>
               {translate(submitLabel)}
             </Button>
-          </Form>
+          </form>
         </>
       )}
       <Stack direction="row" sx={{ mt: 2 }}>

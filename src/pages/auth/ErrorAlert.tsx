@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { usePageTranslate } from '../../public/pageText';
 
 /** A form's error in place, under its heading; renders nothing without a message. */
 export const ErrorAlert = ({
@@ -9,7 +9,7 @@ export const ErrorAlert = ({
   messageKey: string | null;
   options?: Record<string, unknown>;
 }) => {
-  const translate = useTranslate();
+  const translate = usePageTranslate();
   if (!messageKey) return null;
   return (
     <Alert severity="error" sx={{ mb: 2 }}>

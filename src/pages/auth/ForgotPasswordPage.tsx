@@ -1,4 +1,4 @@
-import { requestPasswordReset } from '../../providers';
+import { requestPasswordReset } from '../../publicProviders';
 import { AuthLayout } from './AuthLayout';
 import { EmailRequestForm } from './EmailRequestForm';
 

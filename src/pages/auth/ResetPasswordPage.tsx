@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { resetPasswordTokenSchema } from '../../../domain/auth';
-import { resetPassword, verifyResetPasswordToken } from '../../providers';
-import { DelayedLoader } from '../../../resources/shared/DelayedLoader';
+import { resetPassword, verifyResetPasswordToken } from '../../publicProviders';
+import { sendNotice } from '../../public/notices';
+import { usePageTranslate } from '../../public/pageText';
+import { PublicLoader } from '../../public/PublicLoader';
 import { ErrorScreen, reloadFromOrigin } from '../errors/ErrorScreen';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
@@ -27,12 +28,12 @@ export const ResetPasswordPage = () => {
   });
 
   if (!isWellFormed || verification.isError || verification.data === false) return <InvalidResetLink />;
-  if (verification.isPending) return <DelayedLoader />;
+  if (verification.isPending) return <PublicLoader />;
   return <ResetPasswordForm resetPasswordToken={resetPasswordToken} />;
 };
 
 const InvalidResetLink = () => {
-  const translate = useTranslate();
+  const translate = usePageTranslate();
   return (
     <ErrorScreen
       title={translate('app.errors.crash.title')}
@@ -51,10 +52,9 @@ const InvalidResetLink = () => {
 };
 
 const ResetPasswordForm = ({ resetPasswordToken }: { resetPasswordToken: string }) => {
-  const notify = useNotify();
   const navigate = useNavigate();
   const onChanged = () => {
-    notify('app.auth.resetPassword.done', { type: 'success' });
+    sendNotice('app.auth.resetPassword.done', 'success');
     navigate(PATHS.signIn, { replace: true });
   };
   return (

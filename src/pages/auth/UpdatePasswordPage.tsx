@@ -1,6 +1,6 @@
-import { useNotify } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { readSessionOrNull } from '../../providers';
+import { readSessionOrNull } from '../../publicProviders';
+import { sendNotice } from '../../public/notices';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -10,14 +10,13 @@ import { ChangePasswordForm } from './ChangePasswordForm';
  * session (the call carries the bearer token), so a visitor without one goes to /auth.
  */
 export const UpdatePasswordPage = () => {
-  const notify = useNotify();
   const navigate = useNavigate();
   const session = readSessionOrNull();
   if (!session) return <Navigate to={PATHS.signIn} replace />;
   const user = session.authenticatedUser;
 
   const onChanged = () => {
-    notify('app.password.changed', { type: 'success' });
+    sendNotice('app.password.changed', 'success');
     navigate(PATHS.dashboard, { replace: true });
   };
 

@@ -1,28 +1,34 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocaleState, useNotificationContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { readSessionOrNull } from '../../providers';
+import { isLanguage } from '../../../domain/languages';
+import { isPublicPagePath, loadAdminApp } from '../../appChunks';
+import { dropNotices } from '../../public/notices';
+import { usePublicShell } from '../../public/publicShell';
+import { readSessionOrNull } from '../../publicProviders';
 
 /**
  * What follows a successful sign-in, whichever way it happened (password or access link): the app takes the
  * language stored with the account (the one its mails come in), whatever the sign-in screen was shown in, and
- * leaves the stored language as it is; react-admin's cached "not signed in" answer is refreshed before moving
- * on, otherwise the private routes would still see the visitor as signed out and send them back to /auth.
+ * leaves the stored language as it is; a cached "not signed in" answer is refreshed before moving on,
+ * otherwise the private routes would still see the visitor as signed out and send them back to /auth. The
+ * signed-in app's code is loaded before moving on, so that its first screen follows this one directly.
  */
 export const useCompleteSignIn = () => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [, setLocale] = useLocaleState();
-  const { resetNotifications } = useNotificationContext();
+  const { setLanguage } = usePublicShell();
   return useCallback(
     async (nextPath: string) => {
-      resetNotifications();
+      dropNotices();
       const storedLanguage = readSessionOrNull()?.authenticatedUser.language;
-      if (storedLanguage) setLocale(storedLanguage);
-      await queryClient.invalidateQueries({ queryKey: ['auth'] });
+      if (isLanguage(storedLanguage)) setLanguage(storedLanguage);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['auth'] }),
+        isPublicPagePath(nextPath) ? undefined : loadAdminApp(),
+      ]);
       navigate(nextPath, { replace: true });
     },
-    [queryClient, navigate, setLocale, resetNotifications],
+    [queryClient, navigate, setLanguage],
   );
 };

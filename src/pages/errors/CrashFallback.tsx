@@ -1,13 +1,16 @@
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { i18nProvider, preferencesStore } from '../../providers';
+import { readStoredLanguage, readStoredThemePreference } from '../../../providers/storedPreferences';
+import { publicMessagesAtHand } from '../../i18n/publicCatalogues';
+import { createTranslate } from '../../public/translate';
 import { darkTheme, lightTheme } from '../../theme';
 import { ErrorScreen } from './ErrorScreen';
 
-// The app crashed, so react-admin's contexts may be gone: read the providers directly, and never throw.
+// The app crashed, so its contexts may be gone, and react-admin may not even be loaded: read the stored
+// preferences and the messages at hand directly, and never throw.
 const translate = (key: string, fallback: string): string => {
   try {
-    return i18nProvider.translate(key, { _: fallback });
+    return createTranslate(publicMessagesAtHand(readStoredLanguage()), readStoredLanguage())(key, { _: fallback });
   } catch {
     return fallback;
   }
@@ -15,7 +18,11 @@ const translate = (key: string, fallback: string): string => {
 
 const storedThemeIsDark = (): boolean => {
   try {
-    return preferencesStore.getItem('theme') === 'dark';
+    const preference = readStoredThemePreference();
+    return (
+      preference === 'dark' ||
+      (preference === 'auto' && globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches)
+    );
   } catch {
     return false;
   }

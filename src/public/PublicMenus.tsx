@@ -1,0 +1,34 @@
+import { isLanguage, LOCALES } from '../../domain/languages';
+import { readSessionOrNull, updateLanguage } from '../publicProviders';
+import { ColorSchemeMenu } from '../layout/ColorSchemeMenu';
+import { LanguageMenu } from '../layout/LanguageMenu';
+import { usePageTranslate } from './pageText';
+import { usePublicShell } from './publicShell';
+
+/**
+ * The language menu of the public pages: as in the app bar (useChooseLanguage), a choice is explicit, so the
+ * signed-in user's stored language follows it.
+ */
+export const PublicLanguageMenu = () => {
+  const { language, setLanguage } = usePublicShell();
+  const choose = (chosen: string) => {
+    if (!isLanguage(chosen)) return;
+    setLanguage(chosen);
+    const user = readSessionOrNull()?.authenticatedUser;
+    if (!user || user.language === chosen) return;
+    updateLanguage(chosen).catch((error: unknown) => console.warn('Cannot store the language of the user', error));
+  };
+  return (
+    <LanguageMenu
+      languages={LOCALES}
+      current={language}
+      onChoose={choose}
+      title={usePageTranslate()('app.settings.language')}
+    />
+  );
+};
+
+export const PublicColorSchemeMenu = () => {
+  const { themePreference, setThemePreference } = usePublicShell();
+  return <ColorSchemeMenu preference={themePreference} onChoose={setThemePreference} translate={usePageTranslate()} />;
+};
