@@ -39,6 +39,8 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   mail_outbox_user_id_users_id_fk: 'userId',
   audit_log_actor_user_id_users_id_fk: 'actorUserId',
   audit_log_action_check: 'action',
+  // Written only by the database's own triggers (ON CONFLICT): never by a request.
+  row_counts_counter_shard_pk: 'id',
 
   // ---- uploads -------------------------------------------------------------------------------------------
   uploads_storage_key_unique: 'file',
