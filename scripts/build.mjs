@@ -95,7 +95,9 @@ export async function buildServer(root = ROOT) {
   try {
     const result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: ['server/main.ts'],
+      // The embedded database's thread is an entry of its own, written beside the chunks that start it
+      // (server/db/client.ts looks for it beside itself).
+      entryPoints: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts' },
       outdir,
       bundle: true,
       // Dependencies stay in node_modules, loaded by Node as they are (native ones like sharp and argon2 included).
