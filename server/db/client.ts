@@ -33,6 +33,8 @@ export type DatabaseOptions =
 
 /** Beside this module: server/db/ in the sources; the build copies the folder beside the bundle (dist-server/). */
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** A new PGlite database, initialised and migrated by the build beside the bundle (scripts/build.mjs); absent in the sources. */
+const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
 /** Connections of the pool, on either engine. On PGlite they take turns (pgliteQueue.ts), a transaction at a time. */
 const POOL_SIZE = 10;
@@ -136,6 +138,7 @@ async function startPgliteWorker(dataDir: string | undefined): Promise<PgliteWor
     dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
     socketPath: path.join(socket.directory, SOCKET_NAME),
     maxConnections: POOL_SIZE * 2,
+    templateDir: pgliteTemplate,
   };
   const worker = new Worker(workerEntry(), { workerData });
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));

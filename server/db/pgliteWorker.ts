@@ -1,5 +1,6 @@
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
@@ -18,6 +19,8 @@ export interface PgliteWorkerData {
   dataDir: string | undefined;
   socketPath: string;
   maxConnections: number;
+  /** A new data directory, initialised and migrated by the build (dist-server/pglite-template), if there is one. */
+  templateDir: string | undefined;
 }
 
 export type PgliteWorkerMessage =
@@ -65,10 +68,38 @@ async function serve(db: PGlite, socketPath: string, maxConnections: number): Pr
   };
 }
 
-async function start({ dataDir, socketPath, maxConnections }: PgliteWorkerData): Promise<void> {
+/**
+ * PostgreSQL's own default, 128 MB, is memory PGlite touches at every start (more than the rest of the
+ * database together); 32 MB hold the demo data many times over, and what does not fit is read from the
+ * files, which the system caches.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
+ * A new database starts as a copy of the build's template, initialised and migrated (scripts/build.mjs):
+ * PGlite's initdb takes seconds and leaves hundreds of megabytes behind in this thread. Copied beside the target and renamed, so that a start
+ * stopped halfway leaves no half-copied database. Without a template (running from the sources) PGlite
+ * runs initdb itself.
+ */
+function copyTemplate(dataDir: string, templateDir: string | undefined): void {
+  if (!templateDir || !existsSync(path.join(templateDir, 'PG_VERSION'))) return;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return;
+  const draft = `${dataDir}.new-${process.pid}`;
+  rmSync(draft, { recursive: true, force: true });
+  cpSync(templateDir, draft, { recursive: true });
+  rmSync(dataDir, { recursive: true, force: true });
+  renameSync(draft, dataDir);
+}
+
+async function start({ dataDir, socketPath, maxConnections, templateDir }: PgliteWorkerData): Promise<void> {
   let db: PGlite | undefined;
   try {
-    db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
+    if (dataDir) copyTemplate(dataDir, templateDir);
+    db = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: PGLITE_EXTENSIONS,
+      startParams: START_PARAMS,
+    });
     const server = await serve(db, socketPath, maxConnections);
     const open = db;
     port.once('message', () => {
