@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parseEnvironment, type ServerConfig } from '../../server/config';
@@ -113,6 +114,20 @@ describe('the embedded database', () => {
     await expect(failing).rejects.toThrow();
     await other;
     expect(rowsOf(await db.execute(sql`SELECT body FROM notes`))).toEqual([{ body: 'kept' }]);
+  }, 60_000);
+
+  it('rolls back the transaction of a connection that vanished, and serves the others', async () => {
+    const { db } = database;
+    await db.execute(sql`CREATE TABLE drafts (body text NOT NULL)`);
+    const vanishing = new pg.Client({ host: dataDir, user: 'postgres', database: 'postgres' });
+    await vanishing.connect();
+    vanishing.on('error', () => undefined);
+    await vanishing.query('BEGIN');
+    await vanishing.query("INSERT INTO drafts VALUES ('never committed')");
+    // Killed mid-transaction: while it held PGlite, every other connection waited for it.
+    (vanishing as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    await db.execute(sql`INSERT INTO drafts VALUES ('committed')`);
+    expect(rowsOf(await db.execute(sql`SELECT body FROM drafts`))).toEqual([{ body: 'committed' }]);
   }, 60_000);
 });
 
