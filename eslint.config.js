@@ -30,8 +30,8 @@ export default tseslint.config(
     },
   },
   {
-    // Plain JavaScript that runs before anything is built (npm start, npm run build).
-    files: ['scripts/**/*.mjs'],
+    // Plain JavaScript that runs before anything is built (npm start, npm run build), or that loads TypeScript.
+    files: ['scripts/**/*.mjs', 'server/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   // Each tier sees only its own runtime's globals (TypeScript checks the same per tier: tsconfig.<tier>.json).

@@ -37,6 +37,8 @@ export const SERVER_ENTRY = path.join(SERVER_OUT_DIR, 'main.js');
 /** esbuild's record of every file the bundle was made from: the server build is stale when one changed. */
 const SERVER_INPUTS = path.join(SERVER_OUT_DIR, 'inputs.json');
 const MIGRATIONS = path.join('server', 'db', 'migrations');
+/** A new PGlite data directory, initialised and migrated here: the server copies it (makePgliteTemplate). */
+const PGLITE_TEMPLATE = 'pglite-template';
 
 /**
  * The newest modification time (ms) of a file or of any file below a directory; 0 when absent.
@@ -75,7 +77,8 @@ export function isServerBuildStale(root = ROOT) {
   const builtAt = statSync(entry).mtimeMs;
   /** @type {string[]} */
   const inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
-  return [...inputs, MIGRATIONS].some((source) => {
+  // The lock file: the PGlite template belongs to the installed PGlite.
+  return [...inputs, MIGRATIONS, 'package-lock.json'].some((source) => {
     const file = path.join(root, source);
     return !existsSync(file) || newestModification(file) > builtAt;
   });
@@ -156,7 +159,9 @@ export async function buildServer(root = ROOT) {
   try {
     const result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: ['server/main.ts'],
+      // The embedded database's thread is an entry of its own, written beside the chunks that start it
+      // (server/db/client.ts looks for it beside itself).
+      entryPoints: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts' },
       outdir,
       bundle: true,
       // Dependencies stay in node_modules, loaded by Node as they are (native ones like sharp and argon2 included).
@@ -174,11 +179,33 @@ export async function buildServer(root = ROOT) {
     const bundled = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
     const inputs = [...bundled, path.relative(root, fileURLToPath(import.meta.url))];
     cpSync(path.join(root, MIGRATIONS), path.join(outdir, 'migrations'), { recursive: true });
+    await makePgliteTemplate(path.join(outdir, PGLITE_TEMPLATE), path.join(outdir, 'migrations'));
     // Written last: an interrupted build has no record of inputs and counts as stale.
     writeFileSync(path.join(root, SERVER_INPUTS), JSON.stringify(inputs, null, 1));
   } finally {
     // esbuild runs as a child process; stopping it leaves the server process without children.
     await esbuild.stop();
+  }
+}
+
+/**
+ * A new PGlite database, initialised and migrated here: a server starting on an empty DATA_DIR copies this
+ * directory (server/db/pgliteWorker.ts) instead of running PGlite's initdb, which takes seconds and leaves
+ * hundreds of megabytes in the process that ran it, and the migrations, which take seconds more over the
+ * socket. Migrations added later apply at start as usual. The extensions are server/db/pgliteExtensions.ts's.
+ * @param {string} directory
+ * @param {string} migrationsFolder
+ */
+async function makePgliteTemplate(directory, migrationsFolder) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create({ dataDir: directory, extensions: { pg_trgm } });
+  try {
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.close();
   }
 }
 

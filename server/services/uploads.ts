@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import {
   UPLOAD_ERROR_CODES,
   UPLOAD_LIMITS,
@@ -110,8 +110,13 @@ const decoderOptions = (animated = false): SharpOptions => ({
   animated,
 });
 
+type SharpFactory = (typeof import('sharp'))['default'];
+let sharpFactory: Promise<SharpFactory> | undefined;
+/** libvips takes some 30 MB of memory: it loads with the first picture uploaded, not when the server starts. */
+const loadSharp = (): Promise<SharpFactory> => (sharpFactory ??= import('sharp').then((module) => module.default));
+
 /** A pipeline that gives up after UPLOAD_PROCESSING.timeoutSeconds. */
-const decoded = (bytes: Buffer, animated = false): Sharp =>
+const decoded = (sharp: SharpFactory, bytes: Buffer, animated = false): Sharp =>
   sharp(bytes, decoderOptions(animated)).timeout({ seconds: UPLOAD_PROCESSING.timeoutSeconds });
 
 interface ImageSize {
@@ -122,7 +127,7 @@ interface ImageSize {
 }
 
 /** The picture's size from its header only (no frame is decoded); refused when beyond the limits. */
-async function checkedSize(bytes: Buffer): Promise<ImageSize> {
+async function checkedSize(sharp: SharpFactory, bytes: Buffer): Promise<ImageSize> {
   const metadata = await sharp(bytes, decoderOptions()).metadata();
   const width = metadata.width;
   const height = metadata.pageHeight ?? metadata.height;
@@ -136,16 +141,19 @@ async function checkedSize(bytes: Buffer): Promise<ImageSize> {
 }
 
 async function prepareImage(bytes: Buffer, mimeType: UploadMimeType, gate: WorkGate): Promise<PreparedFile> {
-  const { width, height, frames } = await checkedSize(bytes);
+  const sharp = await loadSharp();
+  const { width, height, frames } = await checkedSize(sharp, bytes);
   return gate.run(async () => {
-    const preview = await previewOf(bytes);
+    const preview = await previewOf(sharp, bytes);
     if (mimeType === 'image/gif') return { mimeType, bytes, width, height, preview };
     if (frames > 1) {
       // Animated WebP: the frames are kept (re-encoding still drops the metadata); such files carry no orientation.
-      const reencoded = await decoded(bytes, true).webp({ quality: WEBP_QUALITY }).toBuffer();
+      const reencoded = await decoded(sharp, bytes, true).webp({ quality: WEBP_QUALITY }).toBuffer();
       return { mimeType, bytes: reencoded, width, height, preview };
     }
-    const { data, info } = await reencode(decoded(bytes).autoOrient(), mimeType).toBuffer({ resolveWithObject: true });
+    const { data, info } = await reencode(decoded(sharp, bytes).autoOrient(), mimeType).toBuffer({
+      resolveWithObject: true,
+    });
     return { mimeType, bytes: data, width: info.width, height: info.height, preview };
   });
 }
@@ -165,8 +173,8 @@ function reencode(image: Sharp, mimeType: UploadMimeType): Sharp {
 }
 
 /** Of the first frame only (sharp reads one page unless told `animated`). */
-const previewOf = (bytes: Buffer): Promise<Buffer> =>
-  decoded(bytes)
+const previewOf = (sharp: SharpFactory, bytes: Buffer): Promise<Buffer> =>
+  decoded(sharp, bytes)
     .autoOrient()
     .resize(UPLOAD_LIMITS.previewSize, UPLOAD_LIMITS.previewSize, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: PREVIEW_QUALITY })

@@ -4,7 +4,8 @@ import { openEmptyTestDatabase } from './testDatabase';
 
 /**
  * On PostgreSQL (TEST_DATABASE_URL), a connection the server ends while it sits idle in the pool must not
- * stop the process: the pool reports it and opens a new one. On PGlite there is no pool; the query still runs.
+ * stop the process: the pool reports it and opens a new one. On PGlite (whose connections nobody ends) the query
+ * still runs.
  */
 describe('the database connection pool', () => {
   let database: Awaited<ReturnType<typeof openEmptyTestDatabase>>;

@@ -1,15 +1,18 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { InvalidStorageKeyError, type FileStorage, type StoredFile } from './fileStorage';
 import { isStorageKey } from './keys';
 import type { S3StorageSettings } from '../../config/storageUrl';
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: Promise<S3Sdk> | undefined;
+/** The AWS SDK takes some 25 MB of memory: it loads when a bucket is configured, not in a server using its disk. */
+const loadSdk = (): Promise<S3Sdk> => (sdk ??= import('@aws-sdk/client-s3'));
+
+interface Connection {
+  sdk: S3Sdk;
+  client: S3Client;
+}
 
 /** A stalled endpoint fails the upload instead of holding the request for ever. */
 const CONNECTION_TIMEOUT_MS = 10_000;
@@ -20,57 +23,69 @@ const CONNECTION_TIMEOUT_MS = 10_000;
  * server-chosen keys are written or read, whatever a URL asks for.
  */
 export class S3FileStorage implements FileStorage {
-  private readonly client: S3Client;
+  private readonly connection: Promise<Connection>;
   private readonly bucket: string;
   private readonly prefix: string;
 
   constructor(settings: S3StorageSettings) {
     this.bucket = settings.bucket;
     this.prefix = settings.prefix;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: settings.credentials,
-      // Recent SDKs otherwise add CRC checksums (aws-chunked trailers for streams) that many S3-compatible
-      // services reject (s3rver ignores them); the bytes are covered by the signature and TLS anyway.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS },
-    });
+    this.connection = loadSdk().then((loaded) => ({
+      sdk: loaded,
+      client: new loaded.S3Client({
+        endpoint: settings.endpoint,
+        region: settings.region,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: settings.credentials,
+        // Recent SDKs otherwise add CRC checksums (aws-chunked trailers for streams) that many S3-compatible
+        // services reject (s3rver ignores them); the bytes are covered by the signature and TLS anyway.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS },
+      }),
+    }));
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: bytes, ContentType: contentType }),
+    const { sdk: loaded, client } = await this.connection;
+    await client.send(
+      new loaded.PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
+        Body: bytes,
+        ContentType: contentType,
+      }),
     );
   }
 
   async open(key: string): Promise<StoredFile | null> {
     if (!isStorageKey(key)) return null;
+    const { sdk: loaded, client } = await this.connection;
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const object = await client.send(new loaded.GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
       if (!object.Body || object.ContentLength === undefined) return null;
       // In Node the SDK's body is the HTTP response itself, a Readable.
       return { stream: object.Body as Readable, sizeBytes: object.ContentLength };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(loaded, error)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a missing object too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    const { sdk: loaded, client } = await this.connection;
+    await client.send(new loaded.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }
 
   /** Fails with the service's reason when the bucket is missing or the credentials do not reach it. */
   async checkAccess(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    const { sdk: loaded, client } = await this.connection;
+    await client.send(new loaded.HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   close(): void {
-    this.client.destroy();
+    void this.connection.then(({ client }) => client.destroy());
   }
 
   private objectKey(key: string): string {
@@ -80,7 +95,7 @@ export class S3FileStorage implements FileStorage {
 }
 
 /** A missing object; a missing bucket is a configuration error and stays one. */
-const isMissing = (error: unknown): boolean =>
-  error instanceof S3ServiceException &&
+const isMissing = (loaded: S3Sdk, error: unknown): boolean =>
+  error instanceof loaded.S3ServiceException &&
   error.name !== 'NoSuchBucket' &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
