@@ -16,6 +16,7 @@ beforeEach(() => {
   mkdirSync(path.join(root, 'server', 'db', 'migrations'), { recursive: true });
   writeFileSync(path.join(root, 'server', 'main.ts'), 'export {};');
   writeFileSync(path.join(root, 'server', 'db', 'migrations', '0000_init.sql'), 'select 1;');
+  writeFileSync(path.join(root, 'package-lock.json'), '{}');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -49,6 +50,7 @@ const ageSources = () => {
     'server/main.ts',
     'server/db/migrations/0000_init.sql',
     'server/db/migrations',
+    'package-lock.json',
   ]) {
     setTime(file, 100);
   }
@@ -122,6 +124,13 @@ describe('isServerBuildStale', () => {
     ageSources();
     buildServer(10);
     expect(isServerBuildStale(root)).toBe(false);
+  });
+
+  it('is stale when the installed packages changed (the PGlite template belongs to the installed PGlite)', () => {
+    ageSources();
+    buildServer(10);
+    setTime('package-lock.json', 1);
+    expect(isServerBuildStale(root)).toBe(true);
   });
 
   it('is stale when an input changed, an input is gone, or a migration was added', () => {
