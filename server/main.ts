@@ -129,15 +129,22 @@ function printBanner(
   console.log(lines.join('\n') + '\n');
 }
 
+/**
+ * A Ctrl-C in a terminal reaches the whole process group: this process, and npm, which passes it on again. The
+ * copy that follows within this time is the same request to stop, not an impatient second one.
+ */
+const SAME_SIGNAL_WINDOW_MS = 1000;
+
 /** One signal stops gracefully; a second one, or a stop that hangs, exits at once. */
 function stopOnSignals(server: RunningServer): void {
-  let stopping = false;
+  let stopping: { signal: NodeJS.Signals; at: number } | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
+      if (signal === stopping.signal && Date.now() - stopping.at < SAME_SIGNAL_WINDOW_MS) return;
       console.error(`${signal} again: exiting without waiting.`);
       process.exit(1);
     }
-    stopping = true;
+    stopping = { signal, at: Date.now() };
     console.log(`${signal} received: finishing requests and closing the database…`);
     setTimeout(() => {
       console.error('Shutdown took too long: exiting.');
