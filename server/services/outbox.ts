@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, getTableName, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../db/conditions';
 import type { Queryable } from '../db/queryable';
-import { storedRowCount } from '../db/rowCounts';
+import { pageWithTotal } from '../db/pages';
 import { mailOutbox } from '../db/schema/auth';
 
 /** The mail outbox as ROOT reads it (server/routes/outbox.ts): pages of mails and one mail with its bodies. */
@@ -61,17 +61,18 @@ export interface OutboxPageQuery {
 export async function listOutboxMails(db: Queryable, query: OutboxPageQuery) {
   const where = whereOf(query.filter);
   const direction = query.sort.order === 'ASC' ? asc : desc;
-  const rows = await db
-    .select(summaryColumns)
-    .from(mailOutbox)
-    .where(where)
-    .orderBy(direction(OUTBOX_SORT_COLUMNS[query.sort.field]), direction(mailOutbox.id))
-    .offset(query.offset)
-    .limit(query.limit);
-  const total =
-    (where === undefined ? await storedRowCount(db, getTableName(mailOutbox)) : undefined) ??
-    (await db.select({ total: count() }).from(mailOutbox).where(where))[0].total;
-  return { rows, total };
+  return pageWithTotal(
+    db,
+    {
+      table: mailOutbox,
+      where,
+      orderBy: [direction(OUTBOX_SORT_COLUMNS[query.sort.field]), direction(mailOutbox.id)],
+      counter: where === undefined ? getTableName(mailOutbox) : undefined,
+      offset: query.offset,
+      limit: query.limit,
+    },
+    summaryColumns,
+  );
 }
 
 /** One mail with its text and HTML bodies, or undefined. */

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -32,7 +31,7 @@ import { databaseErrorAnswer } from '../../plugins/databaseErrors';
 import { ApiError, parseInput } from '../../errors';
 import { auditTrail, type AuditActor, type AuditTrail } from '../../services/audit';
 import { escapeLike } from '../../db/conditions';
-import { storedRowCount } from '../../db/rowCounts';
+import { pageWithTotal } from '../../db/pages';
 import type { Queryable } from '../../db/queryable';
 import { countedReadScope, scopeCondition, type ResourceScope, type ScopeMode } from '../../db/scope';
 import { listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
@@ -404,18 +403,18 @@ async function listRecords<RecordShape extends { id: number }>(
     filterCondition(definition, query.filter, viewer),
   );
   const direction = query.sort.order === 'ASC' ? asc : desc;
-  // One after the other: PGlite runs one query at a time anyway, and a pool connection is spared.
-  const page = await app.db
-    .select({ id: definition.id })
-    .from(definition.table)
-    .where(where)
-    .orderBy(direction(definition.sortable[query.sort.field]), direction(definition.id))
-    .offset(query.offset)
-    .limit(query.limit);
-  const counter = counterOf(definition, viewer, query.filter);
-  const total =
-    (counter === undefined ? undefined : await storedRowCount(app.db, counter)) ??
-    (await app.db.select({ total: count() }).from(definition.table).where(where))[0].total;
+  const { rows: page, total } = await pageWithTotal(
+    app.db,
+    {
+      table: definition.table,
+      where,
+      orderBy: [direction(definition.sortable[query.sort.field]), direction(definition.id)],
+      counter: counterOf(definition, viewer, query.filter),
+      offset: query.offset,
+      limit: query.limit,
+    },
+    { id: definition.id },
+  );
   const records = await loadInOrder(
     definition,
     app.db,

@@ -1,0 +1,54 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Queryable } from './queryable';
+import { rowCounts } from './schema/rowCounts';
+
+/**
+ * A list page and its exact total in one statement. Every statement costs the server a round trip (the socket
+ * write alone is a good part of a cheap list request here), so the total rides along with the page as an
+ * uncorrelated subquery, which PostgreSQL runs once: the stored counter when the list has one, else a count
+ * through the filter's index. COALESCE evaluates its second argument only when the first is null, so a kept
+ * counter never counts rows. Only a page without rows (past the end, or nothing matches) asks for its total
+ * on its own.
+ */
+
+export interface PageQuery {
+  table: PgTable;
+  where: SQL | undefined;
+  orderBy: SQL[];
+  /** The counter (server/db/rowCounts.ts) that holds the total of exactly these rows, when there is one. */
+  counter?: string;
+  offset: number;
+  limit: number;
+}
+
+function totalOf({ table, where, counter }: PageQuery): SQL<string> {
+  const counted = sql<string>`(SELECT count(*) FROM ${table}${where ? sql` WHERE ${where}` : sql``})`;
+  if (counter === undefined) return counted;
+  const stored = sql`(SELECT sum(${rowCounts.total}) FROM ${rowCounts} WHERE ${rowCounts.counter} = ${counter})`;
+  return sql<string>`COALESCE(${stored}, ${counted})`;
+}
+
+/** The page's rows (`columns`, in `orderBy` order) and the total of every row that `where` matches. */
+export async function pageWithTotal<Columns extends SelectedFields>(
+  db: Queryable,
+  query: PageQuery,
+  columns: Columns,
+): Promise<{ rows: SelectResultFields<Columns>[]; total: number }> {
+  const total = totalOf(query);
+  const found = await db
+    .select({ ...columns, pageTotal: total })
+    .from(query.table)
+    .where(query.where)
+    .orderBy(...query.orderBy)
+    .offset(query.offset)
+    .limit(query.limit);
+  if (found.length === 0) {
+    const result = (await db.execute(sql`SELECT ${total} AS total`)) as unknown as { rows: { total: string }[] };
+    const [{ total: alone }] = result.rows;
+    return { rows: [], total: Number(alone) };
+  }
+  const rows = found.map(({ pageTotal: _total, ...row }) => row as SelectResultFields<Columns>);
+  return { rows, total: Number(found[0].pageTotal) };
+}
