@@ -1,4 +1,4 @@
-import { or, sql, type SQL } from 'drizzle-orm';
+import { getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** SQL conditions and values that lists and readers share (searches, filters, timestamps). */
@@ -20,3 +20,11 @@ export const isoOf = (instant: Date): string => instant.toISOString();
  */
 export const idIn = (column: PgColumn | SQL, ids: readonly number[]): SQL =>
   sql`${column} = ANY(${sql.param([...ids])}::int[])`;
+
+/**
+ * `"table"."column"`, always qualified. drizzle leaves a single-table query's columns unqualified, which inside
+ * a subquery names the subquery's own table wherever it has a column of that name: a correlated subquery (a
+ * record's links read beside its row) names every column this way.
+ */
+export const qualified = (column: PgColumn): SQL =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

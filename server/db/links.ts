@@ -1,9 +1,9 @@
-import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TagTermsMap } from '../../domain/partner';
 import type { Queryable } from './queryable';
 import { tags } from './schema/tags';
-import { idIn } from './conditions';
+import { qualified } from './conditions';
 
 /**
  * Join tables from an owner (an establishment, a promoter group, an event) to reference values, tags and
@@ -33,43 +33,38 @@ function propertyKeyOf(table: PgTable, column: PgColumn): string {
   return key;
 }
 
-const groupByOwner = (rows: readonly { owner: unknown; target: unknown }[]): Map<number, number[]> => {
-  const byOwner = new Map<number, number[]>();
-  for (const row of rows) {
-    const targets = byOwner.get(row.owner as number);
-    if (targets) targets.push(row.target as number);
-    else byOwner.set(row.owner as number, [row.target as number]);
-  }
-  return byOwner;
-};
-
 /**
- * The linked ids of several link tables for a page of owners in one statement (an array per table and owner,
- * each in target order): a statement costs the server more than the rows it reads, and a record has several
- * link tables. Owners without links get empty arrays.
+ * The owner's linked ids (in target order) as an array column beside the owner's row: a record reader selects
+ * one per link table, so that a page of records and all their links are one statement.
  */
-export async function loadLinkSets<Name extends string>(
-  db: Queryable,
-  links: Readonly<Record<Name, LinkTable>>,
-  ownerIds: readonly number[],
-): Promise<Map<Name, Map<number, number[]>>> {
-  const names = Object.keys(links) as Name[];
-  const byName = new Map(names.map((name) => [name, new Map<number, number[]>()]));
-  if (names.length === 0 || ownerIds.length === 0) return byName;
-  const arrays = names.map(
-    (name) =>
-      sql`ARRAY(SELECT ${links[name].target} FROM ${links[name].table} WHERE ${links[name].owner} = owners.id ORDER BY ${links[name].target}) AS ${sql.identifier(name)}`,
-  );
-  const result = await db.execute(
-    sql`SELECT owners.id AS owner, ${sql.join(arrays, sql`, `)} FROM unnest(${sql.param([...ownerIds])}::int[]) AS owners(id)`,
-  );
-  for (const row of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
-    for (const name of names) {
-      const targets = (row[name] as (number | string)[]).map(Number);
-      if (targets.length > 0) byName.get(name)?.set(Number(row.owner), targets);
-    }
+export function linkedIdsOf(link: LinkTable, ownerId: PgColumn): SQL<number[]> {
+  const target = qualified(link.target);
+  return sql<
+    number[]
+  >`ARRAY(SELECT ${target} FROM ${link.table} WHERE ${qualified(link.owner)} = ${qualified(ownerId)} ORDER BY ${target})`;
+}
+
+/** The owner's gallery (upload ids in position order) as an array column beside the owner's row. */
+export const mediaIdsOf = (media: MediaTable, ownerId: PgColumn): SQL<number[]> =>
+  sql<
+    number[]
+  >`ARRAY(SELECT ${qualified(media.upload)} FROM ${media.table} WHERE ${qualified(media.owner)} = ${qualified(ownerId)} ORDER BY ${qualified(media.position)})`;
+
+/** The owner's tags as `[id, name]` pairs in id order, a JSON column beside the owner's row (`tagLinksOfPairs`). */
+export function tagPairsOf(link: LinkTable, ownerId: PgColumn): SQL<[number, string][]> {
+  const [id, name] = [qualified(tags.id), qualified(tags.tagName)];
+  return sql<
+    [number, string][]
+  >`COALESCE((SELECT json_agg(json_build_array(${id}, ${name}) ORDER BY ${id}) FROM ${link.table} INNER JOIN ${tags} ON ${id} = ${qualified(link.target)} WHERE ${qualified(link.owner)} = ${qualified(ownerId)}), '[]'::json)`;
+}
+
+export function tagLinksOfPairs(pairs: readonly [number, string][]): TagLinks {
+  const links: TagLinks = { ids: [], names: {} };
+  for (const [id, name] of pairs) {
+    links.ids.push(id);
+    links.names[String(id)] = name;
   }
-  return byName;
+  return links;
 }
 
 /** Replaces the owner's links with exactly these ids. */
@@ -86,20 +81,6 @@ export async function replaceLinks(
   await tx
     .insert(link.table)
     .values(targetIds.map((targetId) => ({ [ownerKey]: ownerId, [targetKey]: targetId })) as never);
-}
-
-/** The gallery's upload ids per owner, in position order. One query. */
-export async function loadMedia(
-  db: Queryable,
-  media: MediaTable,
-  ownerIds: readonly number[],
-): Promise<Map<number, number[]>> {
-  const rows = await db
-    .select({ owner: media.owner, target: media.upload })
-    .from(media.table)
-    .where(idIn(media.owner, ownerIds))
-    .orderBy(asc(media.position));
-  return groupByOwner(rows);
 }
 
 export async function replaceMedia(
@@ -129,31 +110,6 @@ export interface TagLinks {
   /** The record's top-level `tagTerms`: tag id → tag name, for display without another request. */
   names: TagTermsMap;
 }
-
-/** The tags of each owner with their names (one query, joined to `tags`). */
-export async function loadTagLinks(
-  db: Queryable,
-  link: LinkTable,
-  ownerIds: readonly number[],
-): Promise<Map<number, TagLinks>> {
-  const rows = await db
-    .select({ owner: link.owner, tagId: tags.id, tagName: tags.tagName })
-    .from(link.table)
-    .innerJoin(tags, eq(tags.id, link.target))
-    .where(idIn(link.owner, ownerIds))
-    .orderBy(asc(tags.id));
-  const byOwner = new Map<number, TagLinks>();
-  for (const row of rows) {
-    const owner = row.owner as number;
-    const links = byOwner.get(owner) ?? { ids: [], names: {} };
-    links.ids.push(row.tagId);
-    links.names[String(row.tagId)] = row.tagName;
-    byOwner.set(owner, links);
-  }
-  return byOwner;
-}
-
-export const NO_TAGS: TagLinks = { ids: [], names: {} };
 
 /** The record (its id column) has a link to one of the ids. */
 export const linksToAny = (link: LinkTable, ownerId: PgColumn, ids: readonly number[]): SQL | undefined =>

@@ -159,11 +159,11 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
 // ---- answering the reader ------------------------------------------------------------------------------
 
 /** Who reads this request's answer: the viewer and their language (server/services/readerLanguage.ts). */
-async function eventReaderOf(db: Queryable, request: FastifyRequest): Promise<EventReader> {
+function eventReaderOf(request: FastifyRequest): EventReader {
   return {
     viewer: viewerOf(request),
-    language: await readerLanguageOf(db, {
-      userId: authOf(request).userId,
+    language: readerLanguageOf({
+      storedLanguage: authOf(request).language,
       acceptLanguage: request.headers['accept-language'],
     }),
   };
@@ -174,7 +174,7 @@ async function eventReaderOf(db: Queryable, request: FastifyRequest): Promise<Ev
  * goes through it — the generic's through `asReadBy`, the approvals directly.
  */
 export async function eventsAsAnswered(db: Queryable, records: Event[], request: FastifyRequest): Promise<Event[]> {
-  return eventsAsReadBy(db, await eventReaderOf(db, request), records);
+  return eventsAsReadBy(db, eventReaderOf(request), records);
 }
 
 export async function eventRoutes(app: FastifyInstance): Promise<void> {

@@ -44,6 +44,8 @@ export interface SessionIdentity {
   promoterGroupId: number | null;
   /** For the audit log's actor, so that writes need no extra query. */
   email: string;
+  /** The user's stored language (their mails'; labels when the request names none), read with the session. */
+  language: string | null;
 }
 
 export interface ClientMetadata {
@@ -76,6 +78,7 @@ const activeIdentityQuery = builtOncePerDatabase((db) =>
       establishmentId: users.establishmentId,
       promoterGroupId: users.promoterGroupId,
       email: users.email,
+      language: users.language,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -222,6 +225,7 @@ export class AuthSessions {
       establishmentId: row.establishmentId,
       promoterGroupId: row.promoterGroupId,
       email: row.email,
+      language: row.language,
     };
   }
 

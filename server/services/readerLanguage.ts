@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages';
-import { users } from '../db/schema/auth';
-import type { Queryable } from '../db/queryable';
 
 /**
  * The language a reader reads labels in (docs/server.md "Events", reading): the request's `Accept-Language`
@@ -40,21 +37,15 @@ export function languageOfAcceptLanguage(header: string | string[] | undefined):
   return ranges[0]?.language;
 }
 
-/** The signed-in user's stored language, or undefined when unset or not one of the app's. */
-async function storedLanguageOf(db: Queryable, userId: number): Promise<Language | undefined> {
-  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-  return isLanguage(row?.language) ? row.language : undefined;
-}
-
-/** Who reads: the signed-in user and the request's `Accept-Language` header. */
+/** Who reads: the signed-in user's stored language (read with their session) and the request's header. */
 export interface LanguageReader {
-  userId: number;
+  storedLanguage: string | null;
   acceptLanguage: string | string[] | undefined;
 }
 
 /** The reader's language for an authenticated request (the rule above). */
-export async function readerLanguageOf(db: Queryable, reader: LanguageReader): Promise<Language> {
+export function readerLanguageOf(reader: LanguageReader): Language {
   const named = languageOfAcceptLanguage(reader.acceptLanguage);
   if (named) return named;
-  return (await storedLanguageOf(db, reader.userId)) ?? DEFAULT_LANGUAGE;
+  return isLanguage(reader.storedLanguage) ? reader.storedLanguage : DEFAULT_LANGUAGE;
 }

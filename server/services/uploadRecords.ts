@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { isImageMimeType, uploadFileUrl, type Upload, type UploadMimeType } from '../../domain/upload';
 import { FIELD_PROBLEM_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Viewer } from '../../domain/access';
@@ -5,6 +6,7 @@ import { uploads } from '../db/schema/uploads';
 import { ApiError } from '../errors';
 import type { Queryable } from '../db/queryable';
 import { idIn } from '../db/conditions';
+import { builtOncePerDatabase, unnamed } from '../db/prepared';
 
 /**
  * Uploads as records carry them (logos, galleries, files), and the rule for attaching one: a write may use
@@ -34,10 +36,19 @@ export const uploadOf = (row: UploadRow): Upload => ({
 });
 
 /** The uploads of these ids, by id (missing ids are left out). */
+/** Every record reader asks for its pictures and files by id: built once. */
+const uploadsByIdQuery = builtOncePerDatabase((db) =>
+  db
+    .select()
+    .from(uploads)
+    .where(sql`${uploads.id} = ANY(${sql.placeholder('ids')}::int[])`)
+    .prepare(unnamed),
+);
+
 export async function loadUploads(db: Queryable, ids: readonly number[]): Promise<Map<number, Upload>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select().from(uploads).where(idIn(uploads.id, unique));
+  const rows = await uploadsByIdQuery(db).execute({ ids: unique });
   return new Map(rows.map((row) => [row.id, uploadOf(row)]));
 }
 

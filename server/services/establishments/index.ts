@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Viewer } from '../../../domain/access';
 import { WEEK_DAYS, isWeekDay } from '../../../domain/enums';
 import { establishmentInputSchema, type Establishment, type EstablishmentInput } from '../../../domain/establishment';
@@ -18,11 +18,11 @@ import {
 import { establishmentTypes } from '../../db/schema/reference';
 import { scopeCondition, type ScopeMapping } from '../../db/scope';
 import { partnerReferenceChecksOf, referenceCheck } from '../partners/checks';
-import type { PartnerDefinition } from '../partners/definition';
+import type { PartnerDefinition, PartnerExtras } from '../partners/definition';
 import { ESTABLISHMENT_ONBOARDING } from '../partners/onboarding';
 import { loadPartners } from '../partners/reader';
 import { partnerColumnsOf, partnerContactOf } from '../partners/record';
-import { idIn } from '../../db/conditions';
+import { qualified } from '../../db/conditions';
 
 /**
  * Establishments (docs/server.md "Establishments and promoter groups"): the venue is a row of
@@ -64,8 +64,11 @@ const MEDIA: MediaTable = {
 
 // ---- reading -----------------------------------------------------------------------------------------
 
-type ScheduleRow = typeof establishmentWorkSchedules.$inferSelect;
-type HappyHourRow = typeof establishmentHappyHours.$inferSelect;
+type ScheduleRow = Pick<
+  typeof establishmentWorkSchedules.$inferSelect,
+  'dayOfWeek' | 'isActive' | 'startTime' | 'endTime'
+>;
+type HappyHourRow = Pick<typeof establishmentHappyHours.$inferSelect, 'title' | 'days' | 'startTime' | 'endTime'>;
 
 /** All seven days; a day without a row is closed. */
 function workSchedulesOf(rows: readonly ScheduleRow[]): WorkSchedules {
@@ -84,38 +87,33 @@ const happyHourOf = (row: HappyHourRow): HappyHour => ({
   endTime: row.endTime,
 });
 
-const byEstablishment = <Row extends { establishmentId: number }>(rows: readonly Row[]) => {
-  const grouped = new Map<number, Row[]>();
-  for (const row of rows) grouped.set(row.establishmentId, [...(grouped.get(row.establishmentId) ?? []), row]);
-  return grouped;
-};
-
 /** The establishment's own child rows: opening hours and happy hours. */
 interface EstablishmentTimes {
   workSchedules: WorkSchedules;
   happyHours: HappyHour[];
 }
 
-/** Opening hours and happy hours of a page of establishments: two queries. */
-async function loadTimes(db: Queryable, ownerIds: readonly number[]): Promise<(ownerId: number) => EstablishmentTimes> {
-  const schedules = byEstablishment(
-    await db
-      .select()
-      .from(establishmentWorkSchedules)
-      .where(idIn(establishmentWorkSchedules.establishmentId, ownerIds)),
-  );
-  const happyHours = byEstablishment(
-    await db
-      .select()
-      .from(establishmentHappyHours)
-      .where(idIn(establishmentHappyHours.establishmentId, ownerIds))
-      .orderBy(asc(establishmentHappyHours.position), asc(establishmentHappyHours.id)),
-  );
-  return (ownerId: number) => ({
-    workSchedules: workSchedulesOf(schedules.get(ownerId) ?? []),
-    happyHours: (happyHours.get(ownerId) ?? []).map(happyHourOf),
-  });
-}
+const schedule = establishmentWorkSchedules;
+const happyHour = establishmentHappyHours;
+
+/** Opening hours and happy hours (in their order) as JSON beside each establishment's row. */
+const TIMES: PartnerExtras<EstablishmentTimes> = {
+  columns: {
+    workSchedules: sql`COALESCE((SELECT json_agg(json_build_object(
+        'dayOfWeek', ${qualified(schedule.dayOfWeek)}, 'isActive', ${qualified(schedule.isActive)},
+        'startTime', ${qualified(schedule.startTime)}, 'endTime', ${qualified(schedule.endTime)}))
+      FROM ${schedule} WHERE ${qualified(schedule.establishmentId)} = ${qualified(establishments.id)}), '[]'::json)`,
+    happyHours: sql`COALESCE((SELECT json_agg(json_build_object(
+        'title', ${qualified(happyHour.title)}, 'days', ${qualified(happyHour.days)},
+        'startTime', ${qualified(happyHour.startTime)}, 'endTime', ${qualified(happyHour.endTime)})
+        ORDER BY ${qualified(happyHour.position)}, ${qualified(happyHour.id)})
+      FROM ${happyHour} WHERE ${qualified(happyHour.establishmentId)} = ${qualified(establishments.id)}), '[]'::json)`,
+  },
+  of: (values) => ({
+    workSchedules: workSchedulesOf(values.workSchedules as ScheduleRow[]),
+    happyHours: (values.happyHours as HappyHourRow[]).map(happyHourOf),
+  }),
+};
 
 // ---- writing -----------------------------------------------------------------------------------------
 
@@ -155,7 +153,7 @@ export const ESTABLISHMENT_PARTNER: PartnerDefinition<
   links: ESTABLISHMENT_LINKS,
   media: MEDIA,
   onboarding: ESTABLISHMENT_ONBOARDING,
-  loadExtras: loadTimes,
+  extras: TIMES,
   recordOf: (row, { linked, tags, pictures, extras }) => ({
     id: row.id,
     establishmentId: row.id,
@@ -219,7 +217,7 @@ export const ESTABLISHMENT_PARTNER: PartnerDefinition<
   auditOmit: ['establishmentId', 'tagTerms', 'generalInfos.mediaListState', 'createdAt', 'updatedAt'],
 };
 
-/** The records of these ids in a fixed number of queries (nine), whatever the page size. */
+/** The records of these ids in two statements, whatever the page size (server/services/partners/reader.ts). */
 export const loadEstablishments = (db: Queryable, ids: readonly number[]): Promise<Establishment[]> =>
   loadPartners(db, ESTABLISHMENT_PARTNER, ids);
 

@@ -18,7 +18,7 @@ import {
 } from '../../../domain/recurrence';
 import { resolveGallery } from '../../../domain/upload';
 import { establishments } from '../../db/schema/establishments';
-import { eventMedia, eventOutOfSchedule, events } from '../../db/schema/events';
+import { eventOutOfSchedule, events } from '../../db/schema/events';
 import { promoterGroups } from '../../db/schema/promoterGroups';
 import { environments, eventTypes, games, musics, services } from '../../db/schema/reference';
 import { tags } from '../../db/schema/tags';
@@ -27,7 +27,15 @@ import { replaceLinks, replaceMedia } from '../../db/links';
 import { checkPartnerWrite, descriptionColumnsOf, referenceCheck, type ReferenceCheck } from '../partners/checks';
 import type { Queryable } from '../../db/queryable';
 import { requireUsableUploads, type UploadUse } from '../uploadRecords';
-import { EVENT_LINKS, loadEvent, loadEventRow, loadOutOfScheduleRows, ruleOfRow, sameRule } from './record';
+import {
+  EVENT_LINKS,
+  EVENT_MEDIA,
+  loadEvent,
+  loadEventRow,
+  loadOutOfScheduleRows,
+  ruleOfRow,
+  sameRule,
+} from './record';
 
 /**
  * Writing an event (docs/server.md "Events"): the `events` row, its links, gallery and menu file, its
@@ -411,10 +419,5 @@ async function writeLinks(tx: Queryable, id: number, input: EventInput, galleryI
   await replaceLinks(tx, EVENT_LINKS.games, id, media.games);
   await replaceLinks(tx, EVENT_LINKS.environments, id, media.environments);
   await replaceLinks(tx, EVENT_LINKS.tags, id, media.tagTerms);
-  await replaceMedia(
-    tx,
-    { table: eventMedia, owner: eventMedia.eventId, upload: eventMedia.uploadId, position: eventMedia.position },
-    id,
-    galleryIds,
-  );
+  await replaceMedia(tx, EVENT_MEDIA, id, galleryIds);
 }

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { LinkTable, MediaTable, TagLinks } from '../../db/links';
@@ -59,10 +60,18 @@ export interface PartnerDefinition<
   Links extends PartnerLinks,
   Extras = undefined,
 > extends PartnerWriteParts<Input, Links> {
-  /** The kind's own child rows of a page of records, by owner id (opening hours, …), in a fixed number of queries. */
-  loadExtras?(db: Queryable, ownerIds: readonly number[]): Promise<(ownerId: number) => Extras>;
+  /**
+   * The kind's own child rows (opening hours, …), read beside each row in the reader's one statement: `columns`
+   * are correlated subqueries on the kind's table (JSON or arrays), `of` makes the record's extras of them.
+   */
+  extras?: PartnerExtras<Extras>;
   /** The record's own fields; description, visibility, tag names, version and dates are added alike. */
   recordOf(row: Row, reading: PartnerReading<Links, Extras>): Omit<RecordShape, PartnerBasicsKey>;
+}
+
+export interface PartnerExtras<Extras> {
+  columns: Record<string, SQL>;
+  of(values: Record<string, unknown>): Extras;
 }
 
 /** The fields `partnerRecordBasicsOf` gives every partner record. */
