@@ -13,6 +13,7 @@ import { createDirectory } from '../config/dataDirectory';
 import { checkConnection } from './connectionProblems';
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pgliteWorker';
 
+import { allowNamedStatements } from './prepared';
 export { PGLITE_EXTENSIONS } from './pgliteExtensions';
 
 export type Schema = typeof schema;
@@ -89,6 +90,7 @@ function poolHandle(
   // listener node-postgres would throw it as an uncaught exception and stop the process. The pool replaces it.
   pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  if (engine === 'postgres') allowNamedStatements(db);
   return {
     db,
     engine,

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../db/client';
 import { authSessions, refreshTokens, roles, users } from '../db/schema/auth';
-import { builtOncePerDatabase, unnamed } from '../db/prepared';
+import { builtOncePerDatabase } from '../db/prepared';
 import { deriveKey, hashToken, randomToken, successorRefreshToken } from './tokens';
 
 /**
@@ -68,7 +68,7 @@ export type RevokeReason = (typeof REVOKE_REASONS)[keyof typeof REVOKE_REASONS];
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The session check every authenticated request makes, built once. */
-const activeIdentityQuery = builtOncePerDatabase((db) =>
+const activeIdentityQuery = builtOncePerDatabase('active_identity', (db, statementName) =>
   db
     .select({
       roleKey: roles.key,
@@ -85,7 +85,7 @@ const activeIdentityQuery = builtOncePerDatabase((db) =>
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(authSessions.id, sql.placeholder('sessionId')), eq(authSessions.userId, sql.placeholder('userId'))))
     .limit(1)
-    .prepare(unnamed),
+    .prepare(statementName),
 );
 
 export class AuthSessions {

@@ -5,7 +5,7 @@ import { isRoleKey } from '../../domain/roles';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages';
 import type { Database } from '../db/client';
 import { roles, users } from '../db/schema/auth';
-import { builtOncePerDatabase, unnamed } from '../db/prepared';
+import { builtOncePerDatabase } from '../db/prepared';
 
 /**
  * Reads users for authentication: the credentials row and the session user of the API (domain/user.ts).
@@ -70,14 +70,14 @@ export async function findAuthIdOfUser(db: Database, userId: number): Promise<st
 }
 
 /** The signed-in user, read on every navigation (`GET /auth/me`), built once. */
-const sessionUserQuery = builtOncePerDatabase((db) =>
+const sessionUserQuery = builtOncePerDatabase('session_user', (db, statementName) =>
   db
     .select({ user: users, roleKey: roles.key })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
-    .prepare(unnamed),
+    .prepare(statementName),
 );
 
 /** The user of `GET /auth/me` and of the sign-in answer; `userRoles` is derived from `users.role_id`. */

@@ -6,7 +6,7 @@ import { uploads } from '../db/schema/uploads';
 import { ApiError } from '../errors';
 import type { Queryable } from '../db/queryable';
 import { idIn } from '../db/conditions';
-import { builtOncePerDatabase, unnamed } from '../db/prepared';
+import { builtOncePerDatabase } from '../db/prepared';
 
 /**
  * Uploads as records carry them (logos, galleries, files), and the rule for attaching one: a write may use
@@ -37,12 +37,12 @@ export const uploadOf = (row: UploadRow): Upload => ({
 
 /** The uploads of these ids, by id (missing ids are left out). */
 /** Every record reader asks for its pictures and files by id: built once. */
-const uploadsByIdQuery = builtOncePerDatabase((db) =>
+const uploadsByIdQuery = builtOncePerDatabase('uploads_by_id', (db, statementName) =>
   db
     .select()
     .from(uploads)
     .where(sql`${uploads.id} = ANY(${sql.placeholder('ids')}::int[])`)
-    .prepare(unnamed),
+    .prepare(statementName),
 );
 
 export async function loadUploads(db: Queryable, ids: readonly number[]): Promise<Map<number, Upload>> {

@@ -35,7 +35,7 @@ import {
   type MediaTable,
   type TagLinks,
 } from '../../db/links';
-import { builtOncePerDatabase, unnamed } from '../../db/prepared';
+import { builtOncePerDatabase } from '../../db/prepared';
 import type { ScopeMapping } from '../../db/scope';
 import type { Queryable } from '../../db/queryable';
 import { loadUploads } from '../uploadRecords';
@@ -272,20 +272,20 @@ const EVENT_TYPE_LABELS = {
 } as const;
 
 /** The labels of event types in one language by id, built once per language. */
-const labelQueryOf = (label: (typeof EVENT_TYPE_LABELS)[Language]) =>
-  builtOncePerDatabase((db) =>
+const labelQueryOf = (language: Language) =>
+  builtOncePerDatabase(`event_type_labels_${language}`, (db, statementName) =>
     db
-      .select({ id: eventTypes.id, label })
+      .select({ id: eventTypes.id, label: EVENT_TYPE_LABELS[language] })
       .from(eventTypes)
       .where(sql`${eventTypes.id} = ANY(${sql.placeholder('ids')}::int[])`)
-      .prepare(unnamed),
+      .prepare(statementName),
   );
 
 const eventTypeLabelQueries = {
-  en: labelQueryOf(EVENT_TYPE_LABELS.en),
-  fr: labelQueryOf(EVENT_TYPE_LABELS.fr),
-  de: labelQueryOf(EVENT_TYPE_LABELS.de),
-  it: labelQueryOf(EVENT_TYPE_LABELS.it),
+  en: labelQueryOf('en'),
+  fr: labelQueryOf('fr'),
+  de: labelQueryOf('de'),
+  it: labelQueryOf('it'),
 } satisfies Record<Language, unknown>;
 
 /** Event type labels by id in one language (English for the stored record; a reader's own: `eventsAsReadBy`). */
@@ -341,7 +341,7 @@ const eventTypeLabelColumn = sql<
  * the out-of-schedule rows, the type's English label and whether segments were split from each. One
  * statement, built once: a list page used to take eight, and each costs the server a round trip.
  */
-const eventRecordsQuery = builtOncePerDatabase((db) =>
+const eventRecordsQuery = builtOncePerDatabase('event_records', (db, statementName) =>
   db
     .select({
       row: events,
@@ -357,7 +357,7 @@ const eventRecordsQuery = builtOncePerDatabase((db) =>
     })
     .from(events)
     .where(sql`${eventId} = ANY(${sql.placeholder('ids')}::int[])`)
-    .prepare(unnamed),
+    .prepare(statementName),
 );
 
 /**

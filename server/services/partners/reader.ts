@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { linkedIdsOf, mediaIdsOf, tagLinksOfPairs, tagPairsOf } from '../../db/links';
 import { qualified } from '../../db/conditions';
-import { builtOncePerDatabase, unnamed } from '../../db/prepared';
+import { builtOncePerDatabase } from '../../db/prepared';
 import type { Queryable } from '../../db/queryable';
 import { loadUploads } from '../uploadRecords';
 import type { PartnerDefinition, PartnerLinks, PartnerReading, PartnerRow } from './definition';
@@ -35,7 +35,8 @@ function buildRead(definition: AnyPartner) {
   );
   const extras: Record<string, SQL> = { ...definition.extras?.columns };
   return builtOncePerDatabase(
-    (db) =>
+    `partner_records_${getTableName(definition.table)}`,
+    (db, statementName) =>
       db
         .select({
           row: definition.table,
@@ -47,7 +48,7 @@ function buildRead(definition: AnyPartner) {
         } as never)
         .from(definition.table)
         .where(sql`${qualified(ownerId)} = ANY(${sql.placeholder('ids')}::int[])`)
-        .prepare(unnamed) as unknown as PreparedRead,
+        .prepare(statementName) as unknown as PreparedRead,
   );
 }
 
