@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { AuditLogRecord } from '../../domain/audit';
 import type { AuditAction } from '../../domain/enums';
 import type { Database } from '../db/client';
 import type { Queryable } from '../db/queryable';
 import { auditLog, type AuditChanges } from '../db/schema/auditLog';
-import { idIn } from '../db/conditions';
+import { qualified } from '../db/conditions';
+import { builtOncePerDatabase } from '../db/prepared';
 
 /**
  * The audit log: every create, update and delete through the generic resource API writes one
@@ -127,8 +129,16 @@ export function auditTrail(resource: string, omit?: readonly string[]): AuditTra
 }
 
 /** The audit log's records of these ids (the `audit-log` resource). */
+const auditRecordsQuery = builtOncePerDatabase('audit_records', (db, statementName) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(sql`${qualified(auditLog.id)} = ANY(${sql.placeholder('ids')}::int[])`)
+    .prepare(statementName),
+);
+
 export async function loadAuditRecords(db: Queryable, ids: readonly number[]): Promise<AuditLogRecord[]> {
-  const rows = await db.select().from(auditLog).where(idIn(auditLog.id, ids));
+  const rows = await auditRecordsQuery(db).execute({ ids: [...ids] });
   return rows.map((row) => ({
     id: row.id,
     at: row.at.toISOString(),

@@ -7,7 +7,8 @@ import {
   type TagInput,
   type TagTranslationField,
 } from '../../../domain/tag';
-import { escapeLike, idIn } from '../../db/conditions';
+import { escapeLike, qualified } from '../../db/conditions';
+import { builtOncePerDatabase } from '../../db/prepared';
 import type { Queryable } from '../../db/queryable';
 import { tags, tagTranslations } from '../../db/schema/tags';
 import { storedDescription } from '../html';
@@ -23,17 +24,29 @@ const FIELD_OF = Object.fromEntries(
 ) as Record<Language, TagTranslationField>;
 const TRANSLATION_FIELDS = Object.keys(TAG_TRANSLATION_FIELDS) as TagTranslationField[];
 
+/** A page of tags with their translations as `[language, label]` pairs beside each row: one statement. */
+const tagRecordsQuery = builtOncePerDatabase('tag_records', (db, statementName) =>
+  db
+    .select({
+      row: tags,
+      labels: sql<
+        [string, string][]
+      >`COALESCE((SELECT json_agg(json_build_array(${qualified(tagTranslations.language)}, ${qualified(tagTranslations.label)})) FROM ${tagTranslations} WHERE ${qualified(tagTranslations.tagId)} = ${qualified(tags.id)}), '[]'::json)`,
+    })
+    .from(tags)
+    .where(sql`${qualified(tags.id)} = ANY(${sql.placeholder('ids')}::int[])`)
+    .prepare(statementName),
+);
+
 export async function loadTags(db: Queryable, ids: readonly number[]): Promise<Tag[]> {
-  const rows = await db.select().from(tags).where(idIn(tags.id, ids));
-  const labels = await db.select().from(tagTranslations).where(idIn(tagTranslations.tagId, ids));
-  return rows.map((row) => {
+  const found = await tagRecordsQuery(db).execute({ ids: [...ids] });
+  return found.map(({ row, labels }) => {
     const translation = Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, null])) as Record<
       TagTranslationField,
       string | null
     >;
-    for (const label of labels) {
-      if (label.tagId === row.id && label.language in FIELD_OF)
-        translation[FIELD_OF[label.language as Language]] = label.label;
+    for (const [language, label] of labels) {
+      if (language in FIELD_OF) translation[FIELD_OF[language as Language]] = label;
     }
     return {
       id: row.id,

@@ -12,7 +12,8 @@ import { promoterGroups } from '../../db/schema/promoterGroups';
 import { ApiError } from '../../errors';
 import { auditTrail } from '../audit';
 import { REVOKE_REASONS, type AuthSessions } from '../authSessions';
-import { idIn } from '../../db/conditions';
+import { qualified } from '../../db/conditions';
+import { builtOncePerDatabase } from '../../db/prepared';
 
 /**
  * The rules of the Users resource, free of HTTP: what a user record shows, whom it belongs to,
@@ -239,8 +240,16 @@ export async function userValuesOf(tx: Reader, input: UserInput): Promise<UserVa
 /** Ends a user's sessions inside the write's transaction, so their access tokens stop working at once. */
 export type SessionRevoker = Pick<AuthSessions, 'revokeAllOfUser'>;
 
+const userRecordsQuery = builtOncePerDatabase('user_records', (db, statementName) =>
+  db
+    .select(userRecordColumns)
+    .from(users)
+    .where(sql`${qualified(users.id)} = ANY(${sql.placeholder('ids')}::int[])`)
+    .prepare(statementName),
+);
+
 export async function loadUsers(db: Queryable, ids: readonly number[]): Promise<UserRecord[]> {
-  const rows = await db.select(userRecordColumns).from(users).where(idIn(users.id, ids));
+  const rows = await userRecordsQuery(db).execute({ ids: [...ids] });
   return rows.map(toUserRecord);
 }
 
