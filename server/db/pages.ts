@@ -8,8 +8,8 @@ import { rowCounts } from './schema/rowCounts';
  * A list page and its exact total in one statement. Every statement costs the server a round trip (the socket
  * write alone is a good part of a cheap list request here), so the total rides along with the page as an
  * uncorrelated subquery, which PostgreSQL runs once: the stored counter when the list has one, else a count
- * through the filter's index. COALESCE evaluates its second argument only when the first is null, so a kept
- * counter never counts rows. Only a page without rows (past the end, or nothing matches) asks for its total
+ * through the filter's index. COALESCE evaluates its second argument only when the first is null, so kept
+ * counters never count rows (a counter a write has not yet made is no row: zero, unless none of them is). Only a page without rows (past the end, or nothing matches) asks for its total
  * on its own.
  */
 
@@ -17,16 +17,23 @@ export interface PageQuery {
   table: PgTable;
   where: SQL | undefined;
   orderBy: SQL[];
-  /** The counter (server/db/rowCounts.ts) that holds the total of exactly these rows, when there is one. */
-  counter?: string;
+  /**
+   * The counters (server/db/rowCounts.ts) whose sum is the total of exactly these rows, when they are kept:
+   * names, or SQL that makes one (`'events:city:DRAFT:' || lower($1)`).
+   */
+  counters?: readonly (string | SQL)[];
   offset: number;
   limit: number;
 }
 
-function totalOf({ table, where, counter }: PageQuery): SQL<string> {
+function totalOf({ table, where, counters = [] }: PageQuery): SQL<string> {
   const counted = sql<string>`(SELECT count(*) FROM ${table}${where ? sql` WHERE ${where}` : sql``})`;
-  if (counter === undefined) return counted;
-  const stored = sql`(SELECT sum(${rowCounts.total}) FROM ${rowCounts} WHERE ${rowCounts.counter} = ${counter})`;
+  if (counters.length === 0) return counted;
+  const names = sql.join(
+    counters.map((counter) => sql`${counter}`),
+    sql`, `,
+  );
+  const stored = sql`(SELECT sum(${rowCounts.total}) FROM ${rowCounts} WHERE ${rowCounts.counter} IN (${names}))`;
   return sql<string>`COALESCE(${stored}, ${counted})`;
 }
 

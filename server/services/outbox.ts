@@ -67,7 +67,7 @@ export async function listOutboxMails(db: Queryable, query: OutboxPageQuery) {
       table: mailOutbox,
       where,
       orderBy: [direction(OUTBOX_SORT_COLUMNS[query.sort.field]), direction(mailOutbox.id)],
-      counter: where === undefined ? getTableName(mailOutbox) : undefined,
+      counters: where === undefined ? [getTableName(mailOutbox)] : [],
       offset: query.offset,
       limit: query.limit,
     },

@@ -44,9 +44,10 @@ async function listedTotal(resource: string, filter: object = {}, email = 'root@
 const countedTotal = async (table: string) =>
   Number((await rows<{ n: string }>(sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0].n);
 
-const eventAt = (venue: number) => ({
+const eventAt = (venue: number, city?: string) => ({
   generalInfos: {
     establishmentId: venue,
+    ...(city ? { city } : {}),
     eventType: { id: eventTypeId },
     eventTitle: `Counted ${randomUUID().slice(0, 8)}`,
     ageMin: 18,
@@ -138,5 +139,54 @@ describe('the total of an unfiltered list', () => {
     expect(await listedTotal('establishments', { visibility: 'PUBLISHED' })).toBe(
       await countedTotal("establishments WHERE visibility = 'PUBLISHED'"),
     );
+  });
+
+  it('of a city (its events, of a visibility too) follows the event’s city, its venue’s, visibility and deletes', async () => {
+    const inCity = (city: string, visibility?: string) =>
+      countedTotal(`events WHERE city_key = lower('${city}')${visibility ? ` AND visibility = '${visibility}'` : ''}`);
+    const expectExact = async (cities: string[]) => {
+      for (const city of cities) {
+        expect(await listedTotal('events', { cities: [city] }), city).toBe(await inCity(city));
+        expect(await listedTotal('events', { cities: [city] }, 'customer@demo.ch'), city).toBe(
+          await inCity(city, 'PUBLISHED'),
+        );
+        expect(await listedTotal('events', { cities: [city], visibility: 'DRAFT' }), city).toBe(
+          await inCity(city, 'DRAFT'),
+        );
+      }
+      // Two spellings of one city are one city.
+      expect(await listedTotal('events', { cities: cities.flatMap((city) => [city, city.toUpperCase()]) })).toBe(
+        await countedTotal(`events WHERE city_key IN (${cities.map((city) => `lower('${city}')`).join(', ')})`),
+      );
+    };
+    const [venue] = await rows<{ id: number }>(
+      sql`INSERT INTO establishments (name, city, establishment_type_id, visibility)
+          SELECT 'City venue', 'Luzern', establishment_type_id, 'PUBLISHED' FROM establishments LIMIT 1 RETURNING id`,
+    );
+    const created = await Promise.all(
+      [undefined, undefined, undefined, 'Bern', 'Bern'].map(async (city) => {
+        const response = await call('root@demo.ch', 'POST', '/events', eventAt(Number(venue.id), city));
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<{ id: number }>().id;
+      }),
+    );
+    await expectExact(['Luzern', 'Bern', 'Thun']);
+    // The totals come from the kept counters, not from counting.
+    expect(await countedTotal("row_counts WHERE counter = 'events:city:PUBLISHED:luzern'")).toBeGreaterThan(0);
+    await rows(sql`UPDATE establishments SET city = 'Thun' WHERE id = ${venue.id}`);
+    await expectExact(['Luzern', 'Bern', 'Thun']);
+    const moves = await Promise.all(
+      [created[0], created[3], created[0]].map((id) =>
+        call('root@demo.ch', 'POST', '/events/visibility', { ids: [id], visibility: 'DRAFT' }),
+      ),
+    );
+    expect(moves.every((response) => response.statusCode === 200)).toBe(true);
+    await expectExact(['Luzern', 'Bern', 'Thun']);
+    await Promise.all(
+      [created[1], created[1], created[4]].map((id) => call('root@demo.ch', 'DELETE', `/events/${id}`)),
+    );
+    await expectExact(['Bern', 'Thun']);
+    expect((await call('root@demo.ch', 'DELETE', `/establishments/${venue.id}`)).statusCode).toBe(200);
+    await expectExact(['Bern', 'Thun']);
   });
 });

@@ -16,7 +16,7 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { hasPermission, type Action, type PermissionResource, type Viewer } from '../../../domain/access';
-import type { Visibility } from '../../../domain/enums';
+import { VISIBILITIES, type Visibility } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import {
   idSchema,
@@ -213,6 +213,12 @@ export interface ResourceDefinition<RecordShape extends { id: number }, Input ex
   defaultSort: { field: string; order: SortOrder };
   /** Filter keys besides `id` and `q`; any other key is a 400. */
   filters?: Readonly<Record<string, FilterDefinition>>;
+  /**
+   * Filters whose totals the database keeps: given the filter's parsed value and the visibilities the list
+   * reads, the counters (server/db/rowCounts.ts) whose sum is the total. Used when the filter is the list's
+   * only one besides `visibility` and the caller reads every record or every published one.
+   */
+  countedFilters?: Readonly<Record<string, (value: unknown, visibilities: readonly Visibility[]) => SQL[]>>;
   /** What `q` searches; without targets `q` is refused like any undeclared filter. */
   search?: readonly SearchTarget[];
   scope: ResourceScope;
@@ -368,24 +374,28 @@ function resourceListQueryParser(
 }
 
 /**
- * The counter that holds this list's exact total (server/db/rowCounts.ts) when its rows are a whole table or all
- * its rows of one visibility: ROOT's unfiltered view, a customer's published events, a visibility filter alone.
- * Any other filter, or a narrower read scope, is counted through its index instead.
+ * The counters that hold this list's exact total (server/db/rowCounts.ts) when its rows are a whole table or
+ * all its rows of one visibility (ROOT's unfiltered view, a customer's published events, a visibility filter
+ * alone), or those rows narrowed by one filter the resource counts (`countedFilters`: the events of a city).
+ * Any other filter, or a narrower read scope, is counted through its index instead (no counters).
  */
-function counterOf(
-  definition: Pick<ResourceDefinition<{ id: number }>, 'table' | 'permission' | 'scope'>,
+function countersOf(
+  definition: Pick<ResourceDefinition<{ id: number }>, 'table' | 'permission' | 'scope' | 'countedFilters'>,
   viewer: Viewer,
   filter: Record<string, unknown>,
-): string | undefined {
+): (string | SQL)[] {
   const reach = countedReadScope(viewer, definition.permission, definition.scope);
   const keys = Object.keys(filter).filter((key) => filter[key] !== undefined && filter[key] !== '');
-  if (!reach || keys.some((key) => key !== 'visibility')) return undefined;
-  const filtered = filter.visibility as string | undefined;
-  if (reach === 'published' && filtered !== undefined && filtered !== 'PUBLISHED') return undefined;
+  const narrowing = keys.filter((key) => key !== 'visibility');
+  const countedBy = narrowing.length === 1 ? definition.countedFilters?.[narrowing[0]] : undefined;
+  if (!reach || (narrowing.length > 0 && !countedBy)) return [];
+  const filtered = filter.visibility as Visibility | undefined;
+  if (reach === 'published' && filtered !== undefined && filtered !== 'PUBLISHED') return [];
   const visibility = reach === 'published' ? 'PUBLISHED' : filtered;
-  if (visibility !== undefined && (definition.scope === 'global' || !definition.scope.visibility)) return undefined;
+  if (visibility !== undefined && (definition.scope === 'global' || !definition.scope.visibility)) return [];
+  if (countedBy) return countedBy(filter[narrowing[0]], visibility === undefined ? VISIBILITIES : [visibility]);
   const table = getTableName(definition.table);
-  return visibility === undefined ? table : `${table}:${visibility}`;
+  return [visibility === undefined ? table : `${table}:${visibility}`];
 }
 
 async function listRecords<RecordShape extends { id: number }>(
@@ -409,7 +419,7 @@ async function listRecords<RecordShape extends { id: number }>(
       table: definition.table,
       where,
       orderBy: [direction(definition.sortable[query.sort.field]), direction(definition.id)],
-      counter: counterOf(definition, viewer, query.filter),
+      counters: countersOf(definition, viewer, query.filter),
       offset: query.offset,
       limit: query.limit,
     },

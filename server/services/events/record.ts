@@ -88,6 +88,16 @@ export const eventInCities = (cities: readonly string[]): SQL | undefined =>
         sql`, `,
       )})`;
 
+/**
+ * The counters (migration 0007) whose sum is the number of events of these visibilities in any of `cities`,
+ * named as the database names them: the city lower-cased by the database, as `city_key` is. Two spellings of
+ * one city name one counter twice, which the total's `counter IN (…)` still sums once.
+ */
+export const eventCityCounters = (cities: readonly string[], visibilities: readonly Visibility[]): SQL[] =>
+  cities.flatMap((city) =>
+    visibilities.map((visibility) => sql`'events:city:' || ${visibility}::text || ':' || lower(${city})`),
+  );
+
 export const eventIdsIn = (
   column: typeof events.establishmentId | typeof events.eventTypeId | typeof events.promoterGroupId,
   ids: readonly number[],
