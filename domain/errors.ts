@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_ERROR_CODES } from './authErrorCodes';
 
 /**
  * The error body of every API answer that is not 2xx:
@@ -14,17 +15,7 @@ export const apiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;
 
-/** Error codes the browser translates; the server puts them in `message`. */
-export const AUTH_ERROR_CODES = {
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
-  invalidToken: 'INVALID_OR_EXPIRED_TOKEN',
-  wrongCurrentPassword: 'WRONG_CURRENT_PASSWORD',
-  notSignedIn: 'NOT_SIGNED_IN',
-  forbidden: 'FORBIDDEN',
-  csrfHeaderMissing: 'CSRF_HEADER_MISSING',
-  accessLinkRequired: 'PLEASE_SIGN_IN_USING_THE_ACCESS_LINK_PROVIDED_BY_THE_HOSPITAL',
-} as const;
+export { AUTH_ERROR_CODES };
 
 /** Error codes of the resource API, in `message`; the browser translates them. */
 export const RESOURCE_ERROR_CODES = {

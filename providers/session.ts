@@ -1,5 +1,6 @@
 import type { SignInResponse } from '../domain/auth';
 import { roleKeysOf, type SessionUser } from '../domain/user';
+import { SESSION_STORE_NAME } from './sessionStoreName';
 import { decodeSession, encodeSession, SessionUnreadableError, type Session } from './sessionCodec';
 
 export { SessionUnreadableError, type Session } from './sessionCodec';
@@ -9,7 +10,7 @@ export { SessionUnreadableError, type Session } from './sessionCodec';
  * It lives outside react-admin's store on purpose: react-admin resets its store on logout and the
  * session must be cleared only by our own sign-out.
  */
-export const SESSION_STORE_NAME = 'backoffice.session';
+export { SESSION_STORE_NAME } from './sessionStoreName';
 
 /** What a listener learns of a change: whether it came from another tab (through the `storage` event). */
 export interface SessionChange {

@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, useTranslate, type AuthProvider } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, useLocation } from 'react-router-dom';
 import { MapsApiKeyContext, SessionStoreContext } from '../providers/appContexts';
 import auditLog from '../resources/audit-log';
 import establishments from '../resources/establishments';
@@ -16,10 +16,12 @@ import {
 import tags from '../resources/tags';
 import users from '../resources/users';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
+import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
 import { RouterErrorBox } from './layout/RouterErrorBox';
 import { ToastNotification } from './notifications/ToastNotification';
-import { isUnreadableSessionError, rememberSignInNotice } from './pages/auth/signInNotice';
+import { isUnreadableSessionError } from './pages/auth/signInCheck';
+import { rememberSignInNotice } from './pages/auth/signInNotice';
 import { DashboardPage } from './pages/DashboardPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
 import { AccessDenied } from './pages/errors/AccessDenied';
@@ -68,7 +70,8 @@ const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPag
 /** `/` (the dashboard slot of react-admin) is only a way in: the dashboard lives at /dashboard. */
 const RootRedirect = () => <Navigate to={PATHS.dashboard} />;
 
-const defaultQueryClient = createQueryClient();
+/** The signed-in app's query cache, kept across sign-outs and sign-ins (react-admin clears it on logout). */
+export const defaultQueryClient = createQueryClient();
 
 /** The app's name where react-admin shows a default title (Not Found, error pages), translated. */
 const AppName = () => <>{useTranslate()('app.name')}</>;
@@ -85,8 +88,8 @@ const AppContexts = ({ children }: { children: ReactNode }) => (
 );
 
 /**
- * The react-admin application (every path but the public pages'), without a router: src/Root.tsx loads it
- * under the browser router, tests under a memory router. `requireAuth` sends every route that is not a
+ * The react-admin application (every path but the public pages'), without a router: RoutedAdminApp puts it
+ * under the browser's router, some tests under a memory router. `requireAuth` sends every route that is not a
  * noLayout route to /auth when signed out.
  */
 export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) => (
@@ -136,4 +139,24 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource {...events} />
     </Admin>
   </AppContexts>
+);
+
+/** Tells src/Root.tsx of every move of the router, so that a sign-out to /auth shows the public pages. */
+const LocationReporter = () => {
+  const location = useLocation();
+  useEffect(() => notifyLocationChange(), [location]);
+  return null;
+};
+
+/**
+ * The signed-in app under the browser's router, which only this half of the app loads (the public pages use
+ * src/browserLocation.ts). Navigation is synchronous (`useTransitions={false}`): react-admin's logout navigates
+ * and clears its query cache in one go, and a navigation deferred as a transition would let the cleared auth
+ * check run again on the old private page, signing out in a loop instead of reaching /auth.
+ */
+export const RoutedAdminApp = (props: AdminAppProps) => (
+  <BrowserRouter useTransitions={false}>
+    <LocationReporter />
+    <AdminApp {...props} />
+  </BrowserRouter>
 );

@@ -1,31 +1,50 @@
-import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, useSyncExternalStore, type ErrorInfo, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { BrowserRouter, useLocation } from 'react-router-dom';
-import { isPublicPagePath, loadAdminApp, loadPublicApp } from './appChunks';
+import { adminAppIfLoaded, isPublicPagePath, loadAdminApp, loadPublicApp } from './appChunks';
+import { currentLocation, subscribeToLocation } from './browserLocation';
 import { reportBoundaryError } from './errorReporting';
 import { CrashFallback } from './pages/errors/CrashFallback';
-import { createQueryClient } from './queryClient';
+import { SessionAnswersContext } from './public/sessionAnswers';
 
 /**
  * The app's entry decides by path which of its two halves to load. The public pages (sign-in, access link,
- * password and account flows) are a small chunk of their own, on MUI and a small translate; the signed-in
- * app (react-admin, the resources) loads only for every other path, which is to say after sign-in, and each
- * resource's screens load when first opened. Both run under one router and one query cache: a sign-in moves
- * on to the dashboard, and a sign-out back to /auth, without reloading the page.
+ * password and account flows) are a small chunk of their own, on MUI, a small translate and the browser's
+ * history (src/browserLocation.ts); the signed-in app (react-admin, react-router, TanStack Query, the resources)
+ * loads only for every other path, which is to say after sign-in, and each resource's screens load when first
+ * opened. A sign-in moves on to the dashboard, and a sign-out back to /auth, without reloading the page.
  */
 
 const PublicApp = lazy(loadPublicApp);
-const AdminApp = lazy(() => loadAdminApp().then((module) => ({ default: module.AdminApp })));
+const AdminApp = lazy(() => loadAdminApp().then((module) => ({ default: module.RoutedAdminApp })));
 
-const defaultQueryClient = createQueryClient();
+const currentPathname = () => currentLocation().pathname;
 
-/** The half of the app for the current path (inside a router: the browser's, or a test's memory router). */
-export const AppByPath = ({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) => {
-  const { pathname } = useLocation();
+/**
+ * After a sign-in, react-admin's cached answers about the session (a "not signed in" from before) are
+ * refreshed, or its private routes would still see the visitor as signed out; there is nothing to refresh
+ * when the signed-in app never loaded.
+ */
+const refreshAuthQueries = (queryClient: QueryClient | undefined) => async () => {
+  const adminApp = adminAppIfLoaded();
+  if (!adminApp) return;
+  const { defaultQueryClient } = await adminApp;
+  await (queryClient ?? defaultQueryClient).invalidateQueries({ queryKey: ['auth'] });
+};
+
+/** The half of the app for the browser's current path; tests give each render a query cache of its own. */
+export const AppByPath = ({ queryClient }: { queryClient?: QueryClient }) => {
+  const pathname = useSyncExternalStore(subscribeToLocation, currentPathname);
+  const refreshAfterSignIn = useMemo(() => refreshAuthQueries(queryClient), [queryClient]);
   // No fallback: the first paint waits for the chunk, as it waited for the whole bundle before.
   return (
     <Suspense fallback={null}>
-      {isPublicPagePath(pathname) ? <PublicApp queryClient={queryClient} /> : <AdminApp queryClient={queryClient} />}
+      {isPublicPagePath(pathname) ? (
+        <SessionAnswersContext.Provider value={refreshAfterSignIn}>
+          <PublicApp />
+        </SessionAnswersContext.Provider>
+      ) : (
+        <AdminApp queryClient={queryClient} />
+      )}
     </Suspense>
   );
 };
@@ -47,15 +66,8 @@ export class CrashBoundary extends Component<{ children: ReactNode }, { hasCrash
   }
 }
 
-/**
- * Navigation is synchronous (`useTransitions={false}`): react-admin's logout navigates and clears its
- * query cache in one go, and a navigation deferred as a transition would let the cleared auth check
- * run again on the old private page, signing out in a loop instead of reaching /auth.
- */
 export const Root = () => (
   <CrashBoundary>
-    <BrowserRouter useTransitions={false}>
-      <AppByPath />
-    </BrowserRouter>
+    <AppByPath />
   </CrashBoundary>
 );

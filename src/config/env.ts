@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The browser app's configuration, read from Vite's `import.meta.env`
  * (only `VITE_*` variables reach the browser). Checked once at start: a wrong value stops the boot
@@ -42,31 +40,52 @@ export type RawEnv = Record<string, string | boolean | undefined>;
 // Vite turns `NAME=` into an empty string: treat it as absent so that required means non-empty.
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-const requiredText = z.preprocess(
-  blankAsMissing,
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') }).trim(),
-);
+/**
+ * The checks are plain functions rather than a schema: this module runs at boot on every page, the public
+ * ones included, which load no schema library. Each returns the checked value or a problem to report.
+ */
+type Checked<T> = { value: T } | { problem: string };
 
-const urlText = z.preprocess(
-  blankAsMissing,
-  z.url({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an absolute URL (https://…)') }),
-);
+const requiredText = (raw: unknown): Checked<string> => {
+  const value = blankAsMissing(raw);
+  if (value === undefined) return { problem: 'is required' };
+  return typeof value === 'string' ? { value: value.trim() } : { problem: 'must be text' };
+};
 
-const optionalBaseUrl = z.preprocess(
-  blankAsMissing,
-  z.url({ error: 'must be an absolute URL such as https://example.ch/api/v1' }).optional(),
-);
+/** An absolute URL as the URL parser reads it (leading and trailing blanks ignored), else the problem. */
+const urlOf = (value: unknown, problem: string): Checked<string> => {
+  if (typeof value !== 'string') return { problem };
+  const trimmed = value.trim();
+  try {
+    new URL(trimmed);
+    return { value: trimmed.replace(/[\t\n\r]/g, '') };
+  } catch {
+    return { problem };
+  }
+};
 
-const nodeEnvironment = z.preprocess(
-  blankAsMissing,
-  z
-    .enum(NODE_ENVIRONMENTS, {
-      error: (issue) => `must be one of ${NODE_ENVIRONMENTS.join(', ')} (got "${String(issue.input)}")`,
-    })
-    .default('development'),
-);
+const urlText = (raw: unknown): Checked<string> => {
+  const value = blankAsMissing(raw);
+  return value === undefined ? { problem: 'is required' } : urlOf(value, 'must be an absolute URL (https://…)');
+};
 
-const rawEnvSchema = z.object({
+const optionalBaseUrl = (raw: unknown): Checked<string | undefined> => {
+  const value = blankAsMissing(raw);
+  return value === undefined ? { value } : urlOf(value, 'must be an absolute URL such as https://example.ch/api/v1');
+};
+
+const isNodeEnvironment = (value: unknown): value is NodeEnvironment =>
+  typeof value === 'string' && (NODE_ENVIRONMENTS as readonly string[]).includes(value);
+
+const nodeEnvironment = (raw: unknown): Checked<NodeEnvironment> => {
+  const value = blankAsMissing(raw);
+  if (value === undefined) return { value: 'development' };
+  return isNodeEnvironment(value)
+    ? { value }
+    : { problem: `must be one of ${NODE_ENVIRONMENTS.join(', ')} (got "${String(value)}")` };
+};
+
+const envChecks = {
   VITE_APP_ENV: requiredText,
   VITE_NODE_ENV: nodeEnvironment,
   VITE_CRYPTO_SECRET: requiredText,
@@ -74,12 +93,25 @@ const rawEnvSchema = z.object({
   VITE_SENTRY_DSN: urlText,
   VITE_API_BASE_URL: optionalBaseUrl,
   VITE_AUTH_API_BASE_URL: optionalBaseUrl,
-});
+};
+
+type CheckedEnv = {
+  [Name in keyof typeof envChecks]: ReturnType<(typeof envChecks)[Name]> extends Checked<infer T> ? T : never;
+};
+
+/** The checked variables, or the message listing every problem, one line per variable. */
+const checkEnv = (input: Record<string, unknown>): { env: CheckedEnv } | { problems: string } => {
+  const env: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, check] of Object.entries(envChecks)) {
+    const checked = check(input[name]);
+    if ('problem' in checked) problems.push(`  ${name}: ${checked.problem}`);
+    else env[name] = checked.value;
+  }
+  return problems.length > 0 ? { problems: problems.join('\n') } : { env: env as CheckedEnv };
+};
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
-
-const formatProblems = (error: z.ZodError): string =>
-  error.issues.map((issue) => `  ${issue.path.map(String).join('.')}: ${issue.message}`).join('\n');
 
 const isAppEnvironment = (value: string): value is AppEnvironment =>
   (APP_ENVIRONMENTS as readonly string[]).includes(value);
@@ -99,11 +131,9 @@ export const parseAppConfig = (
 ): AppConfig => {
   // An explicit VITE_NODE_ENV wins; otherwise Vite's mode (development, production, test) stands in.
   const input = { ...rawEnv, VITE_NODE_ENV: blankAsMissing(rawEnv.VITE_NODE_ENV) ?? rawEnv.MODE };
-  const result = rawEnvSchema.safeParse(input);
-  if (!result.success) {
-    throw new Error(`${INVALID_ENV_MESSAGE}:\n${formatProblems(result.error)}`);
-  }
-  const env = result.data;
+  const result = checkEnv(input);
+  if ('problems' in result) throw new Error(`${INVALID_ENV_MESSAGE}:\n${result.problems}`);
+  const { env } = result;
   if (!isAppEnvironment(env.VITE_APP_ENV)) {
     warn(`VITE_APP_ENV "${env.VITE_APP_ENV}" is not one of ${APP_ENVIRONMENTS.join(', ')}; continuing with it.`);
   }

@@ -1,7 +1,9 @@
-import { useState, type MouseEvent } from 'react';
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Suspense, useState, type MouseEvent } from 'react';
+import { IconButton } from '@mui/material';
 import type { Translate } from '../public/translate';
-import { COLOR_SCHEMES, COLOR_SCHEME_ICONS, colorSchemeLabelKey, type ColorScheme } from './colorSchemes';
+import { COLOR_SCHEME_ICONS, type ColorScheme } from './colorSchemes';
+import { ColorSchemeMenuPopup } from './lazyMenuPopups';
+import { useLazyTooltip } from './LazyTooltip';
 
 export interface ColorSchemeMenuProps {
   preference: ColorScheme;
@@ -9,10 +11,17 @@ export interface ColorSchemeMenuProps {
   translate: Translate;
 }
 
-/** The light / dark / auto switch as it shows in the app bar and on the public pages. */
+const MENU_ID = 'color-scheme-menu';
+
+/**
+ * The light / dark / auto switch as it shows in the app bar and on the public pages. Its tooltip and open
+ * menu load when first needed (./lazyMenuPopups.ts); the menu then stays mounted, so that it closes animated.
+ */
 export const ColorSchemeMenu = ({ preference, onChoose, translate }: ColorSchemeMenuProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [wasOpened, setWasOpened] = useState(false);
   const label = translate('app.colorScheme.label');
+  const { anchorProps, tooltip } = useLazyTooltip(label);
 
   const choose = (scheme: ColorScheme) => {
     onChoose(scheme);
@@ -21,25 +30,32 @@ export const ColorSchemeMenu = ({ preference, onChoose, translate }: ColorScheme
 
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-haspopup="menu"
-          aria-controls={anchor ? 'color-scheme-menu' : undefined}
-          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        >
-          {COLOR_SCHEME_ICONS[preference]}
-        </IconButton>
-      </Tooltip>
-      <Menu id="color-scheme-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {COLOR_SCHEMES.map((scheme) => (
-          <MenuItem key={scheme} selected={scheme === preference} onClick={() => choose(scheme)}>
-            <ListItemIcon>{COLOR_SCHEME_ICONS[scheme]}</ListItemIcon>
-            <ListItemText>{translate(colorSchemeLabelKey(scheme))}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-controls={anchor ? MENU_ID : undefined}
+        {...anchorProps}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          setAnchor(event.currentTarget);
+          setWasOpened(true);
+        }}
+      >
+        {COLOR_SCHEME_ICONS[preference]}
+      </IconButton>
+      {tooltip}
+      {wasOpened && (
+        <Suspense fallback={null}>
+          <ColorSchemeMenuPopup
+            id={MENU_ID}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            preference={preference}
+            onChoose={choose}
+            translate={translate}
+          />
+        </Suspense>
+      )}
     </>
   );
 };

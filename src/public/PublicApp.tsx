@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Route, Routes } from 'react-router-dom';
 import type { Language } from '../../domain/languages';
 import {
   readStoredLanguage,
@@ -13,17 +11,15 @@ import {
   type ThemePreference,
 } from '../../providers/storedPreferences';
 import { loadPublicMessages, publicMessagesAtHand, type MessageTree } from '../i18n/publicCatalogues';
-import { AccessLinkPage } from '../pages/auth/AccessLinkPage';
-import { ConfirmDeleteAccountPage } from '../pages/auth/ConfirmDeleteAccountPage';
 import { DeleteAccountPage } from '../pages/auth/DeleteAccountPage';
 import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
-import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
 import { SignInPage } from '../pages/auth/SignInPage';
-import { UpdatePasswordPage } from '../pages/auth/UpdatePasswordPage';
 import { PATHS } from '../pages/paths';
 import { darkTheme, lightTheme } from '../theme';
 import { subscribeToNotices, waitingNoticeCount } from './notices';
 import { PageTranslateContext } from './pageText';
+import { PublicLoader } from './PublicLoader';
+import { lazyPage, PublicRoutes, type PublicPages } from './publicRouter';
 import { PublicShellContext, type PublicShell } from './publicShell';
 import { createTranslate } from './translate';
 
@@ -44,6 +40,20 @@ const useHasHadNotices = () => {
   const [hasHad, setHasHad] = useState(false);
   if (waiting > 0 && !hasHad) setHasHad(true);
   return hasHad || waiting > 0;
+};
+
+/**
+ * The pages that read the stored session (an access link, a password to set, a link to check) load with it when
+ * first shown; sign-in and the two email requests load it only once needed.
+ */
+const PUBLIC_PAGES: PublicPages = {
+  [PATHS.signIn]: SignInPage,
+  [PATHS.accessLink]: lazyPage(() => import('../pages/auth/AccessLinkPage').then((m) => ({ default: m.AccessLinkPage })), <PublicLoader />),
+  [PATHS.updatePassword]: lazyPage(() => import('../pages/auth/UpdatePasswordPage').then((m) => ({ default: m.UpdatePasswordPage })), <PublicLoader />),
+  [PATHS.forgotPassword]: ForgotPasswordPage,
+  '/reset-password/:resetPasswordToken': lazyPage(() => import('../pages/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })), <PublicLoader />),
+  [PATHS.deleteAccount]: DeleteAccountPage,
+  '/delete-account/:confirmDeleteAccountToken': lazyPage(() => import('../pages/auth/ConfirmDeleteAccountPage').then((m) => ({ default: m.ConfirmDeleteAccountPage })), <PublicLoader />),
 };
 
 const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
@@ -77,7 +87,7 @@ const useMessages = (language: Language): MessageTree | null => {
   return loaded?.language === language ? loaded.messages : null;
 };
 
-export const PublicApp = ({ queryClient }: { queryClient: QueryClient }) => {
+export const PublicApp = () => {
   const language = useSyncExternalStore(subscribeToStoredPreferences, readStoredLanguage);
   const themePreference = useSyncExternalStore(subscribeToStoredPreferences, readStoredThemePreference);
   const colorMode = useColorMode(themePreference);
@@ -99,33 +109,19 @@ export const PublicApp = ({ queryClient }: { queryClient: QueryClient }) => {
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
       {translate && (
-        <QueryClientProvider client={queryClient}>
-          <PublicShellContext.Provider value={shell}>
-            <PageTranslateContext.Provider value={translate}>
-              <PublicRoutes />
-              {showsToasts && (
-                <Suspense fallback={null}>
-                  <PublicToasts translate={translate} />
-                </Suspense>
-              )}
-            </PageTranslateContext.Provider>
-          </PublicShellContext.Provider>
-        </QueryClientProvider>
+        <PublicShellContext.Provider value={shell}>
+          <PageTranslateContext.Provider value={translate}>
+            <PublicRoutes pages={PUBLIC_PAGES} />
+            {showsToasts && (
+              <Suspense fallback={null}>
+                <PublicToasts translate={translate} />
+              </Suspense>
+            )}
+          </PageTranslateContext.Provider>
+        </PublicShellContext.Provider>
       )}
     </ThemeProvider>
   );
 };
-
-const PublicRoutes = () => (
-  <Routes>
-    <Route path={PATHS.signIn} element={<SignInPage />} />
-    <Route path={PATHS.accessLink} element={<AccessLinkPage />} />
-    <Route path={PATHS.updatePassword} element={<UpdatePasswordPage />} />
-    <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
-    <Route path={`${PATHS.resetPassword}/:resetPasswordToken`} element={<ResetPasswordPage />} />
-    <Route path={PATHS.deleteAccount} element={<DeleteAccountPage />} />
-    <Route path={`${PATHS.deleteAccount}/:confirmDeleteAccountToken`} element={<ConfirmDeleteAccountPage />} />
-  </Routes>
-);
 
 export default PublicApp;

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { TextField, type TextFieldProps } from '@mui/material';
+import { FilledInput, FormControl, FormHelperText, InputLabel } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import { usePageTranslate } from './pageText';
 
 /**
@@ -83,7 +84,7 @@ export function useSimpleForm<Values extends FormValues>(
   return { values, field, handleSubmit };
 }
 
-export interface FormFieldProps extends Omit<TextFieldProps, 'error' | 'onChange' | 'label' | 'inputRef'> {
+export interface FormFieldProps {
   name: string;
   value: string;
   label: string;
@@ -92,9 +93,20 @@ export interface FormFieldProps extends Omit<TextFieldProps, 'error' | 'onChange
   inputRef: (element: HTMLInputElement | null) => void;
   onChange: (value: string) => void;
   helperText?: ReactNode;
+  type?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
 }
 
 const BLANK_HELPER = { __html: '&#8203;' };
+
+/**
+ * MUI's TextField as the theme sets it up (filled, dense, small, full width), built from its parts as
+ * TextField itself renders them: TextField would also bring the outlined and standard inputs and the select
+ * with its menu, which no public page shows. The root takes TextField's name, so the theme's styles for
+ * TextField apply to it as before.
+ */
+const TextFieldRoot = styled(FormControl, { name: 'MuiTextField', slot: 'Root' })({});
 
 /** One text field as react-admin's <TextInput> shows it. */
 export const FormField = ({
@@ -106,7 +118,9 @@ export const FormField = ({
   inputRef,
   onChange,
   helperText,
-  ...rest
+  type,
+  autoComplete,
+  autoFocus = false,
 }: FormFieldProps) => {
   const translate = usePageTranslate();
   const helper = error ? (
@@ -116,23 +130,35 @@ export const FormField = ({
   ) : (
     <span dangerouslySetInnerHTML={BLANK_HELPER} />
   );
+  const helperTextId = `${name}-helper-text`;
   return (
-    <TextField
-      id={name}
-      name={name}
-      value={value}
-      className={`ra-input ra-input-${name}`}
-      label={
+    <TextFieldRoot
+      className={`MuiTextField-root ra-input ra-input-${name}`}
+      variant="filled"
+      margin="dense"
+      size="small"
+      fullWidth
+      error={Boolean(error)}
+    >
+      <InputLabel htmlFor={name} id={`${name}-label`}>
         <span>
           {translate(label)}
           {isRequired && <span aria-hidden="true">&thinsp;*</span>}
         </span>
-      }
-      error={Boolean(error)}
-      helperText={helper}
-      inputRef={inputRef}
-      onChange={(event) => onChange(event.target.value)}
-      {...rest}
-    />
+      </InputLabel>
+      <FilledInput
+        aria-describedby={helperTextId}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        fullWidth
+        name={name}
+        type={type}
+        value={value}
+        id={name}
+        inputRef={inputRef}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FormHelperText id={helperTextId}>{helper}</FormHelperText>
+    </TextFieldRoot>
   );
 };

@@ -1,4 +1,4 @@
-import { AUTH_ERROR_CODES } from '../../domain/errors';
+import { AUTH_ERROR_CODES } from '../../domain/authErrorCodes';
 import type { Language } from '../../domain/languages';
 import type { MessageTree } from '../i18n/publicCatalogues';
 

@@ -31,6 +31,13 @@ const ADMIN_ONLY =
   /node_modules\/(react-admin|ra-core|ra-ui-materialui|ra-data-simple-rest|ra-i18n-polyglot|ra-input-rich-text|@fullcalendar\/[^/]+|@tiptap\/[^/]+)\//;
 /** A resource's screens (its lists, forms and show pages), which load when first opened. */
 const RESOURCE_SCREEN = /(^|\/)resources\/[^/]+\/[A-Za-z]+(List|Show|Forms|Calendar)\.tsx$/;
+/**
+ * What a first visit of the public pages does without: the router and query cache (the signed-in app's), and the
+ * HTTP client, the session's encryption, the schema library and the popups' positioning, which load when needed
+ * (a form being filled in, a stored session, a menu or tooltip about to open).
+ */
+const LOADED_WHEN_NEEDED =
+  /node_modules\/(react-router|react-router-dom|@tanstack\/[^/]+|axios|crypto-js|zod|@popperjs\/core)\//;
 const CALENDAR_OR_EDITOR = /node_modules\/(@fullcalendar\/[^/]+|@tiptap\/[^/]+|ra-input-rich-text)\//;
 
 let manifest: Manifest;
@@ -66,9 +73,17 @@ const modulesOf = (keys: string[]): string[] =>
     return (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources;
   });
 
+/** The package a bundled module belongs to (`axios`, `@tanstack/query-core`). */
+const packageOf = (module: string) => /node_modules\/((@[^/]+\/)?[^/]+)\//.exec(module)?.[1] ?? module;
+
 describe('the public pages’ bundle', () => {
   it('is a chunk of its own, loaded by the entry only on demand, as is the signed-in app', () => {
-    expect(manifest[ENTRY].dynamicImports).toEqual(expect.arrayContaining([PUBLIC_APP, SIGNED_IN_APP]));
+    // The entry, or a chunk it shares with the public pages and loads with it, imports both on demand.
+    const loadedWithEntry = staticClosure([ENTRY]);
+    expect(loadedWithEntry).not.toContain(PUBLIC_APP);
+    expect(loadedWithEntry.flatMap((key) => manifest[key].dynamicImports ?? [])).toEqual(
+      expect.arrayContaining([PUBLIC_APP, SIGNED_IN_APP]),
+    );
     const loadedFirst = staticClosure([ENTRY, PUBLIC_APP]);
     expect(loadedFirst).not.toContain(SIGNED_IN_APP);
   });
@@ -80,6 +95,11 @@ describe('the public pages’ bundle', () => {
     expect(modules.filter((module) => RESOURCE_SCREEN.test(module))).toEqual([]);
     // React's production code, even when built under NODE_ENV=development, as this suite builds it.
     expect(modules.filter((module) => /node_modules\/react(-dom)?\/.*development/.test(module))).toEqual([]);
+  });
+
+  it('loads no router, query cache, HTTP client, encryption, schemas or popup positioning before they are needed', () => {
+    const modules = modulesOf(staticClosure([ENTRY, PUBLIC_APP]));
+    expect([...new Set(modules.filter((module) => LOADED_WHEN_NEEDED.test(module)).map(packageOf))]).toEqual([]);
   });
 
   it('leaves react-admin to the signed-in app, which loads no resource screen, calendar or editor before they are opened', () => {

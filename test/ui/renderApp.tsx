@@ -1,5 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { currentLocation, subscribeToLocation } from '../../src/browserLocation';
 import { createQueryClient } from '../../src/queryClient';
 import { AppByPath, CrashBoundary } from '../../src/Root';
 import { sessionStore } from '../../src/providers';
@@ -23,23 +24,24 @@ await Promise.all(
   ).map((load) => load()),
 );
 
-/** Where the app's router is now (the path, with the query string when asked), so tests can wait for a redirect. */
+/** Where the app is now (the path, with the query string when asked), so tests can wait for a redirect. */
 const LocationProbe = ({ withQuery }: { withQuery: boolean }) => {
-  const location = useLocation();
+  const location = useSyncExternalStore(subscribeToLocation, currentLocation);
   return (
     <output data-testid="location">{withQuery ? `${location.pathname}${location.search}` : location.pathname}</output>
   );
 };
 
-const renderAppAt = (path: string, withQuery: boolean) =>
-  render(
+/** The app routes on the browser's history (the public pages on their own, the signed-in app with its router). */
+const renderAppAt = (path: string, withQuery: boolean) => {
+  window.history.replaceState(null, '', path);
+  return render(
     <CrashBoundary>
-      <MemoryRouter initialEntries={[path]} useTransitions={false}>
-        <AppByPath queryClient={createQueryClient()} />
-        <LocationProbe withQuery={withQuery} />
-      </MemoryRouter>
+      <AppByPath queryClient={createQueryClient()} />
+      <LocationProbe withQuery={withQuery} />
     </CrashBoundary>,
   );
+};
 
 /** The whole app (crash boundary, the public pages or react-admin as the path says) at `path`, with a fresh query cache. */
 export const renderApp = (path: string) => renderAppAt(path, false);

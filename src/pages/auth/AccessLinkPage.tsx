@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@mui/material';
-import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
 import { readSessionOrNull, signInWithAccessLink } from '../../publicProviders';
 import { PublicLoader } from '../../public/PublicLoader';
 import { usePageTranslate } from '../../public/pageText';
+import { Navigate, RouterLink, useSearchParams } from '../../public/publicRouter';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
 import { authErrorKeyOf } from './apiErrors';
@@ -19,7 +19,7 @@ const storedAuthId = (): string | null => readSessionOrNull()?.authId ?? null;
  * password yet continues to /auth/update_password.
  */
 export const AccessLinkPage = () => {
-  const [searchParams] = useSearchParams();
+  const searchParams = useSearchParams();
   const authId = searchParams.get('authId') ?? '';
   const token = searchParams.get('token') ?? '';
   const stored = storedAuthId();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
-import { AUTH_ERROR_CODES } from '../../../domain/errors';
+import { AUTH_ERROR_CODES } from '../../../domain/authErrorCodes';
 import { useSimpleForm } from '../../public/formFields';
 import { usePageTranslate } from '../../public/pageText';
 import { updatePassword } from '../../publicProviders';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from 'react-router-dom';
 import { confirmAccountDeletion } from '../../publicProviders';
 import { usePageTranslate } from '../../public/pageText';
+import { RouterLink, usePathParams } from '../../public/publicRouter';
+import { useRefreshSessionAnswers } from '../../public/sessionAnswers';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
 import { authErrorCodeOf, authErrorKeyOf } from './apiErrors';
@@ -14,9 +14,9 @@ import { ErrorAlert } from './ErrorAlert';
  * confirmation, because the link is consumed by that POST and deletion cannot be undone.
  */
 export const ConfirmDeleteAccountPage = () => {
-  const { confirmDeleteAccountToken = '' } = useParams();
+  const { confirmDeleteAccountToken = '' } = usePathParams();
   const translate = usePageTranslate();
-  const queryClient = useQueryClient();
+  const refreshSessionAnswers = useRefreshSessionAnswers();
   const [isDeleted, setIsDeleted] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -27,7 +27,7 @@ export const ConfirmDeleteAccountPage = () => {
     try {
       await confirmAccountDeletion(confirmDeleteAccountToken);
       // confirmAccountDeletion signed this browser out (server and storage); react-admin must forget its answer too.
-      await queryClient.invalidateQueries({ queryKey: ['auth'] });
+      await refreshSessionAnswers();
       setIsDeleted(true);
     } catch (error) {
       const code = authErrorCodeOf(error);

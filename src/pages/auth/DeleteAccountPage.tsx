@@ -1,6 +1,8 @@
-import { requestAccountDeletion } from '../../publicProviders';
+import { loadProviders } from '../../public/lazyProviders';
 import { AuthLayout } from './AuthLayout';
 import { EmailRequestForm } from './EmailRequestForm';
+
+const requestAccountDeletion = async (email: string) => (await loadProviders()).requestAccountDeletion(email);
 
 /** /delete-account: mails a confirmation link to the account's address. */
 export const DeleteAccountPage = () => (

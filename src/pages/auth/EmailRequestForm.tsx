@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Link, Stack } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
 import { email, FormField, required, useSimpleForm } from '../../public/formFields';
+import { preloadProviders } from '../../public/lazyProviders';
 import { usePageTranslate } from '../../public/pageText';
+import { RouterLink } from '../../public/publicRouter';
 import { PATHS } from '../paths';
 import { authErrorMessageOf, type ErrorMessage } from './apiErrors';
 import { ErrorAlert } from './ErrorAlert';
@@ -44,7 +45,8 @@ export const EmailRequestForm = ({ request, submitLabel, sentMessage }: EmailReq
       ) : (
         <>
           <ErrorAlert messageKey={error?.key ?? null} options={error?.options} />
-          <form onSubmit={form.handleSubmit}>
+          {/* Typing starts loading the request's code. */}
+          <form onSubmit={form.handleSubmit} onInput={preloadProviders}>
             <FormField {...form.field('email')} type="email" label="app.auth.email" autoComplete="email" autoFocus />
             <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting} sx={{ mt: 2 }}>
               {translate(submitLabel)}

@@ -1,6 +1,8 @@
-import { requestPasswordReset } from '../../publicProviders';
+import { loadProviders } from '../../public/lazyProviders';
 import { AuthLayout } from './AuthLayout';
 import { EmailRequestForm } from './EmailRequestForm';
+
+const requestPasswordReset = async (email: string) => (await loadProviders()).requestPasswordReset(email);
 
 /** /forgot-password: asks for a reset link by email. */
 export const ForgotPasswordPage = () => (

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Button, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { resetPasswordTokenSchema } from '../../../domain/auth';
 import { resetPassword, verifyResetPasswordToken } from '../../publicProviders';
 import { sendNotice } from '../../public/notices';
 import { usePageTranslate } from '../../public/pageText';
 import { PublicLoader } from '../../public/PublicLoader';
+import { RouterLink, useNavigateTo, usePathParams } from '../../public/publicRouter';
 import { ErrorScreen, reloadFromOrigin } from '../errors/ErrorScreen';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
@@ -16,20 +16,32 @@ import { ChangePasswordForm } from './ChangePasswordForm';
  * an unknown, used or expired one gets the not-found style screen, which offers to request a new link.
  */
 export const ResetPasswordPage = () => {
-  const { resetPasswordToken = '' } = useParams();
+  const { resetPasswordToken = '' } = usePathParams();
   const isWellFormed = resetPasswordTokenSchema.safeParse(resetPasswordToken).success;
-  const verification = useQuery({
-    queryKey: ['resetPasswordToken', resetPasswordToken],
-    queryFn: () => verifyResetPasswordToken(resetPasswordToken),
-    enabled: isWellFormed,
-    // The answer is only good for this visit: the token may be used or expire meanwhile.
-    gcTime: 0,
-    staleTime: 0,
-  });
+  const verification = useTokenVerification(isWellFormed ? resetPasswordToken : null);
 
-  if (!isWellFormed || verification.isError || verification.data === false) return <InvalidResetLink />;
-  if (verification.isPending) return <PublicLoader />;
+  if (!isWellFormed || verification === 'failed' || verification === false) return <InvalidResetLink />;
+  if (verification === 'pending') return <PublicLoader />;
   return <ResetPasswordForm resetPasswordToken={resetPasswordToken} />;
+};
+
+/**
+ * Whether the server knows the token: 'pending' until it answered, 'failed' when it could not be asked. Asked
+ * on each visit, never cached: the token may be used or expire meanwhile.
+ */
+const useTokenVerification = (resetPasswordToken: string | null) => {
+  const [answer, setAnswer] = useState<{ token: string; known: boolean | 'failed' } | null>(null);
+  useEffect(() => {
+    if (resetPasswordToken === null) return;
+    let isCurrent = true;
+    verifyResetPasswordToken(resetPasswordToken)
+      .then((known) => isCurrent && setAnswer({ token: resetPasswordToken, known }))
+      .catch(() => isCurrent && setAnswer({ token: resetPasswordToken, known: 'failed' }));
+    return () => {
+      isCurrent = false;
+    };
+  }, [resetPasswordToken]);
+  return answer !== null && answer.token === resetPasswordToken ? answer.known : 'pending';
 };
 
 const InvalidResetLink = () => {
@@ -52,7 +64,7 @@ const InvalidResetLink = () => {
 };
 
 const ResetPasswordForm = ({ resetPasswordToken }: { resetPasswordToken: string }) => {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const onChanged = () => {
     sendNotice('app.auth.resetPassword.done', 'success');
     navigate(PATHS.signIn, { replace: true });

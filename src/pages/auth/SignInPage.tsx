@@ -1,37 +1,53 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Link, Stack } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { email, FormField, required, useSimpleForm } from '../../public/formFields';
+import { hasStoredSession, loadProviders, preloadProviders } from '../../public/lazyProviders';
 import { usePageTranslate } from '../../public/pageText';
 import { PublicLoader } from '../../public/PublicLoader';
-import { authProvider } from '../../publicProviders';
+import { Navigate, RouterLink, usePublicLocation } from '../../public/publicRouter';
 import { PATHS, pathAfterSignIn } from '../paths';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessageOf, type ErrorMessage } from './apiErrors';
 import { ErrorAlert } from './ErrorAlert';
-import { isUnreadableSessionError, rememberSignInNotice, takeSignInNotice } from './signInNotice';
+import { rememberSignInNotice, takeSignInNotice } from './signInNotice';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 /**
  * Whether a usable session is stored (react-admin's useAuthState, which this page no longer loads). A stored
- * session that cannot be read is reported on the form, as the signed-in app's check does.
+ * session that cannot be read is reported on the form, as the signed-in app's check does. With nothing
+ * stored, the answer is known at once, without loading the session's code.
  */
-const useIsSignedIn = () =>
-  useQuery({
-    queryKey: ['auth', 'signInPage'],
-    queryFn: async () => {
-      try {
-        await authProvider.checkAuth({});
-        return true;
-      } catch (error) {
-        if (isUnreadableSessionError(error)) rememberSignInNotice(error.reason);
-        return false;
-      }
-    },
-    gcTime: 0,
-    staleTime: 0,
-  });
+const checkSignedIn = async (): Promise<boolean> => {
+  if (!hasStoredSession()) return false;
+  const [{ authProvider }, { isUnreadableSessionError }] = await Promise.all([
+    loadProviders(),
+    import('./signInCheck'),
+  ]);
+  try {
+    await authProvider.checkAuth({});
+    return true;
+  } catch (error) {
+    if (isUnreadableSessionError(error)) rememberSignInNotice(error.reason);
+    return false;
+  }
+};
+
+const useIsSignedIn = () => {
+  const [answer, setAnswer] = useState<{ data: boolean | undefined; isPending: boolean }>(() =>
+    hasStoredSession() ? { data: undefined, isPending: true } : { data: false, isPending: false },
+  );
+  useEffect(() => {
+    if (!answer.isPending) return;
+    let isCurrent = true;
+    checkSignedIn()
+      .then((isSignedIn) => isCurrent && setAnswer({ data: isSignedIn, isPending: false }))
+      .catch(() => isCurrent && setAnswer({ data: false, isPending: false }));
+    return () => {
+      isCurrent = false;
+    };
+  }, [answer.isPending]);
+  return answer;
+};
 
 /** /auth: email and password; a visitor who is already signed in goes on to the dashboard. */
 export const SignInPage = () => {
@@ -47,7 +63,7 @@ export const SignInPage = () => {
 const SignInForm = ({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => void }) => {
   const translate = usePageTranslate();
   const completeSignIn = useCompleteSignIn();
-  const location = useLocation();
+  const location = usePublicLocation();
   const [notice] = useState(takeSignInNotice);
   const [error, setError] = useState<ErrorMessage | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -60,6 +76,7 @@ const SignInForm = ({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => vo
       setIsSubmitting(true);
       onSigningIn(true);
       try {
+        const { authProvider } = await loadProviders();
         await authProvider.login({ email: values.email.trim(), password: values.password });
       } catch (failure) {
         setError(authErrorMessageOf(failure));
@@ -74,7 +91,8 @@ const SignInForm = ({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => vo
   return (
     <AuthLayout title="app.auth.signIn.title" subtitle="app.auth.signIn.subtitle">
       <ErrorAlert messageKey={error?.key ?? (notice ? `app.auth.errors.${notice}` : null)} options={error?.options} />
-      <form onSubmit={form.handleSubmit}>
+      {/* Typing (or a password manager filling in) starts loading the sign-in's code. */}
+      <form onSubmit={form.handleSubmit} onInput={preloadProviders}>
         <FormField {...form.field('email')} type="email" label="app.auth.email" autoComplete="username" autoFocus />
         <FormField
           {...form.field('password')}

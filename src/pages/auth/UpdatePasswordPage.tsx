@@ -1,6 +1,6 @@
-import { Navigate, useNavigate } from 'react-router-dom';
 import { readSessionOrNull } from '../../publicProviders';
 import { sendNotice } from '../../public/notices';
+import { Navigate, useNavigateTo } from '../../public/publicRouter';
 import { PATHS } from '../paths';
 import { AuthLayout } from './AuthLayout';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -10,7 +10,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
  * session (the call carries the bearer token), so a visitor without one goes to /auth.
  */
 export const UpdatePasswordPage = () => {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const session = readSessionOrNull();
   if (!session) return <Navigate to={PATHS.signIn} replace />;
   const user = session.authenticatedUser;

@@ -1,4 +1,4 @@
-import { AUTH_ERROR_CODES } from '../../../domain/errors';
+import { AUTH_ERROR_CODES } from '../../../domain/authErrorCodes';
 
 /** What the http client rejects with: the server's error body, or a network failure. */
 interface RejectedRequest {

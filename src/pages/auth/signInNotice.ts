@@ -1,5 +1,4 @@
-import { AUTH_ERROR_CODES } from '../../../domain/errors';
-import { SessionUnreadableAuthError } from '../../../providers/authProvider';
+import { AUTH_ERROR_CODES } from '../../../domain/authErrorCodes';
 
 /**
  * A one-time message for the sign-in screen, e.g. why the visitor was signed out. Kept in
@@ -28,7 +27,3 @@ export const takeSignInNotice = (): SignInNotice | null => {
     return null;
   }
 };
-
-/** True when an auth check failed because the stored session could not be read. */
-export const isUnreadableSessionError = (error: unknown): error is SessionUnreadableAuthError =>
-  error instanceof SessionUnreadableAuthError;

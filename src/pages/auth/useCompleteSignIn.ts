@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { isLanguage } from '../../../domain/languages';
 import { isPublicPagePath, loadAdminApp } from '../../appChunks';
+import { loadProviders } from '../../public/lazyProviders';
 import { dropNotices } from '../../public/notices';
 import { usePublicShell } from '../../public/publicShell';
-import { readSessionOrNull } from '../../publicProviders';
+import { useNavigateTo } from '../../public/publicRouter';
+import { useRefreshSessionAnswers } from '../../public/sessionAnswers';
 
 /**
  * What follows a successful sign-in, whichever way it happened (password or access link): the app takes the
@@ -15,20 +15,18 @@ import { readSessionOrNull } from '../../publicProviders';
  * signed-in app's code is loaded before moving on, so that its first screen follows this one directly.
  */
 export const useCompleteSignIn = () => {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
+  const refreshSessionAnswers = useRefreshSessionAnswers();
   const { setLanguage } = usePublicShell();
   return useCallback(
     async (nextPath: string) => {
       dropNotices();
+      const { readSessionOrNull } = await loadProviders();
       const storedLanguage = readSessionOrNull()?.authenticatedUser.language;
       if (isLanguage(storedLanguage)) setLanguage(storedLanguage);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['auth'] }),
-        isPublicPagePath(nextPath) ? undefined : loadAdminApp(),
-      ]);
+      await Promise.all([refreshSessionAnswers(), isPublicPagePath(nextPath) ? undefined : loadAdminApp()]);
       navigate(nextPath, { replace: true });
     },
-    [queryClient, navigate, setLanguage],
+    [navigate, refreshSessionAnswers, setLanguage],
   );
 };
