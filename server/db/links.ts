@@ -67,14 +67,26 @@ export function tagLinksOfPairs(pairs: readonly [number, string][]): TagLinks {
   return links;
 }
 
+const sameSet = (first: readonly number[], second: readonly number[]) =>
+  first.length === second.length && [...first].sort().join() === [...second].sort().join();
+
+/**
+ * The ids the owner links now, as the writer read them inside its transaction (`[]` for a row it has just
+ * inserted): a set that stays the same is not rewritten, and a new row has nothing to delete. Without them the
+ * set is replaced whole. Most saves change none of a record's sets, and each skipped set is two statements.
+ */
+export type StoredIds = readonly number[] | undefined;
+
 /** Replaces the owner's links with exactly these ids. */
 export async function replaceLinks(
   tx: Queryable,
   link: LinkTable,
   ownerId: number,
   targetIds: readonly number[],
+  stored?: StoredIds,
 ): Promise<void> {
-  await tx.delete(link.table).where(eq(link.owner, ownerId));
+  if (stored && sameSet(stored, targetIds)) return;
+  if (!stored || stored.length > 0) await tx.delete(link.table).where(eq(link.owner, ownerId));
   if (targetIds.length === 0) return;
   const ownerKey = propertyKeyOf(link.table, link.owner);
   const targetKey = propertyKeyOf(link.table, link.target);
@@ -83,13 +95,16 @@ export async function replaceLinks(
     .values(targetIds.map((targetId) => ({ [ownerKey]: ownerId, [targetKey]: targetId })) as never);
 }
 
+/** Replaces the owner's gallery with exactly these uploads, in this order (`stored` as for `replaceLinks`). */
 export async function replaceMedia(
   tx: Queryable,
   media: MediaTable,
   ownerId: number,
   uploadIds: readonly number[],
+  stored?: StoredIds,
 ): Promise<void> {
-  await tx.delete(media.table).where(eq(media.owner, ownerId));
+  if (stored && stored.join() === uploadIds.join()) return;
+  if (!stored || stored.length > 0) await tx.delete(media.table).where(eq(media.owner, ownerId));
   if (uploadIds.length === 0) return;
   const keys = {
     owner: propertyKeyOf(media.table, media.owner),

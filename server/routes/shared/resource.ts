@@ -439,23 +439,10 @@ async function listRecords<RecordShape extends { id: number }>(
 /** What the scope lookups need of a resource. */
 type ScopedTable = Pick<ResourceDefinition<{ id: number }>, 'table' | 'id' | 'permission' | 'scope'>;
 
-async function isInScopeById(
-  db: Queryable,
-  definition: ScopedTable,
-  viewer: Viewer,
-  id: number,
-  mode: ScopeMode,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: definition.id })
-    .from(definition.table)
-    .where(and(eq(definition.id, id), scopeCondition(viewer, definition.permission, definition.scope, mode)));
-  return row !== undefined;
-}
-
 /**
  * 404 unless the record exists within the viewer's read scope; then 403 unless it is in the write scope.
- * Exported for a resource's own actions beside the contract (`POST /users/:id/send-access-link`).
+ * Exported for a resource's own actions beside the contract (`POST /users/:id/send-access-link`). One
+ * statement: the read scope filters the row, the write scope is a column of it.
  */
 export async function requireInScope(
   db: Queryable,
@@ -464,8 +451,16 @@ export async function requireInScope(
   id: number,
   mode: ScopeMode,
 ): Promise<void> {
-  if (!(await isInScopeById(db, definition, viewer, id, 'read'))) throw notFound();
-  if (mode === 'write' && !(await isInScopeById(db, definition, viewer, id, 'write'))) throw forbidden();
+  const writable =
+    mode === 'write'
+      ? (scopeCondition(viewer, definition.permission, definition.scope, 'write') ?? sql`true`)
+      : sql`true`;
+  const [row] = await db
+    .select({ writable: sql<boolean>`${writable}` })
+    .from(definition.table)
+    .where(and(eq(definition.id, id), scopeCondition(viewer, definition.permission, definition.scope, 'read')));
+  if (!row) throw notFound();
+  if (!row.writable) throw forbidden();
 }
 
 async function loadOne<RecordShape extends { id: number }>(
@@ -502,9 +497,11 @@ async function requireWrittenInScope(
   viewer: Viewer,
   id: number,
 ): Promise<void> {
-  if (!(await isInScopeById(tx, definition, viewer, id, 'write'))) {
-    throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, scopeFieldErrors(definition));
-  }
+  const [row] = await tx
+    .select({ id: definition.id })
+    .from(definition.table)
+    .where(and(eq(definition.id, id), scopeCondition(viewer, definition.permission, definition.scope, 'write')));
+  if (!row) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, scopeFieldErrors(definition));
 }
 
 interface WriteRun<RecordShape extends { id: number }, Input extends { version?: number }> {

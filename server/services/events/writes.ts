@@ -394,7 +394,12 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
     oldRule = ruleOfRow(stored);
     await tx.update(events).set(columns).where(eq(events.id, id));
   }
-  await writeLinks(tx, id, input, galleryIds);
+  // The record as stored: none for a row just inserted; for an update, the one read above in this transaction.
+  await writeLinks(tx, id, {
+    input,
+    galleryIds,
+    stored: args.id === undefined ? null : current?.id === id ? current : undefined,
+  });
   const rows = input.dateAndCalendar.outOfScheduleEvents;
   if (input.dateAndCalendar.updateScope === null && rows !== undefined) {
     if (oldRule !== null && !sameRule(oldRule, newRule)) {
@@ -411,13 +416,39 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
   return id;
 }
 
-/** Musics, services, games, environments, tags and the gallery: each set becomes the input's. */
-async function writeLinks(tx: Queryable, id: number, input: EventInput, galleryIds: readonly number[]): Promise<void> {
+/**
+ * Musics, services, games, environments, tags and the gallery: each set becomes the input's. `stored` is the
+ * record as it is stored now (null for a row just inserted); sets it already has are left alone.
+ */
+async function writeLinks(
+  tx: Queryable,
+  id: number,
+  { input, galleryIds, stored }: { input: EventInput; galleryIds: readonly number[]; stored: Event | null | undefined },
+): Promise<void> {
   const { generalInfos: general, descriptionAndMedia: media } = input;
-  await replaceLinks(tx, EVENT_LINKS.musics, id, general.musics);
-  await replaceLinks(tx, EVENT_LINKS.services, id, media.services);
-  await replaceLinks(tx, EVENT_LINKS.games, id, media.games);
-  await replaceLinks(tx, EVENT_LINKS.environments, id, media.environments);
-  await replaceLinks(tx, EVENT_LINKS.tags, id, media.tagTerms);
-  await replaceMedia(tx, EVENT_MEDIA, id, galleryIds);
+  const before = stored === null ? NOTHING_STORED : stored && storedSetsOf(stored);
+  await replaceLinks(tx, EVENT_LINKS.musics, id, general.musics, before?.musics);
+  await replaceLinks(tx, EVENT_LINKS.services, id, media.services, before?.services);
+  await replaceLinks(tx, EVENT_LINKS.games, id, media.games, before?.games);
+  await replaceLinks(tx, EVENT_LINKS.environments, id, media.environments, before?.environments);
+  await replaceLinks(tx, EVENT_LINKS.tags, id, media.tagTerms, before?.tags);
+  await replaceMedia(tx, EVENT_MEDIA, id, galleryIds, before?.media);
 }
+
+const storedSetsOf = ({ generalInfos, descriptionAndMedia }: Event) => ({
+  musics: generalInfos.musics,
+  services: descriptionAndMedia.services,
+  games: descriptionAndMedia.games,
+  environments: descriptionAndMedia.environments,
+  tags: descriptionAndMedia.tagTerms,
+  media: descriptionAndMedia.media.map((upload) => upload.id),
+});
+
+const NOTHING_STORED: ReturnType<typeof storedSetsOf> = {
+  musics: [],
+  services: [],
+  games: [],
+  environments: [],
+  tags: [],
+  media: [],
+};

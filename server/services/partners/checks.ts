@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
@@ -6,6 +6,7 @@ import { PARTNER_LIMITS } from '../../../domain/partner';
 import { RETIRED_REFERENCE, UNKNOWN_REFERENCE } from '../../../domain/reference';
 import { resolveGallery, type MediaListState, type UploadReference } from '../../../domain/upload';
 import type { Queryable } from '../../db/queryable';
+import { qualified } from '../../db/conditions';
 import { ambiances, musics } from '../../db/schema/reference';
 import { tags } from '../../db/schema/tags';
 import { ApiError } from '../../errors';
@@ -39,28 +40,44 @@ export const referenceCheck = (
   ids: readonly number[],
 ): ReferenceCheck => ({ field, column: table.id, isActive: table.isActive, ids });
 
+interface FoundReference {
+  check_index: number;
+  id: number;
+  is_active: boolean;
+}
+
+/** Which of each check's ids exist, and whether each is still offered: one statement for every field. */
+async function foundReferences(
+  tx: Queryable,
+  wanted: readonly { check: ReferenceCheck; ids: number[] }[],
+): Promise<FoundReference[]> {
+  const selects = wanted.map(
+    ({ check, ids }, index) =>
+      sql`SELECT ${index}::int AS check_index, ${qualified(check.column)} AS id, ${check.isActive ? qualified(check.isActive) : sql`true`} AS is_active FROM ${check.column.table} WHERE ${qualified(check.column)} = ANY(${sql.param(ids)}::int[])`,
+  );
+  const result = await tx.execute(sql.join(selects, sql` UNION ALL `));
+  return (result as unknown as { rows: FoundReference[] }).rows;
+}
+
 /**
  * One problem per field that names an id its table does not have, or a retired value the stored record
- * did not have (`stored`: the same checks built from the stored record). One query per field with ids.
+ * did not have (`stored`: the same checks built from the stored record). One query for every field with ids.
  */
 async function unknownReferenceProblems(
   tx: Queryable,
   checks: readonly ReferenceCheck[],
   stored: readonly ReferenceCheck[],
 ): Promise<Record<string, string>> {
+  const wanted = checks.map((check) => ({ check, ids: [...new Set(check.ids)] })).filter(({ ids }) => ids.length > 0);
+  if (wanted.length === 0) return {};
+  const found = await foundReferences(tx, wanted);
   const problems: Record<string, string> = {};
-  for (const check of checks) {
-    const wanted = [...new Set(check.ids)];
-    if (wanted.length === 0) continue;
-    const found = await tx
-      .select({ id: check.column, isActive: check.isActive ?? sql<boolean>`true` })
-      .from(check.column.table)
-      .where(inArray(check.column, wanted));
-    const known = new Map(found.map((row) => [row.id as number, row.isActive as boolean]));
+  wanted.forEach(({ check, ids }, index) => {
+    const known = new Map(found.filter((row) => row.check_index === index).map((row) => [row.id, row.is_active]));
     const kept = new Set(stored.find((candidate) => candidate.field === check.field)?.ids ?? []);
-    if (wanted.some((id) => !known.has(id))) problems[check.field] = UNKNOWN_REFERENCE;
-    else if (wanted.some((id) => known.get(id) === false && !kept.has(id))) problems[check.field] = RETIRED_REFERENCE;
-  }
+    if (ids.some((id) => !known.has(id))) problems[check.field] = UNKNOWN_REFERENCE;
+    else if (ids.some((id) => known.get(id) === false && !kept.has(id))) problems[check.field] = RETIRED_REFERENCE;
+  });
   return problems;
 }
 

@@ -7,18 +7,29 @@ import type { PartnerWriteParts } from './definition';
 import { claimForCaller } from './onboarding';
 import type { PartnerPictures } from './pictures';
 
-/** Replaces the child rows with the input's: the kind's own, every link table, then the gallery. */
+/** The link sets and gallery a record has stored (`replaceLinks`): none for a row just inserted. */
+interface StoredChildren {
+  links: Record<string, readonly number[]>;
+  media: readonly number[];
+}
+
+const NOTHING_STORED: StoredChildren = { links: {}, media: [] };
+
+/**
+ * Replaces the child rows with the input's: the kind's own, every link table, then the gallery; link sets
+ * and a gallery that `stored` already has are left alone.
+ */
 async function writeChildren<Input>(
   tx: Queryable,
   parts: PartnerWriteParts<Input>,
   id: number,
-  input: Input,
-  galleryIds: readonly number[],
+  { input, galleryIds, stored }: { input: Input; galleryIds: readonly number[]; stored: StoredChildren | undefined },
 ): Promise<void> {
   await parts.writeExtras?.(tx, id, input);
   const linkIds = parts.linkIdsOf(input);
-  for (const [name, link] of Object.entries(parts.links)) await replaceLinks(tx, link, id, linkIds[name]);
-  await replaceMedia(tx, parts.media, id, galleryIds);
+  for (const [name, link] of Object.entries(parts.links))
+    await replaceLinks(tx, link, id, linkIds[name], stored && (stored.links[name] ?? []));
+  await replaceMedia(tx, parts.media, id, galleryIds, stored?.media);
 }
 
 /**
@@ -37,7 +48,7 @@ export async function insertPartner<Input extends { generalInfos: PicturesInput 
     .values(parts.columnsOf(input) as never)
     .returning({ id: parts.id });
   const id = row.id as number;
-  await writeChildren(tx, parts, id, input, galleryIds);
+  await writeChildren(tx, parts, id, { input, galleryIds, stored: NOTHING_STORED });
   await claimForCaller(tx, viewer, parts.onboarding, id);
   return id;
 }
@@ -65,5 +76,9 @@ export async function updatePartner<Input extends { generalInfos: PicturesInput 
     .update(parts.table)
     .set(parts.columnsOf(input) as never)
     .where(eq(parts.id, id));
-  await writeChildren(tx, parts, id, input, galleryIds);
+  const stored = current && {
+    links: parts.linkIdsOf(current as unknown as Input),
+    media: current.generalInfos.media.map((upload) => upload.id),
+  };
+  await writeChildren(tx, parts, id, { input, galleryIds, stored: stored ?? undefined });
 }
