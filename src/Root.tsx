@@ -20,26 +20,28 @@ const AdminApp = lazy(() => loadAdminApp().then((module) => ({ default: module.R
 const currentPathname = () => currentLocation().pathname;
 
 /**
- * After a sign-in, react-admin's cached answers about the session (a "not signed in" from before) are
- * refreshed, or its private routes would still see the visitor as signed out; there is nothing to refresh
- * when the signed-in app never loaded.
+ * After a public page signs someone in (or out), everything the signed-in app cached belongs to the session before,
+ * so it is dropped, as react-admin's own logout drops it. Marking it stale would not do: a stale answer is still
+ * served while it is fetched again, and react-admin asks for the permissions even signed out (its routes are
+ * configured from them), so the route guard would read that visitor's "no roles" and send the new user to
+ * /unauthorized. Nothing to drop when the signed-in app never loaded.
  */
-const refreshAuthQueries = (queryClient: QueryClient | undefined) => async () => {
+const forgetSessionAnswers = (queryClient: QueryClient | undefined) => async () => {
   const adminApp = adminAppIfLoaded();
   if (!adminApp) return;
   const { defaultQueryClient } = await adminApp;
-  await (queryClient ?? defaultQueryClient).invalidateQueries({ queryKey: ['auth'] });
+  (queryClient ?? defaultQueryClient).clear();
 };
 
 /** The half of the app for the browser's current path; tests give each render a query cache of its own. */
 export const AppByPath = ({ queryClient }: { queryClient?: QueryClient }) => {
   const pathname = useSyncExternalStore(subscribeToLocation, currentPathname);
-  const refreshAfterSignIn = useMemo(() => refreshAuthQueries(queryClient), [queryClient]);
+  const forgetAnswers = useMemo(() => forgetSessionAnswers(queryClient), [queryClient]);
   // No fallback: the first paint waits for the chunk, as it waited for the whole bundle before.
   return (
     <Suspense fallback={null}>
       {isPublicPagePath(pathname) ? (
-        <SessionAnswersContext.Provider value={refreshAfterSignIn}>
+        <SessionAnswersContext.Provider value={forgetAnswers}>
           <PublicApp />
         </SessionAnswersContext.Provider>
       ) : (

@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Refreshes what the signed-in app has cached about the session, after a public page signed someone in or
- * out (src/Root.tsx gives the function: react-admin's cached auth answers, when that app was loaded).
+ * Drops what the signed-in app has cached, after a public page signed someone in or out, so that its next screen
+ * asks again for the new session (src/Root.tsx gives the function; nothing to drop when that app never loaded).
  */
 export const SessionAnswersContext = createContext<() => Promise<void>>(async () => undefined);
 

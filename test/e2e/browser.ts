@@ -52,11 +52,8 @@ export async function signIn(
   password = DEMO_PASSWORD,
   language: Language | null = 'en',
 ): Promise<void> {
-  if (language) await storeLanguageOf(email, password, language);
   await page.goto('/auth');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await submitSignIn(page, email, password, language);
   try {
     await page.waitForURL(/\/dashboard/);
   } catch (error) {
@@ -66,6 +63,22 @@ export async function signIn(
       cause: error,
     });
   }
+}
+
+/**
+ * Fills in and submits the sign-in screen the page already shows (a private page may have sent the visitor there),
+ * the account's language stored first as signIn does; where the app goes next is the caller's to check.
+ */
+export async function submitSignIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  language: Language | null = 'en',
+): Promise<void> {
+  if (language) await storeLanguageOf(email, password, language);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, launchBrowser, newContext, screenshot, signIn } from './browser';
+import { apiAs, launchBrowser, newContext, screenshot, signIn, submitSignIn } from './browser';
 
 /** Sign in as root, see the dashboard, switch to dark and French, reload, keep both, sign out. */
 describe('signing in, preferences and signing out', () => {
@@ -81,6 +81,32 @@ describe('signing in, preferences and signing out', () => {
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.getByText('Wrong email or password.').waitFor();
     expect(page.url()).toMatch(/\/auth$/);
+    await context.close();
+  });
+
+  it('after a sign-in, opens the private page that sent the visitor to /auth', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/events');
+    await page.waitForURL(/\/auth$/);
+
+    await submitSignIn(page, 'root@demo.ch');
+    // The list itself, not only its URL: a refused page passes through /events on its way to /unauthorized.
+    await page.getByRole('button', { name: 'Calendar' }).waitFor();
+    await page.locator('table tbody tr').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/events');
+    await context.close();
+  });
+
+  it('after a sign-in, a page the role may not open goes where it goes when signed in: /unauthorized', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/users');
+    await page.waitForURL(/\/auth$/);
+
+    await submitSignIn(page, 'customer@demo.ch');
+    await page.waitForURL(/\/unauthorized$/);
+    await page.getByText('Ooops, unAuthorized :(').waitFor();
     await context.close();
   });
 

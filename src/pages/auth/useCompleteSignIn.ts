@@ -10,8 +10,8 @@ import { useRefreshSessionAnswers } from '../../public/sessionAnswers';
 /**
  * What follows a successful sign-in, whichever way it happened (password or access link): the app takes the
  * language stored with the account (the one its mails come in), whatever the sign-in screen was shown in, and
- * leaves the stored language as it is; a cached "not signed in" answer is refreshed before moving on,
- * otherwise the private routes would still see the visitor as signed out and send them back to /auth. The
+ * leaves the stored language as it is; what the signed-in app cached while signed out is dropped before moving on,
+ * otherwise its private routes would still see the visitor as signed out, or without roles. The
  * signed-in app's code is loaded before moving on, so that its first screen follows this one directly.
  */
 export const useCompleteSignIn = () => {
