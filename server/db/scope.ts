@@ -92,16 +92,25 @@ function scopeReach(viewer: Viewer, permission: PermissionResource, scope: Resou
 }
 
 /**
- * The rows a viewer reads when that is a whole table or all its published rows, the two totals the database
- * keeps (server/db/rowCounts.ts); undefined when the read scope is narrower (their own records), which is
+ * The rows a viewer reads when the database keeps their total (server/db/rowCounts.ts): a whole table, all
+ * its published rows, or the rows of the one establishment or promoter group the viewer owns records through
+ * (an owner column: `ownerColumn = ownerId`); undefined when the read scope is anything else, which is
  * counted through its index.
  */
 export function countedReadScope(
   viewer: Viewer,
   permission: PermissionResource,
   scope: ResourceScope,
-): 'everything' | 'published' | undefined {
+): 'everything' | 'published' | { ownerColumn: PgColumn; ownerId: number } | undefined {
   const reach = scopeReach(viewer, permission, scope, 'read');
   if (reach === 'everything') return 'everything';
-  return reach.owned.length === 0 && reach.published ? 'published' : undefined;
+  if (reach.owned.length === 0 && reach.published) return 'published';
+  if (scope === 'global' || reach.published || reach.owned.length !== 1) return undefined;
+  const kinds = scopeKindsOf(viewer);
+  const owners = [
+    kinds.includes('establishment') ? [scope.establishment, viewer.establishmentId] : undefined,
+    kinds.includes('promoterGroup') ? [scope.promoterGroup, viewer.promoterGroupId] : undefined,
+  ].filter((owner): owner is [OwnerMatcher, number] => owner?.[0] !== undefined && owner[1] !== null);
+  if (owners.length !== 1 || typeof owners[0][0] === 'function') return undefined;
+  return { ownerColumn: owners[0][0], ownerId: owners[0][1] };
 }

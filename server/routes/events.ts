@@ -128,6 +128,7 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
     /** Only the first series of each chain (no THIS_AND_NEXT tail segments). */
     rootsOnly: defineFilter(z.boolean(), (rootsOnly) => (rootsOnly ? isNull(events.parentEventId) : undefined)),
   },
+  countsPerOwner: true,
   countedFilters: { cities: (cities, visibilities) => eventCityCounters(cities as string[], visibilities) },
   search: [events.title],
   scope: EVENT_SCOPE,

@@ -16,7 +16,7 @@ let eventTypeId = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const email of ['root@demo.ch', 'admin@demo.ch', 'customer@demo.ch'])
+  for (const email of ['root@demo.ch', 'admin@demo.ch', 'customer@demo.ch', 'promoter@demo.ch'])
     tokens[email] = (await signIn(server.app, email)).accessToken;
   establishmentId = (await userRow(server.db, 'admin@demo.ch')).establishmentId ?? 0;
   eventTypeId = Number((await rows<{ id: number }>(sql`SELECT min(id) AS id FROM event_types`))[0].id);
@@ -188,5 +188,41 @@ describe('the total of an unfiltered list', () => {
     await expectExact(['Bern', 'Thun']);
     expect((await call('root@demo.ch', 'DELETE', `/establishments/${venue.id}`)).statusCode).toBe(200);
     await expectExact(['Bern', 'Thun']);
+  });
+
+  it('of a venue’s or a promoter group’s own events follows creates, moves between venues and deletes', async () => {
+    const promoterGroupId = (await userRow(server.db, 'promoter@demo.ch')).promoterGroupId ?? 0;
+    const expectExact = async () => {
+      expect(await listedTotal('events', {}, 'admin@demo.ch')).toBe(
+        await countedTotal(`events WHERE establishment_id = ${establishmentId}`),
+      );
+      expect(await listedTotal('events', {}, 'promoter@demo.ch')).toBe(
+        await countedTotal(`events WHERE promoter_group_id = ${promoterGroupId}`),
+      );
+    };
+    await expectExact();
+    expect(
+      await countedTotal(`row_counts WHERE counter = 'events:establishment_id:${establishmentId}'`),
+    ).toBeGreaterThan(0);
+    const [otherVenue] = await rows<{ id: number }>(
+      sql`INSERT INTO establishments (name, city, establishment_type_id, visibility)
+          SELECT 'Other venue', 'Bern', establishment_type_id, 'PUBLISHED' FROM establishments LIMIT 1 RETURNING id`,
+    );
+    const created = await Promise.all(
+      Array.from({ length: 4 }, async (_, index) => {
+        const event = eventAt(index < 2 ? establishmentId : Number(otherVenue.id));
+        const body = { ...event, generalInfos: { ...event.generalInfos, promoterGroupId } };
+        const response = await call('root@demo.ch', 'POST', '/events', body);
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<{ id: number }>().id;
+      }),
+    );
+    await expectExact();
+    await rows(sql`UPDATE events SET establishment_id = ${otherVenue.id} WHERE id = ${created[0]}`);
+    await expectExact();
+    await Promise.all([created[1], created[1]].map((id) => call('root@demo.ch', 'DELETE', `/events/${id}`)));
+    await expectExact();
+    expect((await call('root@demo.ch', 'DELETE', `/establishments/${otherVenue.id}`)).statusCode).toBe(200);
+    await expectExact();
   });
 });

@@ -219,6 +219,11 @@ export interface ResourceDefinition<RecordShape extends { id: number }, Input ex
    * only one besides `visibility` and the caller reads every record or every published one.
    */
   countedFilters?: Readonly<Record<string, (value: unknown, visibilities: readonly Visibility[]) => SQL[]>>;
+  /**
+   * The database keeps this table's totals per owner (`<table>:<owner column>:<id>`, migration 0008): the
+   * unfiltered list of a viewer who reads the records of one establishment or promoter group reads it.
+   */
+  countsPerOwner?: boolean;
   /** What `q` searches; without targets `q` is refused like any undeclared filter. */
   search?: readonly SearchTarget[];
   scope: ResourceScope;
@@ -376,11 +381,15 @@ function resourceListQueryParser(
 /**
  * The counters that hold this list's exact total (server/db/rowCounts.ts) when its rows are a whole table or
  * all its rows of one visibility (ROOT's unfiltered view, a customer's published events, a visibility filter
- * alone), or those rows narrowed by one filter the resource counts (`countedFilters`: the events of a city).
+ * alone), or those rows narrowed by one filter the resource counts (`countedFilters`: the events of a city), or
+ * the records of the one establishment or promoter group the viewer owns records through (`countsPerOwner`).
  * Any other filter, or a narrower read scope, is counted through its index instead (no counters).
  */
 function countersOf(
-  definition: Pick<ResourceDefinition<{ id: number }>, 'table' | 'permission' | 'scope' | 'countedFilters'>,
+  definition: Pick<
+    ResourceDefinition<{ id: number }>,
+    'table' | 'permission' | 'scope' | 'countedFilters' | 'countsPerOwner'
+  >,
   viewer: Viewer,
   filter: Record<string, unknown>,
 ): (string | SQL)[] {
@@ -389,6 +398,11 @@ function countersOf(
   const narrowing = keys.filter((key) => key !== 'visibility');
   const countedBy = narrowing.length === 1 ? definition.countedFilters?.[narrowing[0]] : undefined;
   if (!reach || (narrowing.length > 0 && !countedBy)) return [];
+  if (typeof reach === 'object') {
+    // The records of the viewer's one establishment or promoter group, when the resource counts them.
+    if (keys.length > 0 || !definition.countsPerOwner) return [];
+    return [`${getTableName(definition.table)}:${reach.ownerColumn.name}:${reach.ownerId}`];
+  }
   const filtered = filter.visibility as Visibility | undefined;
   if (reach === 'published' && filtered !== undefined && filtered !== 'PUBLISHED') return [];
   const visibility = reach === 'published' ? 'PUBLISHED' : filtered;
