@@ -6,7 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import type { DEMO_ACCOUNTS } from './seed';
 import type { Mailer } from './services/mail';
-import type { FileStorage } from './services/storage';
+import { describeFileStorage, openFileStorage } from './services/storage/factory';
 import { checkPortAvailable, explainStartupFailure, listenOrExplain } from './startupProblems';
 
 /**
@@ -37,22 +37,21 @@ const loadServerModules = async () => ({
   ...(await import('./db/client')),
   ...(await import('./seed')),
   ...(await import('./services/mail')),
-  ...(await import('./services/storage')),
 });
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
   await checkPortAvailable(config.port, config.host);
+  // A wrong bucket, region or key is one line now, before the database opens, not a 500 on every upload. The
+  // storage's module is small (the AWS SDK loads only with STORAGE_URL).
+  const storage = await openFileStorage(config);
   // The embedded database's thread copies its files and starts PGlite while this one loads the modules.
   const embeddedStarting = config.databaseUrl ? undefined : startEmbeddedDatabase(config.dataDir);
-  // Its failure is reported after the storage's (below): awaited there, not an unhandled rejection meanwhile.
+  // Awaited once the modules are loaded: not an unhandled rejection meanwhile.
   embeddedStarting?.catch(() => undefined);
   let modules: Awaited<ReturnType<typeof loadServerModules>>;
-  let storage: FileStorage;
   try {
     modules = await loadServerModules();
-    // A wrong bucket, region or key is one line now, before the database opens, not a 500 on every upload.
-    storage = await modules.openFileStorage(config);
   } catch (error) {
     await (await embeddedStarting?.catch(() => undefined))?.stop();
     throw error;
@@ -62,8 +61,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       ? { databaseUrl: config.databaseUrl }
       : { embedded: await (embeddedStarting as Promise<EmbeddedDatabase>) },
   );
-  const { buildApp, migrateDatabase, ensureRoles, seedDemoData, createMailer, DEMO_ACCOUNTS, describeFileStorage } =
-    modules;
+  const { buildApp, migrateDatabase, ensureRoles, seedDemoData, createMailer, DEMO_ACCOUNTS } = modules;
   let mailer: Mailer | undefined;
   let app: FastifyInstance | undefined;
   let appBuilding: Promise<FastifyInstance> | undefined;
