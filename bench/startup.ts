@@ -1,10 +1,11 @@
 /**
  * `npx tsx bench/startup.ts [checkout …] [--turns N] [--port P]`: what an operator sees on `npm start` with an
- * empty data directory. Each turn starts `node scripts/start.mjs` in a checkout (the built app and server
- * present) with a fresh DATA_DIR, polls GET / until the first answer, then waits 10 s idle and reads the
- * resident memory of the process and all its descendants from /proc (PGlite's thread, or process, counted
- * with the server), then stops it with SIGTERM. Checkouts take turns (A B A B) so that the machine's noise
- * hits each alike; several checkouts compare code before and after a change. Linux only (/proc).
+ * empty data directory. Each turn starts `node scripts/start.mjs` with the node flags of the checkout's
+ * `npm start` script, in a checkout (the built app and server present) with a fresh DATA_DIR, polls GET / until
+ * the first answer, then waits 10 s idle and reads the resident memory of the process and all its descendants
+ * from /proc (PGlite's thread, or process, counted with the server), then stops it with SIGTERM. Checkouts take
+ * turns (A B A B) so that the machine's noise hits each alike; several checkouts compare code before and after
+ * a change. Linux only (/proc).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -74,11 +75,22 @@ async function firstAnswer(url: string, child: ChildProcess, output: () => strin
   }
 }
 
+/**
+ * What the checkout's `npm start` gives node (its script is `exec node [flags] scripts/start.mjs`), without npm
+ * itself, whose own process would be counted with the server's.
+ */
+function startArguments(checkout: string): string[] {
+  const script: string = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8')).scripts.start;
+  const match = /^(?:exec\s+)?node\s+(.+)$/.exec(script.trim());
+  if (!match) throw new Error(`${checkout}: npm start runs "${script}", not node: run it another way`);
+  return match[1].split(/\s+/);
+}
+
 async function runTurn(checkout: string, port: number): Promise<Turn> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-startup-'));
   const { DATABASE_URL: _database, TEST_DATABASE_URL: _test, NODE_ENV: _environment, ...inherited } = process.env;
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, startArguments(checkout), {
     cwd: checkout,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

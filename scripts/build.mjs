@@ -204,6 +204,12 @@ async function makePgliteTemplate(directory, migrationsFolder) {
   const client = await PGlite.create({ dataDir: directory, extensions: { pg_trgm } });
   try {
     await migrate(drizzle(client), { migrationsFolder });
+    // initdb's template databases serve only CREATE DATABASE, which nothing does on the embedded database (one
+    // database, one session): without them every start copies 600 files and 14 MB fewer, half of the template.
+    for (const template of ['template0', 'template1']) {
+      await client.exec(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+      await client.exec(`DROP DATABASE ${template}`);
+    }
   } finally {
     await client.close();
   }

@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type ServerConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import type { DEMO_ACCOUNTS } from './seed';
 import type { Mailer } from './services/mail';
+import { describeFileStorage, openFileStorage } from './services/storage/factory';
 import { checkPortAvailable, explainStartupFailure, listenOrExplain } from './startupProblems';
 
 /**
@@ -27,44 +29,43 @@ export { uploadsDirectory } from './config';
 
 /**
  * Fastify, the database engines, sharp and argon2 load only once the cheap checks have passed: a wrong
- * setting then stops the process in about a second instead of after loading all of them.
+ * setting then stops the process in about a second instead of after loading all of them. PGlite loads in
+ * its own thread (db/embedded.ts).
  */
 const loadServerModules = async () => ({
   ...(await import('./app')),
   ...(await import('./db/client')),
   ...(await import('./seed')),
   ...(await import('./services/mail')),
-  ...(await import('./services/storage')),
 });
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
   await checkPortAvailable(config.port, config.host);
-  const {
-    buildApp,
-    openDatabase,
-    migrateDatabase,
-    ensureRoles,
-    seedDemoData,
-    createMailer,
-    DEMO_ACCOUNTS,
-    openFileStorage,
-    describeFileStorage,
-  } = await loadServerModules();
-  // A wrong bucket, region or key is one line now, before the database opens, not a 500 on every upload.
+  // A wrong bucket, region or key is one line now, before the database opens, not a 500 on every upload. The
+  // storage's module is small (the AWS SDK loads only with STORAGE_URL).
   const storage = await openFileStorage(config);
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  // The embedded database's thread copies its files and starts PGlite while this one loads the modules.
+  const embeddedStarting = config.databaseUrl ? undefined : startEmbeddedDatabase(config.dataDir);
+  // Awaited once the modules are loaded: not an unhandled rejection meanwhile.
+  embeddedStarting?.catch(() => undefined);
+  let modules: Awaited<ReturnType<typeof loadServerModules>>;
+  try {
+    modules = await loadServerModules();
+  } catch (error) {
+    await (await embeddedStarting?.catch(() => undefined))?.stop();
+    throw error;
+  }
+  const database = await modules.openDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { embedded: await (embeddedStarting as Promise<EmbeddedDatabase>) },
   );
+  const { buildApp, migrateDatabase, ensureRoles, seedDemoData, createMailer, DEMO_ACCOUNTS } = modules;
   let mailer: Mailer | undefined;
   let app: FastifyInstance | undefined;
+  let appBuilding: Promise<FastifyInstance> | undefined;
   try {
-    await migrateDatabase(database);
-    await ensureRoles(database.db);
-    const seeded =
-      config.nodeEnv === 'production'
-        ? false
-        : (await seedDemoData(database.db, { demoPassword: config.demoPassword, storage })).seeded;
     // The mailer logs through the app's logger, which exists only once the app is built.
     const mailLogger = {
       info: (details: object, message: string) => app?.log.info(details, message),
@@ -76,17 +77,28 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger: mailLogger,
       logLinks: config.nodeEnv !== 'production',
     });
-    app = await buildApp({
+    // Building the app reads nothing from the database: it runs while the migrations and the seed do, which
+    // mostly wait for the database's thread. Nothing listens before they are done.
+    appBuilding = buildApp({
       config,
       database,
       mailer,
       storage,
       rateLimits: { signIn: { max: config.signInsPerMinute, windowMs: 60_000 } },
     });
+    appBuilding.catch(() => undefined); // awaited below, once the database is ready
+    await migrateDatabase(database);
+    await ensureRoles(database.db);
+    const seeded =
+      config.nodeEnv === 'production'
+        ? false
+        : (await seedDemoData(database.db, { demoPassword: config.demoPassword, storage })).seeded;
+    app = await appBuilding;
     const listening = app;
     await listenOrExplain(() => listening.listen({ port: config.port, host: config.host }), config.port, config.host);
     printBanner(config, database, seeded, DEMO_ACCOUNTS, describeFileStorage(config));
   } catch (error) {
+    app ??= await appBuilding?.catch(() => undefined);
     await app?.close();
     await mailer?.close();
     await database.close();

@@ -1,20 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
-import { acquireDirectoryLock, type DirectoryLock } from './lock';
-import { createDirectory } from '../config/dataDirectory';
 import { checkConnection } from './connectionProblems';
-import type { PgliteWorkerData, PgliteWorkerMessage } from './pgliteWorker';
+import { POOL_SIZE, startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 
 import { allowNamedStatements } from './prepared';
 export { PGLITE_EXTENSIONS } from './pgliteExtensions';
+export { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever engine runs it. Inside a transaction use the `tx` handle only. */
@@ -30,16 +28,12 @@ export interface DatabaseHandle {
 export type DatabaseOptions =
   | { databaseUrl: string }
   /** `dataDir` undefined means an in-memory PGlite (tests, benchmarks). */
-  | { dataDir?: string };
+  | { dataDir?: string }
+  /** An embedded database already started (startEmbeddedDatabase); closing the handle stops it. */
+  | { embedded: EmbeddedDatabase };
 
 /** Beside this module: server/db/ in the sources; the build copies the folder beside the bundle (dist-server/). */
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** A new PGlite database, initialised and migrated by the build beside the bundle (scripts/build.mjs); absent in the sources. */
-const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
-
-/** Connections of the pool, on either engine. On PGlite they take turns (pgliteQueue.ts), a transaction at a time. */
-const POOL_SIZE = 10;
-
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
     await checkConnection(options.databaseUrl);
@@ -51,31 +45,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       afterEnd: async () => undefined,
     });
   }
-  let lock: DirectoryLock | undefined;
-  if (options.dataDir) {
-    createDirectory(options.dataDir);
-    lock = acquireDirectoryLock(options.dataDir);
-  }
-  try {
-    const embedded = await startPgliteWorker(options.dataDir);
-    const pool = new pg.Pool({
-      host: embedded.socketDirectory,
-      user: 'postgres',
-      database: 'postgres',
-      max: POOL_SIZE,
-    });
-    return poolHandle(pool, {
-      engine: 'pglite',
-      onIdleError: (error) => console.warn(`The embedded database closed a connection: ${error.message}`),
-      afterEnd: async () => {
-        await embedded.stop();
-        lock?.release();
-      },
-    });
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
+  const embedded = 'embedded' in options ? options.embedded : await startEmbeddedDatabase(options.dataDir);
+  const pool = new pg.Pool({ host: embedded.socketDirectory, user: 'postgres', database: 'postgres', max: POOL_SIZE });
+  return poolHandle(pool, {
+    engine: 'pglite',
+    onIdleError: (error) => console.warn(`The embedded database closed a connection: ${error.message}`),
+    afterEnd: () => embedded.stop(),
+  });
 }
 
 function poolHandle(
@@ -101,80 +77,34 @@ function poolHandle(
   };
 }
 
-interface PgliteWorker {
-  /** The directory of the socket `.s.PGSQL.5432`, which is how node-postgres is given a Unix socket. */
-  socketDirectory: string;
-  /** Closes the connections and PGlite (its files then consistent) and waits for the thread to end. */
-  stop(): Promise<void>;
-}
-
-/** The socket's name: the one node-postgres derives from the default port. */
-const SOCKET_NAME = '.s.PGSQL.5432';
-/** Room for a socket path: 108 bytes on Linux, 104 on macOS and the BSDs, the terminating zero included. */
-const MAX_SOCKET_PATH = 100;
-
-/**
- * The socket lives in the data directory, private to the user who owns it and reachable from no network;
- * where that path is too long for a socket, or without a data directory, in a private temporary directory.
- */
-function socketDirectoryFor(dataDir: string | undefined): { directory: string; temporary: boolean } {
-  if (dataDir && Buffer.byteLength(path.join(path.resolve(dataDir), SOCKET_NAME)) <= MAX_SOCKET_PATH) {
-    return { directory: path.resolve(dataDir), temporary: false };
-  }
-  return { directory: mkdtempSync(path.join(tmpdir(), 'backoffice-pglite-')), temporary: true };
-}
-
-/**
- * The built server runs `pgliteWorker.js` beside its bundle; from the sources (tsx, Vitest) a small JavaScript
- * file registers tsx in the thread first (pgliteWorkerFromSources.mjs).
- */
-const workerEntry = (): URL =>
-  new URL(import.meta.url.endsWith('.ts') ? './pgliteWorkerFromSources.mjs' : './pgliteWorker.js', import.meta.url);
-
-async function startPgliteWorker(dataDir: string | undefined): Promise<PgliteWorker> {
-  const socket = socketDirectoryFor(dataDir);
-  const removeSocketDirectory = () => {
-    if (socket.temporary) rmSync(socket.directory, { recursive: true, force: true });
-  };
-  const workerData: PgliteWorkerData = {
-    dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
-    socketPath: path.join(socket.directory, SOCKET_NAME),
-    maxConnections: POOL_SIZE * 2,
-    templateDir: pgliteTemplate,
-  };
-  const worker = new Worker(workerEntry(), { workerData });
-  const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
-  try {
-    await new Promise<void>((resolve, reject) => {
-      worker.once('error', reject);
-      worker.once('message', (message: PgliteWorkerMessage) => {
-        if (message.kind === 'ready') resolve();
-        else if (message.kind === 'failed') reject(Object.assign(new Error(message.message), { stack: message.stack }));
-      });
-      void exited.then((code) =>
-        reject(new Error(`The embedded database stopped while starting (exit code ${code}).`)),
-      );
-    });
-  } catch (error) {
-    await worker.terminate();
-    removeSocketDirectory();
-    throw error;
-  }
-  // After the start: a crash of the database thread is reported, never thrown into the server's event loop.
-  worker.on('error', (error) => console.error('The embedded database failed:', error));
-  return {
-    socketDirectory: socket.directory,
-    stop: async () => {
-      worker.postMessage({ kind: 'close' });
-      await exited;
-      removeSocketDirectory();
-    },
-  };
-}
-
 /** Applies the checked-in SQL migrations; the same files serve both engines. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (await hasEveryMigration(handle.db)) return;
   // Drizzle's migrators for node-postgres and for PGlite are one function (the dialect's); the tests'
   // in-process PGlite handles (test/api/testDatabase.ts) go through it too.
   await migrate(handle.db as never, { migrationsFolder });
 }
+
+/**
+ * Whether the newest migration recorded in the database is at least as new as the newest checked-in one,
+ * which is when Drizzle's migrator would apply nothing (it applies each migration newer than the last
+ * recorded). One or two short queries: the migrator itself creates its schema and table if missing, opens a
+ * transaction and reads and hashes every migration file, which took a second of every start on PGlite.
+ */
+async function hasEveryMigration(db: Database): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  const [table] = rowsOf<{ exists: boolean }>(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`),
+  );
+  if (!table?.exists) return false;
+  const [last] = rowsOf<{ created_at: string | number | null }>(
+    await db.execute(sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`),
+  );
+  return last?.created_at != null && Number(last.created_at) >= newest;
+}
+
+/** The rows of `execute`'s result: node-postgres's and PGlite's both carry them in `rows`. */
+const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;

@@ -49,8 +49,10 @@ export interface SeedOptions {
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<{ seeded: boolean }> {
   if (!(await isEmpty(db))) return { seeded: false };
-  // argon2id is slow on purpose: hash once, outside the transaction, and give every account the hash.
-  const passwordHash = await hashPassword(options.demoPassword);
+  // argon2id is slow on purpose: hashed once for every account, in libuv's threads while the rows before the
+  // accounts are written.
+  const passwordHash = hashPassword(options.demoPassword);
+  passwordHash.catch(() => undefined); // awaited by seedUsers; a failure before then is the seed's, not unhandled
   const today = options.today ? Temporal.PlainDate.from(options.today) : Temporal.Now.plainDateISO(EVENT_TIME_ZONE);
   return db.transaction(async (tx) => {
     // Checked again inside the transaction: another process may have seeded meanwhile.
@@ -63,7 +65,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
 
 async function seedEverything(
   tx: Executor,
-  input: { passwordHash: string; today: Temporal.PlainDate },
+  input: { passwordHash: Promise<string>; today: Temporal.PlainDate },
 ): Promise<SeedFile[]> {
   const roleIds = await ensureRoles(tx);
   const reference = await seedReferenceData(tx);
@@ -73,7 +75,7 @@ async function seedEverything(
   const promoterGroupIds = await seedPromoterGroups(tx, { reference, tagIds, uploadIds });
   const userIds = await seedUsers(tx, {
     roleIds,
-    passwordHash: input.passwordHash,
+    passwordHash: await input.passwordHash,
     establishmentIds,
     promoterGroupIds,
   });
