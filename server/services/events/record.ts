@@ -342,9 +342,17 @@ const outOfScheduleColumn = sql<OutOfScheduleJson[]>`COALESCE((SELECT json_agg(j
     ORDER BY ${qualified(eventOutOfSchedule.originalStartsAt)})
   FROM ${eventOutOfSchedule} WHERE ${qualified(eventOutOfSchedule.eventId)} = ${eventId}), '[]'::json)`;
 
-const eventTypeLabelColumn = sql<
-  string | null
->`(SELECT ${qualified(eventTypes.labelEn)} FROM ${eventTypes} WHERE ${qualified(eventTypes.id)} = ${qualified(events.eventTypeId)})`;
+/** The event type's label in every language, beside the row: the reader's is picked without another statement. */
+const eventTypeLabelsColumn = sql<Record<Language, string> | null>`(SELECT json_build_object(
+    'en', ${qualified(eventTypes.labelEn)}, 'fr', ${qualified(eventTypes.labelFr)},
+    'de', ${qualified(eventTypes.labelDe)}, 'it', ${qualified(eventTypes.labelIt)})
+  FROM ${eventTypes} WHERE ${qualified(eventTypes.id)} = ${qualified(events.eventTypeId)})`;
+
+/**
+ * The type labels in every language of the records `loadEvents` answered, by record: `eventsAsReadBy` reads the
+ * reader's from here, and asks the database only for records that came another way.
+ */
+const typeLabelsOfRecord = new WeakMap<Event, Record<Language, string>>();
 
 /**
  * A page of events with everything of their records that lives in other tables: the link sets, the gallery,
@@ -362,7 +370,7 @@ const eventRecordsQuery = builtOncePerDatabase('event_records', (db, statementNa
       tags: tagPairsOf(EVENT_LINKS.tags, events.id),
       media: mediaIdsOf(EVENT_MEDIA, events.id),
       outOfSchedule: outOfScheduleColumn,
-      eventTypeLabel: eventTypeLabelColumn,
+      eventTypeLabels: eventTypeLabelsColumn,
       hasSegments: hasSegmentsColumn,
     })
     .from(events)
@@ -388,8 +396,8 @@ export async function loadEvents(db: Queryable, ids: readonly number[]): Promise
     rows,
     new Set(found.filter((one) => one.hasSegments).map(({ row }) => row.id)),
   );
-  return found.map((one) =>
-    eventRecordOf(one.row, {
+  return found.map((one) => {
+    const record = eventRecordOf(one.row, {
       links: {
         musics: one.musics,
         services: one.services,
@@ -400,10 +408,12 @@ export async function loadEvents(db: Queryable, ids: readonly number[]): Promise
       media: one.media.flatMap((id) => uploadsById.get(id) ?? []),
       fileCarte: one.row.fileCarteUploadId === null ? null : (uploadsById.get(one.row.fileCarteUploadId) ?? null),
       outOfSchedule: outOfScheduleOfJson(one.outOfSchedule),
-      eventTypeLabel: one.eventTypeLabel ?? '',
+      eventTypeLabel: one.eventTypeLabels?.en ?? '',
       relatives: relativesOf(one.row),
-    }),
-  );
+    });
+    if (one.eventTypeLabels) typeLabelsOfRecord.set(record, one.eventTypeLabels);
+    return record;
+  });
 }
 
 interface RecordParts {
@@ -513,23 +523,26 @@ export function readsApprovalDetails(viewer: Viewer, record: Pick<Event, 'genera
  * `approvalReason` null for whoever is no party to the request. One query (the labels) unless English.
  */
 export async function eventsAsReadBy(db: Queryable, reader: EventReader, records: readonly Event[]): Promise<Event[]> {
+  const { language } = reader;
+  const unlabelled = records.filter((record) => !typeLabelsOfRecord.has(record));
   const labels =
-    reader.language === DEFAULT_LANGUAGE
+    language === DEFAULT_LANGUAGE || unlabelled.length === 0
       ? undefined
       : await loadEventTypeLabels(
           db,
-          records.map((record) => record.generalInfos.eventType.id),
-          reader.language,
+          unlabelled.map((record) => record.generalInfos.eventType.id),
+          language,
         );
   return records.map((record) => {
     const { generalInfos } = record;
+    const typeId = generalInfos.eventType.id;
     return {
       ...record,
       generalInfos: {
         ...generalInfos,
         eventType: {
           ...generalInfos.eventType,
-          type: labels?.get(generalInfos.eventType.id) ?? generalInfos.eventType.type,
+          type: typeLabelsOfRecord.get(record)?.[language] ?? labels?.get(typeId) ?? generalInfos.eventType.type,
         },
         approvalReason: readsApprovalDetails(reader.viewer, record) ? generalInfos.approvalReason : null,
       },
