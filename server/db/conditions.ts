@@ -28,3 +28,10 @@ export const idIn = (column: PgColumn | SQL, ids: readonly number[]): SQL =>
  */
 export const qualified = (column: PgColumn): SQL =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
+ * The integer column is one of the ids given when a statement built once runs (`execute({ ids })`): how every
+ * record reader selects a page of rows.
+ */
+export const idInIdsPlaceholder = (column: PgColumn): SQL =>
+  sql`${qualified(column)} = ANY(${sql.placeholder('ids')}::int[])`;

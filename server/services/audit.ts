@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { AuditLogRecord } from '../../domain/audit';
 import type { AuditAction } from '../../domain/enums';
 import type { Database } from '../db/client';
 import type { Queryable } from '../db/queryable';
 import { auditLog, type AuditChanges } from '../db/schema/auditLog';
-import { qualified } from '../db/conditions';
+import { idInIdsPlaceholder } from '../db/conditions';
 import { builtOncePerDatabase } from '../db/prepared';
 
 /**
@@ -130,11 +129,7 @@ export function auditTrail(resource: string, omit?: readonly string[]): AuditTra
 
 /** The audit log's records of these ids (the `audit-log` resource). */
 const auditRecordsQuery = builtOncePerDatabase('audit_records', (db, statementName) =>
-  db
-    .select()
-    .from(auditLog)
-    .where(sql`${qualified(auditLog.id)} = ANY(${sql.placeholder('ids')}::int[])`)
-    .prepare(statementName),
+  db.select().from(auditLog).where(idInIdsPlaceholder(auditLog.id)).prepare(statementName),
 );
 
 export async function loadAuditRecords(db: Queryable, ids: readonly number[]): Promise<AuditLogRecord[]> {

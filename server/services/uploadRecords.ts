@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { isImageMimeType, uploadFileUrl, type Upload, type UploadMimeType } from '../../domain/upload';
 import { FIELD_PROBLEM_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Viewer } from '../../domain/access';
 import { uploads } from '../db/schema/uploads';
 import { ApiError } from '../errors';
 import type { Queryable } from '../db/queryable';
-import { idIn } from '../db/conditions';
+import { idIn, idInIdsPlaceholder } from '../db/conditions';
 import { builtOncePerDatabase } from '../db/prepared';
 
 /**
@@ -38,11 +37,7 @@ export const uploadOf = (row: UploadRow): Upload => ({
 /** The uploads of these ids, by id (missing ids are left out). */
 /** Every record reader asks for its pictures and files by id: built once. */
 const uploadsByIdQuery = builtOncePerDatabase('uploads_by_id', (db, statementName) =>
-  db
-    .select()
-    .from(uploads)
-    .where(sql`${uploads.id} = ANY(${sql.placeholder('ids')}::int[])`)
-    .prepare(statementName),
+  db.select().from(uploads).where(idInIdsPlaceholder(uploads.id)).prepare(statementName),
 );
 
 export async function loadUploads(db: Queryable, ids: readonly number[]): Promise<Map<number, Upload>> {

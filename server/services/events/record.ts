@@ -25,7 +25,7 @@ import {
   eventTags,
 } from '../../db/schema/events';
 import { eventTypes } from '../../db/schema/reference';
-import { idIn, isoOf, qualified } from '../../db/conditions';
+import { idIn, isoOf, qualified, idInIdsPlaceholder } from '../../db/conditions';
 import {
   linkedIdsOf,
   mediaIdsOf,
@@ -287,7 +287,7 @@ const labelQueryOf = (language: Language) =>
     db
       .select({ id: eventTypes.id, label: EVENT_TYPE_LABELS[language] })
       .from(eventTypes)
-      .where(sql`${eventTypes.id} = ANY(${sql.placeholder('ids')}::int[])`)
+      .where(idInIdsPlaceholder(eventTypes.id))
       .prepare(statementName),
   );
 
@@ -374,7 +374,7 @@ const eventRecordsQuery = builtOncePerDatabase('event_records', (db, statementNa
       hasSegments: hasSegmentsColumn,
     })
     .from(events)
-    .where(sql`${eventId} = ANY(${sql.placeholder('ids')}::int[])`)
+    .where(idInIdsPlaceholder(events.id))
     .prepare(statementName),
 );
 

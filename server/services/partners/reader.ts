@@ -1,6 +1,6 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { linkedIdsOf, mediaIdsOf, tagLinksOfPairs, tagPairsOf } from '../../db/links';
-import { qualified } from '../../db/conditions';
+import { idInIdsPlaceholder } from '../../db/conditions';
 import { builtOncePerDatabase } from '../../db/prepared';
 import type { Queryable } from '../../db/queryable';
 import { loadUploads } from '../uploadRecords';
@@ -47,7 +47,7 @@ function buildRead(definition: AnyPartner) {
           extras: { ...extras, none: sql`NULL` },
         } as never)
         .from(definition.table)
-        .where(sql`${qualified(ownerId)} = ANY(${sql.placeholder('ids')}::int[])`)
+        .where(idInIdsPlaceholder(ownerId))
         .prepare(statementName) as unknown as PreparedRead,
   );
 }

@@ -7,7 +7,7 @@ import {
   type TagInput,
   type TagTranslationField,
 } from '../../../domain/tag';
-import { escapeLike, qualified } from '../../db/conditions';
+import { escapeLike, qualified, idInIdsPlaceholder } from '../../db/conditions';
 import { builtOncePerDatabase } from '../../db/prepared';
 import type { Queryable } from '../../db/queryable';
 import { tags, tagTranslations } from '../../db/schema/tags';
@@ -34,7 +34,7 @@ const tagRecordsQuery = builtOncePerDatabase('tag_records', (db, statementName) 
       >`COALESCE((SELECT json_agg(json_build_array(${qualified(tagTranslations.language)}, ${qualified(tagTranslations.label)})) FROM ${tagTranslations} WHERE ${qualified(tagTranslations.tagId)} = ${qualified(tags.id)}), '[]'::json)`,
     })
     .from(tags)
-    .where(sql`${qualified(tags.id)} = ANY(${sql.placeholder('ids')}::int[])`)
+    .where(idInIdsPlaceholder(tags.id))
     .prepare(statementName),
 );
 

@@ -12,7 +12,7 @@ import { promoterGroups } from '../../db/schema/promoterGroups';
 import { ApiError } from '../../errors';
 import { auditTrail } from '../audit';
 import { REVOKE_REASONS, type AuthSessions } from '../authSessions';
-import { qualified } from '../../db/conditions';
+import { idInIdsPlaceholder } from '../../db/conditions';
 import { builtOncePerDatabase } from '../../db/prepared';
 
 /**
@@ -241,11 +241,7 @@ export async function userValuesOf(tx: Reader, input: UserInput): Promise<UserVa
 export type SessionRevoker = Pick<AuthSessions, 'revokeAllOfUser'>;
 
 const userRecordsQuery = builtOncePerDatabase('user_records', (db, statementName) =>
-  db
-    .select(userRecordColumns)
-    .from(users)
-    .where(sql`${qualified(users.id)} = ANY(${sql.placeholder('ids')}::int[])`)
-    .prepare(statementName),
+  db.select(userRecordColumns).from(users).where(idInIdsPlaceholder(users.id)).prepare(statementName),
 );
 
 export async function loadUsers(db: Queryable, ids: readonly number[]): Promise<UserRecord[]> {
