@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Fade, IconButton } from '@mui/material';
+import { Button, IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { SnackbarProvider, useSnackbar, type SnackbarKey } from 'notistack';
+import { useSnackbar, type SnackbarKey } from 'notistack';
 import {
   CloseNotificationContext,
   undoableEventEmitter,
@@ -11,27 +11,17 @@ import {
   type NotificationPayload,
   type UndoableMutation,
 } from 'react-admin';
-import { Toast } from './Toast';
+import { ToastsProvider } from './ToastsProvider';
 import { TOAST_SETTINGS } from './toastSettings';
-
-const toastComponents = { default: Toast, info: Toast, success: Toast, warning: Toast, error: Toast };
 
 /**
  * Replaces react-admin's single Snackbar: every `useNotify()` call (undoable ones included) becomes
  * a notistack toast. Passed to `<Admin notification>`.
  */
 export const ToastNotification = () => (
-  <SnackbarProvider
-    maxSnack={TOAST_SETTINGS.maxVisible}
-    anchorOrigin={TOAST_SETTINGS.anchorOrigin}
-    autoHideDuration={TOAST_SETTINGS.autoHideDurationMs}
-    transitionDuration={{ enter: TOAST_SETTINGS.transitionMs, exit: TOAST_SETTINGS.transitionMs }}
-    // A toast fades in (notistack would slide it).
-    TransitionComponent={Fade}
-    Components={toastComponents}
-  >
+  <ToastsProvider>
     <NotificationBridge />
-  </SnackbarProvider>
+  </ToastsProvider>
 );
 
 /** react-admin's own save and delete notices (`resources.<name>.notifications.created`, `ra.notification.deleted`…). */
