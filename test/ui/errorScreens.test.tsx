@@ -10,6 +10,7 @@ import { Layout } from '../../src/layout/Layout';
 import { readSessionOrNull } from '../../src/providers';
 import { apiUrl, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
+import { ShownStyles } from './styles';
 
 const currentPath = () => screen.getByTestId('location').textContent;
 
@@ -116,6 +117,7 @@ describe('the error screens', () => {
       <CrashBoundary>
         <Boom />
       </CrashBoundary>,
+      { wrapper: ShownStyles },
     );
 
     expect(await screen.findByRole('heading', { name: 'Ooops, something went wrong :(' })).toBeInTheDocument();
@@ -134,6 +136,7 @@ describe('the error screens', () => {
           </CustomRoutes>
         </Admin>
       </MemoryRouter>,
+      { wrapper: ShownStyles },
     );
 
     expect(await screen.findByText('Something went wrong!')).toBeInTheDocument();

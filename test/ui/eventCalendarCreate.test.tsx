@@ -15,6 +15,7 @@ import { EVENTS_VIEW_STORE_KEY } from '../../resources/events/EventList';
 import { ana, apiUrl, listAnswer, server } from './msw';
 import { occurrence, serveEvents, venueAdmin } from './eventList.fixtures';
 import { renderAppWithQuery, startSignedIn } from './renderApp';
+import { ShownStyles } from './styles';
 
 /** The steppers render every step at once, and the calendar loads lazily: the test DOM is slow on a busy machine. */
 const SLOW = { timeout: 30_000 };
@@ -119,6 +120,7 @@ const renderCalendarAlone = (user: SessionUser) => {
       </AdminContext>
       <LocationProbe />
     </MemoryRouter>,
+    { wrapper: ShownStyles },
   );
   return roleQueries;
 };

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import {
   AdminContext,
   Form,
@@ -31,6 +31,7 @@ import { ReferenceDataArrayInput, ReferenceDataInput } from '../../resources/sha
 import { UploadInput } from '../../resources/shared/inputs/UploadInput';
 import { WorkSchedulesInput } from '../../resources/shared/inputs/WorkSchedulesInput';
 import { apiUrl, server } from './msw';
+import { fullStylesForThisTest, ShownStyles } from './styles';
 
 const uploadOf = (id: number, originalName: string): Upload => ({
   id,
@@ -65,15 +66,23 @@ interface RenderOptions {
   dataProvider?: DataProvider;
   locale?: string;
   onSubmit?: (values: Record<string, unknown>) => void;
+  /** The styles in the document: only whether elements are shown (the default), or all, to measure a size. */
+  styles?: ComponentType<{ children: ReactNode }>;
 }
 
-/** The inputs in a react-admin form, with the app's messages, as a record's edit form has them. */
 /** A length in em or rem as the DOM computes it, at the default font size of 16 px. */
 const pixels = (length: string): string => `${parseFloat(length) * 16}px`;
 
+/** The inputs in a react-admin form, with the app's messages, as a record's edit form has them. */
 const renderInForm = (
   children: ReactNode,
-  { record = {}, dataProvider = testDataProvider(), locale = 'en', onSubmit = () => undefined }: RenderOptions = {},
+  {
+    record = {},
+    dataProvider = testDataProvider(),
+    locale = 'en',
+    onSubmit = () => undefined,
+    styles = ShownStyles,
+  }: RenderOptions = {},
 ) =>
   render(
     <AdminContext
@@ -91,6 +100,7 @@ const renderInForm = (
         </Form>
       </ResourceContextProvider>
     </AdminContext>,
+    { wrapper: styles },
   );
 
 interface PendingUpload {
@@ -444,6 +454,7 @@ describe('room to type', () => {
   it('opens the formatted description several lines high', async () => {
     renderInForm(<RichTextDescriptionInput source="description.htmlDescription" />, {
       record: { description: { htmlDescription: null } },
+      styles: fullStylesForThisTest(),
     });
     const editor = await screen.findByRole('textbox', {}, { timeout: 10_000 });
     await waitFor(() => expect(getComputedStyle(editor).minHeight).toBe(pixels(EDITOR_MIN_HEIGHT)));
@@ -452,6 +463,7 @@ describe('room to type', () => {
   it('gives the out-of-schedule date fields the width of a whole date and time', async () => {
     renderInForm(<OutOfScheduleEditor />, {
       record: { dateAndCalendar: { startTime: '22:00', endTime: '04:00', outOfScheduleEvents: [] } },
+      styles: fullStylesForThisTest(),
     });
     const fieldOf = (label: string) => screen.getByLabelText(label).closest('.MuiFormControl-root') as HTMLElement;
     expect(getComputedStyle(fieldOf('Date')).minWidth).toBe(pixels('11rem'));

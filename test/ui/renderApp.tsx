@@ -6,6 +6,7 @@ import { AppByPath, CrashBoundary } from '../../src/Root';
 import { sessionStore } from '../../src/providers';
 import { signInAnswer } from './msw';
 import type { SessionUser } from '../../domain/user';
+import { ShownStyles } from './styles';
 
 /**
  * The app loads its two halves and each resource's screens when first shown. Loaded here once, when a test file
@@ -40,6 +41,7 @@ const renderAppAt = (path: string, withQuery: boolean) => {
       <AppByPath queryClient={createQueryClient()} />
       <LocationProbe withQuery={withQuery} />
     </CrashBoundary>,
+    { wrapper: ShownStyles },
   );
 };
 

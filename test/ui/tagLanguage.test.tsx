@@ -14,6 +14,7 @@ import { createI18nProvider } from '../../providers/i18nProvider';
 import { catalogues } from '../../src/i18n';
 import { TagTermsInput } from '../../resources/shared/inputs/TagTermsInput';
 import { tagLabelIn } from '../../resources/tags/tagLabel';
+import { ShownStyles } from './styles';
 
 const tag = (id: number, tagName: string, translation: Partial<Tag['translation']> = {}): Tag => ({
   id,
@@ -59,6 +60,7 @@ const renderTagInput = (locale: string, tagTerms: number[]) => {
         </Form>
       </ResourceContextProvider>
     </AdminContext>,
+    { wrapper: ShownStyles },
   );
   return { listQueries };
 };

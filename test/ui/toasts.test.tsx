@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/providers';
 import { ToastNotification } from '../../src/notifications/ToastNotification';
 import { TOAST_SETTINGS } from '../../src/notifications/toastSettings';
+import { ShownStyles } from './styles';
 
 /** A button that sends `count` react-admin notifications in one click. */
 const NotifyMany = ({ count }: { count: number }) => {
@@ -28,6 +29,7 @@ const renderWithToasts = (count: number) =>
       <NotifyMany count={count} />
       <ToastNotification />
     </AdminContext>,
+    { wrapper: ShownStyles },
   );
 
 const visibleToasts = () => screen.queryAllByRole('alert');
@@ -58,6 +60,7 @@ describe('toasts (SPEC §9)', () => {
         <TranslatedNotify />
         <ToastNotification />
       </AdminContext>,
+      { wrapper: ShownStyles },
     );
     await user.click(screen.getByRole('button', { name: 'notify' }));
 
@@ -88,6 +91,7 @@ const renderUndoable = (mutation: UndoableMutation) =>
       <UndoableChange mutation={mutation} />
       <ToastNotification />
     </AdminContext>,
+    { wrapper: ShownStyles },
   );
 
 describe('undoable notifications', () => {
@@ -157,6 +161,7 @@ describe('success colour (one for every success)', () => {
         <ReactAdminSaveNotice message={message} />
         <ToastNotification />
       </AdminContext>,
+      { wrapper: ShownStyles },
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'notify' }));
     const toast = await screen.findByRole('alert');

@@ -8,6 +8,7 @@ import { createI18nProvider } from '../../providers/i18nProvider';
 import { catalogues } from '../../src/i18n';
 import { GalleryInput } from '../../resources/shared/inputs/GalleryInput';
 import { UploadInput } from '../../resources/shared/inputs/UploadInput';
+import { ShownStyles } from './styles';
 
 /**
  * The API names an unusable upload or gallery by a code on its field (domain/errors.ts FIELD_PROBLEM_CODES);
@@ -55,6 +56,7 @@ const renderRefusedForm = (locale: string) =>
         </Form>
       </ResourceContextProvider>
     </AdminContext>,
+    { wrapper: ShownStyles },
   );
 
 describe('upload problems answered by the server', () => {

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { onTestFinished } from 'vitest';
+import createCache, { type EmotionCache, type StylisElement, type StylisPlugin } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+
+/** stylis's element types (stylis ships no types of its own). */
+const DECLARATION = 'decl';
+const COMMENT = 'comm';
+
+/**
+ * The properties that decide whether an element is shown and can be clicked: what Testing Library's role
+ * queries and jest-dom's `toBeVisible` read (display, visibility, opacity), and what user-event checks before it
+ * clicks (pointer-events).
+ */
+const SHOWN_AND_CLICKABLE = new Set(['display', 'visibility', 'opacity', 'pointer-events']);
+
+/** Drops every declaration but those above, and every rule, block or at-rule left empty. */
+const pruned = (element: StylisElement): boolean => {
+  if (element.type === DECLARATION) return SHOWN_AND_CLICKABLE.has(String(element.props));
+  if (!Array.isArray(element.children)) return true;
+  element.children = element.children.filter(pruned);
+  return element.children.length > 0;
+};
+
+/**
+ * Emotion (stylis) plugin: runs first on each top-level element of a style it inserts. An element left empty
+ * becomes a comment, which stylis writes as nothing and Emotion then does not insert.
+ */
+const keepOnlyShownAndClickable: StylisPlugin = (element) => {
+  if (element.root !== null || pruned(element)) return;
+  element.type = COMMENT;
+  element.value = '';
+  element.return = '';
+};
+
+const withCache =
+  (cache: EmotionCache) =>
+  ({ children }: { children: ReactNode }) => <CacheProvider value={cache}>{children}</CacheProvider>;
+
+/**
+ * The app's styles in the test document, cut down to whether elements are shown and clickable: pass as
+ * `render`'s wrapper. The DOM computes an element's style by matching it against every rule of the document,
+ * and Testing Library's role queries compute the style of every element they look at: with MUI's thousand-odd
+ * rules that was a third of the UI suite's time. The files of a worker share one document, so a render
+ * without it leaves MUI's full rules there for every later file.
+ */
+export const ShownStyles = withCache(createCache({ key: 'shown', stylisPlugins: [keepOnlyShownAndClickable] }));
+
+/** The full styles, for a test that asserts another property (a size); taken out of the document when it ends. */
+export const fullStylesForThisTest = () => {
+  const cache = createCache({ key: 'full' });
+  onTestFinished(() => cache.sheet.flush());
+  return withCache(cache);
+};
