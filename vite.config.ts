@@ -69,6 +69,9 @@ export default defineConfig({
     // Vitest leaves one core to its main process by default, which on two cores means one worker: the
     // workers do nearly all the work, so use every core but one, and at least two.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Keeps the transformed modules on disk between runs (node_modules/.experimental-vitest-cache): a second run
+    // spends about 2 s transforming instead of 23 s. Delete that folder if a run ever seems to use stale code.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,
