@@ -552,6 +552,42 @@ describe('out-of-schedule rows', () => {
     expect((await storedRows(series.id)).map((row) => row.id)).toEqual(rows.map((row) => row.id));
   });
 
+  it('keeps the stored bounds right after every kind of save, and leaves rows sent back as read untouched', async () => {
+    const encore = {
+      action: 'CREATE',
+      originalStartsAt: '2027-01-16T21:00:00Z',
+      startsAt: '2027-01-16T21:00:00Z',
+      endsAt: '2027-01-17T05:00:00Z',
+      eventTitle: 'Encore',
+    };
+    const lastEnd = async (id: number) => (await storedRow(id)).lastEndsAt?.toISOString();
+    // A new series with a row after the rule's last occurrence: bounded by the row.
+    const series = await create(eventInput({ dates: { ...tenSaturdays, outOfScheduleEvents: [encore] } }));
+    expect(await lastEnd(series.id)).toBe('2027-01-17T05:00:00.000Z');
+    const rowsBefore = await storedRows(series.id);
+
+    // The record as read, only its title changed: rule, rows and bounds stay, the row is not written again.
+    const renamed = await putOk(series, (current) => ({
+      ...current,
+      generalInfos: { ...current.generalInfos, eventTitle: uniqueTitle('Renamed') },
+    }));
+    expect(await storedRows(series.id)).toEqual(rowsBefore);
+    expect(await lastEnd(series.id)).toBe('2027-01-17T05:00:00.000Z');
+
+    // Without the row, the rule's last Saturday bounds it again; a shorter rule, its own last one.
+    const withoutRow = await putOk(renamed, (current) => ({
+      ...current,
+      dateAndCalendar: { ...current.dateAndCalendar, outOfScheduleEvents: [] },
+    }));
+    expect(await lastEnd(series.id)).toBe('2027-01-10T03:00:00.000Z');
+    await putOk(withoutRow, (current) => ({
+      ...current,
+      dateAndCalendar: { ...current.dateAndCalendar, maxOccurrences: 5 },
+    }));
+    expect(await lastEnd(series.id)).toBe('2026-12-06T03:00:00.000Z');
+    expect((await storedRow(series.id)).firstStartsAt.toISOString()).toBe('2026-11-07T21:00:00.000Z');
+  });
+
   it('two rows for one occurrence are a 400, and nothing changes', async () => {
     const series = await create(eventInput({ dates: tenSaturdays }));
     const response = await put(series, (current) => ({

@@ -7,6 +7,7 @@ import {
   EVENT_PROBLEMS,
   type Event,
   type EventInput,
+  type OutOfScheduleEvent,
   type OutOfScheduleEventInput,
 } from '../../../domain/event';
 import {
@@ -254,25 +255,46 @@ const rowColumns = (row: OutOfScheduleEventInput) => ({
   title: row.action === 'SKIP' ? null : row.eventTitle,
 });
 
+/** Two instants written as text (or none), compared as instants. */
+const sameInstant = (stored: string | null, wanted: Date | null): boolean =>
+  stored === null || wanted === null ? stored === wanted : new Date(stored).getTime() === wanted.getTime();
+
+/** Whether saving `row` over the stored row with its key would change nothing. */
+function unchangedRow(stored: OutOfScheduleEvent, row: OutOfScheduleEventInput): boolean {
+  const wanted = rowColumns(row);
+  return (
+    stored.action === wanted.action &&
+    sameInstant(stored.startsAt, wanted.startsAt) &&
+    sameInstant(stored.endsAt, wanted.endsAt) &&
+    stored.eventTitle === wanted.title &&
+    // Saving a row as a SKIP clears the changes its occurrence had.
+    (row.action !== 'SKIP' || Object.keys(stored.changes).length === 0)
+  );
+}
+
 /**
  * The out-of-schedule editor's save: the series' rows become exactly `rows`. Rows are matched to the stored
  * ones by their key (`originalStartsAt`), so a kept row keeps its id (and the other fields it changes, in
- * `changes`, unless it became a SKIP); the others are removed or added.
+ * `changes`, unless it became a SKIP); the others are removed or added, and a row sent as it is stored is left
+ * alone. Answers whether any row changed.
  */
 export async function replaceOutOfScheduleRows(
   tx: Queryable,
   eventId: number,
   rule: RecurrenceRule,
   rows: readonly OutOfScheduleEventInput[],
-): Promise<void> {
+): Promise<boolean> {
   checkRows(rule, rows);
   const stored = (await loadOutOfScheduleRows(tx, [eventId])).get(eventId) ?? [];
   const storedByKey = new Map(stored.map((row) => [keyOf(row.originalStartsAt), row]));
   const wantedKeys = new Set(rows.map((row) => keyOf(row.originalStartsAt)));
   const removed = stored.filter((row) => !wantedKeys.has(keyOf(row.originalStartsAt))).map((row) => row.id);
   if (removed.length > 0) await tx.delete(eventOutOfSchedule).where(inArray(eventOutOfSchedule.id, removed));
+  let changed = removed.length > 0;
   for (const row of rows) {
     const existing = storedByKey.get(keyOf(row.originalStartsAt));
+    if (existing && unchangedRow(existing, row)) continue;
+    changed = true;
     if (existing) {
       await tx
         .update(eventOutOfSchedule)
@@ -282,6 +304,7 @@ export async function replaceOutOfScheduleRows(
       await tx.insert(eventOutOfSchedule).values({ eventId, ...rowColumns(row) });
     }
   }
+  return changed;
 }
 
 /**
@@ -401,18 +424,22 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
     stored: args.id === undefined ? null : current?.id === id ? current : undefined,
   });
   const rows = input.dateAndCalendar.outOfScheduleEvents;
+  const ruleChanged = oldRule !== null && !sameRule(oldRule, newRule);
+  let rowsChanged = false;
   if (input.dateAndCalendar.updateScope === null && rows !== undefined) {
-    if (oldRule !== null && !sameRule(oldRule, newRule)) {
+    if (oldRule !== null && ruleChanged) {
       // Stored and sent rows follow the rule alike, so a row the save keeps keeps its id.
       await rekeyOutOfScheduleRows(tx, id, oldRule, newRule);
-      await replaceOutOfScheduleRows(tx, id, newRule, rowsFollowingRule(oldRule, newRule, rows));
+      rowsChanged = await replaceOutOfScheduleRows(tx, id, newRule, rowsFollowingRule(oldRule, newRule, rows));
     } else {
-      await replaceOutOfScheduleRows(tx, id, newRule, rows);
+      rowsChanged = await replaceOutOfScheduleRows(tx, id, newRule, rows);
     }
-  } else if (oldRule !== null && !sameRule(oldRule, newRule)) {
+  } else if (oldRule !== null && ruleChanged) {
     await rekeyOutOfScheduleRows(tx, id, oldRule, newRule);
   }
-  await updateSeriesBounds(tx, id);
+  // The bounds follow from the rule and the rows alone: a new row has its rule's (written with it), and an
+  // update that changed neither rule nor rows keeps its own.
+  if (rowsChanged || ruleChanged) await updateSeriesBounds(tx, id);
   return id;
 }
 
