@@ -247,7 +247,12 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     transform: routeTransform(app),
     transformObject: documentTransform(),
   });
-  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true } }, async () => app.swagger());
+  // The document is fixed once the routes are registered: written as JSON once, not on every request (a large
+  // document that anyone may ask for).
+  let documentText: string | undefined;
+  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send((documentText ??= JSON.stringify(app.swagger()))),
+  );
   if (options.referencePage) {
     await app.register(swaggerUi, {
       routePrefix: API_REFERENCE_PATH,
