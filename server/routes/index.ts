@@ -14,6 +14,7 @@ import { referenceDataRoutes } from './referenceData';
 import { eventRoutes } from './events';
 import { occurrenceRoutes } from './occurrences';
 import { eventApprovalRoutes } from './eventApprovals';
+import { widgetSettingsRoutes } from './widgetSettings';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -44,4 +45,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(eventRoutes);
   await api.register(occurrenceRoutes);
   await api.register(eventApprovalRoutes);
+  await api.register(widgetSettingsRoutes);
 }

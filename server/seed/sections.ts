@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import { Temporal } from 'temporal-polyfill';
 import { WEEK_DAYS } from '../../domain/enums';
@@ -581,37 +581,41 @@ export async function seedPromoCodes(
   );
 }
 
-/** A random public key for /external/widgets/{externalApiKey} (144 bits, URL-safe). */
-export const newExternalApiKey = () => randomBytes(18).toString('base64url');
-
-/** The first venue keeps the widget defaults; the next two show customised themes. */
+/**
+ * Every venue has its widget settings with the defaults from the moment it exists (migration 0009's trigger);
+ * the first keeps them, the next two show customised themes.
+ */
 export async function seedWidgetSettings(tx: Executor, establishmentIds: number[]): Promise<void> {
-  await tx.insert(schema.widgetSettings).values([
-    { establishmentId: establishmentIds[0], externalApiKey: newExternalApiKey() },
-    {
-      establishmentId: establishmentIds[1],
-      externalApiKey: newExternalApiKey(),
-      fontFamilyName: 'Playfair Display',
-      hasRoundedBorders: true,
-      hasEnabledCalendar: true,
-      hasEnabledHappyHours: true,
-      happyHoursTitle: 'Before midnight',
-      colorPrimaryText: '#1F2933',
-      colorAccent: '#FE555C',
-      colorBackgroundPrimary: '#FFF8F0',
-    },
-    {
-      establishmentId: establishmentIds[2],
-      externalApiKey: newExternalApiKey(),
-      fontFamilyName: 'Oswald',
-      hasTransparentBackground: true,
-      hasEnabledHappyHours: true,
-      hasEnabledProLogo: true,
-      happyHoursTitle: 'Feierabend',
-      happyHoursIconName: WIDGET_DEFAULTS.happyHoursIconName,
-      colorAccent: '#59B090',
-    },
-  ]);
+  const customised: [number, Partial<typeof schema.widgetSettings.$inferInsert>][] = [
+    [
+      establishmentIds[1],
+      {
+        fontFamilyName: 'Playfair Display',
+        hasRoundedBorders: true,
+        hasEnabledCalendar: true,
+        hasEnabledHappyHours: true,
+        happyHoursTitle: 'Before midnight',
+        colorPrimaryText: '#1F2933',
+        colorAccent: '#FE555C',
+        colorBackgroundPrimary: '#FFF8F0',
+      },
+    ],
+    [
+      establishmentIds[2],
+      {
+        fontFamilyName: 'Oswald',
+        hasTransparentBackground: true,
+        hasEnabledHappyHours: true,
+        hasEnabledProLogo: true,
+        happyHoursTitle: 'Feierabend',
+        happyHoursIconName: WIDGET_DEFAULTS.happyHoursIconName,
+        colorAccent: '#59B090',
+      },
+    ],
+  ];
+  for (const [establishmentId, theme] of customised) {
+    await tx.update(schema.widgetSettings).set(theme).where(eq(schema.widgetSettings.establishmentId, establishmentId));
+  }
 }
 
 /** A short history, so that the audit screen has something to show. */

@@ -21,6 +21,7 @@ import {
   roles,
   tags,
   users,
+  widgetSettings,
 } from '../../server/db/schema';
 import { REFERENCE_KINDS, referenceResourceOf, type ReferenceKind } from '../../domain/reference';
 import { userOwnership } from '../../server/services/users';
@@ -437,6 +438,45 @@ const eventsFixture: ResourceFixture = {
   },
 };
 
+/**
+ * One widget-settings record per establishment, made with it: no POST and no DELETE. Its "throwaway" records
+ * are those of the first and second establishment, and of a new establishment that belongs to nobody.
+ */
+export const widgetSettingsFixture: ResourceFixture = {
+  collection: 'widget-settings',
+  permission: 'WIDGET_SETTINGS',
+  actions: ['list', 'getOne', 'getMany', 'update'],
+  rows: async (db) =>
+    (
+      await db.select({ id: widgetSettings.id, establishmentId: widgetSettings.establishmentId }).from(widgetSettings)
+    ).map((row) => ({ id: row.id, ownership: { establishmentIds: [row.establishmentId] } })),
+  writes: {
+    newInput: () => ({ widgetTheme: {} }),
+    ownershipOfInput: () => ({ establishmentIds: [] }),
+    owners: ['firstEstablishment', 'secondEstablishment', 'nobody'],
+    insertThrowaway: async (db, owner, scopes) => {
+      let establishmentId = ownerScopeFields(owner, scopes).establishmentId;
+      if (establishmentId === null) {
+        const [created] = await db
+          .insert(establishments)
+          .values({ name: `Throwaway ${suffix()}`, city: 'Bern', establishmentTypeId: scopes.establishmentTypeId })
+          .returning({ id: establishments.id });
+        establishmentId = created.id;
+      }
+      const [row] = await db
+        .select({ id: widgetSettings.id })
+        .from(widgetSettings)
+        .where(eq(widgetSettings.establishmentId, establishmentId));
+      return row.id;
+    },
+    edit: (record, mark) => ({
+      ...record,
+      widgetTheme: { ...(record.widgetTheme as Record<string, unknown>), happyHoursTitle: mark },
+    }),
+    markOf: (record) => (record.widgetTheme as Record<string, unknown> | undefined)?.happyHoursTitle,
+  },
+};
+
 export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   usersFixture,
   tagsFixture,
@@ -448,6 +488,7 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   establishmentsFixture,
   promotersFixture,
   eventsFixture,
+  widgetSettingsFixture,
 ];
 
 /**

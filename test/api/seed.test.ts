@@ -232,7 +232,7 @@ describe('seedDemoData', () => {
       colorHappyHoursIcon: '#F4C100',
       colorBackgroundPrimary: '#F8F9FA',
     });
-    expect(settings.externalApiKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(settings.externalApiKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it('writes the demo pictures as PNG files of the recorded size', async () => {

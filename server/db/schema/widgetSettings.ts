@@ -39,6 +39,11 @@ export const widgetSettings = pgTable(
     colorButtonPrimary: color('color_button_primary', 'buttonPrimary'),
     colorHappyHoursIcon: color('color_happy_hours_icon', 'happyHoursIcon'),
     colorBackgroundPrimary: color('color_background_primary', 'backgroundPrimary'),
+    /** The sites that may frame the widget (CSP frame-ancestors), as origins; empty: any site. */
+    allowedOrigins: text('allowed_origins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     version: version(),
     ...timestamps(),
   },

@@ -127,8 +127,13 @@ export interface ResourceWrites<RecordShape, Input extends { version?: number }>
   version: PgColumn;
   /** Set to now() by every update, when the table has one. */
   updatedAt?: PgColumn;
-  /** Writes a new record; returns its id. */
-  insert(tx: Queryable, input: Input, context: WriteContext<RecordShape>): Promise<number>;
+  /**
+   * Writes a new record; returns its id. Left out, the collection has no POST: its records are made with
+   * another (the widget settings of an establishment).
+   */
+  insert?(tx: Queryable, input: Input, context: WriteContext<RecordShape>): Promise<number>;
+  /** false: the collection has no DELETE (its records live and go with another's). */
+  deletable?: false;
   /** Replaces the whole record (fields left out of the input go back to their defaults). */
   update(tx: Queryable, id: number, input: Input, context: WriteContext<RecordShape>): Promise<void>;
   /** Removes the record; default: `DELETE FROM table WHERE id = ?` (child rows go by cascade). */
@@ -558,6 +563,7 @@ async function afterCommit<RecordShape extends { id: number }, Input extends { v
 
 async function createRecord<RecordShape extends { id: number }, Input extends { version?: number }>(
   run: WriteRun<RecordShape, Input>,
+  insert: NonNullable<ResourceWrites<RecordShape, Input>['insert']>,
   body: unknown,
 ): Promise<RecordShape> {
   const { definition, writes, viewer, actor } = run;
@@ -565,7 +571,7 @@ async function createRecord<RecordShape extends { id: number }, Input extends { 
   const input = parseInput(writes.input, body);
   const created = await inWriteTransaction(run.app, writes, 'create', async (tx) => {
     await writes.authorizeWrite?.({ action: 'create', viewer, input, current: null, tx });
-    const id = await writes.insert(tx, input, { viewer, actor, current: null });
+    const id = await insert(tx, input, { viewer, actor, current: null });
     await requireWrittenInScope(tx, definition, writes.viewerAfterCreate?.(viewer, id) ?? viewer, id);
     const record = await loadOne(tx, definition, id);
     await run.trail(tx, { actor, action: 'CREATE', recordId: id, before: null, after: record });
@@ -909,27 +915,32 @@ export function registerResource<RecordShape extends { id: number }, Input exten
     log: request.log,
   });
 
-  app.post(collection, { ...authenticated, schema: schemas.create }, async (request, reply) => {
-    const created = await createRecord(runOf(request), request.body);
-    return reply.code(201).send(await shownOne(request, created));
-  });
+  const { insert } = writes;
+  if (insert) {
+    app.post(collection, { ...authenticated, schema: schemas.create }, async (request, reply) => {
+      const created = await createRecord(runOf(request), insert, request.body);
+      return reply.code(201).send(await shownOne(request, created));
+    });
+  }
   app.put(member, { ...authenticated, schema: schemas.replace }, async (request) => {
     const run = runOf(request);
     requirePermission(run.viewer, definition.permission, 'update');
     return shownOne(request, await updateRecord(run, idOf(request), request.body));
   });
-  app.delete(member, { ...authenticated, schema: schemas.remove }, async (request) => {
-    const run = runOf(request);
-    const variant = writes.deleteVariant;
-    if (variant && isQueryParameterGiven(request.query, variant.selectedBy)) {
-      requirePermission(run.viewer, definition.permission, variant.action);
-      return shownOne(request, await runDeleteVariant(run, variant, idOf(request), request.query));
-    }
-    requirePermission(run.viewer, definition.permission, 'delete');
-    const id = idOf(request);
-    const { version } = parseInput(deleteQuerySchema, request.query);
-    return shownOne(request, await deleteRecord(run, id, version));
-  });
+  if (writes.deletable !== false) {
+    app.delete(member, { ...authenticated, schema: schemas.remove }, async (request) => {
+      const run = runOf(request);
+      const variant = writes.deleteVariant;
+      if (variant && isQueryParameterGiven(request.query, variant.selectedBy)) {
+        requirePermission(run.viewer, definition.permission, variant.action);
+        return shownOne(request, await runDeleteVariant(run, variant, idOf(request), request.query));
+      }
+      requirePermission(run.viewer, definition.permission, 'delete');
+      const id = idOf(request);
+      const { version } = parseInput(deleteQuerySchema, request.query);
+      return shownOne(request, await deleteRecord(run, id, version));
+    });
+  }
 
   const { visibilityOf } = writes;
   if (visibilityOf) {

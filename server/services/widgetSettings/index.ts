@@ -1,0 +1,92 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  resolveWidgetFont,
+  WIDGET_HAPPY_HOURS_ICONS,
+  type WidgetSettings,
+  type WidgetSettingsInput,
+  type WidgetTheme,
+} from '../../../domain/widget';
+import { idIn } from '../../db/conditions';
+import type { Queryable } from '../../db/queryable';
+import { widgetSettings } from '../../db/schema/widgetSettings';
+
+/**
+ * Widget settings: one row of `widget_settings` per establishment, made with it (migration 0009), the palette
+ * in one column per colour. The resource (server/routes/widgetSettings.ts) reads and writes through here.
+ */
+
+type WidgetSettingsRow = typeof widgetSettings.$inferSelect;
+
+const isHappyHoursIcon = (name: string): name is (typeof WIDGET_HAPPY_HOURS_ICONS)[number] =>
+  (WIDGET_HAPPY_HOURS_ICONS as readonly string[]).includes(name);
+
+/** The stored look as the record shows it: an unknown font or icon (an older value) shows as the default. */
+const themeOf = (row: WidgetSettingsRow): WidgetSettings['widgetTheme'] => ({
+  fontFamilyName: resolveWidgetFont(row.fontFamilyName),
+  hasTransparentBackground: row.hasTransparentBackground,
+  hasEnabledHappyHours: row.hasEnabledHappyHours,
+  hasRoundedBorders: row.hasRoundedBorders,
+  hasEnabledCalendar: row.hasEnabledCalendar,
+  hasEnabledProLogo: row.hasEnabledProLogo,
+  happyHoursTitle: row.happyHoursTitle,
+  happyHoursIconName: isHappyHoursIcon(row.happyHoursIconName) ? row.happyHoursIconName : 'HH_ICON_1',
+  colorPalette: {
+    primaryText: row.colorPrimaryText,
+    secondaryText: row.colorSecondaryText,
+    accent: row.colorAccent,
+    buttonPrimary: row.colorButtonPrimary,
+    happyHoursIcon: row.colorHappyHoursIcon,
+    backgroundPrimary: row.colorBackgroundPrimary,
+  },
+});
+
+export const widgetSettingsOf = (row: WidgetSettingsRow): WidgetSettings => ({
+  id: row.id,
+  establishmentId: row.establishmentId,
+  externalApiKey: row.externalApiKey,
+  allowedOrigins: row.allowedOrigins,
+  widgetTheme: themeOf(row),
+  version: row.version,
+});
+
+export async function loadWidgetSettings(db: Queryable, ids: readonly number[]): Promise<WidgetSettings[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(widgetSettings).where(idIn(widgetSettings.id, ids));
+  return rows.map(widgetSettingsOf);
+}
+
+const themeColumns = (theme: WidgetTheme) => ({
+  fontFamilyName: theme.fontFamilyName,
+  hasTransparentBackground: theme.hasTransparentBackground,
+  hasEnabledHappyHours: theme.hasEnabledHappyHours,
+  hasRoundedBorders: theme.hasRoundedBorders,
+  hasEnabledCalendar: theme.hasEnabledCalendar,
+  hasEnabledProLogo: theme.hasEnabledProLogo,
+  happyHoursTitle: theme.happyHoursTitle,
+  happyHoursIconName: theme.happyHoursIconName,
+  colorPrimaryText: theme.colorPalette.primaryText,
+  colorSecondaryText: theme.colorPalette.secondaryText,
+  colorAccent: theme.colorPalette.accent,
+  colorButtonPrimary: theme.colorPalette.buttonPrimary,
+  colorHappyHoursIcon: theme.colorPalette.happyHoursIcon,
+  colorBackgroundPrimary: theme.colorPalette.backgroundPrimary,
+});
+
+/** The whole look and the allowed sites; the establishment and the key stay. */
+export async function updateWidgetSettings(tx: Queryable, id: number, input: WidgetSettingsInput): Promise<void> {
+  await tx
+    .update(widgetSettings)
+    .set({ ...themeColumns(input.widgetTheme), allowedOrigins: input.allowedOrigins })
+    .where(eq(widgetSettings.id, id));
+}
+
+/**
+ * A new random public key (the database's `new_widget_key()`, which also keys a new establishment's widget:
+ * 122 random bits, URL-safe): the old one stops answering with this transaction's commit.
+ */
+export async function rotateWidgetKey(tx: Queryable, id: number): Promise<void> {
+  await tx
+    .update(widgetSettings)
+    .set({ externalApiKey: sql`new_widget_key()` })
+    .where(eq(widgetSettings.id, id));
+}
