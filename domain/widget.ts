@@ -86,6 +86,14 @@ export const WIDGET_DEFAULTS: Readonly<WidgetTheme> = Object.freeze({
 /** The happy-hours icons a widget can show (the specification names the default, HH_ICON_1). */
 export const WIDGET_HAPPY_HOURS_ICONS = ['HH_ICON_1', 'HH_ICON_2', 'HH_ICON_3', 'HH_ICON_4'] as const;
 
+export type HappyHoursIcon = (typeof WIDGET_HAPPY_HOURS_ICONS)[number];
+
+/** An unknown icon (an older value) shows as the default, as an unknown font shows as Inter. */
+export const resolveHappyHoursIcon = (name: unknown): HappyHoursIcon =>
+  (WIDGET_HAPPY_HOURS_ICONS as readonly unknown[]).includes(name)
+    ? (name as HappyHoursIcon)
+    : (WIDGET_DEFAULTS.happyHoursIconName as HappyHoursIcon);
+
 export const WIDGET_LIMITS = { happyHoursTitle: 60, allowedOrigins: 20, origin: 200 } as const;
 
 const hexColorSchema = z.string().regex(HEX_COLOR_PATTERN, 'A colour as #RRGGBB');

@@ -290,6 +290,20 @@ const editDescription = (record: Record<string, unknown>, mark: string) => ({
 const descriptionOf = (record: Record<string, unknown>) =>
   (record.description as { description?: unknown } | undefined)?.description;
 
+/** A new establishment that belongs to nobody, straight into the database; answers its id. */
+async function insertThrowawayEstablishment(db: Database, scopes: SeededScopes): Promise<number> {
+  const [row] = await db
+    .insert(establishments)
+    .values({
+      name: `Throwaway ${suffix()}`,
+      city: 'Bern',
+      establishmentTypeId: scopes.establishmentTypeId,
+      visibility: nextThrowawayVisibility(),
+    })
+    .returning({ id: establishments.id });
+  return row.id;
+}
+
 const establishmentsFixture: ResourceFixture = {
   collection: 'establishments',
   permission: 'ESTABLISHMENT',
@@ -308,18 +322,7 @@ const establishmentsFixture: ResourceFixture = {
     }),
     ownershipOfInput: newPartnerOwnership('establishmentIds'),
     owners: ['nobody'],
-    insertThrowaway: async (db, _owner, scopes) => {
-      const [row] = await db
-        .insert(establishments)
-        .values({
-          name: `Throwaway ${suffix()}`,
-          city: 'Bern',
-          establishmentTypeId: scopes.establishmentTypeId,
-          visibility: nextThrowawayVisibility(),
-        })
-        .returning({ id: establishments.id });
-      return row.id;
-    },
+    insertThrowaway: (db, _owner, scopes) => insertThrowawayEstablishment(db, scopes),
     edit: editDescription,
     markOf: descriptionOf,
   },
@@ -455,14 +458,8 @@ export const widgetSettingsFixture: ResourceFixture = {
     ownershipOfInput: () => ({ establishmentIds: [] }),
     owners: ['firstEstablishment', 'secondEstablishment', 'nobody'],
     insertThrowaway: async (db, owner, scopes) => {
-      let establishmentId = ownerScopeFields(owner, scopes).establishmentId;
-      if (establishmentId === null) {
-        const [created] = await db
-          .insert(establishments)
-          .values({ name: `Throwaway ${suffix()}`, city: 'Bern', establishmentTypeId: scopes.establishmentTypeId })
-          .returning({ id: establishments.id });
-        establishmentId = created.id;
-      }
+      const establishmentId =
+        ownerScopeFields(owner, scopes).establishmentId ?? (await insertThrowawayEstablishment(db, scopes));
       const [row] = await db
         .select({ id: widgetSettings.id })
         .from(widgetSettings)

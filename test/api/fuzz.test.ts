@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_RESOURCES } from '../../domain/reference';
 import { establishmentTypes, eventTypes, musics, roles } from '../../server/db/schema';
 import { awkwardValue, mutatedRecord } from '../support/jsonFuzz';
-import { orderedIds, routesOf, signIn, startTestServer, userRow, type RouteEntry, type TestServer } from './harness';
+import {
+  jsonParam,
+  orderedIds,
+  routesOf,
+  signIn,
+  startTestServer,
+  userRow,
+  type RouteEntry,
+  type TestServer,
+} from './harness';
 
 /**
  * Random requests against every list and write route of the API (the auth routes have tests of their own), as
@@ -316,7 +325,7 @@ const MADE_WITH_ANOTHER: Record<string, () => Promise<{ id: number }>> = {
     const establishment = await create('establishments');
     const response = await send('root@demo.ch', {
       method: 'GET',
-      url: `/widget-settings?filter=${encodeURIComponent(JSON.stringify({ establishmentId: establishment.id }))}`,
+      url: `/widget-settings?filter=${jsonParam({ establishmentId: establishment.id })}`,
     });
     const [settings] = response.json<{ id: number }[]>();
     return settings;

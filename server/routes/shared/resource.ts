@@ -134,6 +134,8 @@ export interface ResourceWrites<RecordShape, Input extends { version?: number }>
   insert?(tx: Queryable, input: Input, context: WriteContext<RecordShape>): Promise<number>;
   /** false: the collection has no DELETE (its records live and go with another's). */
   deletable?: false;
+  /** Changes of one record beside the PUT, by the last segment of their path (`rotate-key`). */
+  memberActions?: Readonly<Record<string, MemberAction>>;
   /** Replaces the whole record (fields left out of the input go back to their defaults). */
   update(tx: Queryable, id: number, input: Input, context: WriteContext<RecordShape>): Promise<void>;
   /** Removes the record; default: `DELETE FROM table WHERE id = ?` (child rows go by cascade). */
@@ -183,7 +185,7 @@ export interface CommittedWrite<RecordShape, Input> {
   /** The stored record before the write (null on create) and after it (null on delete). */
   before: RecordShape | null;
   after: RecordShape | null;
-  /** The validated input (null on delete and on a delete variant). */
+  /** The validated input (null on delete, a delete variant and a member action). */
   input: Input | null;
   viewer: Viewer;
 }
@@ -203,6 +205,17 @@ export interface DeleteVariant<RecordShape, Query extends { version?: number } =
    * the caller read (when given); writes its own audit row; answers the record as it now is.
    */
   run(tx: Queryable, args: { id: number; query: Query; viewer: Viewer; actor: AuditActor }): Promise<RecordShape>;
+}
+
+/**
+ * `POST /<name>/:id/<action>`: a change of one record beside its PUT, with no body but the `version` read (a
+ * widget's new key). The generic checks the update permission, locks the row in the caller's write scope at the
+ * version read (when given), bumps the version, runs `apply` and writes the audit row; it answers the record.
+ */
+export interface MemberAction {
+  /** What it does, for the API document. */
+  summary: string;
+  apply(tx: Queryable, id: number): Promise<void>;
 }
 
 export interface ResourceDefinition<RecordShape extends { id: number }, Input extends { version?: number } = never> {
@@ -728,6 +741,30 @@ async function runDeleteVariant<RecordShape extends { id: number }, Input extend
   return after;
 }
 
+const memberActionBodySchema = z.object({ version: recordVersionSchema.optional() }).default({});
+
+async function runMemberAction<RecordShape extends { id: number }, Input extends { version?: number }>(
+  run: WriteRun<RecordShape, Input>,
+  action: MemberAction,
+  id: number,
+  body: unknown,
+): Promise<RecordShape> {
+  const { definition, writes, viewer, actor } = run;
+  requirePermission(viewer, definition.permission, 'update');
+  const { version } = parseInput(memberActionBodySchema, body ?? {});
+  const { before, after } = await inWriteTransaction(run.app, writes, 'update', async (tx) => {
+    await lockForWrite(tx, run, id, version);
+    const current = await loadOne(tx, definition, id);
+    await tx.update(definition.table).set(versionBumpOf(definition.table, writes)).where(eq(definition.id, id));
+    await action.apply(tx, id);
+    const changed = await loadOne(tx, definition, id);
+    await run.trail(tx, { actor, action: 'UPDATE', recordId: id, before: current, after: changed });
+    return { before: current, after: changed };
+  });
+  await afterCommit(run, { action: 'update', id, before, after, input: null });
+  return after;
+}
+
 // ---- bulk visibility ---------------------------------------------------------------------------------
 
 /** One record's visibility set: the write, when there was one (none when it had the visibility already). */
@@ -940,6 +977,24 @@ export function registerResource<RecordShape extends { id: number }, Input exten
       const { version } = parseInput(deleteQuerySchema, request.query);
       return shownOne(request, await deleteRecord(run, id, version));
     });
+  }
+
+  for (const [name, action] of Object.entries(writes.memberActions ?? {})) {
+    app.post(
+      `${member}/${name}`,
+      {
+        ...authenticated,
+        schema: {
+          tags: [definition.name],
+          summary: action.summary,
+          params: idParamsSchema,
+          body: memberActionBodySchema,
+          response: { 200: definition.recordSchema ?? someRecordSchema },
+          errorStatuses: [403, 409],
+        },
+      },
+      async (request) => shownOne(request, await runMemberAction(runOf(request), action, idOf(request), request.body)),
+    );
   }
 
   const { visibilityOf } = writes;

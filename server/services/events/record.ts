@@ -137,7 +137,7 @@ export function sameRule(first: RecurrenceRule, second: RecurrenceRule): boolean
 
 /** An instant as the engine and the input schema write it (`2026-11-28T21:00:00Z`), so keys compare as text. */
 export const instantOf = (value: Date): string => Temporal.Instant.fromEpochMilliseconds(value.getTime()).toString();
-const instantOrNull = (value: Date | null): string | null => (value === null ? null : instantOf(value));
+export const instantOrNull = (value: Date | null): string | null => (value === null ? null : instantOf(value));
 
 type OutOfScheduleFields = Pick<
   OutOfScheduleTableRow,

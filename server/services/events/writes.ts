@@ -31,6 +31,7 @@ import { requireUsableUploads, type UploadUse } from '../uploadRecords';
 import {
   EVENT_LINKS,
   EVENT_MEDIA,
+  instantOrNull,
   loadEvent,
   loadEventRow,
   loadOutOfScheduleRows,
@@ -255,17 +256,13 @@ const rowColumns = (row: OutOfScheduleEventInput) => ({
   title: row.action === 'SKIP' ? null : row.eventTitle,
 });
 
-/** Two instants written as text (or none), compared as instants. */
-const sameInstant = (stored: string | null, wanted: Date | null): boolean =>
-  stored === null || wanted === null ? stored === wanted : new Date(stored).getTime() === wanted.getTime();
-
 /** Whether saving `row` over the stored row with its key would change nothing. */
 function unchangedRow(stored: OutOfScheduleEvent, row: OutOfScheduleEventInput): boolean {
   const wanted = rowColumns(row);
   return (
     stored.action === wanted.action &&
-    sameInstant(stored.startsAt, wanted.startsAt) &&
-    sameInstant(stored.endsAt, wanted.endsAt) &&
+    stored.startsAt === instantOrNull(wanted.startsAt) &&
+    stored.endsAt === instantOrNull(wanted.endsAt) &&
     stored.eventTitle === wanted.title &&
     // Saving a row as a SKIP clears the changes its occurrence had.
     (row.action !== 'SKIP' || Object.keys(stored.changes).length === 0)

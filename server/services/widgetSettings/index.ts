@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  resolveHappyHoursIcon,
   resolveWidgetFont,
-  WIDGET_HAPPY_HOURS_ICONS,
   type WidgetSettings,
   type WidgetSettingsInput,
   type WidgetTheme,
@@ -17,9 +17,6 @@ import { widgetSettings } from '../../db/schema/widgetSettings';
 
 type WidgetSettingsRow = typeof widgetSettings.$inferSelect;
 
-const isHappyHoursIcon = (name: string): name is (typeof WIDGET_HAPPY_HOURS_ICONS)[number] =>
-  (WIDGET_HAPPY_HOURS_ICONS as readonly string[]).includes(name);
-
 /** The stored look as the record shows it: an unknown font or icon (an older value) shows as the default. */
 const themeOf = (row: WidgetSettingsRow): WidgetSettings['widgetTheme'] => ({
   fontFamilyName: resolveWidgetFont(row.fontFamilyName),
@@ -29,7 +26,7 @@ const themeOf = (row: WidgetSettingsRow): WidgetSettings['widgetTheme'] => ({
   hasEnabledCalendar: row.hasEnabledCalendar,
   hasEnabledProLogo: row.hasEnabledProLogo,
   happyHoursTitle: row.happyHoursTitle,
-  happyHoursIconName: isHappyHoursIcon(row.happyHoursIconName) ? row.happyHoursIconName : 'HH_ICON_1',
+  happyHoursIconName: resolveHappyHoursIcon(row.happyHoursIconName),
   colorPalette: {
     primaryText: row.colorPrimaryText,
     secondaryText: row.colorSecondaryText,
@@ -82,7 +79,8 @@ export async function updateWidgetSettings(tx: Queryable, id: number, input: Wid
 
 /**
  * A new random public key (the database's `new_widget_key()`, which also keys a new establishment's widget:
- * 122 random bits, URL-safe): the old one stops answering with this transaction's commit.
+ * 122 random bits, URL-safe): the old one stops answering with this transaction's commit. The generic resource
+ * runs it as the `rotate-key` action, with the lock, the version and the audit row.
  */
 export async function rotateWidgetKey(tx: Queryable, id: number): Promise<void> {
   await tx
