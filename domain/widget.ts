@@ -167,3 +167,165 @@ export const widgetSettingsSchema = z.object({
   version: recordVersionSchema,
 });
 export type WidgetSettings = z.output<typeof widgetSettingsSchema>;
+
+// ---- fonts as files ------------------------------------------------------------------------------------
+
+/** Each font's `@fontsource` package (`@fontsource/<slug>`), which the widget and the settings page serve. */
+export const WIDGET_FONT_SLUGS: Record<WidgetFont, string> = {
+  Inter: 'inter',
+  Oswald: 'oswald',
+  'Martian Mono': 'martian-mono',
+  Rightuous: 'righteous',
+  Aldrich: 'aldrich',
+  Merriweather: 'merriweather',
+  'Playfair Display': 'playfair-display',
+  'Crimson Pro': 'crimson-pro',
+  'Pirata One': 'pirata-one',
+  'Permanent Marker': 'permanent-marker',
+  'Kaushan Script': 'kaushan-script',
+  'Balsamiq Sans': 'balsamiq-sans',
+  Alkatra: 'alkatra',
+  'New Rocker': 'new-rocker',
+  'Concert One': 'concert-one',
+};
+
+/** What the browser shows while a font loads, or if it never does: the nearest generic family. */
+const WIDGET_FONT_FALLBACKS: Record<WidgetFont, string> = {
+  Inter: 'system-ui, sans-serif',
+  Oswald: '"Arial Narrow", sans-serif-condensed, sans-serif',
+  'Martian Mono': 'ui-monospace, monospace',
+  Rightuous: 'system-ui, sans-serif',
+  Aldrich: 'system-ui, sans-serif',
+  Merriweather: 'Georgia, serif',
+  'Playfair Display': 'Georgia, serif',
+  'Crimson Pro': 'Georgia, serif',
+  'Pirata One': 'Georgia, serif',
+  'Permanent Marker': 'cursive, sans-serif',
+  'Kaushan Script': 'cursive, serif',
+  'Balsamiq Sans': 'system-ui, sans-serif',
+  Alkatra: 'system-ui, sans-serif',
+  'New Rocker': 'Georgia, serif',
+  'Concert One': 'system-ui, sans-serif',
+};
+
+/** The CSS `font-family` of a widget font (unknown names as Inter), with its fallbacks. */
+export function widgetFontStack(name: unknown): string {
+  const font = resolveWidgetFont(name);
+  return `"${WIDGET_FONT_CSS_FAMILIES[font] ?? font}", ${WIDGET_FONT_FALLBACKS[font]}`;
+}
+
+// ---- contrast (WCAG 2.2) ---------------------------------------------------------------------------------
+
+/** WCAG AA for normal text and for large text (≥ 24 px, or ≥ 18.66 px bold) and interface parts. */
+export const WCAG_AA_TEXT = 4.5;
+export const WCAG_AA_LARGE = 3;
+
+const channels = (hex: string): [number, number, number] =>
+  [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) as [number, number, number];
+
+const toHex = (rgb: readonly number[]) =>
+  `#${rgb.map((value) => Math.round(value).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+
+/** WCAG relative luminance of a `#RRGGBB` colour. */
+export function relativeLuminance(hex: string): number {
+  const [r, g, b] = channels(hex).map((value) => {
+    const c = value / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The WCAG contrast ratio of two `#RRGGBB` colours, from 1 to 21. */
+export function contrastRatio(foreground: string, background: string): number {
+  const [light, dark] = [relativeLuminance(foreground), relativeLuminance(background)].sort((a, b) => b - a);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * The colour itself when it reaches `minimum` against the background, else the least change of it towards black
+ * (on a light background) or white (on a dark one) that does. The widget shows text in this colour, so a
+ * venue's palette stays readable (the specification's default greens are 3.3:1 on its default background).
+ */
+export function readableColor(color: string, background: string, minimum = WCAG_AA_TEXT): string {
+  if (contrastRatio(color, background) >= minimum) return color.toUpperCase();
+  const target = relativeLuminance(background) > 0.18 ? [0, 0, 0] : [255, 255, 255];
+  const source = channels(color);
+  for (let step = 1; step <= 100; step++) {
+    const mixed = toHex(source.map((value, index) => value + ((target[index] - value) * step) / 100));
+    if (contrastRatio(mixed, background) >= minimum) return mixed;
+  }
+  return toHex(target);
+}
+
+// ---- how a theme is shown ------------------------------------------------------------------------------
+
+/**
+ * Everything of a theme that the widget page shows, in one place: the server renders the page from it, and
+ * the settings page sends it to the preview, which applies it to the same elements. Variables go on the
+ * widget's root element, switches become its `data-*` attributes (`data-calendar="on"`).
+ */
+export interface WidgetPresentation {
+  variables: Record<`--w-${string}`, string>;
+  switches: Record<'calendar' | 'happyHours' | 'proLogo' | 'transparent' | 'rounded', boolean>;
+  happyHoursTitle: string;
+  happyHoursIcon: HappyHoursIcon;
+  font: WidgetFont;
+}
+
+export function widgetPresentation(theme: WidgetTheme): WidgetPresentation {
+  const palette = theme.colorPalette;
+  const background = palette.backgroundPrimary;
+  return {
+    variables: {
+      '--w-font': widgetFontStack(theme.fontFamilyName),
+      '--w-background': theme.hasTransparentBackground ? 'transparent' : background,
+      '--w-text': readableColor(palette.primaryText, background),
+      '--w-text-secondary': readableColor(palette.secondaryText, background),
+      '--w-accent': readableColor(palette.accent, background, WCAG_AA_LARGE),
+      '--w-on-accent': readableColor(palette.buttonPrimary, palette.accent),
+      '--w-happy-hours-icon': palette.happyHoursIcon,
+      '--w-radius': theme.hasRoundedBorders ? '12px' : '0',
+    },
+    switches: {
+      calendar: theme.hasEnabledCalendar,
+      happyHours: theme.hasEnabledHappyHours,
+      proLogo: theme.hasEnabledProLogo,
+      transparent: theme.hasTransparentBackground,
+      rounded: theme.hasRoundedBorders,
+    },
+    happyHoursTitle: theme.happyHoursTitle,
+    happyHoursIcon: resolveHappyHoursIcon(theme.happyHoursIconName),
+    font: resolveWidgetFont(theme.fontFamilyName),
+  };
+}
+
+// ---- messages between the widget, the page that embeds it and the settings page ----------------------------
+
+/** Every message the widget sends carries this `source`, so that hosts tell it from other frames' messages. */
+export const WIDGET_MESSAGE_SOURCE = 'venue-widget';
+/** Every message the settings page sends to its preview carries this `source`. */
+export const BACK_OFFICE_MESSAGE_SOURCE = 'venue-back-office';
+
+/** From the widget: its content's height (to any parent: a height says nothing private), and, in preview, that it listens. */
+export type WidgetMessage =
+  | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'resize'; height: number }
+  | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'preview-ready' };
+
+/** From the settings page to its preview (same origin only): show these unsaved settings. */
+export interface PreviewMessage {
+  source: typeof BACK_OFFICE_MESSAGE_SOURCE;
+  type: 'preview';
+  presentation: WidgetPresentation;
+}
+
+/** The query parameter that makes the widget page a preview: every section rendered, no view counted. */
+export const WIDGET_PREVIEW_PARAMETER = 'preview';
+
+/** The public paths of the widget (served at the site's root, outside the API). */
+export const WIDGET_PATHS = {
+  page: (key: string) => `/external/widgets/${encodeURIComponent(key)}`,
+  embedScript: '/external/widget-embed.js',
+} as const;
+
+/** How many days ahead the widget lists occurrences. */
+export const WIDGET_DAYS_AHEAD = 60;
