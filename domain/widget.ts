@@ -88,6 +88,19 @@ export const WIDGET_HAPPY_HOURS_ICONS = ['HH_ICON_1', 'HH_ICON_2', 'HH_ICON_3', 
 
 export type HappyHoursIcon = (typeof WIDGET_HAPPY_HOURS_ICONS)[number];
 
+/**
+ * Each icon's SVG path on a 24 × 24 view box (Material icons, MIT via @mui/icons-material: a cocktail, a beer, a
+ * glass of wine, a party popper), so that the widget page and the settings page draw the same shapes.
+ */
+export const WIDGET_HAPPY_HOURS_ICON_PATHS: Record<HappyHoursIcon, string> = {
+  HH_ICON_1: 'M21 5V3H3v2l8 9v5H6v2h12v-2h-5v-5zM7.43 7 5.66 5h12.69l-1.78 2z',
+  HH_ICON_2:
+    'M19 9h-1.56c.35-.59.56-1.27.56-2 0-2.21-1.79-4-4-4-.34 0-.66.05-.98.13-.82-.68-1.86-1.11-3.02-1.11-1.89 0-3.51 1.11-4.27 2.71C4.15 5.26 3 6.74 3 8.5c0 1.86 1.28 3.41 3 3.86V21h11v-2h2c1.1 0 2-.9 2-2v-6c0-1.1-.9-2-2-2M7 10.5c-1.1 0-2-.9-2-2 0-.85.55-1.6 1.37-1.88l.8-.27.36-.76C8 4.62 8.94 4.02 10 4.02c.79 0 1.39.35 1.74.65l.78.65S13.16 5 13.99 5c1.1 0 2 .9 2 2h-3C9.67 7 9.15 10.5 7 10.5M19 17h-2v-6h2z',
+  HH_ICON_3: 'M6 3v6c0 2.97 2.16 5.43 5 5.91V19H8v2h8v-2h-3v-4.09c2.84-.48 5-2.94 5-5.91V3zm10 5H8V5h8z',
+  HH_ICON_4:
+    'm2 22 14-5-9-9zm12.53-9.47 5.59-5.59c.49-.49 1.28-.49 1.77 0l.59.59 1.06-1.06-.59-.59c-1.07-1.07-2.82-1.07-3.89 0l-5.59 5.59zm-4.47-5.65-.59.59 1.06 1.06.59-.59c1.07-1.07 1.07-2.82 0-3.89l-.59-.59-1.06 1.07.59.59c.48.48.48 1.28 0 1.76m7 5-1.59 1.59 1.06 1.06 1.59-1.59c.49-.49 1.28-.49 1.77 0l1.61 1.61 1.06-1.06-1.61-1.61c-1.08-1.07-2.82-1.07-3.89 0m-2-6-3.59 3.59 1.06 1.06 3.59-3.59c1.07-1.07 1.07-2.82 0-3.89l-1.59-1.59-1.06 1.06 1.59 1.59c.48.49.48 1.29 0 1.77',
+};
+
 /** An unknown icon (an older value) shows as the default, as an unknown font shows as Inter. */
 export const resolveHappyHoursIcon = (name: unknown): HappyHoursIcon =>
   (WIDGET_HAPPY_HOURS_ICONS as readonly unknown[]).includes(name)
