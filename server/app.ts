@@ -24,6 +24,8 @@ import { ApiError } from './errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { apiRoutes } from './routes';
+import { externalWidgetRoutes } from './routes/externalWidgets';
+import { WidgetPages } from './services/widgetPage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +40,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Bounds how many uploaded pictures are decoded at once (domain/upload.ts UPLOAD_PROCESSING). */
     uploadGate: WorkGate;
+    /** The public widget's pages and their cache (server/services/widgetPage). */
+    widgetPages: WidgetPages;
   }
 }
 
@@ -107,6 +111,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', options.mailer);
   app.decorate('storage', options.storage ?? createFileStorage(config));
   app.decorate('uploadGate', uploadWorkGate(options.uploadProcessing));
+  app.decorate(
+    'widgetPages',
+    new WidgetPages({ db: database.db, now: options.now ?? (() => new Date()), publicUrl: config.publicUrl }),
+  );
 
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
@@ -130,7 +138,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secureCookies: !usesLocalHttp(config.publicUrl),
     withOutbox: config.nodeEnv !== 'production',
   });
-  await registerSpa(app, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT, https });
+  // At the site's root, outside the API, before the app's catch-all pages.
+  await app.register(externalWidgetRoutes, {
+    pages: app.widgetPages,
+    rateLimit: authService.rateLimits.widgetPages,
+  });
+  await registerSpa(app, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 
   scheduleHousekeeping(app, authService);
   if (options.sweepOrphanUploads ?? config.nodeEnv !== 'test')
