@@ -13,6 +13,8 @@ import { decoyPasswordHash } from './services/passwords';
 import { createFileStorage, type FileStorage } from './services/storage';
 import { scheduleOrphanUploadSweep } from './services/uploadSweep';
 import { uploadWorkGate } from './services/uploads';
+import { listenToWidgetChanges, type WidgetChanges } from './services/widgetChanges';
+import { WidgetCounts } from './services/widgetCounts';
 import type { WorkGate, WorkGateLimits } from './services/workGate';
 import type { RateLimitPolicy } from './services/rateLimits';
 import { registerAuthentication } from './plugins/authenticate';
@@ -40,6 +42,10 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Bounds how many uploaded pictures are decoded at once (domain/upload.ts UPLOAD_PROCESSING). */
     uploadGate: WorkGate;
+    /** Counts of the public widget's views and clicks, written every few seconds. */
+    widgetCounts: WidgetCounts;
+    /** Committed changes of what widgets show, from every process (services/widgetChanges.ts). */
+    widgetChanges: WidgetChanges;
     /** The public widget's pages and their cache (server/services/widgetPage). */
     widgetPages: WidgetPages;
   }
@@ -111,9 +117,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', options.mailer);
   app.decorate('storage', options.storage ?? createFileStorage(config));
   app.decorate('uploadGate', uploadWorkGate(options.uploadProcessing));
-  app.decorate(
-    'widgetPages',
-    new WidgetPages({ db: database.db, now: options.now ?? (() => new Date()), publicUrl: config.publicUrl }),
+  app.decorate('widgetCounts', new WidgetCounts({ db: database.db, now: options.now }));
+  app.decorate('widgetChanges', await listenToWidgetChanges(database));
+  const widgetPages = new WidgetPages({
+    db: database.db,
+    now: options.now ?? (() => new Date()),
+    publicUrl: config.publicUrl,
+  });
+  app.decorate('widgetPages', widgetPages);
+  // Every process drops the pages a committed write changed (LISTEN/NOTIFY on PostgreSQL).
+  app.widgetChanges.onChange((establishmentId) =>
+    establishmentId === null ? widgetPages.invalidateAll() : widgetPages.invalidateEstablishment(establishmentId),
   );
 
   registerErrorHandling(app);
@@ -141,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // At the site's root, outside the API, before the app's catch-all pages.
   await app.register(externalWidgetRoutes, {
     pages: app.widgetPages,
+    counts: app.widgetCounts,
     rateLimit: authService.rateLimits.widgetPages,
   });
   await registerSpa(app, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
@@ -181,8 +196,11 @@ function scheduleHousekeeping(app: FastifyInstance, authService: AuthService): v
     }, ENDED_SESSIONS_SWEEP_MS);
     sweep.unref();
   });
+  app.addHook('onReady', async () => app.widgetCounts.start());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await app.background.idle();
+    await app.widgetCounts.stop();
+    await app.widgetChanges.stop();
   });
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,16 @@ export interface DatabaseHandle {
   db: Database;
   engine: Engine;
   close(): Promise<void>;
+  /**
+   * Calls `onNotification` with the payload of every NOTIFY on `channel` committed by any process, and `onGap`
+   * when some may have been missed (the listening connection was lost and is back). Resolves once listening;
+   * its result stops it.
+   */
+  listen(channel: string, onNotification: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
 }
+
+/** How long a lost listening connection to PostgreSQL waits before it connects again. */
+const RELISTEN_DELAY_MS = 1_000;
 
 export type DatabaseOptions =
   | { databaseUrl: string }
@@ -39,19 +49,76 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await checkConnection(options.databaseUrl);
     // No JIT: a list's count over many rows crosses its cost threshold and spends ~15 ms compiling a plan
     // that runs in less; this server's queries are short, indexed ones.
-    return poolHandle(new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE, options: '-c jit=off' }), {
+    const databaseUrl = options.databaseUrl;
+    return poolHandle(new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, options: '-c jit=off' }), {
       engine: 'postgres',
       onIdleError: (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
       afterEnd: async () => undefined,
+      listen: (channel, onNotification, onGap) => listenOnOwnConnection(databaseUrl, channel, onNotification, onGap),
     });
   }
   const embedded = 'embedded' in options ? options.embedded : await startEmbeddedDatabase(options.dataDir);
   const pool = new pg.Pool({ host: embedded.socketDirectory, user: 'postgres', database: 'postgres', max: POOL_SIZE });
+  // PGlite has one session for every connection: a LISTEN through any of them holds for all, and a
+  // notification comes back on the connection whose transaction committed it. So every pool connection passes
+  // its notifications on.
+  const notifications = new EventEmitter();
+  pool.on('connect', (client) =>
+    client.on('notification', (message) => notifications.emit(message.channel, message.payload ?? '')),
+  );
   return poolHandle(pool, {
     engine: 'pglite',
     onIdleError: (error) => console.warn(`The embedded database closed a connection: ${error.message}`),
     afterEnd: () => embedded.stop(),
+    listen: async (channel, onNotification) => {
+      notifications.on(channel, onNotification);
+      await pool.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => void notifications.off(channel, onNotification);
+    },
   });
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would go back to the pool), connected again after a loss;
+ * `onGap` then tells that notifications may have been missed meanwhile.
+ */
+async function listenOnOwnConnection(
+  databaseUrl: string,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onGap: () => void = () => undefined,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotification(message.payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+      retry.unref();
+    });
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  };
+  const reconnect = () => {
+    connect().then(onGap, (error: unknown) => {
+      console.warn(`Listening for database notifications failed: ${(error as Error).message}`);
+      void client?.end().catch(() => undefined);
+    });
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 function poolHandle(
@@ -60,7 +127,13 @@ function poolHandle(
     engine,
     onIdleError,
     afterEnd,
-  }: { engine: Engine; onIdleError: (error: Error) => void; afterEnd: () => Promise<void> },
+    listen,
+  }: {
+    engine: Engine;
+    onIdleError: (error: Error) => void;
+    afterEnd: () => Promise<void>;
+    listen: DatabaseHandle['listen'];
+  },
 ): DatabaseHandle {
   // An idle connection the server ends (restart, failover, a dropped database) is reported here; without a
   // listener node-postgres would throw it as an uncaught exception and stop the process. The pool replaces it.
@@ -70,6 +143,7 @@ function poolHandle(
   return {
     db,
     engine,
+    listen,
     close: async () => {
       await pool.end();
       await afterEnd();

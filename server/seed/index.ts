@@ -19,6 +19,7 @@ import {
   seedUploads,
   seedUsers,
   seedWidgetSettings,
+  seedWidgetHistory,
   type Executor,
   type SeedFile,
 } from './sections';
@@ -85,6 +86,7 @@ async function seedEverything(
   await seedOffers(tx, { ...scope, eventIds });
   await seedPromoCodes(tx, scope);
   await seedWidgetSettings(tx, establishmentIds);
+  await seedWidgetHistory(tx, input.today);
   await seedAuditLog(tx, { userIds, establishmentIds, eventIds });
   return files;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import { Temporal } from 'temporal-polyfill';
 import { WEEK_DAYS } from '../../domain/enums';
@@ -18,7 +18,7 @@ import { REFERENCE_DATA } from './reference';
 import { TAGS } from './tags';
 
 /** The database or a transaction handle: the seed only ever uses the transaction's. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** Ids by natural key, so that the data files can refer to rows by key or by position. */
 export type ReferenceIds = Record<schema.ReferenceKind, Map<string, number>>;
@@ -616,6 +616,39 @@ export async function seedWidgetSettings(tx: Executor, establishmentIds: number[
   for (const [establishmentId, theme] of customised) {
     await tx.update(schema.widgetSettings).set(theme).where(eq(schema.widgetSettings.establishmentId, establishmentId));
   }
+}
+
+/**
+ * Sixty days of widget views and clicks before today, so that the statistics have a history to show: more on
+ * Fridays and Saturdays, seen on the venue's own site and without a Referer, and ticket clicks on one of its
+ * events. The numbers are a fixed function of the widget and the day.
+ */
+export async function seedWidgetHistory(tx: Executor, today: Temporal.PlainDate): Promise<void> {
+  const first = today.subtract({ days: 60 }).toString();
+  const last = today.subtract({ days: 1 }).toString();
+  await tx.execute(sql`
+    WITH days AS (
+      SELECT widget.id AS widget_id, establishment.id AS establishment_id, day::date AS day,
+             'https://www.' || trim(both '-' from regexp_replace(lower(establishment.name), '[^a-z0-9]+', '-', 'g')) || '.ch' AS site,
+             (widget.id * 37 + extract(doy from day)::int * 11) % 40
+               + CASE WHEN extract(isodow from day) IN (5, 6) THEN 60 ELSE 15 END AS views
+      FROM widget_settings AS widget
+      JOIN establishments AS establishment ON establishment.id = widget.establishment_id
+      CROSS JOIN generate_series(${first}::date, ${last}::date, interval '1 day') AS day
+    ), viewed AS (
+      INSERT INTO widget_daily_views (widget_settings_id, day, embedding_origin, views)
+      SELECT widget_id, day, site, views FROM days
+      UNION ALL
+      SELECT widget_id, day, '', views / 4 FROM days
+    ), ticket_clicks AS (
+      INSERT INTO widget_daily_clicks (widget_settings_id, day, kind, event_id, clicks)
+      SELECT widget_id, day, 'TICKET', event_id, views / 12
+      FROM days
+      JOIN LATERAL (SELECT min(id) AS event_id FROM events WHERE events.establishment_id = days.establishment_id) AS first_event
+        ON first_event.event_id IS NOT NULL
+    )
+    INSERT INTO widget_daily_clicks (widget_settings_id, day, kind, event_id, clicks)
+    SELECT widget_id, day, 'WEBSITE', NULL, views / 20 FROM days`);
 }
 
 /** A short history, so that the audit screen has something to show. */

@@ -291,7 +291,7 @@ const descriptionOf = (record: Record<string, unknown>) =>
   (record.description as { description?: unknown } | undefined)?.description;
 
 /** A new establishment that belongs to nobody, straight into the database; answers its id. */
-async function insertThrowawayEstablishment(db: Database, scopes: SeededScopes): Promise<number> {
+export async function insertThrowawayEstablishment(db: Database, scopes: SeededScopes): Promise<number> {
   const [row] = await db
     .insert(establishments)
     .values({

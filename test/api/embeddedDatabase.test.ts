@@ -103,6 +103,28 @@ describe('the embedded database', () => {
     });
   }, 60_000);
 
+  it('delivers the notifications committed on any pool connection to a listener, and none of a rollback', async () => {
+    const { db } = database;
+    const received: string[] = [];
+    const stop = await database.listen('pool_changes', (payload) => received.push(payload));
+    await Promise.all([
+      db.execute(sql`SELECT pg_notify('pool_changes', 'one')`),
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_notify('pool_changes', 'two')`);
+      }),
+      db
+        .transaction(async (tx) => {
+          await tx.execute(sql`SELECT pg_notify('pool_changes', 'never')`);
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined),
+    ]);
+    await db.execute(sql`SELECT pg_notify('pool_changes', 'last')`);
+    await stop();
+    await db.execute(sql`SELECT pg_notify('pool_changes', 'after stopping')`);
+    expect([...received].sort()).toEqual(['last', 'one', 'two']);
+  }, 60_000);
+
   it('rolls back a failed transaction and goes on serving the other connections', async () => {
     const { db } = database;
     await db.execute(sql`CREATE TABLE notes (body text NOT NULL)`);

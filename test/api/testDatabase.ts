@@ -87,4 +87,5 @@ export const pgliteHandle = (client: PGlite): DatabaseHandle => ({
   db: drizzle(client, { schema }) as unknown as Database,
   engine: 'pglite',
   close: () => client.close(),
+  listen: (channel, onNotification) => client.listen(channel, onNotification),
 });

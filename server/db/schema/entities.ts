@@ -8,5 +8,6 @@ export * from './events';
 export * from './offers';
 export * from './promoCodes';
 export * from './widgetSettings';
+export * from './widgetCounts';
 export * from './auditLog';
 export * from './rowCounts';
