@@ -535,11 +535,11 @@ describe('the script', () => {
     expect(errors).toEqual([]);
     expect(document.querySelector('.w-tabs')?.hasAttribute('hidden')).toBe(false);
     const [listTab, calendarTab] = [...document.querySelectorAll('[role="tab"]')];
-    expect(document.getElementById('w-panel-calendar')?.hidden).toBe(true);
+    expect(document.getElementById('w-panel-calendar')?.hasAttribute('hidden')).toBe(true);
     listTab.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'ArrowRight' }));
     expect(calendarTab.getAttribute('aria-selected')).toBe('true');
-    expect(document.getElementById('w-panel-calendar')?.hidden).toBe(false);
-    expect(document.getElementById('w-panel-list')?.hidden).toBe(true);
+    expect(document.getElementById('w-panel-calendar')?.hasAttribute('hidden')).toBe(false);
+    expect(document.getElementById('w-panel-list')?.hasAttribute('hidden')).toBe(true);
     await window.happyDOM.close();
   });
 });
