@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, recordVersionSchema, requiredText } from './records';
+import { LANGUAGES } from './languages';
 
 /**
  * The embeddable widget's look: its settings, their defaults and the fonts. The database defaults,
@@ -342,3 +343,58 @@ export const WIDGET_PATHS = {
 
 /** How many days ahead the widget lists occurrences. */
 export const WIDGET_DAYS_AHEAD = 60;
+
+// ---- the public page's query ---------------------------------------------------------------------------
+
+/** Occurrences on one page of the widget's list. */
+export const WIDGET_PAGE_SIZE = 25;
+
+/** The most values one filter parameter takes (the API's occurrence filter takes 100). */
+export const WIDGET_FILTER_LIMIT = 50;
+
+/**
+ * A filter parameter as a list: `?musicIds=1,2`, `?musicIds=1&musicIds=2`, or both; blank parts are dropped,
+ * and an absent or empty parameter is no filter (undefined), never "nothing matches".
+ */
+const listParameter = (value: unknown): unknown => {
+  if (value === undefined) return undefined;
+  const parts = [value]
+    .flat()
+    .flatMap((part) => (typeof part === 'string' ? part.split(',') : [part]))
+    .map((part) => (typeof part === 'string' ? part.trim() : part))
+    .filter((part) => part !== '');
+  return parts.length === 0 ? undefined : parts;
+};
+
+const idParameterSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, 'A positive whole number')
+  .transform(Number)
+  .pipe(idSchema);
+
+const listOf = <Item extends z.ZodType>(item: Item) =>
+  z.preprocess(listParameter, z.array(item).max(WIDGET_FILTER_LIMIT).optional());
+
+/** `YYYY-MM`: the month the calendar shows. */
+export const WIDGET_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The query of `GET /external/widgets/:externalApiKey`: the specification's Filter (musicIds, cities,
+ * eventTypeIds), the language, the list's page, the calendar's month and the preview switch. Other
+ * parameters (a host page's tracking ones) are ignored; a wrong value of these is a 400 naming it.
+ */
+export const widgetPageQuerySchema = z.object({
+  musicIds: listOf(idParameterSchema),
+  eventTypeIds: listOf(idParameterSchema),
+  cities: listOf(z.string().max(100)),
+  lang: z.enum(LANGUAGES).optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,4}$/, 'A page number from 1')
+    .transform(Number)
+    .pipe(z.number().int().min(1))
+    .optional(),
+  month: z.string().regex(WIDGET_MONTH_PATTERN, 'A month as YYYY-MM').optional(),
+  [WIDGET_PREVIEW_PARAMETER]: z.enum(['1', 'true']).optional(),
+});
+export type WidgetPageQuery = z.output<typeof widgetPageQuerySchema>;

@@ -26,6 +26,8 @@ import { ApiError } from './errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { apiRoutes } from './routes';
+import { externalWidgetRoutes } from './routes/externalWidgets';
+import { WidgetPages } from './services/widgetPage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +46,8 @@ declare module 'fastify' {
     widgetCounts: WidgetCounts;
     /** Committed changes of what widgets show, from every process (services/widgetChanges.ts). */
     widgetChanges: WidgetChanges;
+    /** The public widget's pages and their cache (server/services/widgetPage). */
+    widgetPages: WidgetPages;
   }
 }
 
@@ -115,6 +119,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('uploadGate', uploadWorkGate(options.uploadProcessing));
   app.decorate('widgetCounts', new WidgetCounts({ db: database.db, now: options.now }));
   app.decorate('widgetChanges', await listenToWidgetChanges(database));
+  const widgetPages = new WidgetPages({
+    db: database.db,
+    now: options.now ?? (() => new Date()),
+    publicUrl: config.publicUrl,
+  });
+  app.decorate('widgetPages', widgetPages);
+  // Every process drops the pages a committed write changed (LISTEN/NOTIFY on PostgreSQL).
+  app.widgetChanges.onChange((establishmentId) =>
+    establishmentId === null ? widgetPages.invalidateAll() : widgetPages.invalidateEstablishment(establishmentId),
+  );
 
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
@@ -138,7 +152,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secureCookies: !usesLocalHttp(config.publicUrl),
     withOutbox: config.nodeEnv !== 'production',
   });
-  await registerSpa(app, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT, https });
+  // At the site's root, outside the API, before the app's catch-all pages.
+  await app.register(externalWidgetRoutes, {
+    pages: app.widgetPages,
+    counts: app.widgetCounts,
+    rateLimit: authService.rateLimits.widgetPages,
+  });
+  await registerSpa(app, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 
   scheduleHousekeeping(app, authService);
   if (options.sweepOrphanUploads ?? config.nodeEnv !== 'test')

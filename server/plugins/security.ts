@@ -3,11 +3,10 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { GOOGLE_MAPS_CSP_SOURCES } from '../../domain/maps';
 
 /**
- * Security headers on every response: CSP, nosniff, no referrer, and no framing
- * except for the embeddable widget page (`/external/widgets/*`), which any site may put in an iframe.
+ * Security headers on every response: CSP, nosniff, no referrer, and no framing. The public widget's routes
+ * (server/routes/externalWidgets.ts) turn these off and send their own: its page may be framed by the sites
+ * its settings allow, with a CSP of its own.
  */
-
-export const WIDGET_PATH_PREFIX = '/external/widgets/';
 
 type Directives = Record<string, string[]>;
 
@@ -55,17 +54,6 @@ export function helmetOptions({ https, maps = false }: SecurityHeaderOptions): F
     // HSTS only means something over https; on local http it would only confuse other local apps.
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   };
-}
-
-/** The per-route helmet options of the widget page: the same headers, but any site may frame it. */
-export function widgetHelmetOptions({ https }: { https: boolean }) {
-  return {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { ...contentSecurityDirectives({ https }), 'frame-ancestors': ['*'] },
-    },
-    frameguard: false,
-  } as const;
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {

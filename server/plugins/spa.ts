@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '../../domain/auth';
 import { notFoundBody } from '../errors';
-import { WIDGET_PATH_PREFIX, widgetHelmetOptions } from './security';
 
 /**
  * Serves the built single-page app from `dist/` and answers every other non-API GET with its index.html,
@@ -18,7 +17,7 @@ const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_P
 /** A missing /favicon.ico or /assets/x.js is a 404, not the app's HTML. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0]);
 
-export async function registerSpa(app: FastifyInstance, options: { root: string; https: boolean }): Promise<void> {
+export async function registerSpa(app: FastifyInstance, options: { root: string }): Promise<void> {
   // Without dist/ at start there is no static plugin (and no reply.sendFile): a later build needs a restart.
   const served = existsSync(options.root);
   const indexExists = () => served && existsSync(path.join(options.root, 'index.html'));
@@ -42,10 +41,6 @@ export async function registerSpa(app: FastifyInstance, options: { root: string;
   const sendIndex = (reply: FastifyReply) =>
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', options.root);
 
-  // The one page that other sites may frame; its own route carries the relaxed framing headers.
-  app.get(`${WIDGET_PATH_PREFIX}*`, { helmet: widgetHelmetOptions({ https: options.https }) }, (_request, reply) =>
-    indexExists() ? sendIndex(reply) : reply.code(404).send(notFoundBody()),
-  );
   app.get('/', (_request, reply) => (indexExists() ? sendIndex(reply) : reply.code(404).send(appNotBuiltBody())));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

@@ -37,6 +37,11 @@ export interface RateLimitPolicy {
   mailsPerRecipient: WindowLimit;
   /** Password changes per address (each one checks the current password). */
   passwordChanges: WindowLimit;
+  /**
+   * Requests of the public widget's pages, files and links per address: generous, as the visitors of a venue's
+   * site may share one address (a school, an office); a benchmark raises it.
+   */
+  widgetPages: WindowLimit;
 }
 
 const MINUTE = 60_000;
@@ -51,6 +56,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   mailRequests: { max: 10, windowMs: 15 * MINUTE },
   mailsPerRecipient: { max: 3, windowMs: 60 * MINUTE },
   passwordChanges: { max: 10, windowMs: 15 * MINUTE },
+  widgetPages: { max: 600, windowMs: MINUTE },
 };
 
 interface Window {

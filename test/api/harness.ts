@@ -58,6 +58,7 @@ export const RELAXED_RATE_LIMITS: RateLimitPolicy = {
   mailRequests: { max: 10_000, windowMs: 60_000 },
   mailsPerRecipient: { max: 10_000, windowMs: 60_000 },
   passwordChanges: { max: 10_000, windowMs: 60_000 },
+  widgetPages: { max: 10_000, windowMs: 60_000 },
 };
 
 interface SharedDatabase {
