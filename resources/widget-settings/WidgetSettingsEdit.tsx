@@ -1,0 +1,171 @@
+import { Alert, Box, Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import {
+  Edit,
+  Form,
+  SaveButton,
+  Toolbar,
+  useEditContext,
+  useGetOne,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Establishment } from '../../domain/establishment';
+import { WIDGET_COLOR_KEYS, WIDGET_LIMITS, widgetSettingsInputSchema, type WidgetSettings } from '../../domain/widget';
+import { errorMessageKeyOf, isEditConflict, useNotifyResourceError } from '../shared/resourceErrors';
+import { zodFormErrors, type FieldRuleMessages } from '../shared/zodValidation';
+import { Embedding } from './Embedding';
+import { WIDGET_SETTINGS_AREA } from './paths';
+import { TEXTS } from './texts';
+import { WidgetPreview } from './WidgetPreview';
+import { WidgetSettingsInputs } from './WidgetSettingsInputs';
+
+/** The sentence for each rule a field can break beyond being required or too long. */
+const FIELD_RULES: FieldRuleMessages = {
+  ...Object.fromEntries(
+    WIDGET_COLOR_KEYS.map((key) => [`widgetTheme.colorPalette.${key}`, `${TEXTS}.validation.color`]),
+  ),
+  ...Object.fromEntries(
+    Array.from({ length: WIDGET_LIMITS.allowedOrigins + 1 }, (_, index) => [
+      `allowedOrigins.${index}`,
+      `${TEXTS}.validation.origin`,
+    ]),
+  ),
+  allowedOrigins: `${TEXTS}.validation.originTwice`,
+};
+
+/** The server's schema (domain/widget.ts), each problem on its field. */
+const validateWidgetSettings = (values: Record<string, unknown>) =>
+  zodFormErrors(widgetSettingsInputSchema, values, FIELD_RULES);
+
+/** What a PUT sends: the whole look, the allowed sites and the version read (the key and establishment are not the form's). */
+const toInput = (values: RaRecord) => ({
+  widgetTheme: values.widgetTheme as unknown,
+  allowedOrigins: values.allowedOrigins as unknown,
+  version: values.version as unknown,
+});
+
+/** The establishment's name, for the title and the snippet's frame title. */
+const useVenueName = (record: WidgetSettings | undefined): string => {
+  const { data } = useGetOne<Establishment>(
+    'establishments',
+    { id: record?.establishmentId ?? 0 },
+    { enabled: record !== undefined },
+  );
+  return data?.generalInfos.establishmentName ?? '';
+};
+
+const WidgetTitle = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<WidgetSettings>();
+  const venueName = useVenueName(record);
+  return <>{venueName ? translate(`${TEXTS}.title`, { name: venueName }) : translate('app.menu.iframe')}</>;
+};
+
+/** 409 EDIT_CONFLICT: someone saved the widget meanwhile; the form keeps what the user did until Reload. */
+const ConflictAlert = ({ onReloaded }: { onReloaded: () => void }) => {
+  const translate = useTranslate();
+  const { refetch } = useEditContext();
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      sx={{ mx: 2, mt: 2 }}
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          onClick={async () => {
+            await refetch();
+            onReloaded();
+          }}
+        >
+          {translate('resources.shared.conflict.reload')}
+        </Button>
+      }
+    >
+      {translate('resources.shared.conflict.message')}
+    </Alert>
+  );
+};
+
+/** Form on one side, the live preview on the other; below each other on narrow screens. */
+const WidgetSettingsForm = ({ conflict, onReloaded }: { conflict: boolean; onReloaded: () => void }) => {
+  const record = useRecordContext<WidgetSettings>();
+  const venueName = useVenueName(record);
+  if (!record) return null;
+  return (
+    <Form
+      validate={validateWidgetSettings}
+      mode="onChange"
+      warnWhenUnsavedChanges
+      // A rotated key reads the record again: what the user changed and has not saved stays.
+      resetOptions={{ keepDirtyValues: true }}
+    >
+      {conflict ? <ConflictAlert onReloaded={onReloaded} /> : null}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
+          gap: { xs: 4, md: 3 },
+          p: 2,
+        }}
+      >
+        <Stack spacing={4}>
+          <WidgetSettingsInputs />
+          <Embedding record={record} venueName={venueName} />
+        </Stack>
+        <Box sx={{ position: { md: 'sticky' }, top: { md: 80 }, alignSelf: 'start', gridRow: { xs: 2, md: 1 } }}>
+          <WidgetPreview widgetKey={record.externalApiKey} />
+        </Box>
+      </Box>
+      <Toolbar>
+        <SaveButton />
+      </Toolbar>
+    </Form>
+  );
+};
+
+/**
+ * `/iframe/:id`: one widget's settings. Saves are pessimistic, so a refusal lands on its field and a
+ * conflict is shown where the user is; a widget that cannot be read sends back to the choice of establishment.
+ */
+export const WidgetSettingsEdit = () => {
+  const { id } = useParams();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const notifyError = useNotifyResourceError();
+  const [conflict, setConflict] = useState(false);
+  return (
+    <Edit<WidgetSettings>
+      resource="widget-settings"
+      id={Number(id)}
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={toInput}
+      title={<WidgetTitle />}
+      actions={false}
+      queryOptions={{
+        onError: (error) => {
+          notify(errorMessageKeyOf(error), { type: 'error' });
+          navigate(WIDGET_SETTINGS_AREA, { replace: true });
+        },
+      }}
+      mutationOptions={{
+        onSuccess: () => {
+          setConflict(false);
+          notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+        },
+        onError: (error: unknown) => {
+          if (isEditConflict(error)) setConflict(true);
+          else notifyError(error);
+        },
+      }}
+    >
+      <WidgetSettingsForm conflict={conflict} onReloaded={() => setConflict(false)} />
+    </Edit>
+  );
+};
