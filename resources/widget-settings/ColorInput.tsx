@@ -92,7 +92,7 @@ export const ColorInput = ({ colorKey }: { colorKey: WidgetColorKey }) => {
   const showError = fieldState.invalid && (fieldState.isTouched || fieldState.isDirty || formState.isSubmitted);
   const backgroundKey = READ_ON[colorKey];
   return (
-    <Box>
+    <Box role="group" aria-label={label}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Box
           component="input"
