@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Stack } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { useState } from 'react';
 import {
   Edit,
@@ -92,7 +92,7 @@ const ConflictAlert = ({ onReloaded }: { onReloaded: () => void }) => {
   );
 };
 
-/** Form on one side, the live preview on the other; below each other on narrow screens. */
+/** The form on one side, the live preview on the other; on narrow screens the preview follows the look. */
 const WidgetSettingsForm = ({ conflict, onReloaded }: { conflict: boolean; onReloaded: () => void }) => {
   const record = useRecordContext<WidgetSettings>();
   const venueName = useVenueName(record);
@@ -110,16 +110,22 @@ const WidgetSettingsForm = ({ conflict, onReloaded }: { conflict: boolean; onRel
         sx={{
           display: 'grid',
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
-          gap: { xs: 4, md: 3 },
+          // On a phone the preview comes right after the look it shows, before the embedding.
+          gridTemplateAreas: { xs: '"look" "preview" "embed"', md: '"look preview" "embed preview"' },
+          gridTemplateRows: { md: 'auto 1fr' },
+          columnGap: 3,
+          rowGap: 4,
           p: 2,
         }}
       >
-        <Stack spacing={4}>
+        <Box sx={{ gridArea: 'look' }}>
           <WidgetSettingsInputs />
-          <Embedding record={record} venueName={venueName} />
-        </Stack>
-        <Box sx={{ position: { md: 'sticky' }, top: { md: 80 }, alignSelf: 'start', gridRow: { xs: 2, md: 1 } }}>
+        </Box>
+        <Box sx={{ gridArea: 'preview', position: { md: 'sticky' }, top: { md: 16 }, alignSelf: 'start' }}>
           <WidgetPreview widgetKey={record.externalApiKey} />
+        </Box>
+        <Box sx={{ gridArea: 'embed' }}>
+          <Embedding record={record} venueName={venueName} />
         </Box>
       </Box>
       <Toolbar>

@@ -53,7 +53,7 @@ export const WidgetSettingsInputs = () => {
   const translate = useTranslate();
   return (
     <Stack spacing={3}>
-      <Section title={translate(`${TEXTS}.sections.font`)}>
+      <Section title={translate(`${TEXTS}.sections.look`)}>
         <FontInput source="widgetTheme.fontFamilyName" />
       </Section>
       <Section title={translate(`${TEXTS}.sections.colors`)}>

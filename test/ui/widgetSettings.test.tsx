@@ -68,14 +68,24 @@ describe('the widget settings page', () => {
     await openWidget();
     // The defaults' green text is 3.29:1 on their background: shown cut, never rounded up towards the minimum.
     const text = screen.getByRole('group', { name: 'Text' });
-    const warning = within(text).getByText(/Contrast 3\.2:1 on the background, below the 4\.5:1/);
-    expect(warning).toHaveTextContent('the widget shows a darker shade: #3A7E66');
+    const warning = within(text).getByText(/Contrast 3\.2:1 on the background: below the 4\.5:1/);
+    expect(warning).toHaveTextContent('The widget shows a darker shade instead: #3A7E66');
     expect(warning.querySelector('[data-swatch]')).toHaveStyle({ backgroundColor: '#3A7E66' });
     await typeHex('Text', '#1A1A1A');
     expect(within(text).queryByText(/Contrast/)).not.toBeInTheDocument();
     // White button text on a light accent.
     await typeHex('Accent', '#F4C100');
     expect(await screen.findByText(/Contrast 1\.\d:1 on the accent colour/)).toBeInTheDocument();
+  });
+
+  it('writes the ratio as the interface language writes numbers', async () => {
+    localStorage.setItem('RaStoreBackoffice.lang', JSON.stringify('fr'));
+    serveWidgetSettings();
+    startSignedIn(ana);
+    renderApp('/iframe/31');
+    expect(
+      await screen.findByText(/Contraste de 3,2:1 sur le fond : sous les 4,5:1 du WCAG AA/, {}, PAGE),
+    ).toBeInTheDocument();
   });
 
   it('updates the colour picker from a hex typed in', async () => {

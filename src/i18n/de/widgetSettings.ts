@@ -8,7 +8,7 @@ const widgetSettings: WidgetSettingsMessages = {
       title: 'Widget von %{name}',
       notifications: { notFound: 'Dieses Widget gibt es nicht (mehr), oder Sie dürfen es nicht ändern.' },
       picker: {
-        title: 'Das Widget welches Lokals?',
+        title: 'Für welches Lokal?',
         help: 'Suchen Sie ein Lokal nach Namen und gestalten Sie dann sein Widget.',
         establishment: 'Lokal',
         noMatch: 'Kein Lokal mit diesem Namen',
@@ -16,7 +16,7 @@ const widgetSettings: WidgetSettingsMessages = {
         notFound: 'Dieses Lokal hat kein Widget.',
       },
       sections: {
-        font: 'Schrift',
+        look: 'Aussehen',
         colors: 'Farben',
         display: 'Was das Widget zeigt',
         happyHours: 'Happy Hours',
@@ -44,10 +44,10 @@ const widgetSettings: WidgetSettingsMessages = {
       },
       colorPicker: 'Farbe wählen: %{name}',
       contrast: {
-        onBackground: 'Kontrast %{ratio}:1 auf dem Hintergrund, unter den %{minimum}:1, die WCAG AA für Text verlangt.',
-        onAccent: 'Kontrast %{ratio}:1 auf der Akzentfarbe, unter den %{minimum}:1, die WCAG AA für Text verlangt.',
-        darker: 'Damit er lesbar bleibt, zeigt das Widget einen dunkleren Ton:',
-        lighter: 'Damit er lesbar bleibt, zeigt das Widget einen helleren Ton:',
+        onBackground: 'Kontrast %{ratio}:1 auf dem Hintergrund: unter den %{minimum}:1 von WCAG AA.',
+        onAccent: 'Kontrast %{ratio}:1 auf der Akzentfarbe: unter den %{minimum}:1 von WCAG AA.',
+        darker: 'Das Widget zeigt darum einen dunkleren Ton:',
+        lighter: 'Das Widget zeigt darum einen helleren Ton:',
       },
       icons: {
         HH_ICON_1: 'Cocktail',

@@ -17,7 +17,7 @@ const widgetSettings = {
         notFound: 'This establishment has no widget.',
       },
       sections: {
-        font: 'Font',
+        look: 'Look',
         colors: 'Colours',
         display: 'What the widget shows',
         happyHours: 'Happy hours',
@@ -45,10 +45,10 @@ const widgetSettings = {
       },
       colorPicker: 'Choose the colour: %{name}',
       contrast: {
-        onBackground: 'Contrast %{ratio}:1 on the background, below the %{minimum}:1 that WCAG AA asks of text.',
-        onAccent: 'Contrast %{ratio}:1 on the accent colour, below the %{minimum}:1 that WCAG AA asks of text.',
-        darker: 'For readability the widget shows a darker shade:',
-        lighter: 'For readability the widget shows a lighter shade:',
+        onBackground: 'Contrast %{ratio}:1 on the background: below the %{minimum}:1 of WCAG AA.',
+        onAccent: 'Contrast %{ratio}:1 on the accent colour: below the %{minimum}:1 of WCAG AA.',
+        darker: 'The widget shows a darker shade instead:',
+        lighter: 'The widget shows a lighter shade instead:',
       },
       icons: {
         HH_ICON_1: 'Cocktail',

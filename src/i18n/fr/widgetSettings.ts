@@ -16,7 +16,7 @@ const widgetSettings: WidgetSettingsMessages = {
         notFound: 'Cet établissement n’a pas de widget.',
       },
       sections: {
-        font: 'Police',
+        look: 'Apparence',
         colors: 'Couleurs',
         display: 'Ce que montre le widget',
         happyHours: 'Happy hours',
@@ -44,12 +44,10 @@ const widgetSettings: WidgetSettingsMessages = {
       },
       colorPicker: 'Choisir la couleur : %{name}',
       contrast: {
-        onBackground:
-          'Contraste de %{ratio}:1 sur le fond, sous les %{minimum}:1 que le WCAG AA demande pour le texte.',
-        onAccent:
-          'Contraste de %{ratio}:1 sur la couleur d’accent, sous les %{minimum}:1 que le WCAG AA demande pour le texte.',
-        darker: 'Pour rester lisible, le widget affiche une nuance plus foncée :',
-        lighter: 'Pour rester lisible, le widget affiche une nuance plus claire :',
+        onBackground: 'Contraste de %{ratio}:1 sur le fond : sous les %{minimum}:1 du WCAG AA.',
+        onAccent: 'Contraste de %{ratio}:1 sur la couleur d’accent : sous les %{minimum}:1 du WCAG AA.',
+        darker: 'Le widget affiche donc une nuance plus foncée :',
+        lighter: 'Le widget affiche donc une nuance plus claire :',
       },
       icons: {
         HH_ICON_1: 'Cocktail',

@@ -16,7 +16,7 @@ const widgetSettings: WidgetSettingsMessages = {
         notFound: 'Questo locale non ha un widget.',
       },
       sections: {
-        font: 'Carattere',
+        look: 'Aspetto',
         colors: 'Colori',
         display: 'Cosa mostra il widget',
         happyHours: 'Happy hour',
@@ -44,11 +44,10 @@ const widgetSettings: WidgetSettingsMessages = {
       },
       colorPicker: 'Scegliere il colore: %{name}',
       contrast: {
-        onBackground: 'Contrasto %{ratio}:1 sullo sfondo, sotto i %{minimum}:1 che le WCAG AA chiedono per il testo.',
-        onAccent:
-          'Contrasto %{ratio}:1 sul colore d’accento, sotto i %{minimum}:1 che le WCAG AA chiedono per il testo.',
-        darker: 'Per restare leggibile, il widget mostra una tonalità più scura:',
-        lighter: 'Per restare leggibile, il widget mostra una tonalità più chiara:',
+        onBackground: 'Contrasto %{ratio}:1 sullo sfondo: sotto i %{minimum}:1 delle WCAG AA.',
+        onAccent: 'Contrasto %{ratio}:1 sul colore d’accento: sotto i %{minimum}:1 delle WCAG AA.',
+        darker: 'Il widget mostra quindi una tonalità più scura:',
+        lighter: 'Il widget mostra quindi una tonalità più chiara:',
       },
       icons: {
         HH_ICON_1: 'Cocktail',
