@@ -1,5 +1,5 @@
 import { Alert, Box, Button } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import {
   Edit,
   Form,
@@ -12,10 +12,12 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Establishment } from '../../domain/establishment';
 import { WIDGET_COLOR_KEYS, WIDGET_LIMITS, widgetSettingsInputSchema, type WidgetSettings } from '../../domain/widget';
 import { errorMessageKeyOf, isEditConflict, useNotifyResourceError } from '../shared/resourceErrors';
+import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
 import { zodFormErrors, type FieldRuleMessages } from '../shared/zodValidation';
 import { Embedding } from './Embedding';
 import { WIDGET_SETTINGS_AREA } from './paths';
@@ -92,8 +94,47 @@ const ConflictAlert = ({ onReloaded }: { onReloaded: () => void }) => {
   );
 };
 
+/** JSON with the keys of every object in order, so that two equal values always read the same. */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+
+/**
+ * Leaving with changes the record does not have asks first. Compared with the record rather than read from the
+ * form's dirty fields, which a rotated key's reload keeps (`keepDirtyValues`) even once they are saved.
+ */
+const UnsavedChangesGuard = ({ record }: { record: WidgetSettings }) => {
+  const [widgetTheme, allowedOrigins] = useWatch({ name: ['widgetTheme', 'allowedOrigins'] }) as unknown[];
+  const unsaved =
+    canonicalJson({ widgetTheme, allowedOrigins }) !==
+    canonicalJson({ widgetTheme: record.widgetTheme, allowedOrigins: record.allowedOrigins });
+  useUnsavedChangesGuard(unsaved, useLocation().pathname);
+  return null;
+};
+
+/** Hands the form's `reset` to the page, whose save callback lives outside the form. */
+const FormResetProvider = ({ target }: { target: MutableRefObject<((values: RaRecord) => void) | null> }) => {
+  const { reset } = useFormContext();
+  useEffect(() => {
+    target.current = (values) => reset(values);
+    return () => {
+      target.current = null;
+    };
+  }, [reset, target]);
+  return null;
+};
+
 /** The form on one side, the live preview on the other; on narrow screens the preview follows the look. */
-const WidgetSettingsForm = ({ conflict, onReloaded }: { conflict: boolean; onReloaded: () => void }) => {
+interface WidgetSettingsFormProps {
+  conflict: boolean;
+  onReloaded: () => void;
+  formReset: MutableRefObject<((values: RaRecord) => void) | null>;
+}
+
+const WidgetSettingsForm = ({ conflict, onReloaded, formReset }: WidgetSettingsFormProps) => {
   const record = useRecordContext<WidgetSettings>();
   const venueName = useVenueName(record);
   if (!record) return null;
@@ -101,10 +142,11 @@ const WidgetSettingsForm = ({ conflict, onReloaded }: { conflict: boolean; onRel
     <Form
       validate={validateWidgetSettings}
       mode="onChange"
-      warnWhenUnsavedChanges
       // A rotated key reads the record again: what the user changed and has not saved stays.
       resetOptions={{ keepDirtyValues: true }}
     >
+      <FormResetProvider target={formReset} />
+      <UnsavedChangesGuard record={record} />
       {conflict ? <ConflictAlert onReloaded={onReloaded} /> : null}
       <Box
         sx={{
@@ -145,6 +187,7 @@ export const WidgetSettingsEdit = () => {
   const navigate = useNavigate();
   const notifyError = useNotifyResourceError();
   const [conflict, setConflict] = useState(false);
+  const formReset = useRef<((values: RaRecord) => void) | null>(null);
   return (
     <Edit<WidgetSettings>
       resource="widget-settings"
@@ -161,7 +204,10 @@ export const WidgetSettingsEdit = () => {
         },
       }}
       mutationOptions={{
-        onSuccess: () => {
+        // The form then holds what the server stored (origins as it normalised them) and nothing unsaved: the
+        // reload a rotated key causes keeps dirty values (resetOptions), which a save must not leave behind.
+        onSuccess: (saved: RaRecord) => {
+          formReset.current?.(saved);
           setConflict(false);
           notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
         },
@@ -171,7 +217,7 @@ export const WidgetSettingsEdit = () => {
         },
       }}
     >
-      <WidgetSettingsForm conflict={conflict} onReloaded={() => setConflict(false)} />
+      <WidgetSettingsForm conflict={conflict} onReloaded={() => setConflict(false)} formReset={formReset} />
     </Edit>
   );
 };

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { WIDGET_DEFAULTS, type WidgetSettings, type WidgetTheme } from '../../domain/widget';
+import { normalOrigin, WIDGET_DEFAULTS, type WidgetSettings, type WidgetTheme } from '../../domain/widget';
 import { apiUrl, filterOf, listAnswer, server } from './msw';
 import { VENUES } from './eventList.fixtures';
 
@@ -57,7 +57,9 @@ export const serveWidgetSettings = (records: WidgetSettings[] = WIDGETS, scope?:
       const body = (await request.json()) as Record<string, unknown>;
       calls.puts.push({ id: String(params.id), body });
       const found = stored.get(String(params.id)) as WidgetSettings;
-      const saved = { ...found, ...body, version: found.version + 1 } as WidgetSettings;
+      // As the server stores them: origins normalised (domain/widget.ts).
+      const origins = (body.allowedOrigins as string[]).map((origin) => normalOrigin(origin) ?? origin);
+      const saved = { ...found, ...body, allowedOrigins: origins, version: found.version + 1 } as WidgetSettings;
       stored.set(String(params.id), saved);
       return HttpResponse.json(saved);
     }),

@@ -111,11 +111,21 @@ describe('the widget settings page', () => {
     expect(screen.getByRole('textbox', { name: 'Happy-hours heading' })).toHaveValue('Default');
     expect(calls.puts).toEqual([]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+    // Leaving with the reset unsaved asks first; staying keeps it.
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Dashboard' }));
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    expect(currentPath()).toBe('/iframe/31');
+    expect(screen.getByRole('combobox', { name: 'Font' })).toHaveTextContent('Inter');
   });
 
   it('saves the whole look, the allowed sites and the version read', async () => {
     const calls = await openWidget(widgetRecord(31, 3, {}, { allowedOrigins: ['https://gleis7.ch'] }));
     await userEvent.click(screen.getByRole('switch', { name: 'Month calendar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add a website' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Website 2' }), 'HTTPS://Bar.Example.CH:443/');
     await typeHex('Accent', '#123456');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.puts).toHaveLength(1));
@@ -127,10 +137,19 @@ describe('the widget settings page', () => {
           hasEnabledCalendar: true,
           colorPalette: { ...WIDGET_DEFAULTS.colorPalette, accent: '#123456' },
         },
-        allowedOrigins: ['https://gleis7.ch'],
+        allowedOrigins: ['https://gleis7.ch', 'HTTPS://Bar.Example.CH:443/'],
         version: 4,
       },
     });
+    // The form now holds what the server stored, and leaving asks nothing.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Website 2' })).toHaveValue('https://bar.example.ch'),
+    );
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Dashboard' }));
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('checks each allowed site as the server does', async () => {
@@ -186,6 +205,12 @@ describe('the widget settings page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Copy the code' }));
     expect(writeText).toHaveBeenCalledWith(snippet);
     expect(await screen.findByText('Code copied')).toBeInTheDocument();
+
+    // A browser that refuses: the code is selected for copying by hand, and the page says so.
+    writeText.mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    await userEvent.click(screen.getByRole('button', { name: 'Copy the code' }));
+    expect(await screen.findByText(/did not allow copying: the code is selected/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Code to paste into your website' })).toHaveFocus();
   });
 
   it('feeds the preview the unsaved look once its own frame is ready, and ignores other frames', async () => {
