@@ -115,6 +115,12 @@ export interface AppDataProvider extends DataProvider {
    * series stays.
    */
   deleteOccurrence(eventId: Identifier, originalStartsAt: string, version?: number): Promise<void>;
+  /**
+   * `POST /widget-settings/:id/rotate-key`: a new public key for the widget (its old address answers 404 at
+   * once); answers the record with the new key and version. With `version`, a record changed meanwhile is a
+   * 409 EDIT_CONFLICT.
+   */
+  rotateWidgetKey(id: Identifier, version?: number): Promise<RaRecord>;
 }
 
 const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
@@ -154,13 +160,15 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     return visibilityChangeAnswerSchema.parse(json).results;
   };
 
-  const decideEvent = async (
+  /** `POST /<resource>/:id/<action>` with a JSON body: a record's own action, answered with the record. */
+  const memberAction = async (
+    resource: string,
     id: Identifier,
-    decision: 'approve' | 'reject',
-    body: { reason?: string; version?: number },
+    action: string,
+    body: Record<string, unknown>,
   ): Promise<RaRecord> => {
     const { json } = await httpClientForReactAdmin(
-      `${apiBaseUrl}/events/${encodeURIComponent(String(id))}/${decision}`,
+      `${apiBaseUrl}/${resource}/${encodeURIComponent(String(id))}/${action}`,
       {
         method: 'POST',
         body: JSON.stringify(body),
@@ -169,6 +177,12 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     );
     return json as RaRecord;
   };
+
+  const decideEvent = (
+    id: Identifier,
+    decision: 'approve' | 'reject',
+    body: { reason?: string; version?: number },
+  ): Promise<RaRecord> => memberAction('events', id, decision, body);
 
   const deleteRead: DataProvider['delete'] = async (resource, { id, previousData }) => {
     const url = `${apiBaseUrl}/${resource}/${encodeURIComponent(String(id))}${versionQueryOf(previousData)}`;
@@ -203,6 +217,8 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     },
     approveEvent: async (id, reason, version) => decideEvent(id, 'approve', { ...(reason ? { reason } : {}), version }),
     rejectEvent: async (id, reason, version) => decideEvent(id, 'reject', { reason, version }),
+    rotateWidgetKey: (id, version) =>
+      memberAction('widget-settings', id, 'rotate-key', version === undefined ? {} : { version }),
     deleteOccurrence: async (eventId, originalStartsAt, version) => {
       const query = new URLSearchParams({
         originalStartsAt,

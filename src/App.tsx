@@ -15,6 +15,7 @@ import {
 } from '../resources/reference-data';
 import tags from '../resources/tags';
 import users from '../resources/users';
+import widgetSettings, { WidgetSettingsEdit, WidgetSettingsHome } from '../resources/widget-settings';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
@@ -123,6 +124,9 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         <Route path={PATHS.dashboard} element={<DashboardPage />} />
         <Route path={PATHS.settings} element={<SettingsPage />} />
         <Route path={areaPath('reference-data')} element={<ReferenceDataHome />} />
+        {/* The widget settings live under the menu's area (the permission table's route), not the API's name. */}
+        <Route path={areaPath('iframe')} element={<WidgetSettingsHome />} />
+        <Route path={`${areaPath('iframe')}/:id`} element={<WidgetSettingsEdit />} />
         {PLACEHOLDER_AREAS.map((area) => (
           <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
         ))}
@@ -137,6 +141,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource name="establishments" {...establishments} />
       <Resource name="promoters" {...promoters} />
       <Resource {...events} />
+      <Resource {...widgetSettings} />
     </Admin>
   </AppContexts>
 );

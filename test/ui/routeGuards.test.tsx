@@ -100,7 +100,6 @@ describe('route guards', () => {
     ['/discount', ['PROMOTER'], 'Hello, Ana. Offers will be here soon.'],
     ['/discount-template', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Offer templates will be here soon.'],
     ['/asks', ['COORDINATOR'], 'Hello, Ana. Request inbox will be here soon.'],
-    ['/iframe', ['ADMIN'], 'Hello, Ana. Widget will be here soon.'],
     ['/notifications', ['CUSTOMER'], 'Hello, Ana. Notifications will be here soon.'],
     ['/tag-terms', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Tag terms will be here soon.'],
   ])('opens %s to %j', async (path, roles, text) => {

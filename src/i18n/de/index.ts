@@ -2,8 +2,9 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import app from './app';
 import framework from './framework';
 import resources from './resources';
+import widgetSettings from './widgetSettings';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
-const messages: TranslationMessages = mergeTranslations(framework, app, resources);
+const messages: TranslationMessages = mergeTranslations(framework, app, resources, widgetSettings);
 
 export default messages;

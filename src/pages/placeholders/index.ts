@@ -7,7 +7,7 @@ export { PlaceholderPage } from './PlaceholderPage';
  * promo codes, notifications, billing, asks) and, until they are built, the product's later areas,
  * so that the menu is complete and every role already sees exactly its areas. The change that
  * builds one removes it here and adds its `<Resource>` (or page) in App.tsx. Users, tags, the audit
- * log, establishments and promoter groups are real resources.
+ * log, establishments, promoter groups and the widget settings are real screens.
  */
 export const PLACEHOLDER_AREAS = [
   'statistics',
@@ -18,6 +18,5 @@ export const PLACEHOLDER_AREAS = [
   'request-discount-template',
   'promo-code',
   'tag-terms',
-  'iframe',
   'billing',
 ] as const satisfies readonly RoutePrefix[];
