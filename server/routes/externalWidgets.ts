@@ -202,11 +202,26 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Browsers send a handful of distinct Accept-Encoding values: each is read once (a hot path, bounded). */
+const encodingOfHeader = new Map<string, Encoding>();
+const REMEMBERED_ENCODING_HEADERS = 64;
+
 /** Brotli, else gzip, else none, as the request's Accept-Encoding allows (a q=0 refuses). */
-export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+export function preferredEncoding(header: string | string[] | undefined): Encoding {
   if (!header) return 'identity';
+  if (typeof header !== 'string') return encodingOf(header.join(','));
+  const remembered = encodingOfHeader.get(header);
+  if (remembered) return remembered;
+  const encoding = encodingOf(header);
+  if (encodingOfHeader.size < REMEMBERED_ENCODING_HEADERS) encodingOfHeader.set(header, encoding);
+  return encoding;
+}
+
+function encodingOf(header: string): Encoding {
   const weights = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+  for (const part of header.split(',')) {
     const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
     const q = parameters.find((parameter) => parameter.startsWith('q='));
     const weight = q === undefined ? 1 : Number(q.slice(2));
