@@ -44,6 +44,12 @@ export const widgetSettingsResource: ResourceDefinition<WidgetSettings, WidgetSe
     },
     // The key is what a visitor's URL holds: the log says that it changed, not what it is.
     auditOmit: ['externalApiKey'],
+    // The change feed tells every process within milliseconds; this one forgets the widget's pages before it
+    // answers, so that a rotated key is a 404 from the next request on.
+    afterCommit: ({ before, after }, app) => {
+      const establishmentId = after?.establishmentId ?? before?.establishmentId;
+      if (establishmentId !== undefined) app.widgetPages.invalidateEstablishment(establishmentId);
+    },
   },
 };
 
