@@ -14,10 +14,11 @@ import {
   eventTypes,
   musics,
   users,
+  widgetDailyViews,
   widgetSettings,
 } from '../../server/db/schema';
 import { seededScopes, type SeededScopes } from './authorizationMatrix';
-import { createUser, signIn, startTestServer, type TestServer } from './harness';
+import { createUser, DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
 
 /**
  * The public widget page (server/routes/externalWidgets.ts): what a visitor gets for each setting, filter,
@@ -399,6 +400,60 @@ describe('headers and cache', () => {
     expect(changed.body).toContain('id="w-panel-calendar"');
     expect(changed.body).toContain('--w-font:&#34;Oswald&#34;');
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('shows an event edited through the API on the next request, told by the change feed alone', async () => {
+    const venue = await newVenue();
+    const eventId = await oneOff(venue, { title: 'Before the edit' });
+    const url = `/external/widgets/${venue.key}?lang=en`;
+    const first = await get(url);
+    expect(first.body).toContain('Before the edit');
+    const token = (await signIn(server.app, 'root@demo.ch')).accessToken;
+    const headers = { authorization: `Bearer ${token}` };
+    const record = (await server.app.inject({ method: 'GET', url: `/api/v1/events/${eventId}`, headers })).json<{
+      generalInfos: Record<string, unknown>;
+    }>();
+    const saved = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/events/${eventId}`,
+      headers,
+      payload: { ...record, generalInfos: { ...record.generalInfos, eventTitle: 'After the edit' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await expect.poll(async () => (await get(url)).body).toContain('After the edit');
+    expect((await get(url, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(200);
+  });
+
+  it('answers the same page to a visitor and to every signed-in account, with no cookie, and counts each view', async () => {
+    const venue = await newVenue();
+    await oneOff(venue, { title: 'Open to all' });
+    const url = `/external/widgets/${venue.key}?lang=de`;
+    const anonymous = await get(url, { referer: 'https://www.venue.example.ch/programm?x=1' });
+    for (const email of DEMO_EMAILS) {
+      const token = (await signIn(server.app, email)).accessToken;
+      const answer = await get(url, { authorization: `Bearer ${token}` });
+      expect(answer.statusCode, email).toBe(200);
+      expect(answer.headers.etag, email).toBe(anonymous.headers.etag);
+      expect(answer.headers['set-cookie'], email).toBeUndefined();
+    }
+    await server.app.widgetCounts.flush();
+    const views = await server.db
+      .select({ origin: widgetDailyViews.embeddingOrigin, views: widgetDailyViews.views })
+      .from(widgetDailyViews)
+      .where(eq(widgetDailyViews.widgetSettingsId, venue.settingsId))
+      .orderBy(widgetDailyViews.embeddingOrigin);
+    expect(views).toEqual([
+      { origin: '', views: DEMO_EMAILS.length },
+      { origin: 'https://www.venue.example.ch', views: 1 },
+    ]);
+    // A preview is no visitor.
+    await get(`${url}&preview=1`);
+    await server.app.widgetCounts.flush();
+    const after = await server.db
+      .select({ views: widgetDailyViews.views })
+      .from(widgetDailyViews)
+      .where(eq(widgetDailyViews.widgetSettingsId, venue.settingsId));
+    expect(after.reduce((sum, row) => sum + row.views, 0)).toBe(DEMO_EMAILS.length + 1);
   });
 
   it('sends the page compressed as asked, the same page in every encoding, within 30 KB gzipped', async () => {
