@@ -50,6 +50,11 @@ const PLAIN_HEADERS = {
 export async function externalWidgetRoutes(app: FastifyInstance, options: ExternalWidgetRoutesOptions): Promise<void> {
   const { pages, counts } = options;
   const common = routeOptions(options.rateLimit);
+  // Only these routes (the plugin is encapsulated): a refusal shows as a page in the venue's frame, not as JSON.
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    if (error.statusCode === 429) return sendProblem(reply, 429, problemLanguage(request), { kind: 'tooMany' });
+    throw error;
+  });
 
   app.get<{ Params: { key: string }; Querystring: Record<string, unknown> }>(
     `${WIDGET_PREFIX}/:key`,
@@ -151,7 +156,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
 
 function sendProblem(
   reply: FastifyReply,
-  status: 400 | 404,
+  status: 400 | 404 | 429,
   language: Language,
   problem: Parameters<typeof renderProblemPage>[1],
 ): FastifyReply {

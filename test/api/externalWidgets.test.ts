@@ -598,3 +598,25 @@ describe('the script', () => {
     await window.happyDOM.close();
   });
 });
+
+describe('the rate limit', () => {
+  it('answers a visitor over the limit with a page in the frame (429, Retry-After), not JSON', async () => {
+    const limited = await startTestServer({ rateLimits: { widgetPages: { max: 3, windowMs: 60_000 } } });
+    try {
+      const [row] = await limited.db.select().from(widgetSettings).limit(1);
+      const url = `/external/widgets/${row.externalApiKey}`;
+      const answers = [];
+      for (let request = 0; request < 4; request++)
+        answers.push(await limited.app.inject({ url, headers: { 'accept-language': 'it' } }));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+      const refused = answers[3];
+      expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.body).toContain('<html lang="it">');
+      expect(refused.body).toContain('Troppe richieste');
+      expect(directivesOf(refused.headers['content-security-policy'])['frame-ancestors']).toEqual(['*']);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -282,15 +282,19 @@ function footer(model: PageModel, strings: WidgetStrings): string {
 
 // ---- pages without a widget ------------------------------------------------------------------------------
 
-/** The neutral page of an unknown or rotated key, or of a bad parameter: no app, no sign-in, nothing to follow. */
-export function renderProblemPage(
-  language: Language,
-  problem: { kind: 'notFound' } | { kind: 'badRequest'; parameter: string },
-): string {
+export type WidgetProblem = { kind: 'notFound' } | { kind: 'tooMany' } | { kind: 'badRequest'; parameter: string };
+
+/**
+ * The neutral page of an unknown or rotated key, of a bad parameter or of too many requests: no app, no sign-in,
+ * nothing to follow. It shows inside the venue's frame, where JSON would be gibberish.
+ */
+export function renderProblemPage(language: Language, problem: WidgetProblem): string {
   const strings = WIDGET_STRINGS[language];
   const [title, text] =
     problem.kind === 'notFound'
       ? [strings.notFoundTitle, strings.notFoundText]
-      : [strings.badRequestTitle, strings.badRequestText(problem.parameter)];
+      : problem.kind === 'tooMany'
+        ? [strings.tooManyTitle, strings.tooManyText]
+        : [strings.badRequestTitle, strings.badRequestText(problem.parameter)];
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${e(title)}</title><style>body{font-family:system-ui,sans-serif;color:#1f2328;background:#fff;margin:0;padding:24px}h1{font-size:1.25rem;margin:0 0 8px}p{margin:0}</style></head><body><main><h1>${e(title)}</h1><p>${e(text)}</p></main></body></html>`;
 }

@@ -30,6 +30,8 @@ export interface WidgetStrings {
   notFoundText: string;
   badRequestTitle: string;
   badRequestText: (parameter: string) => string;
+  tooManyTitle: string;
+  tooManyText: string;
   eventsAt: (venue: string) => string;
   opensInNewTab: string;
 }
@@ -59,6 +61,8 @@ const en: WidgetStrings = {
   notFoundText: 'There is nothing to show at this address.',
   badRequestTitle: 'Invalid address',
   badRequestText: (parameter) => `The parameter “${parameter}” of this address has a value that cannot be used.`,
+  tooManyTitle: 'Too many requests',
+  tooManyText: 'This address was asked for too often in a short time. Please try again in a minute.',
   eventsAt: (venue) => `Events at ${venue}`,
   opensInNewTab: '(opens in a new tab)',
 };
@@ -88,6 +92,8 @@ const fr: WidgetStrings = {
   notFoundText: 'Il n’y a rien à afficher à cette adresse.',
   badRequestTitle: 'Adresse invalide',
   badRequestText: (parameter) => `Le paramètre « ${parameter} » de cette adresse a une valeur inutilisable.`,
+  tooManyTitle: 'Trop de requêtes',
+  tooManyText: 'Cette adresse a été demandée trop souvent en peu de temps. Veuillez réessayer dans une minute.',
   eventsAt: (venue) => `Événements – ${venue}`,
   opensInNewTab: '(s’ouvre dans un nouvel onglet)',
 };
@@ -117,6 +123,8 @@ const de: WidgetStrings = {
   notFoundText: 'Unter dieser Adresse gibt es nichts anzuzeigen.',
   badRequestTitle: 'Ungültige Adresse',
   badRequestText: (parameter) => `Der Parameter «${parameter}» dieser Adresse hat einen unbrauchbaren Wert.`,
+  tooManyTitle: 'Zu viele Anfragen',
+  tooManyText: 'Diese Adresse wurde in kurzer Zeit zu oft abgerufen. Bitte versuchen Sie es in einer Minute erneut.',
   eventsAt: (venue) => `Veranstaltungen – ${venue}`,
   opensInNewTab: '(öffnet in einem neuen Tab)',
 };
@@ -146,6 +154,8 @@ const it: WidgetStrings = {
   notFoundText: 'A questo indirizzo non c’è nulla da mostrare.',
   badRequestTitle: 'Indirizzo non valido',
   badRequestText: (parameter) => `Il parametro «${parameter}» di questo indirizzo ha un valore non utilizzabile.`,
+  tooManyTitle: 'Troppe richieste',
+  tooManyText: 'Questo indirizzo è stato richiesto troppe volte in poco tempo. Riprovi tra un minuto.',
   eventsAt: (venue) => `Eventi – ${venue}`,
   opensInNewTab: '(si apre in una nuova scheda)',
 };
