@@ -23,8 +23,8 @@ import {
 export interface ExternalWidgetRoutesOptions {
   pages: WidgetPages;
   rateLimit: WindowLimit;
-  /** Counting, once the statistics have somewhere to go; each call must not throw. */
-  counts?: {
+  /** Views and clicks (server/services/widgetCounts); each call only adds to a counter in memory. */
+  counts: {
     view(widgetSettingsId: number, embeddingOrigin: string | null): void;
     ticketClick(widgetSettingsId: number, eventId: number): void;
     websiteClick(widgetSettingsId: number): void;
@@ -72,7 +72,7 @@ export async function externalWidgetRoutes(app: FastifyInstance, options: Extern
         ? await pages.preview(request.params.key, query, acceptLanguage)
         : await pages.page(request.params.key, query, acceptLanguage);
       if (answer.kind === 'notFound') return sendProblem(reply, 404, answer.language, { kind: 'notFound' });
-      if (!preview) counts?.view(answer.page.widgetSettingsId, refererOrigin(request));
+      if (!preview) counts.view(answer.page.widgetSettingsId, refererOrigin(request));
       return sendPage(request, reply, answer.page);
     },
   );
@@ -102,7 +102,7 @@ export async function externalWidgetRoutes(app: FastifyInstance, options: Extern
     async (request, reply) => {
       const target = await pages.ticketUrl(request.params.key, request.params.occurrence);
       if (!target) return sendProblem(reply, 404, problemLanguage(request), { kind: 'notFound' });
-      counts?.ticketClick(target.widgetSettingsId, target.eventId);
+      counts.ticketClick(target.widgetSettingsId, target.eventId);
       return redirect(reply, target.url);
     },
   );
@@ -110,7 +110,7 @@ export async function externalWidgetRoutes(app: FastifyInstance, options: Extern
   app.get<{ Params: { key: string } }>(`${WIDGET_PREFIX}/:key/website`, common, async (request, reply) => {
     const target = await pages.websiteUrl(request.params.key);
     if (!target) return sendProblem(reply, 404, problemLanguage(request), { kind: 'notFound' });
-    counts?.websiteClick(target.widgetSettingsId);
+    counts.websiteClick(target.widgetSettingsId);
     return redirect(reply, target.url);
   });
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Frame, Page } from 'playwright-core';
@@ -172,6 +174,50 @@ describe('the widget', () => {
       await page.getByRole('alert').first().waitFor();
       await page.waitForURL(new RegExp(`/iframe/${own[0].id}$`));
       expect((await asAdmin(`/widget-settings/${another.id}`)).status).toBe(404);
+      await context.close();
+    },
+    LONG,
+  );
+
+  it(
+    'passes axe’s WCAG 2.1 AA checks on the list and on the calendar, with the defaults and with a venue’s theme',
+    async () => {
+      const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+      // The widget's CSP admits only its own script: the checker is let in by the test browser alone.
+      const context = await browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 800 } });
+      const asRoot = await apiAs('root@demo.ch');
+      const widgets = (await (await asRoot('/widget-settings')).json()) as WidgetSettings[];
+      const defaults = widgets.find(
+        (record) => !record.widgetTheme.hasEnabledCalendar && !record.widgetTheme.hasEnabledHappyHours,
+      );
+      const themed = widgets.find(
+        (record) => record.widgetTheme.hasEnabledCalendar && record.widgetTheme.hasEnabledHappyHours,
+      );
+      for (const widget of [defaults, themed]) {
+        if (!widget) throw new Error('the demo data has a widget with the defaults and a themed one');
+        const page = await context.newPage();
+        await page.goto(`${inject('baseUrl')}/external/widgets/${widget.externalApiKey}?lang=de`);
+        await page.addScriptTag({ content: axeSource });
+        const views = widget.widgetTheme.hasEnabledCalendar ? ['list', 'calendar'] : ['list'];
+        for (const view of views) {
+          if (view === 'calendar') await page.getByRole('tab', { name: 'Kalender' }).click();
+          const violations = await page.evaluate(async () => {
+            const axe = (
+              window as unknown as {
+                axe: {
+                  run: (...args: unknown[]) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+                };
+              }
+            ).axe;
+            const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+            return result.violations.map(
+              (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+            );
+          });
+          expect(violations, `${widget.id} ${view}`).toEqual([]);
+        }
+        await page.close();
+      }
       await context.close();
     },
     LONG,
