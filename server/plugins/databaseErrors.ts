@@ -203,6 +203,12 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   widget_settings_button_primary_check: 'widgetTheme.colorPalette.buttonPrimary',
   widget_settings_happy_hours_icon_check: 'widgetTheme.colorPalette.happyHoursIcon',
   widget_settings_background_primary_check: 'widgetTheme.colorPalette.backgroundPrimary',
+  // Written by the server's counters only (server/services/widgetCounts), never from a request's fields.
+  widget_daily_views_widget_settings_id_day_embedding_origin_pk: 'widgetSettingsId',
+  widget_daily_views_widget_settings_id_widget_settings_id_fk: 'widgetSettingsId',
+  widget_daily_clicks_unique: 'widgetSettingsId',
+  widget_daily_clicks_widget_settings_id_widget_settings_id_fk: 'widgetSettingsId',
+  widget_daily_clicks_kind_check: 'kind',
 };
 
 /** Field error codes of a violation, translated by the browser (top-level keys of resources.ts, as ALREADY_TAKEN). */
