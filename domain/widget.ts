@@ -289,14 +289,19 @@ export interface WidgetPresentation {
 export function widgetPresentation(theme: WidgetTheme): WidgetPresentation {
   const palette = theme.colorPalette;
   const background = palette.backgroundPrimary;
+  // Surfaces and large marks in the accent need 3:1 on the background; the text on them is read against that
+  // shown accent, not the chosen one.
+  const accent = readableColor(palette.accent, background, WCAG_AA_LARGE);
   return {
     variables: {
       '--w-font': widgetFontStack(theme.fontFamilyName),
       '--w-background': theme.hasTransparentBackground ? 'transparent' : background,
       '--w-text': readableColor(palette.primaryText, background),
       '--w-text-secondary': readableColor(palette.secondaryText, background),
-      '--w-accent': readableColor(palette.accent, background, WCAG_AA_LARGE),
-      '--w-on-accent': readableColor(palette.buttonPrimary, palette.accent),
+      '--w-accent': accent,
+      // Links are text in the accent: 4.5:1.
+      '--w-link': readableColor(palette.accent, background),
+      '--w-on-accent': readableColor(palette.buttonPrimary, accent),
       '--w-happy-hours-icon': palette.happyHoursIcon,
       '--w-radius': theme.hasRoundedBorders ? '12px' : '0',
     },

@@ -5,6 +5,7 @@ import {
   contrastRatio,
   HEX_COLOR_PATTERN,
   readableColor,
+  WCAG_AA_LARGE,
   relativeLuminance,
   WCAG_AA_TEXT,
   type WidgetColorKey,
@@ -60,8 +61,13 @@ const useRatioFormat = () => {
 const ContrastWarning = ({ colorKey, backgroundKey }: { colorKey: WidgetColorKey; backgroundKey: WidgetColorKey }) => {
   const translate = useTranslate();
   const formatRatio = useRatioFormat();
-  const [color, background] = useWatch({ name: [colorSource(colorKey), colorSource(backgroundKey)] }) as unknown[];
-  if (!isHex(color) || !isHex(background)) return null;
+  const [color, chosenBackground, pageBackground] = useWatch({
+    name: [colorSource(colorKey), colorSource(backgroundKey), colorSource('backgroundPrimary')],
+  }) as unknown[];
+  if (!isHex(color) || !isHex(chosenBackground) || !isHex(pageBackground)) return null;
+  // Text on the accent is read against the accent as the widget shows it (itself darkened to 3:1 if need be).
+  const background =
+    backgroundKey === 'accent' ? readableColor(chosenBackground, pageBackground, WCAG_AA_LARGE) : chosenBackground;
   const ratio = contrastRatio(color, background);
   if (ratio >= WCAG_AA_TEXT) return null;
   const shown = readableColor(color, background);

@@ -46,6 +46,7 @@ describe('widgetPresentation', () => {
     for (const text of ['--w-text', '--w-text-secondary'] as const)
       expect(contrastRatio(variables[text], background)).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
     expect(contrastRatio(variables['--w-accent'], background)).toBeGreaterThanOrEqual(WCAG_AA_LARGE);
+    expect(contrastRatio(variables['--w-link'], background)).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
     expect(contrastRatio(variables['--w-on-accent'], variables['--w-accent'])).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
     expect(variables['--w-radius']).toBe('0');
     expect(switches).toEqual({
@@ -81,6 +82,21 @@ describe('widgetPresentation', () => {
     expect(widgetPresentation({ ...theme, fontFamilyName: 'Rightuous' }).variables['--w-font']).toMatch(
       /^"Righteous",/,
     );
+  });
+
+  it('keeps a light accent for surfaces at 3:1 and darkens it further for links, which are text', () => {
+    const coral = { ...WIDGET_DEFAULTS.colorPalette, accent: '#FE555C', backgroundPrimary: '#FFF8F0' };
+    const { variables } = widgetPresentation({ ...WIDGET_DEFAULTS, colorPalette: coral });
+    expect(contrastRatio(variables['--w-accent'], '#FFF8F0')).toBeGreaterThanOrEqual(WCAG_AA_LARGE);
+    expect(contrastRatio(variables['--w-link'], '#FFF8F0')).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
+    expect(variables['--w-link']).not.toBe(variables['--w-accent']);
+  });
+
+  it('reads the text on the accent against the accent as shown, after it was darkened', () => {
+    const green = { ...WIDGET_DEFAULTS.colorPalette, accent: '#59B090', buttonPrimary: '#FFFFFF' };
+    const { variables } = widgetPresentation({ ...WIDGET_DEFAULTS, colorPalette: green });
+    expect(variables['--w-accent']).not.toBe('#59B090');
+    expect(contrastRatio(variables['--w-on-accent'], variables['--w-accent'])).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
   });
 
   it('has a font stack and an @fontsource package for each of the fifteen fonts', () => {

@@ -6,7 +6,7 @@ export const WIDGET_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 html,body{margin:0;padding:0;background:transparent}
 .w{font-family:var(--w-font);color:var(--w-text);background:var(--w-background);border-radius:var(--w-radius);padding:16px;line-height:1.45;font-size:16px;overflow-wrap:anywhere}
-.w a{color:var(--w-accent)}
+.w a{color:var(--w-link)}
 .w :focus-visible{outline:3px solid var(--w-accent);outline-offset:2px;border-radius:4px}
 .w h1,.w h2,.w h3{margin:0;line-height:1.2}
 .w-header{display:flex;align-items:center;gap:12px;flex-wrap:wrap;margin-bottom:12px}
