@@ -179,9 +179,10 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 
 /** API answers carry personal data and tokens: no cache may keep them unless a route says otherwise. */
 function preventCachingOfApiAnswers(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback, not an async function: it runs on every answer, the public widget's thousands a second included.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -59,7 +59,8 @@ export async function externalWidgetRoutes(app: FastifyInstance, options: Extern
   app.get<{ Params: { key: string }; Querystring: Record<string, unknown> }>(
     `${WIDGET_PREFIX}/:key`,
     common,
-    async (request, reply) => {
+    // Not async: a cached page (nearly every request) is answered without a promise in between.
+    (request, reply) => {
       const parsed = widgetPageQuerySchema.safeParse(request.query);
       if (!parsed.success) {
         const parameter = String(parsed.error.issues[0]?.path[0] ?? '');
@@ -68,14 +69,27 @@ export async function externalWidgetRoutes(app: FastifyInstance, options: Extern
       const query: WidgetPageQuery = parsed.data;
       const preview = query.preview !== undefined;
       const acceptLanguage = request.headers['accept-language'];
-      const answer = preview
-        ? await pages.preview(request.params.key, query, acceptLanguage)
-        : await pages.page(request.params.key, query, acceptLanguage);
-      if (answer.kind === 'notFound') return sendProblem(reply, 404, answer.language, { kind: 'notFound' });
-      if (!preview) counts.view(answer.page.widgetSettingsId, refererOrigin(request));
-      return sendPage(request, reply, answer.page);
+      const hit = preview ? undefined : pages.cached(request.params.key, query, acceptLanguage);
+      if (!hit) return renderAndSend(request, reply, query, preview);
+      counts.view(hit.widgetSettingsId, refererOrigin(request));
+      return sendPage(request, reply, hit);
     },
   );
+
+  async function renderAndSend(
+    request: FastifyRequest<{ Params: { key: string } }>,
+    reply: FastifyReply,
+    query: WidgetPageQuery,
+    preview: boolean,
+  ): Promise<FastifyReply> {
+    const acceptLanguage = request.headers['accept-language'];
+    const answer = preview
+      ? await pages.preview(request.params.key, query, acceptLanguage)
+      : await pages.page(request.params.key, query, acceptLanguage);
+    if (answer.kind === 'notFound') return sendProblem(reply, 404, answer.language, { kind: 'notFound' });
+    if (!preview) counts.view(answer.page.widgetSettingsId, refererOrigin(request));
+    return sendPage(request, reply, answer.page);
+  }
 
   app.get<{ Params: { key: string; occurrence: string } }>(
     `${WIDGET_PREFIX}/:key/occurrences/:occurrence`,

@@ -76,6 +76,11 @@ export class WidgetPages {
   }
 
   /** A visitor's page: cached, or rendered once for every concurrent request of it. */
+  /** The page from the cache, if it is there: no promise, no database (the hot path of every visitor). */
+  cached(key: string, query: WidgetPageQuery, acceptLanguage: string | string[] | undefined): CachedPage | undefined {
+    return this.cache.get(this.cacheKey(key, query, acceptLanguage));
+  }
+
   async page(
     key: string,
     query: WidgetPageQuery,
