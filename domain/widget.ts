@@ -341,8 +341,11 @@ export interface PreviewMessage {
 export const WIDGET_PREVIEW_PARAMETER = 'preview';
 
 /** The public paths of the widget (served at the site's root, outside the API). */
+const WIDGET_PAGES = '/external/widgets';
 export const WIDGET_PATHS = {
-  page: (key: string) => `/external/widgets/${encodeURIComponent(key)}`,
+  /** Where every widget page lives, each below it at its key. */
+  pages: WIDGET_PAGES,
+  page: (key: string) => `${WIDGET_PAGES}/${encodeURIComponent(key)}`,
   embedScript: '/external/widget-embed.js',
 } as const;
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguage, type Language } from '../../domain/languages';
 import { WIDGET_PATHS, widgetPageQuerySchema, type WidgetPageQuery } from '../../domain/widget';
 import type { WindowLimit } from '../services/rateLimits';
+import type { WidgetCounts } from '../services/widgetCounts';
 import { languageOfAcceptLanguage } from '../services/readerLanguage';
 import {
   EMBED_SCRIPT,
@@ -24,14 +25,10 @@ export interface ExternalWidgetRoutesOptions {
   pages: WidgetPages;
   rateLimit: WindowLimit;
   /** Views and clicks (server/services/widgetCounts); each call only adds to a counter in memory. */
-  counts: {
-    view(widgetSettingsId: number, embeddingOrigin: string | null): void;
-    ticketClick(widgetSettingsId: number, eventId: number): void;
-    websiteClick(widgetSettingsId: number): void;
-  };
+  counts: Pick<WidgetCounts, 'view' | 'ticketClick' | 'websiteClick'>;
 }
 
-const WIDGET_PREFIX = '/external/widgets';
+const WIDGET_PREFIX = WIDGET_PATHS.pages;
 
 /** What every route here skips: the app's helmet headers (each answer sets its own) and per-request compression. */
 const routeOptions = (limit: WindowLimit) =>

@@ -3,6 +3,7 @@ import {
   BACK_OFFICE_MESSAGE_SOURCE,
   WIDGET_HAPPY_HOURS_ICONS,
   WIDGET_MESSAGE_SOURCE,
+  WIDGET_PATHS,
   type PreviewMessage,
   type WidgetMessage,
 } from '../../../domain/widget';
@@ -195,7 +196,7 @@ export function inlineScript(preview: boolean, defaultTitle: string): InlineScri
  * loaded from (this server's) and from that very iframe.
  */
 export const EMBED_SCRIPT = `(function(){"use strict";var script=document.currentScript;if(!script)return;
-var origin=new URL(script.src).origin;var prefix=origin+"/external/widgets/";
+var origin=new URL(script.src).origin;var prefix=origin+${JSON.stringify(`${WIDGET_PATHS.pages}/`)};
 window.addEventListener("message",function(event){if(event.origin!==origin)return;var data=event.data;
 if(!data||data.source!==${JSON.stringify(WIDGET_MESSAGE_SOURCE)}||data.type!=="resize"||typeof data.height!=="number"||!(data.height>=0))return;
 var frames=document.getElementsByTagName("iframe");for(var i=0;i<frames.length;i++){var frame=frames[i];

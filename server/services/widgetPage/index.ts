@@ -4,7 +4,13 @@ import zlib from 'node:zlib';
 import { Temporal } from 'temporal-polyfill';
 import type { OccurrenceItem } from '../../../domain/event';
 import type { Language } from '../../../domain/languages';
-import { WIDGET_DAYS_AHEAD, WIDGET_PAGE_SIZE, type WidgetPageQuery, type WidgetSettings } from '../../../domain/widget';
+import {
+  WIDGET_DAYS_AHEAD,
+  WIDGET_PAGE_SIZE,
+  WIDGET_PATHS,
+  type WidgetPageQuery,
+  type WidgetSettings,
+} from '../../../domain/widget';
 import type { Queryable } from '../../db/queryable';
 import { languageOfAcceptLanguage } from '../readerLanguage';
 import { WidgetPageCache, type CachedPage } from './cache';
@@ -231,7 +237,7 @@ export class WidgetPages {
     const found = await this.occurrence(key, occurrenceId);
     if (!found) return null;
     const ticket = webUrl(found.details?.ticketUrl) ?? webUrl(found.venue.ticketUrl);
-    const page = new URL(`/external/widgets/${encodeURIComponent(key)}`, this.options.publicUrl).href;
+    const page = new URL(WIDGET_PATHS.page(key), this.options.publicUrl).href;
     return occurrenceIcs({
       item: found.item,
       venue: found.venue,
