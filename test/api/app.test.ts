@@ -133,10 +133,11 @@ describe('GET /outbox', () => {
   });
 
   it('lists the mails newest first with Content-Range, and shows one with its bodies', async () => {
+    // Each reset mail is written by a background task; waiting for each one fixes their order in the outbox.
     for (const email of ['customer@demo.ch', 'promoter2@demo.ch', 'admin2@demo.ch']) {
       await server.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email } });
+      await server.app.background.idle();
     }
-    await server.app.background.idle();
     const { accessToken } = await signIn(server.app, 'root@demo.ch');
 
     const list = await outbox(accessToken);
