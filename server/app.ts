@@ -132,33 +132,36 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
-  await registerSecurityHeaders(app, { https, maps: config.mapsEnabled });
-  // Before every route, the built app's files included: it hooks each route as it is registered.
-  await registerCompression(app);
-  // Before every route: the API document is made of the routes registered after it.
-  await registerOpenApi(app, { referencePage: config.nodeEnv !== 'production' });
-  await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => new ApiError(context.statusCode, AUTH_ERROR_CODES.tooManyAttempts),
   });
   registerAuthentication(app, authService);
-  preventCachingOfApiAnswers(app);
 
-  await app.register(apiRoutes, {
-    prefix: API_PREFIX,
-    authService,
-    background,
-    secureCookies: !usesLocalHttp(config.publicUrl),
-    withOutbox: config.nodeEnv !== 'production',
+  // Two sibling contexts: the app's global hooks (security headers, compression, cookies, no-store) never run
+  // for the public widget, which answers thousands of anonymous visitors a second with headers of its own.
+  await app.register(async (site) => {
+    await registerSecurityHeaders(site, { https, maps: config.mapsEnabled });
+    // Before every route, the built app's files included: it hooks each route as it is registered.
+    await registerCompression(site);
+    // Before every route: the API document is made of the routes registered after it (never the widget's).
+    await registerOpenApi(site, { referencePage: config.nodeEnv !== 'production' });
+    await site.register(cookie);
+    preventCachingOfApiAnswers(site);
+    await site.register(apiRoutes, {
+      prefix: API_PREFIX,
+      authService,
+      background,
+      secureCookies: !usesLocalHttp(config.publicUrl),
+      withOutbox: config.nodeEnv !== 'production',
+    });
+    await registerSpa(site, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
   });
-  // At the site's root, outside the API, before the app's catch-all pages.
   await app.register(externalWidgetRoutes, {
     pages: app.widgetPages,
     counts: app.widgetCounts,
     rateLimit: authService.rateLimits.widgetPages,
   });
-  await registerSpa(app, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 
   scheduleHousekeeping(app, authService);
   if (options.sweepOrphanUploads ?? config.nodeEnv !== 'test')

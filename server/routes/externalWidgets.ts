@@ -30,12 +30,24 @@ export interface ExternalWidgetRoutesOptions {
 
 const WIDGET_PREFIX = WIDGET_PATHS.pages;
 
-/** What every route here skips: the app's helmet headers (each answer sets its own) and per-request compression. */
+/**
+ * The per-address limit of every route here. The app's global hooks (helmet, compression, cookies) never run for
+ * these routes (server/app.ts registers them in a context of their own): each answer sets its own headers, and
+ * pages are compressed once, when rendered. A visitor's frame has no use for the limit's headers until it is hit.
+ */
 const routeOptions = (limit: WindowLimit) =>
   ({
-    helmet: false,
-    compress: false,
-    config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    config: {
+      rateLimit: {
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        addHeadersOnExceeding: {
+          'x-ratelimit-limit': false,
+          'x-ratelimit-remaining': false,
+          'x-ratelimit-reset': false,
+        },
+      },
+    },
   }) as const;
 
 /** Headers of the answers that are not the page (files, redirects, problems). */

@@ -609,6 +609,9 @@ describe('the rate limit', () => {
       for (let request = 0; request < 4; request++)
         answers.push(await limited.app.inject({ url, headers: { 'accept-language': 'it' } }));
       expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+      // The limit's headers only once it is hit; the app's cookie-parsing and helmet hooks never ran here.
+      expect(Object.keys(answers[0].headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
+      expect(answers[0].headers['cross-origin-opener-policy']).toBeUndefined();
       const refused = answers[3];
       expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(refused.headers['retry-after']).toBeDefined();
