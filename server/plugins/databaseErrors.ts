@@ -167,6 +167,7 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   offer_templates_approval_check: 'approvalStatus',
   offer_templates_visibility_check: 'visibility',
   offer_templates_kind_fields_check: 'reccurrencePattern',
+  offer_templates_decided_by_user_id_users_id_fk: 'id',
   offers_establishment_id_establishments_id_fk: 'establishmentId',
   offers_promoter_group_id_promoter_groups_id_fk: 'promoterGroupId',
   offers_event_id_events_id_fk: 'eventId',
@@ -179,6 +180,12 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   offers_owner_check: 'establishmentId',
   offers_spots_check: 'availableSpots',
   offers_dates_check: 'endDate',
+  offers_claimed_spots_check: 'availableSpots',
+  // Claims are written by the claim endpoints only (server/services/offers), never from a record's fields.
+  offer_claims_live_unique: 'offerId',
+  offer_claims_offer_id_offers_id_fk: 'offerId',
+  offer_claims_user_id_users_id_fk: 'userId',
+  offer_claims_cancelled_by_user_id_users_id_fk: 'userId',
 
   // ---- promo codes ---------------------------------------------------------------------------------------
   promo_code_templates_establishment_id_establishments_id_fk: 'establishmentId',
@@ -191,6 +198,10 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   promo_codes_max_usage_check: 'maxUsageCount',
   promo_codes_usage_check: 'maxUsageCount',
   promo_codes_promo_code_template_id_promo_code_templates_id_fk: 'promoCodeTemplateId',
+  // Written by the redeem endpoint only.
+  promo_code_redemptions_once_unique: 'code',
+  promo_code_redemptions_promo_code_id_promo_codes_id_fk: 'code',
+  promo_code_redemptions_user_id_users_id_fk: 'userId',
 
   // ---- widget settings -----------------------------------------------------------------------------------
   widget_settings_establishment_id_unique: 'establishmentId',

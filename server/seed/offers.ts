@@ -112,6 +112,8 @@ export interface SeedOffer {
   /** Key of a seeded event the offer belongs to. */
   eventKey: string | null;
   availableSpots?: number;
+  /** Demo accounts that have claimed a spot (the customer). */
+  claimedBy?: string[];
   /** Days from today for an exclusive offer's window. */
   window?: { fromDay: number; toDay: number; startTime: string; endTime: string };
   isActivated?: boolean;
@@ -127,6 +129,7 @@ export const OFFERS: SeedOffer[] = [
     promoterGroup: null,
     eventKey: 'gleis7-saturdays',
     availableSpots: 50,
+    claimedBy: ['customer@demo.ch'],
     window: { fromDay: 0, toDay: 60, startTime: '22:00', endTime: '00:00' },
     visibility: 'PUBLISHED',
   },
@@ -229,8 +232,18 @@ export const PROMO_CODE_TEMPLATES: SeedPromoCodeTemplate[] = [
   },
 ];
 
-export const PROMO_CODES: { code: string; templateKey: string; maxUsageCount: number; usageCount: number }[] = [
-  { code: 'FLON-STUDI', templateKey: 'students', maxUsageCount: 200, usageCount: 37 },
+/**
+ * `usageCount` redemptions are seeded for each code: the first by `redeemedBy` when given, the others by visitors
+ * whose accounts are gone (no user).
+ */
+export const PROMO_CODES: {
+  code: string;
+  templateKey: string;
+  maxUsageCount: number;
+  usageCount: number;
+  redeemedBy?: string;
+}[] = [
+  { code: 'FLON-STUDI', templateKey: 'students', maxUsageCount: 200, usageCount: 37, redeemedBy: 'customer@demo.ch' },
   { code: 'SEUJET10', templateKey: 'ten-francs', maxUsageCount: 50, usageCount: 50 },
   { code: 'SEUJET10-VIP', templateKey: 'ten-francs', maxUsageCount: 5, usageCount: 1 },
   { code: 'NACHTWERK-CREW-01', templateKey: 'free-entry', maxUsageCount: 1, usageCount: 0 },

@@ -531,28 +531,41 @@ export async function seedOffers(
     .returning({ id: schema.offerTemplates.id });
   const templateIds = new Map(OFFER_TEMPLATES.map((template, index) => [template.key, templates[index].id]));
   const day = (offset: number) => context.today.add({ days: offset }).toString();
-  await tx.insert(schema.offers).values(
-    OFFERS.map((offer) => ({
-      kind: offer.kind,
-      establishmentId: establishmentId(offer.establishment),
-      promoterGroupId: promoterGroupId(offer.promoterGroup),
-      eventId: offer.eventKey ? lookup(context.eventIds, offer.eventKey) : null,
-      offerTypeId: lookup(context.reference.offerTypes, offer.offerTypeKey),
-      templateId: lookup(templateIds, offer.templateKey),
-      availableSpots: offer.availableSpots ?? null,
-      startDate: offer.window ? day(offer.window.fromDay) : null,
-      endDate: offer.window ? day(offer.window.toDay) : null,
-      startTime: offer.window?.startTime ?? null,
-      endTime: offer.window?.endTime ?? null,
-      isActivated: offer.isActivated ?? false,
-      visibility: offer.visibility,
-    })),
+  const offerIds = await tx
+    .insert(schema.offers)
+    .values(
+      OFFERS.map((offer) => ({
+        kind: offer.kind,
+        establishmentId: establishmentId(offer.establishment),
+        promoterGroupId: promoterGroupId(offer.promoterGroup),
+        eventId: offer.eventKey ? lookup(context.eventIds, offer.eventKey) : null,
+        offerTypeId: lookup(context.reference.offerTypes, offer.offerTypeKey),
+        templateId: lookup(templateIds, offer.templateKey),
+        availableSpots: offer.availableSpots ?? null,
+        startDate: offer.window ? day(offer.window.fromDay) : null,
+        endDate: offer.window ? day(offer.window.toDay) : null,
+        startTime: offer.window?.startTime ?? null,
+        endTime: offer.window?.endTime ?? null,
+        isActivated: offer.isActivated ?? false,
+        claimedSpots: offer.claimedBy?.length ?? 0,
+        visibility: offer.visibility,
+      })),
+    )
+    .returning({ id: schema.offers.id });
+  const claims = OFFERS.flatMap((offer, index) =>
+    (offer.claimedBy ?? []).map((email) => ({ offerId: offerIds[index].id, userId: lookup(context.userIds, email) })),
   );
+  if (claims.length > 0) await tx.insert(schema.offerClaims).values(claims);
 }
 
 export async function seedPromoCodes(
   tx: Executor,
-  context: { today: Temporal.PlainDate; establishmentIds: number[]; promoterGroupIds: number[] },
+  context: {
+    today: Temporal.PlainDate;
+    userIds: Map<string, number>;
+    establishmentIds: number[];
+    promoterGroupIds: number[];
+  },
 ): Promise<void> {
   const templates = await tx
     .insert(schema.promoCodeTemplates)
@@ -571,14 +584,24 @@ export async function seedPromoCodes(
     )
     .returning({ id: schema.promoCodeTemplates.id });
   const templateIds = new Map(PROMO_CODE_TEMPLATES.map((template, index) => [template.key, templates[index].id]));
-  await tx.insert(schema.promoCodes).values(
-    PROMO_CODES.map((promoCode) => ({
-      code: promoCode.code,
-      maxUsageCount: promoCode.maxUsageCount,
-      usageCount: promoCode.usageCount,
-      promoCodeTemplateId: lookup(templateIds, promoCode.templateKey),
+  const codeIds = await tx
+    .insert(schema.promoCodes)
+    .values(
+      PROMO_CODES.map((promoCode) => ({
+        code: promoCode.code,
+        maxUsageCount: promoCode.maxUsageCount,
+        usageCount: promoCode.usageCount,
+        promoCodeTemplateId: lookup(templateIds, promoCode.templateKey),
+      })),
+    )
+    .returning({ id: schema.promoCodes.id });
+  const redemptions = PROMO_CODES.flatMap((promoCode, index) =>
+    Array.from({ length: promoCode.usageCount }, (_, redemption) => ({
+      promoCodeId: codeIds[index].id,
+      userId: redemption === 0 && promoCode.redeemedBy ? lookup(context.userIds, promoCode.redeemedBy) : null,
     })),
   );
+  if (redemptions.length > 0) await tx.insert(schema.promoCodeRedemptions).values(redemptions);
 }
 
 /**

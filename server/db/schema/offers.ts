@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, OFFER_KINDS, OFFER_RECURRENCE_PATTERNS } from '../../../domain/enums';
 import { users } from './auth';
 import {
@@ -45,6 +57,9 @@ export const offerTemplates = pgTable(
     approvalStatus: text('approval_status').notNull().default('PENDING'),
     approvalReason: text('approval_reason'),
     requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who approved or rejected the request, and when (null while PENDING). */
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     visibility: visibility('DRAFT'),
     version: version(),
     ...timestamps(),
@@ -78,6 +93,8 @@ export const offers = pgTable(
     offerTypeId: integer('offer_type_id').references(() => offerTypes.id),
     templateId: integer('template_id').references(() => offerTemplates.id, { onDelete: 'set null' }),
     availableSpots: integer('available_spots'),
+    /** Live claims (offer_claims not cancelled), kept by the claim statements: the row lock serialises them. */
+    claimedSpots: integer('claimed_spots').notNull().default(0),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     startTime: timeOfDay('start_time'),
@@ -99,8 +116,40 @@ export const offers = pgTable(
     ownedByPartner('offers', table.establishmentId, table.promoterGroupId),
     check('offers_spots_check', sql`${table.availableSpots} IS NULL OR ${table.availableSpots} >= 0`),
     check(
+      'offers_claimed_spots_check',
+      sql`${table.claimedSpots} >= 0 AND (${table.availableSpots} IS NULL OR ${table.claimedSpots} <= ${table.availableSpots})`,
+    ),
+    check(
       'offers_dates_check',
       sql`${table.startDate} IS NULL OR ${table.endDate} IS NULL OR ${table.startDate} <= ${table.endDate}`,
     ),
+  ],
+);
+
+/**
+ * A customer's claim of a spot of an exclusive offer. One live claim per customer and offer; a cancelled claim
+ * stays (with `cancelled_at`) for the statistics and gives its spot back.
+ */
+export const offerClaims = pgTable(
+  'offer_claims',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledByUserId: integer('cancelled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('offer_claims_live_unique')
+      .on(table.offerId, table.userId)
+      .where(sql`${table.cancelledAt} IS NULL`),
+    index('offer_claims_offer_idx').on(table.offerId, table.createdAt),
+    index('offer_claims_user_idx').on(table.userId),
+    index('offer_claims_created_idx').on(table.createdAt),
   ],
 );

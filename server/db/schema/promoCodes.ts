@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { PROMO_CODE_DEFAULT_MAX_USAGE_COUNT, PROMO_DISCOUNT_KINDS } from '../../../domain/enums';
+import { users } from './auth';
 import { checkOneOf, descriptions, money, timestamps, version } from './columns';
 import { establishments } from './establishments';
 import { promoterGroups } from './promoterGroups';
@@ -51,6 +63,8 @@ export const promoCodes = pgTable(
     code: text('code').notNull().unique(),
     maxUsageCount: integer('max_usage_count').notNull().default(PROMO_CODE_DEFAULT_MAX_USAGE_COUNT),
     usageCount: integer('usage_count').notNull().default(0),
+    /** Switched off by staff: refused like an unknown code, whatever its usage. */
+    isDisabled: boolean('is_disabled').notNull().default(false),
     promoCodeTemplateId: integer('promo_code_template_id')
       .notNull()
       .references(() => promoCodeTemplates.id, { onDelete: 'restrict' }),
@@ -65,5 +79,24 @@ export const promoCodes = pgTable(
     ),
     check('promo_codes_max_usage_check', sql`${table.maxUsageCount} >= 1`),
     check('promo_codes_usage_check', sql`${table.usageCount} BETWEEN 0 AND ${table.maxUsageCount}`),
+  ],
+);
+
+/** One redemption of a promo code by a customer (`usage_count` counts them; kept for the statistics). */
+export const promoCodeRedemptions = pgTable(
+  'promo_code_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    promoCodeId: integer('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    /** A customer redeems a code once; redemptions of a deleted account keep counting. */
+    uniqueIndex('promo_code_redemptions_once_unique').on(table.promoCodeId, table.userId),
+    index('promo_code_redemptions_code_idx').on(table.promoCodeId),
+    index('promo_code_redemptions_created_idx').on(table.createdAt),
   ],
 );
