@@ -173,6 +173,12 @@ export const ROUTE_EXTENSIONS: readonly Extension<readonly RoutePrefix[]>[] = [
     reason: "The audit log and the Mail outbox (outside production) are ROOT's tools for running the platform.",
   },
   {
+    roles: ['ADMIN', 'PROMOTER', 'COORDINATOR'],
+    value: ['request-discount-template'],
+    reason:
+      "The partners with the discount route (a venue's staff, a promoter group) ask for offer templates of their own there and follow their requests; SPEC §6 gives the route only to the roles that decide on them.",
+  },
+  {
     roles: ['ROOT'],
     value: ['reference-data'],
     reason:
@@ -238,6 +244,12 @@ export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
     value: { OFFER: FULL, OFFER_TEMPLATE: ['read'] },
     reason:
       'The roles with the discount route manage the offers of their scope and read the templates they start from.',
+  },
+  {
+    roles: ['ADMIN', 'PROMOTER', 'COORDINATOR'],
+    value: { OFFER_TEMPLATE: ['create', 'update'] },
+    reason:
+      'Template requests: these partners create offers, so they may ask for a template of their own establishment or group (it waits as PENDING) and change it while it waits; approving, rejecting and deleting stay with the platform roles.',
   },
   {
     roles: ['ROOT', 'ADMIN', 'COORDINATOR_ADMIN_FULL'],

@@ -56,3 +56,9 @@ export const FIELD_PROBLEM_CODES = {
   galleryRemovedPresent: 'GALLERY_REMOVED_PICTURE_PRESENT',
 } as const;
 export type FieldProblemCode = (typeof FIELD_PROBLEM_CODES)[keyof typeof FIELD_PROBLEM_CODES];
+
+/** Error codes of template requests (`POST /offer-templates/:id/approve|reject`), in `message`. */
+export const TEMPLATE_REQUEST_ERROR_CODES = {
+  /** 409: the request was approved or rejected already (by someone else, or a moment ago). */
+  alreadyDecided: 'TEMPLATE_REQUEST_ALREADY_DECIDED',
+} as const;

@@ -16,6 +16,7 @@ import {
   establishmentTypes,
   events,
   eventTypes,
+  offerTemplates,
   promoterGroups,
   referenceTables,
   roles,
@@ -474,6 +475,72 @@ export const widgetSettingsFixture: ResourceFixture = {
   },
 };
 
+/**
+ * Offer templates belong to their establishment or promoter group; the platform's own (no owner) that are
+ * APPROVED and PUBLISHED are read by every partner, so their ownership names every establishment and group.
+ * Partners create requests for their own scope and change them while PENDING, so the throwaway records of a
+ * partner are pending requests (which only an approval publishes: a bulk change to PUBLISHED is refused); the
+ * platform's own throwaway ones stay drafts, which no partner reads.
+ */
+const offerTemplatesFixture: ResourceFixture = {
+  collection: 'offer-templates',
+  permission: 'OFFER_TEMPLATE',
+  actions: [...MATRIX_ACTIONS, VISIBILITY_ACTION],
+  rows: async (db) => {
+    const everyEstablishment = (await db.select({ id: establishments.id }).from(establishments)).map((row) => row.id);
+    const everyGroup = (await db.select({ id: promoterGroups.id }).from(promoterGroups)).map((row) => row.id);
+    const rows = await db.select().from(offerTemplates);
+    return rows.map((row) => {
+      const shared =
+        row.establishmentId === null &&
+        row.promoterGroupId === null &&
+        row.approvalStatus === 'APPROVED' &&
+        row.visibility === 'PUBLISHED';
+      return {
+        id: row.id,
+        ownership: shared
+          ? { establishmentIds: everyEstablishment, promoterGroupIds: everyGroup }
+          : {
+              establishmentIds: row.establishmentId === null ? [] : [row.establishmentId],
+              promoterGroupIds: row.promoterGroupId === null ? [] : [row.promoterGroupId],
+            },
+      };
+    });
+  },
+  writes: {
+    newInput: (scopes) => ({
+      offerType: 'EXCLUSIVE',
+      longTitle: `Matrix ${suffix()}`,
+      shortTitle: 'Matrix',
+      establishmentId: scopes.firstEstablishmentId,
+    }),
+    ownershipOfInput: (input) => ({
+      establishmentIds: typeof input.establishmentId === 'number' ? [input.establishmentId] : [],
+      promoterGroupIds: typeof input.promoterGroupId === 'number' ? [input.promoterGroupId] : [],
+    }),
+    owners: OWNER_CLASSES,
+    insertThrowaway: async (db, owner, scopes) => {
+      const fields = ownerScopeFields(owner, scopes);
+      const request = owner !== 'nobody';
+      const [row] = await db
+        .insert(offerTemplates)
+        .values({
+          kind: 'EXCLUSIVE',
+          longTitle: `Throwaway ${suffix()}`,
+          shortTitle: 'Throwaway',
+          ...fields,
+          approvalStatus: request ? 'PENDING' : 'APPROVED',
+          visibility: 'DRAFT',
+        })
+        .returning({ id: offerTemplates.id });
+      return row.id;
+    },
+    edit: (record, mark) => ({ ...record, description: mark }),
+    markOf: (record) => record.description,
+    visibilityRefusal: (record) => (record.approvalStatus === 'PENDING' ? 400 : undefined),
+  },
+};
+
 export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   usersFixture,
   tagsFixture,
@@ -486,6 +553,7 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   promotersFixture,
   eventsFixture,
   widgetSettingsFixture,
+  offerTemplatesFixture,
 ];
 
 /**

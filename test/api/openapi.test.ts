@@ -5,6 +5,7 @@ import { API_PREFIX } from '../../domain/auth';
 import { apiErrorBodySchema } from '../../domain/errors';
 import { visibilityChangeSchema } from '../../domain/records';
 import { tagInputSchema } from '../../domain/tag';
+import { offerTemplateInputSchema, templateRejectionSchema } from '../../domain/offerTemplate';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '../../server/plugins/openapi';
 import type { RouteOptions } from 'fastify';
 import { signIn, startTestServer, type TestServer } from './harness';
@@ -235,6 +236,19 @@ describe('route schemas document without validating', () => {
 });
 
 // ---- the reference page --------------------------------------------------------------------------------
+
+describe('offer templates', () => {
+  it('document the collection with its input, the bulk visibility, and the decisions with their bodies', () => {
+    const bodyOf = (operation: OpenAPIV3_1.OperationObject | undefined) =>
+      (operation?.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json'].schema;
+    expect(bodyOf(document.paths?.['/offer-templates']?.post)).toEqual(jsonSchemaOf(offerTemplateInputSchema, 'input'));
+    expect(document.paths?.['/offer-templates/visibility']?.post).toBeDefined();
+    expect(document.paths?.['/offer-templates/{id}/approve']?.post?.summary).toMatch(/Approve/);
+    expect(bodyOf(document.paths?.['/offer-templates/{id}/reject']?.post)).toEqual(
+      jsonSchemaOf(templateRejectionSchema, 'input'),
+    );
+  });
+});
 
 describe('the reference page', () => {
   it('is served outside production, with its assets from the package, under the app CSP', async () => {

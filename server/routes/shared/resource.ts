@@ -135,7 +135,7 @@ export interface ResourceWrites<RecordShape, Input extends { version?: number }>
   /** false: the collection has no DELETE (its records live and go with another's). */
   deletable?: false;
   /** Changes of one record beside the PUT, by the last segment of their path (`rotate-key`). */
-  memberActions?: Readonly<Record<string, MemberAction>>;
+  memberActions?: Readonly<Record<string, MemberAction<RecordShape>>>;
   /** Replaces the whole record (fields left out of the input go back to their defaults). */
   update(tx: Queryable, id: number, input: Input, context: WriteContext<RecordShape>): Promise<void>;
   /** Removes the record; default: `DELETE FROM table WHERE id = ?` (child rows go by cascade). */
@@ -208,14 +208,35 @@ export interface DeleteVariant<RecordShape, Query extends { version?: number } =
 }
 
 /**
- * `POST /<name>/:id/<action>`: a change of one record beside its PUT, with no body but the `version` read (a
- * widget's new key). The generic checks the update permission, locks the row in the caller's write scope at the
- * version read (when given), bumps the version, runs `apply` and writes the audit row; it answers the record.
+ * `POST /<name>/:id/<action>`: a change of one record beside its PUT, with the `version` read and, when the
+ * action declares one, a body of its own (a widget's new key takes none, a rejection its reason). The generic
+ * checks the update permission, validates the body, locks the row in the caller's write scope at the version
+ * read (when given), bumps the version, runs `apply` and writes the audit row; it answers the record.
  */
-export interface MemberAction {
+export interface MemberAction<RecordShape = unknown> {
   /** What it does, for the API document. */
   summary: string;
-  apply(tx: Queryable, id: number): Promise<void>;
+  /** The body's schema, `version` included (default: `{ version? }` only); built by `defineMemberAction`. */
+  body?: z.ZodType<{ version?: number }>;
+  /** Runs in the write's transaction with the row locked; may throw an ApiError (403, 409) to refuse. */
+  apply(tx: Queryable, id: number, context: MemberActionContext<RecordShape, unknown>): Promise<void>;
+}
+
+/** What `apply` is told: who acts, the record as stored before the action, the validated body. */
+export interface MemberActionContext<RecordShape, Body> {
+  viewer: Viewer;
+  actor: AuditActor;
+  current: RecordShape;
+  body: Body;
+}
+
+/** A member action with a body of its own, its `apply` typed by the body's schema. */
+export function defineMemberAction<RecordShape, Body extends { version?: number }>(action: {
+  summary: string;
+  body: z.ZodType<Body>;
+  apply(tx: Queryable, id: number, context: MemberActionContext<RecordShape, Body>): Promise<void>;
+}): MemberAction<RecordShape> {
+  return action as MemberAction<RecordShape>;
 }
 
 export interface ResourceDefinition<RecordShape extends { id: number }, Input extends { version?: number } = never> {
@@ -745,18 +766,18 @@ const memberActionBodySchema = z.object({ version: recordVersionSchema.optional(
 
 async function runMemberAction<RecordShape extends { id: number }, Input extends { version?: number }>(
   run: WriteRun<RecordShape, Input>,
-  action: MemberAction,
+  action: MemberAction<RecordShape>,
   id: number,
   body: unknown,
 ): Promise<RecordShape> {
   const { definition, writes, viewer, actor } = run;
   requirePermission(viewer, definition.permission, 'update');
-  const { version } = parseInput(memberActionBodySchema, body ?? {});
+  const parsedBody = parseInput(action.body ?? memberActionBodySchema, body ?? {});
   const { before, after } = await inWriteTransaction(run.app, writes, 'update', async (tx) => {
-    await lockForWrite(tx, run, id, version);
+    await lockForWrite(tx, run, id, parsedBody.version);
     const current = await loadOne(tx, definition, id);
     await tx.update(definition.table).set(versionBumpOf(definition.table, writes)).where(eq(definition.id, id));
-    await action.apply(tx, id);
+    await action.apply(tx, id, { viewer, actor, current, body: parsedBody });
     const changed = await loadOne(tx, definition, id);
     await run.trail(tx, { actor, action: 'UPDATE', recordId: id, before: current, after: changed });
     return { before: current, after: changed };
@@ -988,7 +1009,7 @@ export function registerResource<RecordShape extends { id: number }, Input exten
           tags: [definition.name],
           summary: action.summary,
           params: idParamsSchema,
-          body: memberActionBodySchema,
+          body: action.body ?? memberActionBodySchema,
           response: { 200: definition.recordSchema ?? someRecordSchema },
           errorStatuses: [403, 409],
         },

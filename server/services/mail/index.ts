@@ -8,6 +8,7 @@ import { renderTemplate, type MailTemplateName, type MailTemplateParams } from '
 export { MAIL_TEMPLATE_NAMES, mailTemplates, renderTemplate } from './templates';
 export type {
   EventRequestMailParams,
+  TemplateRequestMailParams,
   LinkMailParams,
   MailTemplate,
   MailTemplateName,

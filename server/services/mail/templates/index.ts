@@ -4,10 +4,12 @@ import { accessLinkTemplate } from './accessLink';
 import { deleteAccountTemplate } from './deleteAccount';
 import { eventRequestApprovedTemplate, eventRequestedTemplate, eventRequestRejectedTemplate } from './eventRequests';
 import { resetPasswordTemplate } from './resetPassword';
+import { templateRequestApprovedTemplate, templateRequestRejectedTemplate } from './templateRequests';
 import type { MailTemplate } from './types';
 
 export type { LinkMailParams, MailTemplate } from './types';
 export type { EventRequestMailParams } from './eventRequests';
+export type { TemplateRequestMailParams } from './templateRequests';
 
 /**
  * Every mail the product can send, by name. A later feature (e.g. event approval) adds its template
@@ -20,6 +22,8 @@ export const mailTemplates = {
   eventRequested: eventRequestedTemplate,
   eventRequestApproved: eventRequestApprovedTemplate,
   eventRequestRejected: eventRequestRejectedTemplate,
+  templateRequestApproved: templateRequestApprovedTemplate,
+  templateRequestRejected: templateRequestRejectedTemplate,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
