@@ -33,8 +33,6 @@ export const OFFER_TEMPLATE_PROBLEMS = {
   ownScopeOnly: 'REQUEST_FOR_YOUR_OWN_SCOPE_ONLY',
   /** A partner changes its request while it waits, not once decided, nor anybody else's template. */
   onlyPendingRequest: 'ONLY_A_PENDING_REQUEST_CAN_BE_CHANGED',
-  /** A request is published by approving it. */
-  publishedByApproval: 'APPROVE_THE_REQUEST_TO_PUBLISH_IT',
 } as const;
 
 const recurrencePatternSchema = z.enum(OFFER_RECURRENCE_PATTERNS);

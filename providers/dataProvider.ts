@@ -121,6 +121,15 @@ export interface AppDataProvider extends DataProvider {
    * 409 EDIT_CONFLICT.
    */
   rotateWidgetKey(id: Identifier, version?: number): Promise<RaRecord>;
+  /**
+   * `POST /offer-templates/:id/approve` (optional note) or `/reject` (reason required): the platform's
+   * decision on a template request; answers the template. Decided already: 409 TEMPLATE_REQUEST_ALREADY_DECIDED.
+   */
+  decideTemplateRequest(
+    id: Identifier,
+    decision: 'approve' | 'reject',
+    body: { reason?: string; version?: number },
+  ): Promise<RaRecord>;
 }
 
 const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
@@ -217,6 +226,7 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     },
     approveEvent: async (id, reason, version) => decideEvent(id, 'approve', { ...(reason ? { reason } : {}), version }),
     rejectEvent: async (id, reason, version) => decideEvent(id, 'reject', { reason, version }),
+    decideTemplateRequest: (id, decision, body) => memberAction('offer-templates', id, decision, body),
     rotateWidgetKey: (id, version) =>
       memberAction('widget-settings', id, 'rotate-key', version === undefined ? {} : { version }),
     deleteOccurrence: async (eventId, originalStartsAt, version) => {

@@ -16,6 +16,7 @@ import {
 import tags from '../resources/tags';
 import users from '../resources/users';
 import widgetSettings, { WidgetSettingsEdit, WidgetSettingsHome } from '../resources/widget-settings';
+import offerTemplates, { OfferTemplateListPage, TemplateRequestsPage } from '../resources/offer-templates';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
@@ -127,6 +128,9 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         {/* The widget settings live under the menu's area (the permission table's route), not the API's name. */}
         <Route path={areaPath('iframe')} element={<WidgetSettingsHome />} />
         <Route path={`${areaPath('iframe')}/:id`} element={<WidgetSettingsEdit />} />
+        {/* The offer templates' pages at the table's routes; their drawers open by path below them. */}
+        <Route path={`${areaPath('discount-template')}/*`} element={<OfferTemplateListPage />} />
+        <Route path={`${areaPath('request-discount-template')}/*`} element={<TemplateRequestsPage />} />
         {PLACEHOLDER_AREAS.map((area) => (
           <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
         ))}
@@ -142,6 +146,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource name="promoters" {...promoters} />
       <Resource {...events} />
       <Resource {...widgetSettings} />
+      <Resource {...offerTemplates} />
     </Admin>
   </AppContexts>
 );

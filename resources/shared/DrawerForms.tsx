@@ -10,6 +10,7 @@ import {
   useTranslate,
   type Identifier,
   type RaRecord,
+  type RedirectionSideEffect,
   type TransformData,
 } from 'react-admin';
 import { isEditConflict, useNotifyResourceError, useOnRecordUnreadable } from './resourceErrors';
@@ -27,6 +28,16 @@ interface DrawerFormProps {
   /** Passed to RecordDrawer: a status beside the title, a wider drawer. */
   headerExtra?: ReactNode;
   width?: number;
+  /**
+   * Where a save leads (default: the resource's list). A page routed under another path than the API
+   * collection (the offer templates under /discount-template) goes back to its own path.
+   */
+  redirect?: RedirectionSideEffect;
+  /**
+   * Skips react-admin's canAccess check of the screen, for a page whose route guard already let the user in
+   * while the table's resource page is not theirs (a partner's template request).
+   */
+  disableAuthentication?: boolean;
 }
 
 const EditTitle = () => <>{useEditContext().defaultTitle}</>;
@@ -73,6 +84,8 @@ export const DrawerEdit = ({
   transform,
   headerExtra,
   width,
+  redirect = 'list',
+  disableAuthentication,
 }: DrawerFormProps & { id: Identifier }) => {
   const [conflict, setConflict] = useState(false);
   const notifyError = useNotifyResourceError();
@@ -81,7 +94,8 @@ export const DrawerEdit = ({
     <EditBase<RaRecord>
       id={id}
       mutationMode="pessimistic"
-      redirect="list"
+      redirect={redirect}
+      disableAuthentication={disableAuthentication}
       transform={transform}
       queryOptions={{ onError: onUnreadable }}
       mutationOptions={{
@@ -120,10 +134,23 @@ export const DrawerShow = ({
   );
 };
 
-export const DrawerCreate = ({ onClose, children, transform, headerExtra, width }: DrawerFormProps) => {
+export const DrawerCreate = ({
+  onClose,
+  children,
+  transform,
+  headerExtra,
+  width,
+  redirect = 'list',
+  disableAuthentication,
+}: DrawerFormProps) => {
   const notifyError = useNotifyResourceError();
   return (
-    <CreateBase redirect="list" transform={transform} mutationOptions={{ onError: notifyError }}>
+    <CreateBase
+      redirect={redirect}
+      disableAuthentication={disableAuthentication}
+      transform={transform}
+      mutationOptions={{ onError: notifyError }}
+    >
       <RecordDrawer open onClose={onClose} title={<CreateTitle />} headerExtra={headerExtra} width={width}>
         {children}
       </RecordDrawer>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, OFFER_KINDS, VISIBILITIES } from '../../domain/enums';
 import {
@@ -66,9 +66,9 @@ export const offerTemplateResource: ResourceDefinition<OfferTemplate, OfferTempl
     promoterGroupId: defineFilter(idOrIdsSchema, (ids) => inArray(offerTemplates.promoterGroupId, ids)),
     /** true: the platform's own templates (no owner); false: the partners'. */
     platformWide: defineFilter(z.boolean(), platformWideCondition),
-    /** true: the requests the caller sent. */
-    requestedByMe: defineFilter(z.boolean(), (mine, viewer) =>
-      mine ? eq(offerTemplates.requestedByUserId, viewer.userId) : undefined,
+    /** true: the partners' requests (whatever their decision); false: the templates nobody asked for. */
+    isRequest: defineFilter(z.boolean(), (isRequest) =>
+      isRequest ? isNotNull(offerTemplates.requestedByUserId) : isNull(offerTemplates.requestedByUserId),
     ),
   },
   search: [offerTemplates.longTitle, offerTemplates.shortTitle],

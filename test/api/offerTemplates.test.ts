@@ -221,6 +221,8 @@ describe('scopes', () => {
     expect(await listIds(ROOT, { q: word, promoterGroupId: ids.firstGroup })).toEqual([exclusive.id]);
     expect(await listIds(ROOT, { q: word, approvalStatus: ['PENDING', 'REJECTED'] })).toEqual([]);
     expect(await listIds(ROOT, { q: word, platformWide: false })).toHaveLength(2);
+    expect(await listIds(ROOT, { q: word, isRequest: false })).toHaveLength(2);
+    expect(await listIds(ROOT, { q: word, isRequest: true })).toEqual([]);
     const pending = await listIds(ROOT, { approvalStatus: 'PENDING' }, ['requestedAt', 'ASC']);
     const rows = await server.db.select().from(offerTemplates).where(eq(offerTemplates.approvalStatus, 'PENDING'));
     expect(pending).toHaveLength(rows.length);

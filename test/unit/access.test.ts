@@ -40,7 +40,8 @@ const ROLES = [
  * COORDINATOR, COORDINATOR_ADMIN_LIMITED (LIM), COORDINATOR_ADMIN_FULL (FULL).
  * The specification's table plus: settings for customers; users for whoever opens tags (ROOT, FULL); tag
  * terms and promo codes with the tags roles; notifications for all; billing for ROOT, PROMOTER, ADMIN; asks
- * and statistics for every partner role (not customers); audit log and outbox for ROOT.
+ * and statistics for every partner role (not customers); audit log and outbox for ROOT; template requests for
+ * the partners with the discount route (PROMOTER, ADMIN, COORDINATOR).
  */
 const EXPECTED_ROUTES = `
                             ROOT PROM CUST ADMN COOR LIM  FULL
@@ -49,7 +50,7 @@ establishments               x    .    .    x    x    x    x
 events                       x    x    .    x    x    x    x
 discount                     x    x    .    x    x    .    x
 discount-template            x    .    .    .    .    .    x
-request-discount-template    x    .    .    .    .    .    x
+request-discount-template    x    x    .    x    x    .    x
 promoters                    x    x    .    .    .    x    x
 promo-code                   x    .    .    .    .    .    x
 tags                         x    .    .    .    .    .    x
@@ -73,7 +74,7 @@ reference-data               x    .    .    .    .    .    .
  * outbox, manages reference data; FULL and the two coordinator roles read users (everybody reads their own
  * user record); everybody reads establishments, promoter groups, tags and reference data (pickers); ROOT and
  * FULL manage tags, promo codes and offer templates; the discount roles manage offers and read templates;
- * the iframe roles read and update widget settings.
+ * the iframe roles read and update widget settings; the discount partners request templates (create, update).
  */
 const EXPECTED_GRANTS = `
                  ROOT PROM CUST ADMN COOR LIM  FULL
@@ -83,7 +84,7 @@ EVENT            rcud rcu  r    rcud rcud rcud rcud
 USER             rcud r    r    r    r    r    r
 TAG              rcud r    r    r    r    r    rcud
 OFFER            rcud rcud -    rcud rcud -    rcud
-OFFER_TEMPLATE   rcud r    -    r    r    -    rcud
+OFFER_TEMPLATE   rcud rcu  -    rcu  rcu  -    rcud
 PROMO_CODE       rcud -    -    -    -    -    rcud
 WIDGET_SETTINGS  ru   -    -    ru   -    -    ru
 REFERENCE_DATA   rcud r    r    r    r    r    r

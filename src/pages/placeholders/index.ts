@@ -14,8 +14,6 @@ export const PLACEHOLDER_AREAS = [
   'notifications',
   'asks',
   'discount',
-  'discount-template',
-  'request-discount-template',
   'promo-code',
   'tag-terms',
   'billing',
