@@ -1,14 +1,17 @@
 import { Box } from '@mui/material';
 import { DeleteButton, SaveButton, Toolbar, useNotify, type Identifier, type RaRecord } from 'react-admin';
-import { offerTemplateInputSchema } from '../../domain/offerTemplate';
+import { OFFER_TEMPLATE_PROBLEMS, offerTemplateInputSchema } from '../../domain/offerTemplate';
 import { DrawerCreate, DrawerEdit } from '../shared/DrawerForms';
 import { useNotifyResourceError } from '../shared/resourceErrors';
 import { zodFormErrors } from '../shared/zodValidation';
 import { OfferTemplateForm } from './OfferTemplateInputs';
 import { ApprovalField, TEXTS } from './TemplateFields';
 
-/** The server's schema (domain/offerTemplate.ts), each problem on its field. */
-const validateTemplate = (values: Record<string, unknown>) => zodFormErrors(offerTemplateInputSchema, values);
+/** The rules across fields, by the field they land on (the codes are keys of the catalogue). */
+const CROSS_FIELD_MESSAGES = {
+  reccurrencePattern: OFFER_TEMPLATE_PROBLEMS.patternRequired,
+  promoterGroupId: OFFER_TEMPLATE_PROBLEMS.oneOwner,
+};
 
 /**
  * The plain description is the server's to derive from the rich text (services/html.ts): sent as it was
@@ -19,6 +22,13 @@ const transform = (data: RaRecord) => ({
   description: null,
   reccurrencePattern: data.offerType === 'RECURRENT' ? data.reccurrencePattern : null,
 });
+
+/**
+ * The server's schema (domain/offerTemplate.ts), each problem on its field, on the values as they will be
+ * sent: a pattern chosen before switching to an exclusive template is dropped, not an error on a hidden field.
+ */
+const validateTemplate = (values: Record<string, unknown>) =>
+  zodFormErrors(offerTemplateInputSchema, transform(values as RaRecord), CROSS_FIELD_MESSAGES);
 
 export const NEW_TEMPLATE_DEFAULTS = {
   offerType: 'EXCLUSIVE',
