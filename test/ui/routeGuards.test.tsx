@@ -98,7 +98,7 @@ describe('route guards', () => {
     ['/dashboard', ['CUSTOMER'], 'Hello, Ana'],
     ['/statistics', ['PROMOTER'], 'Hello, Ana. Statistics will be here soon.'],
     ['/discount', ['PROMOTER'], 'Hello, Ana. Offers will be here soon.'],
-    ['/discount-template', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Offer templates will be here soon.'],
+    ['/billing', ['ADMIN'], 'Hello, Ana. Billing will be here soon.'],
     ['/asks', ['COORDINATOR'], 'Hello, Ana. Request inbox will be here soon.'],
     ['/notifications', ['CUSTOMER'], 'Hello, Ana. Notifications will be here soon.'],
     ['/tag-terms', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Tag terms will be here soon.'],
