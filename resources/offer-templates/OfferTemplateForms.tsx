@@ -1,5 +1,13 @@
 import { Box } from '@mui/material';
-import { DeleteButton, SaveButton, Toolbar, useNotify, type Identifier, type RaRecord } from 'react-admin';
+import {
+  DeleteButton,
+  SaveButton,
+  Toolbar,
+  useNotify,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import { OFFER_TEMPLATE_PROBLEMS, offerTemplateInputSchema } from '../../domain/offerTemplate';
 import { DrawerCreate, DrawerEdit } from '../shared/DrawerForms';
 import { useNotifyResourceError } from '../shared/resourceErrors';
@@ -84,9 +92,11 @@ export const TemplateEdit = ({ id, onClose, basePath, decides }: TemplateDrawerP
 
 export const TemplateCreate = ({ onClose, basePath, decides }: TemplateDrawerProps) => {
   const notify = useNotify();
+  const translate = useTranslate();
   return (
     <DrawerCreate
       onClose={onClose}
+      title={decides ? undefined : translate(`${TEXTS}.mine.requestTitle`)}
       redirect={() => {
         if (!decides) notify(`${TEXTS}.notifications.requested`, { type: 'success' });
         return basePath;

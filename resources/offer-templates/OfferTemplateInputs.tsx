@@ -5,17 +5,19 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
+  useGetOne,
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { Establishment } from '../../domain/establishment';
-import { OFFER_TEMPLATE_LIMITS } from '../../domain/offerTemplate';
+import { OFFER_TEMPLATE_LIMITS, requestOwnerOf } from '../../domain/offerTemplate';
 import type { Promoter } from '../../domain/promoter';
 import { visibilityChoices } from '../shared/partner/visibility';
 import RichTextEditor from '../shared/RichTextEditor';
 import { FormatButtons, RichTextInputToolbar } from 'ra-input-rich-text';
 import { offerTypeChoices, patternChoices, TEXTS } from './TemplateFields';
+import { useTemplateViewer } from './useTemplateViewer';
 
 const FIELDS = `${TEXTS}.fields`;
 
@@ -69,6 +71,28 @@ const OwnerInputs = () => (
   </Stack>
 );
 
+/** A partner's request is for its own establishment (or group): named at the top, not chosen. */
+const OwnerPreset = () => {
+  const translate = useTranslate();
+  const { viewer } = useTemplateViewer();
+  const { establishmentId, promoterGroupId } = viewer
+    ? requestOwnerOf(viewer)
+    : { establishmentId: null, promoterGroupId: null };
+  const venue = useGetOne<Establishment>(
+    'establishments',
+    { id: establishmentId ?? 0 },
+    { enabled: establishmentId !== null },
+  );
+  const group = useGetOne<Promoter>('promoters', { id: promoterGroupId ?? 0 }, { enabled: promoterGroupId !== null });
+  const owner = venue.data?.generalInfos.establishmentName ?? group.data?.generalInfos.promoterName;
+  return (
+    <Alert severity="info" sx={{ width: '100%', mb: 2 }}>
+      {owner ? `${translate(`${TEXTS}.help.ownerPreset`, { owner })} ` : ''}
+      {translate(`${TEXTS}.mine.editPending`)}
+    </Alert>
+  );
+};
+
 export interface OfferTemplateInputsProps {
   /** The platform's staff choose the owner and the visibility; a partner's request is for its own scope. */
   decides: boolean;
@@ -76,9 +100,9 @@ export interface OfferTemplateInputsProps {
 
 /** The fields of a template, shared by the create and edit drawers and by a partner's request. */
 export const OfferTemplateInputs = ({ decides }: OfferTemplateInputsProps) => {
-  const translate = useTranslate();
   return (
     <>
+      {decides ? null : <OwnerPreset />}
       <SelectInput source="offerType" label={`${FIELDS}.offerType`} choices={offerTypeChoices} isRequired />
       <RecurrenceInput />
       <TextInput
@@ -115,11 +139,7 @@ export const OfferTemplateInputs = ({ decides }: OfferTemplateInputsProps) => {
           <OwnerInputs />
           <SelectInput source="visibility" label={`${FIELDS}.visibility`} choices={visibilityChoices} isRequired />
         </>
-      ) : (
-        <Alert severity="info" sx={{ width: '100%', mt: 1 }}>
-          {translate(`${TEXTS}.mine.editPending`)}
-        </Alert>
-      )}
+      ) : null}
     </>
   );
 };

@@ -3,6 +3,7 @@ import {
   AutocompleteInput,
   CreateButton,
   DataTable,
+  FilterButton,
   List,
   ReferenceInput,
   ResourceContextProvider,
@@ -142,6 +143,7 @@ const ListActions = () => {
   const translate = useTranslate();
   return (
     <TopToolbar>
+      <FilterButton />
       <CreateButton to={`${TEMPLATES_PATH}/create`} label={translate(`${TEXTS}.list.create`)} />
     </TopToolbar>
   );

@@ -38,6 +38,8 @@ interface DrawerFormProps {
    * while the table's resource page is not theirs (a partner's template request).
    */
   disableAuthentication?: boolean;
+  /** The drawer's title instead of react-admin's "Create …" / the record's (a partner's "Request a template"). */
+  title?: ReactNode;
 }
 
 const EditTitle = () => <>{useEditContext().defaultTitle}</>;
@@ -86,6 +88,7 @@ export const DrawerEdit = ({
   width,
   redirect = 'list',
   disableAuthentication,
+  title,
 }: DrawerFormProps & { id: Identifier }) => {
   const [conflict, setConflict] = useState(false);
   const notifyError = useNotifyResourceError();
@@ -105,7 +108,7 @@ export const DrawerEdit = ({
         },
       }}
     >
-      <RecordDrawer open onClose={onClose} title={<EditTitle />} headerExtra={headerExtra} width={width}>
+      <RecordDrawer open onClose={onClose} title={title ?? <EditTitle />} headerExtra={headerExtra} width={width}>
         {conflict ? <EditConflictAlert onReloaded={() => setConflict(false)} /> : null}
         {children}
       </RecordDrawer>
@@ -142,6 +145,7 @@ export const DrawerCreate = ({
   width,
   redirect = 'list',
   disableAuthentication,
+  title,
 }: DrawerFormProps) => {
   const notifyError = useNotifyResourceError();
   return (
@@ -151,7 +155,7 @@ export const DrawerCreate = ({
       transform={transform}
       mutationOptions={{ onError: notifyError }}
     >
-      <RecordDrawer open onClose={onClose} title={<CreateTitle />} headerExtra={headerExtra} width={width}>
+      <RecordDrawer open onClose={onClose} title={title ?? <CreateTitle />} headerExtra={headerExtra} width={width}>
         {children}
       </RecordDrawer>
     </CreateBase>

@@ -120,6 +120,7 @@ const serveTemplates = (records: OfferTemplate[] = [freeEntry, happyHour, guestL
       return HttpResponse.json(decided);
     }),
     http.get(apiUrl('/establishments'), () => listAnswer('establishments', [venue])),
+    http.get(apiUrl('/establishments/:id'), () => HttpResponse.json(venue)),
     http.get(apiUrl('/promoters'), () => listAnswer('promoters', [group])),
   );
   return calls;
@@ -266,8 +267,9 @@ describe("a partner's requests", () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getAllByRole('button', { name: 'Request a template' })[0]);
-    await screen.findByRole('dialog', {}, PAGE);
-    // The owner is the partner's own: no establishment or group to choose, no visibility.
+    await screen.findByRole('dialog', { name: 'Request an offer template' }, PAGE);
+    // The owner is the partner's own: named, with no establishment or group to choose, and no visibility.
+    expect(await drawer().findByText(/The template will be for Gleis 7 Club\./)).toBeInTheDocument();
     expect(drawer().queryByRole('combobox', { name: 'Establishment' })).not.toBeInTheDocument();
     expect(drawer().queryByRole('combobox', { name: 'Visibility' })).not.toBeInTheDocument();
     await userEvent.type(drawer().getByRole('textbox', { name: 'Long title' }), 'Two for one on Fridays');

@@ -83,7 +83,7 @@ export const templateRequestRejectedTemplate: MailTemplate<TemplateRequestMailPa
     signature: 'Meilleures salutations,',
   }),
   de: ({ firstName, templateTitle, reason, link }) => ({
-    subject: `Vorlagen-Anfrage abgelehnt: ${templateTitle}`,
+    subject: `Vorlagenanfrage abgelehnt: ${templateTitle}`,
     greeting: `Hallo ${firstName}`,
     paragraphs: [
       `Ihre Anfrage für die Angebotsvorlage «${templateTitle}» ist abgelehnt.`,
