@@ -118,6 +118,13 @@ const CREATE_BODIES: Record<string, () => object> = {
     specificInfos: { musics: [ids.music], ambiance: [] },
   }),
   events: eventBody,
+  'offer-templates': () => ({
+    offerType: 'RECURRENT',
+    reccurrencePattern: 'WEEKLY',
+    longTitle: `Fuzz offer ${stamp()}`,
+    shortTitle: 'Fuzz',
+    htmlDescription: '<p>Fuzz <b>offer</b></p>',
+  }),
   ...Object.fromEntries(
     REFERENCE_RESOURCES.map((resource) => [
       resource,
@@ -139,6 +146,9 @@ const ACTION_BODIES: Record<string, object> = {
   '/promoters/visibility': { ids: [1, 2], visibility: 'PUBLISHED' },
   '/events/visibility': { ids: [1, 2], visibility: 'PUBLISHED' },
   '/widget-settings/:id/rotate-key': { version: 1 },
+  '/offer-templates/visibility': { ids: [1, 2], visibility: 'PUBLISHED' },
+  '/offer-templates/:id/approve': { reason: 'Fine' },
+  '/offer-templates/:id/reject': { reason: 'Not this time' },
 };
 
 // ---- requests ----------------------------------------------------------------------------------------------
