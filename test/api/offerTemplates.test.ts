@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isInScope } from '../../domain/access';
 import { RESOURCE_ERROR_CODES, TEMPLATE_REQUEST_ERROR_CODES } from '../../domain/errors';
 import { OFFER_TEMPLATE_LIMITS, OFFER_TEMPLATE_PROBLEMS, type OfferTemplate } from '../../domain/offerTemplate';
-import { auditLog, offerTemplates, users } from '../../server/db/schema';
+import { auditLog, mailOutbox, offerTemplates, users } from '../../server/db/schema';
 import { viewerOf } from './authorizationMatrix';
 import {
   DEMO_EMAILS,
@@ -382,12 +382,21 @@ describe('template requests', () => {
         .where(and(eq(auditLog.resource, 'offer-templates'), eq(auditLog.recordId, String(request.id))));
       expect(audits.map((audit) => audit.action).sort()).toEqual(['CREATE', 'UPDATE']);
     }
+    await server.app.background.idle();
+    const decisionMails = await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'admin2@demo.ch'));
+    expect(decisionMails.filter((mail) => mail.template.startsWith('templateRequest'))).toHaveLength(5);
   });
 
   it('a template the platform made is no request: approving it is a 409, and no mail goes out', async () => {
     const created = await create(ROOT);
+    await server.app.background.idle();
+    const before = await server.db.select({ id: mailOutbox.id }).from(mailOutbox);
     const response = await call(ROOT, 'POST', `/offer-templates/${created.id}/approve`, {});
     expect(response.statusCode).toBe(409);
+    const updated = await call(ROOT, 'PUT', `/offer-templates/${created.id}`, { ...created, shortTitle: 'Changed' });
+    expect(updated.statusCode).toBe(200);
+    await server.app.background.idle();
+    expect(await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).toHaveLength(before.length);
   });
 
   it('a pending request is published only by approving it', async () => {
