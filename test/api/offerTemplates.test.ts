@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isInScope } from '../../domain/access';
+import { hasPermission, isInScope } from '../../domain/access';
 import { RESOURCE_ERROR_CODES, TEMPLATE_REQUEST_ERROR_CODES } from '../../domain/errors';
-import { OFFER_TEMPLATE_LIMITS, OFFER_TEMPLATE_PROBLEMS, type OfferTemplate } from '../../domain/offerTemplate';
+import {
+  decidesTemplates,
+  OFFER_TEMPLATE_LIMITS,
+  OFFER_TEMPLATE_PROBLEMS,
+  type OfferTemplate,
+} from '../../domain/offerTemplate';
 import { auditLog, mailOutbox, offerTemplates, users } from '../../server/db/schema';
 import { viewerOf } from './authorizationMatrix';
 import {
@@ -409,4 +414,33 @@ describe('template requests', () => {
     const saved = await call(ROOT, 'PUT', `/offer-templates/${request.id}`, { ...request, visibility: 'PUBLISHED' });
     expect(saved.json<OfferTemplate>().visibility).toBe('DRAFT');
   });
+});
+
+describe('the decisions, for every demo account', () => {
+  /**
+   * What domain/access.ts says a decision on a request of the first establishment must answer: the update
+   * permission, then the record's read scope (404) and write scope (403), then only the platform decides (403).
+   */
+  const expectedDecisionStatus = async (email: string): Promise<number> => {
+    const viewer = await viewerOf(server.db, email);
+    if (!hasPermission(viewer.roleKeys, 'OFFER_TEMPLATE', 'update')) return 403;
+    const ownership = { establishmentIds: [ids.firstEstablishment], promoterGroupIds: [] };
+    if (!isInScope(viewer, 'OFFER_TEMPLATE', ownership, 'read')) return 404;
+    if (!isInScope(viewer, 'OFFER_TEMPLATE', ownership, 'write')) return 403;
+    return decidesTemplates(viewer.roleKeys) ? 200 : 403;
+  };
+
+  it.each(DEMO_EMAILS.flatMap((email) => [[email, 'approve'] as const, [email, 'reject'] as const]))(
+    '%s: %s',
+    async (email, decision) => {
+      const request = await create('admin@demo.ch');
+      const response = await call(email, 'POST', `/offer-templates/${request.id}/${decision}`, { reason: 'Because' });
+      const expected = await expectedDecisionStatus(email);
+      expect(response.statusCode, response.body).toBe(expected);
+      const [row] = await server.db.select().from(offerTemplates).where(eq(offerTemplates.id, request.id));
+      expect(row.approvalStatus).toBe(
+        expected === 200 ? (decision === 'approve' ? 'APPROVED' : 'REJECTED') : 'PENDING',
+      );
+    },
+  );
 });
