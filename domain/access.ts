@@ -240,6 +240,12 @@ export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
       'The roles with the discount route manage the offers of their scope and read the templates they start from.',
   },
   {
+    roles: ['CUSTOMER'],
+    value: { OFFER: ['read'] },
+    reason:
+      'Customers claim spots of published exclusive offers, so they read the published offers of published events (never drafts, never claims).',
+  },
+  {
     roles: ['ROOT', 'ADMIN', 'COORDINATOR_ADMIN_FULL'],
     value: { WIDGET_SETTINGS: ['read', 'update'] },
     reason: 'The roles with the iframe route configure the widget of the establishments in their scope.',
@@ -365,6 +371,13 @@ export interface RecordOwnership {
  */
 export const READABLE_WHEN_PUBLISHED: readonly PermissionResource[] = ['ESTABLISHMENT', 'PROMOTER_GROUP'];
 
+/**
+ * What a `published` reader (a customer) reads of a resource beyond its scope: its published records. Offers
+ * count as published only when their event is too (server/services/offers), which the record's ownership
+ * states in its `visibility`.
+ */
+export const PUBLISHED_FOR_CUSTOMERS: readonly PermissionResource[] = ['EVENT', 'OFFER'];
+
 function ownsThroughScope(kind: ScopeKind, viewer: Viewer, record: RecordOwnership): boolean {
   switch (kind) {
     case 'all':
@@ -395,7 +408,7 @@ export function isInScope(
   if (record.userId !== undefined && record.userId === viewer.userId) return true;
   const published = record.visibility === 'PUBLISHED';
   if (published && READABLE_WHEN_PUBLISHED.includes(resource)) return true;
-  return published && resource === 'EVENT' && kinds.includes('published');
+  return published && PUBLISHED_FOR_CUSTOMERS.includes(resource) && kinds.includes('published');
 }
 
 /** react-admin resource names (the API's collections) → what they are about. */
