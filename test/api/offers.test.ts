@@ -9,7 +9,8 @@ import { localDateOf } from '../../domain/recurrence';
 import type { Database } from '../../server/db/client';
 import { authSessions, events, offerClaims, offers, offerTemplates, roles, users } from '../../server/db/schema';
 import { offerTypes } from '../../server/db/schema/reference';
-import { seededScopes, type SeededScopes } from './authorizationMatrix';
+import { hasPermission, isInScope } from '../../domain/access';
+import { seededScopes, viewerOf, type SeededScopes } from './authorizationMatrix';
 import { DEMO_EMAILS, errorsOf, jsonParam, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -580,5 +581,35 @@ describe('claims', () => {
     expect(cancels.filter((response) => response.statusCode === 204)).toHaveLength(1);
     expect(cancels.filter((response) => response.statusCode === 404)).toHaveLength(9);
     expect(await storedClaimedSpots(offer.id)).toEqual({ claimed: 0, live: 0 });
+  });
+});
+
+describe('the claim endpoints for every demo account', () => {
+  /** What the staff endpoints answer an account about an offer of the first venue (domain/access.ts). */
+  async function staffStatus(email: string, success: number): Promise<number> {
+    const viewer = await viewerOf(server.db, email);
+    if (!hasPermission(viewer.roleKeys, 'OFFER', 'update')) return 403;
+    const ownership = { establishmentIds: [scopes.firstEstablishmentId], visibility: 'PUBLISHED' };
+    if (!isInScope(viewer, 'OFFER', ownership, 'read')) return 404;
+    return isInScope(viewer, 'OFFER', ownership, 'write') ? success : 403;
+  }
+
+  it.each(DEMO_EMAILS)('as %s: claims for customers, the list and cancelling for the offer’s staff', async (email) => {
+    const offer = await publishedOffer();
+    const isCustomer = (await viewerOf(server.db, email)).roleKey === 'CUSTOMER';
+    expect((await call(email, 'POST', `/offers/${offer.id}/claims`)).statusCode).toBe(isCustomer ? 201 : 403);
+    const [someone] = await customersWithTokens(server.db, 1);
+    const claimed = await claim(someone.token, offer.id);
+    expect(claimed.statusCode).toBe(201);
+    const claimId = claimed.json<{ id: number }>().id;
+    expect((await call(email, 'GET', `/offers/${offer.id}/claims`)).statusCode).toBe(await staffStatus(email, 200));
+    // A customer cancels only its own claim: another's does not exist for it.
+    const cancelled = await call(email, 'DELETE', `/offers/${offer.id}/claims/${claimId}`);
+    expect(cancelled.statusCode).toBe(isCustomer ? 404 : await staffStatus(email, 204));
+    const live = cancelled.statusCode === 204 ? 0 : 1;
+    expect(await storedClaimedSpots(offer.id)).toEqual({
+      claimed: live + (isCustomer ? 1 : 0),
+      live: live + (isCustomer ? 1 : 0),
+    });
   });
 });
