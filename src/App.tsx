@@ -16,6 +16,7 @@ import {
 import tags from '../resources/tags';
 import users from '../resources/users';
 import widgetSettings, { WidgetSettingsEdit, WidgetSettingsHome } from '../resources/widget-settings';
+import offers, { OfferListPage } from '../resources/offers';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
@@ -127,6 +128,8 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         {/* The widget settings live under the menu's area (the permission table's route), not the API's name. */}
         <Route path={areaPath('iframe')} element={<WidgetSettingsHome />} />
         <Route path={`${areaPath('iframe')}/:id`} element={<WidgetSettingsEdit />} />
+        {/* The offers live under the menu's area (the permission table's `discount`), not the API's name. */}
+        <Route path={`${areaPath('discount')}/*`} element={<OfferListPage />} />
         {PLACEHOLDER_AREAS.map((area) => (
           <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
         ))}
@@ -142,6 +145,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource name="promoters" {...promoters} />
       <Resource {...events} />
       <Resource {...widgetSettings} />
+      <Resource {...offers} />
     </Admin>
   </AppContexts>
 );

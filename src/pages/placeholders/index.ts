@@ -13,7 +13,6 @@ export const PLACEHOLDER_AREAS = [
   'statistics',
   'notifications',
   'asks',
-  'discount',
   'discount-template',
   'request-discount-template',
   'promo-code',

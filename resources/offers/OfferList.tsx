@@ -1,0 +1,188 @@
+import { Button as MuiButton, useMediaQuery, type Theme } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  AutocompleteInput,
+  DataTable,
+  ExportButton,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  ResourceContextProvider,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+} from 'react-admin';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { OFFER_STATUSES, type Offer } from '../../domain/offer';
+import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
+import { OfferCreate, OfferEdit } from './OfferForms';
+import { useOfferExporter } from './offerExporter';
+import { OfferStatusChips, SpotsBar } from './OfferStatus';
+import { OFFERS_AREA, offerPath } from './paths';
+
+const offerFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectArrayInput
+    key="status"
+    source="status"
+    label="resources.offers.fields.status"
+    choices={OFFER_STATUSES.map((status) => ({ id: status, name: `resources.offers.status.${status}` }))}
+    alwaysOn
+  />,
+  <SelectInput
+    key="offerType"
+    source="offerType"
+    label="resources.offers.fields.offerType"
+    choices={[
+      { id: 'EXCLUSIVE', name: 'resources.offers.types.EXCLUSIVE' },
+      { id: 'RECURRENT', name: 'resources.offers.types.RECURRENT' },
+    ]}
+  />,
+  <SelectInput
+    key="visibility"
+    source="visibility"
+    label="resources.offers.fields.visibility"
+    choices={[
+      { id: 'DRAFT', name: 'resources.offers.visibility.DRAFT' },
+      { id: 'PUBLISHED', name: 'resources.offers.visibility.PUBLISHED' },
+    ]}
+  />,
+  <ReferenceInput key="establishmentId" source="establishmentId" reference="establishments">
+    <AutocompleteInput
+      label="resources.offers.fields.establishmentId"
+      optionText={(record: { generalInfos?: { establishmentName?: string } }) =>
+        record.generalInfos?.establishmentName ?? ''
+      }
+    />
+  </ReferenceInput>,
+  <ReferenceInput key="promoterGroupId" source="promoterGroupId" reference="promoters">
+    <AutocompleteInput
+      label="resources.offers.fields.promoterGroupId"
+      optionText={(record: { generalInfos?: { promoterName?: string } }) => record.generalInfos?.promoterName ?? ''}
+    />
+  </ReferenceInput>,
+  <ReferenceInput key="eventId" source="eventId" reference="events">
+    <AutocompleteInput
+      label="resources.offers.fields.eventId"
+      optionText={(record: { generalInfos?: { eventTitle?: string } }) => record.generalInfos?.eventTitle ?? ''}
+    />
+  </ReferenceInput>,
+];
+
+/** The drawer the path opens: `/discount/create`, `/discount/:id`; `/discount` closes it. */
+const useOfferDrawerRoute = () => {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const close = () => navigate(OFFERS_AREA);
+  const segment = matchPath(`${OFFERS_AREA}/:id`, pathname)?.params.id;
+  return { segment, close };
+};
+
+const OfferDrawer = () => {
+  const { segment, close } = useOfferDrawerRoute();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'offers', action: 'create' });
+  const { canAccess: canEdit } = useCanAccess({ resource: 'offers', action: 'edit' });
+  if (!segment) return null;
+  if (segment === 'create') return canCreate ? <OfferCreate onClose={close} /> : null;
+  return canEdit ? <OfferEdit key={segment} id={decodeURIComponent(segment)} onClose={close} /> : null;
+};
+
+const TemplateTitle = () => (
+  <ReferenceField<Offer> source="promotionId" reference="offer-templates" link={false} emptyText="—">
+    <TextField source="shortTitle" />
+  </ReferenceField>
+);
+
+const EventTitle = () => (
+  <ReferenceField<Offer> source="eventId" reference="events" link={false} emptyText="—">
+    <TextField source="generalInfos.eventTitle" />
+  </ReferenceField>
+);
+
+const windowText = (offer: Offer) =>
+  offer.offerType === 'EXCLUSIVE' ? `${offer.startDate} ${offer.startTime} – ${offer.endDate} ${offer.endTime}` : '';
+
+const OfferTable = () => {
+  const translate = useTranslate();
+  return (
+    <DataTable<Offer> rowClick={(id) => offerPath(id)} bulkActionButtons={<BulkVisibilityButtons />}>
+      <DataTable.Col label="resources.offers.fields.promotionId" disableSort>
+        <TemplateTitle />
+      </DataTable.Col>
+      <DataTable.Col
+        source="offerType"
+        label="resources.offers.fields.offerType"
+        render={(offer) => translate(`resources.offers.types.${offer.offerType}`)}
+      />
+      <DataTable.Col source="eventId" label="resources.offers.fields.eventId">
+        <EventTitle />
+      </DataTable.Col>
+      <DataTable.Col source="startDate" label="resources.offers.fields.window" render={windowText} />
+      <DataTable.Col source="spotsLeft" label="resources.offers.fields.spots">
+        <SpotsBar />
+      </DataTable.Col>
+      <DataTable.Col label="resources.offers.fields.status" disableSort>
+        <OfferStatusChips />
+      </DataTable.Col>
+    </DataTable>
+  );
+};
+
+/** Phones: the template, the event and the window, the chips and the spots. */
+const OfferSimpleList = () => (
+  <SimpleList<Offer>
+    linkType={(record) => offerPath(record.id)}
+    primaryText={() => <TemplateTitle />}
+    secondaryText={(record) => windowText(record) || <EventTitle />}
+    tertiaryText={<OfferStatusChips />}
+  />
+);
+
+const OfferActions = () => {
+  const translate = useTranslate();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'offers', action: 'create' });
+  return (
+    <TopToolbar>
+      {canCreate ? (
+        <MuiButton component={Link} to={`${OFFERS_AREA}/create`} startIcon={<AddIcon />} size="small">
+          {translate('ra.action.create')}
+        </MuiButton>
+      ) : null}
+      <ExportButton />
+    </TopToolbar>
+  );
+};
+
+const OfferListScreen = () => {
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const exporter = useOfferExporter();
+  return (
+    <>
+      <List
+        resource="offers"
+        sort={{ field: 'id', order: 'DESC' }}
+        filters={offerFilters}
+        perPage={25}
+        actions={<OfferActions />}
+        exporter={exporter}
+        title="resources.offers.name"
+        disableSyncWithLocation={false}
+      >
+        {isPhone ? <OfferSimpleList /> : <OfferTable />}
+      </List>
+      <OfferDrawer />
+    </>
+  );
+};
+
+/** `/discount/*`: the offers of the viewer's scope, their status and spots; create and edit in a drawer. */
+export const OfferListPage = () => (
+  <ResourceContextProvider value="offers">
+    <OfferListScreen />
+  </ResourceContextProvider>
+);
