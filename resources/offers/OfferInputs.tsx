@@ -55,7 +55,10 @@ const TypeSwitchReset = ({ owner }: { owner: OfferOwner }) => {
   const previous = useRef(offerType);
   useEffect(() => {
     if (previous.current === offerType) return;
+    const switchedFrom = previous.current;
     previous.current = offerType;
+    // The record arriving in the form is no switch.
+    if (!switchedFrom || !offerType) return;
     const { id, version, visibility } = getValues();
     const kept = Object.fromEntries(Object.entries({ id, version, visibility }).filter(([, value]) => value != null));
     reset({ ...offerDefaults(offerType, owner), ...kept }, { keepDefaultValues: true });

@@ -97,7 +97,6 @@ describe('route guards', () => {
   it.each<[string, RoleKey[], string]>([
     ['/dashboard', ['CUSTOMER'], 'Hello, Ana'],
     ['/statistics', ['PROMOTER'], 'Hello, Ana. Statistics will be here soon.'],
-    ['/discount', ['PROMOTER'], 'Hello, Ana. Offers will be here soon.'],
     ['/discount-template', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Offer templates will be here soon.'],
     ['/asks', ['COORDINATOR'], 'Hello, Ana. Request inbox will be here soon.'],
     ['/notifications', ['CUSTOMER'], 'Hello, Ana. Notifications will be here soon.'],
