@@ -97,12 +97,11 @@ const ExclusiveInputs = () => {
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
         <LocalDateInput source="endDate" label="resources.offers.fields.endDate" />
-        <LocalTimeInput
-          source="endTime"
-          label="resources.offers.fields.endTime"
-          helperText="resources.offers.help.endTime"
-        />
+        <LocalTimeInput source="endTime" label="resources.offers.fields.endTime" />
       </Stack>
+      <Typography variant="caption" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('resources.offers.help.endTime')}
+      </Typography>
     </>
   );
 };

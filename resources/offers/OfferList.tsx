@@ -5,20 +5,22 @@ import {
   DataTable,
   ExportButton,
   List,
-  ReferenceField,
   ReferenceInput,
   ResourceContextProvider,
   SearchInput,
   SelectArrayInput,
   SelectInput,
   SimpleList,
-  TextField,
   TopToolbar,
   useCanAccess,
+  useLocale,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { OFFER_STATUSES, type Offer } from '../../domain/offer';
+import { formatDateInput } from '../shared/dateFormat';
+import { ReferenceNameField } from '../shared/ReferenceWithFallback';
 import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
 import { OfferCreate, OfferEdit } from './OfferForms';
 import { useOfferExporter } from './offerExporter';
@@ -92,20 +94,31 @@ const OfferDrawer = () => {
   return canEdit ? <OfferEdit key={segment} id={decodeURIComponent(segment)} onClose={close} /> : null;
 };
 
+/** The template's short title (its id when the templates cannot be read). */
 const TemplateTitle = () => (
-  <ReferenceField<Offer> source="promotionId" reference="offer-templates" link={false} emptyText="—">
-    <TextField source="shortTitle" />
-  </ReferenceField>
+  <ReferenceNameField source="promotionId" reference="offer-templates" nameSource="shortTitle" />
 );
 
 const EventTitle = () => (
-  <ReferenceField<Offer> source="eventId" reference="events" link={false} emptyText="—">
-    <TextField source="generalInfos.eventTitle" />
-  </ReferenceField>
+  <ReferenceNameField source="eventId" reference="events" nameSource="generalInfos.eventTitle" />
 );
 
-const windowText = (offer: Offer) =>
-  offer.offerType === 'EXCLUSIVE' ? `${offer.startDate} ${offer.startTime} – ${offer.endDate} ${offer.endTime}` : '';
+/** "27.11.2026 22:00 – 26.01.2027 00:00": the window in the interface language's dates, 24-hour times. */
+const windowText = (offer: Offer, locale: string) =>
+  offer.offerType === 'EXCLUSIVE'
+    ? `${formatDateInput(offer.startDate, locale)} ${offer.startTime} – ${formatDateInput(offer.endDate, locale)} ${offer.endTime}`
+    : '';
+
+const OfferWindow = () => {
+  const locale = useLocale();
+  const record = useRecordContext<Offer>();
+  return record ? <>{windowText(record, locale)}</> : null;
+};
+
+const OfferListTitle = () => {
+  const translate = useTranslate();
+  return <>{translate('resources.offers.name', { smart_count: 2 })}</>;
+};
 
 const OfferTable = () => {
   const translate = useTranslate();
@@ -122,7 +135,9 @@ const OfferTable = () => {
       <DataTable.Col source="eventId" label="resources.offers.fields.eventId">
         <EventTitle />
       </DataTable.Col>
-      <DataTable.Col source="startDate" label="resources.offers.fields.window" render={windowText} />
+      <DataTable.Col source="startDate" label="resources.offers.fields.window">
+        <OfferWindow />
+      </DataTable.Col>
       <DataTable.Col source="spotsLeft" label="resources.offers.fields.spots">
         <SpotsBar />
       </DataTable.Col>
@@ -138,7 +153,7 @@ const OfferSimpleList = () => (
   <SimpleList<Offer>
     linkType={(record) => offerPath(record.id)}
     primaryText={() => <TemplateTitle />}
-    secondaryText={(record) => windowText(record) || <EventTitle />}
+    secondaryText={(record) => (record.offerType === 'EXCLUSIVE' ? <OfferWindow /> : <EventTitle />)}
     tertiaryText={<OfferStatusChips />}
   />
 );
@@ -170,7 +185,7 @@ const OfferListScreen = () => {
         perPage={25}
         actions={<OfferActions />}
         exporter={exporter}
-        title="resources.offers.name"
+        title={<OfferListTitle />}
         disableSyncWithLocation={false}
       >
         {isPhone ? <OfferSimpleList /> : <OfferTable />}
