@@ -67,7 +67,7 @@ const TypeSwitchReset = ({ owner }: { owner: OfferOwner }) => {
 };
 
 const OwnerInputs = () => (
-  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+  <Stack sx={{ width: '100%' }}>
     <ReferenceInput source="establishmentId" reference="establishments">
       <AutocompleteInput
         label="resources.offers.fields.establishmentId"

@@ -1,4 +1,4 @@
-import { Button as MuiButton, useMediaQuery, type Theme } from '@mui/material';
+import { Button as MuiButton, Stack, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   AutocompleteInput,
@@ -153,7 +153,16 @@ const OfferSimpleList = () => (
   <SimpleList<Offer>
     linkType={(record) => offerPath(record.id)}
     primaryText={() => <TemplateTitle />}
-    secondaryText={(record) => (record.offerType === 'EXCLUSIVE' ? <OfferWindow /> : <EventTitle />)}
+    secondaryText={(record) =>
+      record.offerType === 'EXCLUSIVE' ? (
+        <Stack spacing={0.5}>
+          <OfferWindow />
+          <SpotsBar />
+        </Stack>
+      ) : (
+        <EventTitle />
+      )
+    }
     tertiaryText={<OfferStatusChips />}
   />
 );
