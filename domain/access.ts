@@ -252,6 +252,12 @@ export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
       'Template requests: these partners create offers, so they may ask for a template of their own establishment or group (it waits as PENDING) and change it while it waits; approving, rejecting and deleting stay with the platform roles.',
   },
   {
+    roles: ['CUSTOMER'],
+    value: { OFFER: ['read'] },
+    reason:
+      'Customers claim spots of published exclusive offers, so they read the published offers of published events (never drafts, never claims).',
+  },
+  {
     roles: ['ROOT', 'ADMIN', 'COORDINATOR_ADMIN_FULL'],
     value: { WIDGET_SETTINGS: ['read', 'update'] },
     reason: 'The roles with the iframe route configure the widget of the establishments in their scope.',
@@ -377,6 +383,13 @@ export interface RecordOwnership {
  */
 export const READABLE_WHEN_PUBLISHED: readonly PermissionResource[] = ['ESTABLISHMENT', 'PROMOTER_GROUP'];
 
+/**
+ * What a `published` reader (a customer) reads of a resource beyond its scope: its published records. Offers
+ * count as published only when their event is too (server/services/offers), which the record's ownership
+ * states in its `visibility`.
+ */
+export const PUBLISHED_FOR_CUSTOMERS: readonly PermissionResource[] = ['EVENT', 'OFFER'];
+
 function ownsThroughScope(kind: ScopeKind, viewer: Viewer, record: RecordOwnership): boolean {
   switch (kind) {
     case 'all':
@@ -407,7 +420,7 @@ export function isInScope(
   if (record.userId !== undefined && record.userId === viewer.userId) return true;
   const published = record.visibility === 'PUBLISHED';
   if (published && READABLE_WHEN_PUBLISHED.includes(resource)) return true;
-  return published && resource === 'EVENT' && kinds.includes('published');
+  return published && PUBLISHED_FOR_CUSTOMERS.includes(resource) && kinds.includes('published');
 }
 
 /** react-admin resource names (the API's collections) → what they are about. */

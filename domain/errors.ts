@@ -62,3 +62,24 @@ export const TEMPLATE_REQUEST_ERROR_CODES = {
   /** 409: the request was approved or rejected already (by someone else, or a moment ago). */
   alreadyDecided: 'TEMPLATE_REQUEST_ALREADY_DECIDED',
 } as const;
+
+/**
+ * Why a claim of an offer's spot is refused or a claim is not cancelled (`message` of the 4xx); the browser
+ * translates each. 409: the offer's state forbids it now; 404: no such offer or claim for the caller.
+ */
+export const OFFER_CLAIM_ERROR_CODES = {
+  /** 409: every spot is claimed. */
+  soldOut: 'SOLD_OUT',
+  /** 409: this customer holds a live claim of this offer already. */
+  alreadyClaimed: 'ALREADY_CLAIMED',
+  /** 404: the offer or its event is a draft. */
+  notPublished: 'OFFER_NOT_PUBLISHED',
+  /** 409: before the offer's validity window. */
+  notStarted: 'OFFER_NOT_STARTED',
+  /** 409: after the offer's validity window. */
+  ended: 'OFFER_ENDED',
+  /** 409: a recurrent offer holds for everyone on each occurrence; it has no spots to claim. */
+  recurrent: 'OFFER_NOT_CLAIMABLE',
+  /** 404: no live claim of that id on that offer for the caller (cancelled already, or another's). */
+  claimNotFound: 'CLAIM_NOT_FOUND',
+} as const;

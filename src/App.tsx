@@ -17,6 +17,7 @@ import tags from '../resources/tags';
 import users from '../resources/users';
 import widgetSettings, { WidgetSettingsEdit, WidgetSettingsHome } from '../resources/widget-settings';
 import offerTemplates, { OfferTemplateListPage, TemplateRequestsPage } from '../resources/offer-templates';
+import offers, { OfferListPage } from '../resources/offers';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
@@ -131,6 +132,8 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         {/* The offer templates' pages at the table's routes; their drawers open by path below them. */}
         <Route path={`${areaPath('discount-template')}/*`} element={<OfferTemplateListPage />} />
         <Route path={`${areaPath('request-discount-template')}/*`} element={<TemplateRequestsPage />} />
+        {/* The offers live under the menu's area (the permission table's `discount`), not the API's name. */}
+        <Route path={`${areaPath('discount')}/*`} element={<OfferListPage />} />
         {PLACEHOLDER_AREAS.map((area) => (
           <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
         ))}
@@ -147,6 +150,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource {...events} />
       <Resource {...widgetSettings} />
       <Resource {...offerTemplates} />
+      <Resource {...offers} />
     </Admin>
   </AppContexts>
 );

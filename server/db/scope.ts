@@ -1,6 +1,7 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
+  PUBLISHED_FOR_CUSTOMERS,
   READABLE_WHEN_PUBLISHED,
   ROLE_SCOPES,
   type PermissionResource,
@@ -33,6 +34,11 @@ export interface ScopeMapping {
   promoterGroup?: OwnerMatcher;
   /** `DRAFT` / `PUBLISHED`: published records are readable more widely (see above). */
   visibility?: PgColumn;
+  /**
+   * What makes a record published for the readers outside its scope, when more than its own `visibility`
+   * does (an offer is published when it and its event are); replaces `visibility` in the read scope.
+   */
+  published?: SQL;
   /** On user records: one always reads oneself. */
   userId?: PgColumn;
   /**
@@ -66,7 +72,10 @@ export function scopeCondition(
   const reach = scopeReach(viewer, permission, scope, mode);
   if (reach === 'everything') return undefined;
   const conditions = [...reach.owned];
-  if (reach.published && scope !== 'global' && scope.visibility) conditions.push(eq(scope.visibility, 'PUBLISHED'));
+  if (reach.published && scope !== 'global') {
+    const published = scope.published ?? (scope.visibility && eq(scope.visibility, 'PUBLISHED'));
+    if (published) conditions.push(published);
+  }
   return conditions.length === 0 ? sql`false` : or(...conditions);
 }
 
@@ -87,8 +96,9 @@ function scopeReach(viewer: Viewer, permission: PermissionResource, scope: Resou
   if (mode === 'write') return { owned, published: false };
   if (scope.userId) owned.push(eq(scope.userId, viewer.userId));
   const publishedIsReadable =
-    READABLE_WHEN_PUBLISHED.includes(permission) || (permission === 'EVENT' && kinds.includes('published'));
-  return { owned, published: Boolean(scope.visibility) && publishedIsReadable };
+    READABLE_WHEN_PUBLISHED.includes(permission) ||
+    (PUBLISHED_FOR_CUSTOMERS.includes(permission) && kinds.includes('published'));
+  return { owned, published: Boolean(scope.visibility ?? scope.published) && publishedIsReadable };
 }
 
 /**

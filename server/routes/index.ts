@@ -16,6 +16,7 @@ import { occurrenceRoutes } from './occurrences';
 import { eventApprovalRoutes } from './eventApprovals';
 import { widgetSettingsRoutes } from './widgetSettings';
 import { offerTemplateRoutes } from './offerTemplates';
+import { offerRoutes } from './offers';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -48,4 +49,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(eventApprovalRoutes);
   await api.register(widgetSettingsRoutes);
   await api.register(offerTemplateRoutes);
+  await api.register(offerRoutes);
 }

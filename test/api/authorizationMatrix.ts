@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   hasPermission,
   isInScope,
@@ -16,6 +16,7 @@ import {
   establishmentTypes,
   events,
   eventTypes,
+  offers,
   offerTemplates,
   promoterGroups,
   referenceTables,
@@ -25,6 +26,7 @@ import {
   widgetSettings,
 } from '../../server/db/schema';
 import { REFERENCE_KINDS, referenceResourceOf, type ReferenceKind } from '../../domain/reference';
+import { offerTypes } from '../../server/db/schema/reference';
 import { userOwnership } from '../../server/services/users';
 
 /**
@@ -72,6 +74,8 @@ export interface SeededScopes {
   establishmentTypeId: number;
   /** A seeded event type, which every event needs. */
   eventTypeId: number;
+  /** What a new offer of the first establishment names: a seeded offer type, its approved exclusive template, its event. */
+  offer: { offerTypeId: number; templateId: number; eventId: number };
 }
 
 /** Whom a throwaway record belongs to: the first and second establishment and promoter group, or nobody. */
@@ -476,68 +480,113 @@ export const widgetSettingsFixture: ResourceFixture = {
 };
 
 /**
- * Offer templates belong to their establishment or promoter group; the platform's own (no owner) that are
- * APPROVED and PUBLISHED are read by every partner, so their ownership names every establishment and group.
- * Partners create requests for their own scope and change them while PENDING, so the throwaway records of a
- * partner are pending requests (which only an approval publishes: a bulk change to PUBLISHED is refused); the
- * platform's own throwaway ones stay drafts, which no partner reads.
+ * Offers belong to their establishment and promoter group. Customers read a published offer only when its
+ * event is published too, which the ownership's `visibility` says. Throwaway offers are exclusive ones with an
+ * event and a platform-wide approved template of their owner's, alternating PUBLISHED / DRAFT. Offers have no
+ * text of their own: the mark is a number of spots, remembered beside the mark it stands for.
  */
-const offerTemplatesFixture: ResourceFixture = {
-  collection: 'offer-templates',
-  permission: 'OFFER_TEMPLATE',
+const offerMarks = new Map<number, string>();
+let offerSpots = 1000;
+let platformOfferTemplate: number | undefined;
+
+async function throwawayOfferReferences(db: Database, owner: OwnerClass, scopes: SeededScopes) {
+  const fields = ownerScopeFields(owner, scopes);
+  if (platformOfferTemplate === undefined) {
+    const [template] = await db
+      .insert(offerTemplates)
+      .values({ kind: 'EXCLUSIVE', longTitle: 'Matrix offer', shortTitle: 'Matrix', approvalStatus: 'APPROVED' })
+      .returning({ id: offerTemplates.id });
+    platformOfferTemplate = template.id;
+  }
+  const [event] = await db
+    .insert(events)
+    .values({
+      title: `Throwaway offer event ${suffix()}`,
+      ...fields,
+      eventTypeId: scopes.eventTypeId,
+      startDate: '2026-11-07',
+      startTime: '20:00',
+      endTime: '23:00',
+      firstStartsAt: new Date('2026-11-07T19:00:00Z'),
+      lastEndsAt: new Date('2026-11-07T22:00:00Z'),
+      visibility: 'PUBLISHED',
+    })
+    .returning({ id: events.id });
+  return { fields, templateId: platformOfferTemplate, eventId: event.id };
+}
+
+const offersFixture: ResourceFixture = {
+  collection: 'offers',
+  permission: 'OFFER',
   actions: [...MATRIX_ACTIONS, VISIBILITY_ACTION],
-  rows: async (db) => {
-    const everyEstablishment = (await db.select({ id: establishments.id }).from(establishments)).map((row) => row.id);
-    const everyGroup = (await db.select({ id: promoterGroups.id }).from(promoterGroups)).map((row) => row.id);
-    const rows = await db.select().from(offerTemplates);
-    return rows.map((row) => {
-      const shared =
-        row.establishmentId === null &&
-        row.promoterGroupId === null &&
-        row.approvalStatus === 'APPROVED' &&
-        row.visibility === 'PUBLISHED';
-      return {
-        id: row.id,
-        ownership: shared
-          ? { establishmentIds: everyEstablishment, promoterGroupIds: everyGroup }
-          : {
-              establishmentIds: row.establishmentId === null ? [] : [row.establishmentId],
-              promoterGroupIds: row.promoterGroupId === null ? [] : [row.promoterGroupId],
-            },
-      };
-    });
-  },
+  rows: async (db) =>
+    (
+      await db
+        .select({
+          id: offers.id,
+          establishmentId: offers.establishmentId,
+          promoterGroupId: offers.promoterGroupId,
+          visibility: offers.visibility,
+          eventVisibility: events.visibility,
+        })
+        .from(offers)
+        .leftJoin(events, eq(events.id, offers.eventId))
+    ).map((row) => ({
+      id: row.id,
+      ownership: {
+        establishmentIds: row.establishmentId === null ? [] : [row.establishmentId],
+        promoterGroupIds: row.promoterGroupId === null ? [] : [row.promoterGroupId],
+        visibility:
+          row.visibility === 'PUBLISHED' && (row.eventVisibility ?? 'PUBLISHED') === 'PUBLISHED'
+            ? 'PUBLISHED'
+            : 'DRAFT',
+      },
+    })),
   writes: {
     newInput: (scopes) => ({
       offerType: 'EXCLUSIVE',
-      longTitle: `Matrix ${suffix()}`,
-      shortTitle: 'Matrix',
       establishmentId: scopes.firstEstablishmentId,
+      eventId: scopes.offer.eventId,
+      offerTypeId: scopes.offer.offerTypeId,
+      promotionId: scopes.offer.templateId,
+      availableSpots: 10,
+      startDate: '2026-11-01',
+      startTime: '20:00',
+      endDate: '2026-11-30',
+      endTime: '23:00',
     }),
     ownershipOfInput: (input) => ({
       establishmentIds: typeof input.establishmentId === 'number' ? [input.establishmentId] : [],
       promoterGroupIds: typeof input.promoterGroupId === 'number' ? [input.promoterGroupId] : [],
+      visibility: 'DRAFT',
     }),
-    owners: OWNER_CLASSES,
+    owners: ['firstEstablishment', 'secondEstablishment', 'firstPromoterGroup', 'secondPromoterGroup'],
     insertThrowaway: async (db, owner, scopes) => {
-      const fields = ownerScopeFields(owner, scopes);
-      const request = owner !== 'nobody';
+      const { fields, templateId, eventId } = await throwawayOfferReferences(db, owner, scopes);
       const [row] = await db
-        .insert(offerTemplates)
+        .insert(offers)
         .values({
           kind: 'EXCLUSIVE',
-          longTitle: `Throwaway ${suffix()}`,
-          shortTitle: 'Throwaway',
           ...fields,
-          approvalStatus: request ? 'PENDING' : 'APPROVED',
-          visibility: 'DRAFT',
+          eventId,
+          templateId,
+          offerTypeId: scopes.offer.offerTypeId,
+          availableSpots: 10,
+          startDate: '2026-11-01',
+          startTime: '20:00',
+          endDate: '2026-11-30',
+          endTime: '23:00',
+          visibility: nextThrowawayVisibility(),
         })
-        .returning({ id: offerTemplates.id });
+        .returning({ id: offers.id });
       return row.id;
     },
-    edit: (record, mark) => ({ ...record, description: mark }),
-    markOf: (record) => record.description,
-    visibilityRefusal: (record) => (record.approvalStatus === 'PENDING' ? 400 : undefined),
+    edit: (record, mark) => {
+      offerSpots += 1;
+      offerMarks.set(offerSpots, mark);
+      return { ...record, availableSpots: offerSpots };
+    },
+    markOf: (record) => offerMarks.get(record.availableSpots as number) ?? record.availableSpots,
   },
 };
 
@@ -553,7 +602,7 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   promotersFixture,
   eventsFixture,
   widgetSettingsFixture,
-  offerTemplatesFixture,
+  offersFixture,
 ];
 
 /**
@@ -636,6 +685,7 @@ export async function seededScopes(db: Database): Promise<SeededScopes> {
   const roleIds = Object.fromEntries(roleRows.map((row) => [row.key, row.id])) as Record<RoleKey, number>;
   const [establishmentType] = await db.select({ id: establishmentTypes.id }).from(establishmentTypes).limit(1);
   const [eventType] = await db.select({ id: eventTypes.id }).from(eventTypes).limit(1);
+  const [offerType] = await db.select({ id: offerTypes.id }).from(offerTypes).limit(1);
   const required = (value: number | null, what: string): number => {
     if (value === null) throw new Error(`the seed gives no ${what}`);
     return value;
@@ -648,5 +698,29 @@ export async function seededScopes(db: Database): Promise<SeededScopes> {
     roleIds,
     establishmentTypeId: required(establishmentType?.id ?? null, 'establishment type'),
     eventTypeId: required(eventType?.id ?? null, 'event type'),
+    offer: await offerReferences(db, required(admin.establishmentId, 'first establishment'), offerType?.id ?? null),
   };
+}
+
+/** The first establishment's approved exclusive template and published event, for new offers. */
+async function offerReferences(db: Database, establishmentId: number, offerTypeId: number | null) {
+  const [template] = await db
+    .select({ id: offerTemplates.id })
+    .from(offerTemplates)
+    .where(
+      and(
+        eq(offerTemplates.establishmentId, establishmentId),
+        eq(offerTemplates.kind, 'EXCLUSIVE'),
+        eq(offerTemplates.approvalStatus, 'APPROVED'),
+      ),
+    )
+    .limit(1);
+  const [event] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.establishmentId, establishmentId), eq(events.visibility, 'PUBLISHED')))
+    .limit(1);
+  if (!template || !event || offerTypeId === null)
+    throw new Error('the seed gives the first venue no offer template or event');
+  return { offerTypeId, templateId: template.id, eventId: event.id };
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { RoleKey } from '../../domain/roles';
 import type { SessionUser } from '../../domain/user';
-import { ana, meHandler, server } from './msw';
+import { ana, apiUrl, listAnswer, meHandler, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 
 /**
@@ -171,6 +172,7 @@ describe('the side menu', () => {
   });
 
   it('highlights the current area, below its own path too, and no area that only shares a prefix', async () => {
+    server.use(http.get(apiUrl('/offers'), () => listAnswer('offers', [])));
     startSignedIn();
     renderApp('/discount-template');
     const menu = await findMenu();
@@ -182,7 +184,7 @@ describe('the side menu', () => {
     expect(current()[0]).toHaveClass('RaMenuItemLink-active');
 
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Offers' }));
-    await screen.findByText('Hello, Ana. Offers will be here soon.');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/discount'));
     // /discount-template shares the prefix /discount but is another area.
     expect(current().map((item) => item.textContent)).toEqual(['Offers']);
   });

@@ -97,7 +97,6 @@ describe('route guards', () => {
   it.each<[string, RoleKey[], string]>([
     ['/dashboard', ['CUSTOMER'], 'Hello, Ana'],
     ['/statistics', ['PROMOTER'], 'Hello, Ana. Statistics will be here soon.'],
-    ['/discount', ['PROMOTER'], 'Hello, Ana. Offers will be here soon.'],
     ['/billing', ['ADMIN'], 'Hello, Ana. Billing will be here soon.'],
     ['/asks', ['COORDINATOR'], 'Hello, Ana. Request inbox will be here soon.'],
     ['/notifications', ['CUSTOMER'], 'Hello, Ana. Notifications will be here soon.'],
@@ -153,16 +152,16 @@ describe('route guards', () => {
   it('shows nothing of a page while the roles load, and never the forbidden page', async () => {
     const release = heldMeAnswer(withRoles('PROMOTER'));
     startSignedIn(withRoles('ROOT'));
-    renderApp('/discount-template');
+    renderApp('/tag-terms');
     // The layout is there, the page is not: neither its greeting nor the unauthorized screen yet.
     expect(await screen.findByRole('menu')).toBeInTheDocument();
-    expect(screen.queryByText(/Offer templates will be here soon/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Tag terms will be here soon/)).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
-    expect(currentPath()).toBe('/discount-template');
+    expect(currentPath()).toBe('/tag-terms');
 
     release();
     await expectUnauthorized();
-    expect(screen.queryByText(/Offer templates will be here soon/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Tag terms will be here soon/)).not.toBeInTheDocument();
   });
 
   it('sends a signed-out visitor of a placeholder area to /auth, not to /unauthorized', async () => {

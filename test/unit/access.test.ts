@@ -83,7 +83,7 @@ PROMOTER_GROUP   rcud rcu  r    r    r    r    r
 EVENT            rcud rcu  r    rcud rcud rcud rcud
 USER             rcud r    r    r    r    r    r
 TAG              rcud r    r    r    r    r    rcud
-OFFER            rcud rcud -    rcud rcud -    rcud
+OFFER            rcud rcud r    rcud rcud -    rcud
 OFFER_TEMPLATE   rcud rcu  -    rcu  rcu  -    rcud
 PROMO_CODE       rcud -    -    -    -    -    rcud
 WIDGET_SETTINGS  ru   -    -    ru   -    -    ru
@@ -375,6 +375,14 @@ describe('isInScope (ARCHITECTURE.md §4)', () => {
     expect(isInScope(customer, 'EVENT', publishedEvent, 'write')).toBe(false);
     expect(isInScope(customer, 'EVENT', secondEstablishmentEvent, 'read')).toBe(false);
     expect(isInScope(customer, 'EVENT', { establishmentIds: [2] }, 'read')).toBe(false);
+  });
+
+  it('published: CUSTOMER reads offers published with their event, never drafts, and writes none', () => {
+    const publishedOffer: RecordOwnership = { establishmentIds: [2], visibility: 'PUBLISHED' };
+    expect(isInScope(customer, 'OFFER', publishedOffer, 'read')).toBe(true);
+    expect(isInScope(customer, 'OFFER', publishedOffer, 'write')).toBe(false);
+    expect(isInScope(customer, 'OFFER', { establishmentIds: [2], visibility: 'DRAFT' }, 'read')).toBe(false);
+    expect(isInScope(admin, 'OFFER', publishedOffer, 'read')).toBe(false);
   });
 
   it("leaves other partners' published events to their own scope", () => {

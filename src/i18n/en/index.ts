@@ -4,8 +4,16 @@ import framework from './framework';
 import resources from './resources';
 import widgetSettings from './widgetSettings';
 import offerTemplates from './offerTemplates';
+import offers from './offers';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
-const messages: TranslationMessages = mergeTranslations(framework, app, resources, widgetSettings, offerTemplates);
+const messages: TranslationMessages = mergeTranslations(
+  framework,
+  app,
+  resources,
+  widgetSettings,
+  offerTemplates,
+  offers,
+);
 
 export default messages;

@@ -13,7 +13,6 @@ export const PLACEHOLDER_AREAS = [
   'statistics',
   'notifications',
   'asks',
-  'discount',
   'promo-code',
   'tag-terms',
   'billing',

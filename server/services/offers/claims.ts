@@ -1,0 +1,164 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { OFFER_CLAIM_ERROR_CODES } from '../../../domain/errors';
+import type { OfferClaim, OfferClaimListItem } from '../../../domain/offer';
+import { localDateOf, localTimeOf } from '../../../domain/recurrence';
+import type { Database } from '../../db/client';
+import { isoOf, qualified } from '../../db/conditions';
+import type { Queryable } from '../../db/queryable';
+import { users } from '../../db/schema/auth';
+import { events } from '../../db/schema/events';
+import { offerClaims, offers } from '../../db/schema/offers';
+import { ApiError } from '../../errors';
+
+/**
+ * Claims of an exclusive offer's spots. A claim is one statement: a conditional UPDATE that takes a spot
+ * (`claimed_spots + 1` only while spots are left, the offer is published and open) and holds the offer's row
+ * lock, and the INSERT of the claim row from it; the partial unique index `offer_claims_live_unique` refuses a
+ * second live claim of the same customer, which fails the statement and so rolls the spot back. Every statement that changes `claimed_spots` locks the offer's
+ * row first, so claims and cancellations never wait on each other in opposite orders.
+ */
+
+const refused = (status: number, code: string) => new ApiError(status, code);
+
+/** The window's end date: an end time before the start time on the start date ends the next day. */
+const windowEndDate = sql`(CASE WHEN ${qualified(offers.endDate)} = ${qualified(offers.startDate)} AND ${qualified(offers.endTime)} < ${qualified(offers.startTime)} THEN ${qualified(offers.endDate)} + 1 ELSE ${qualified(offers.endDate)} END)`;
+
+function openAt(at: Date) {
+  const instant = isoOf(at);
+  const now = sql`(${localDateOf(instant)}::date, ${localTimeOf(instant)}::text)`;
+  return {
+    started: sql`(${qualified(offers.startDate)}, ${qualified(offers.startTime)}) <= ${now}`,
+    notEnded: sql`(${windowEndDate}, ${qualified(offers.endTime)}) > ${now}`,
+  };
+}
+
+const eventPublished = sql`(${qualified(offers.eventId)} IS NULL OR EXISTS (SELECT 1 FROM ${events} WHERE ${qualified(events.id)} = ${qualified(offers.eventId)} AND ${qualified(events.visibility)} = 'PUBLISHED'))`;
+
+/** Why the spot-taking UPDATE found no row: the first rule the offer breaks. */
+async function refusalOf(tx: Queryable, offerId: number, at: Date): Promise<ApiError> {
+  const { started, notEnded } = openAt(at);
+  const [row] = await tx
+    .select({
+      kind: offers.kind,
+      published: sql<boolean>`${qualified(offers.visibility)} = 'PUBLISHED' AND ${eventPublished}`,
+      started: sql<boolean>`${started}`,
+      notEnded: sql<boolean>`${notEnded}`,
+    })
+    .from(offers)
+    .where(eq(offers.id, offerId));
+  if (!row) return refused(404, OFFER_CLAIM_ERROR_CODES.notPublished);
+  if (!row.published) return refused(404, OFFER_CLAIM_ERROR_CODES.notPublished);
+  if (row.kind !== 'EXCLUSIVE') return refused(409, OFFER_CLAIM_ERROR_CODES.recurrent);
+  if (!row.started) return refused(409, OFFER_CLAIM_ERROR_CODES.notStarted);
+  if (!row.notEnded) return refused(409, OFFER_CLAIM_ERROR_CODES.ended);
+  return refused(409, OFFER_CLAIM_ERROR_CODES.soldOut);
+}
+
+/** A unique violation of the one-live-claim index (pg or PGlite, possibly wrapped by drizzle). */
+function isSecondLiveClaim(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === '23505') return candidate.constraint === 'offer_claims_live_unique';
+    current = candidate.cause;
+  }
+  return false;
+}
+
+const claimOf = (row: { id: number; offerId: number; userId: number; createdAt: Date }): OfferClaim => ({
+  id: row.id,
+  offerId: row.offerId,
+  userId: row.userId,
+  createdAt: isoOf(row.createdAt),
+});
+
+/**
+ * Takes a spot of the offer for the customer, or refuses with the code of domain/errors.ts. One statement, so
+ * atomic on its own and one round trip: the offer's row is locked from the UPDATE to the commit only, which is
+ * what bounds the claims per second of one hot offer (bench/results/claims.md).
+ */
+export async function claimOffer(db: Database, offerId: number, userId: number, at = new Date()): Promise<OfferClaim> {
+  const { started, notEnded } = openAt(at);
+  let rows: ClaimRow[];
+  try {
+    const result = await db.execute(sql`
+      WITH taken AS (
+        UPDATE ${offers} SET ${sql.identifier(offers.claimedSpots.name)} = ${qualified(offers.claimedSpots)} + 1
+        WHERE ${qualified(offers.id)} = ${offerId}
+          AND ${qualified(offers.kind)} = 'EXCLUSIVE'
+          AND ${qualified(offers.visibility)} = 'PUBLISHED'
+          AND ${qualified(offers.claimedSpots)} < ${qualified(offers.availableSpots)}
+          AND ${started} AND ${notEnded} AND ${eventPublished}
+        RETURNING ${qualified(offers.id)} AS offer_id
+      )
+      INSERT INTO ${offerClaims} (${sql.identifier(offerClaims.offerId.name)}, ${sql.identifier(offerClaims.userId.name)})
+      SELECT offer_id, ${userId} FROM taken
+      RETURNING ${sql.identifier(offerClaims.id.name)} AS id, ${sql.identifier(offerClaims.createdAt.name)} AS created_at`);
+    rows = (result as unknown as { rows: ClaimRow[] }).rows;
+  } catch (error) {
+    if (isSecondLiveClaim(error)) throw refused(409, OFFER_CLAIM_ERROR_CODES.alreadyClaimed);
+    throw error;
+  }
+  if (rows.length === 0) throw await refusalOf(db, offerId, at);
+  return claimOf({ id: Number(rows[0].id), offerId, userId, createdAt: new Date(rows[0].created_at) });
+}
+
+interface ClaimRow {
+  id: number | string;
+  created_at: Date | string;
+}
+
+/**
+ * Cancels a live claim of the offer (only the customer's own when `ownerUserId` is given) and gives the spot
+ * back. A claim already cancelled, another's or another offer's is a 404: of parallel cancellations one wins.
+ */
+export async function cancelClaim(
+  db: Database,
+  args: { offerId: number; claimId: number; byUserId: number; ownerUserId: number | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The offer's row first, as a claim takes it: claims and cancellations lock in one order.
+    await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, args.offerId)).for('update');
+    const cancelled = await tx
+      .update(offerClaims)
+      .set({ cancelledAt: sql`now()`, cancelledByUserId: args.byUserId })
+      .where(
+        and(
+          eq(offerClaims.id, args.claimId),
+          eq(offerClaims.offerId, args.offerId),
+          isNull(offerClaims.cancelledAt),
+          args.ownerUserId === null ? undefined : eq(offerClaims.userId, args.ownerUserId),
+        ),
+      )
+      .returning({ id: offerClaims.id });
+    if (cancelled.length === 0) throw refused(404, OFFER_CLAIM_ERROR_CODES.claimNotFound);
+    await tx
+      .update(offers)
+      .set({ claimedSpots: sql`${offers.claimedSpots} - 1` })
+      .where(eq(offers.id, args.offerId));
+  });
+}
+
+/** The offer's claims, newest first, with each customer's name and email (null once the account is gone). */
+export async function listClaims(db: Queryable, offerId: number): Promise<OfferClaimListItem[]> {
+  const rows = await db
+    .select({
+      id: offerClaims.id,
+      offerId: offerClaims.offerId,
+      userId: offerClaims.userId,
+      createdAt: offerClaims.createdAt,
+      cancelledAt: offerClaims.cancelledAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(offerClaims)
+    .leftJoin(users, eq(users.id, offerClaims.userId))
+    .where(eq(offerClaims.offerId, offerId))
+    .orderBy(desc(offerClaims.createdAt), desc(offerClaims.id));
+  return rows.map((row) => ({
+    ...claimOf(row),
+    cancelledAt: row.cancelledAt && isoOf(row.cancelledAt),
+    customer:
+      row.email === null ? null : { firstName: row.firstName ?? '', lastName: row.lastName ?? '', email: row.email },
+  }));
+}
