@@ -6,6 +6,7 @@ import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { Event } from '../../domain/event';
 import { REFERENCE_RESOURCES } from '../../domain/reference';
 import { auditLog, eventOutOfSchedule, establishmentTypes, eventTypes, roles } from '../../server/db/schema';
+import { seededScopes, type SeededScopes } from './authorizationMatrix';
 import { errorsOf, orderedIds, routesOf, signIn, startTestServer, userRow, type TestServer } from './harness';
 
 /**
@@ -20,12 +21,14 @@ let server: TestServer;
 let rootToken: string;
 let adminToken: string;
 const ids = { establishment: 0, eventType: 0, establishmentType: 0, customerRole: 0 };
+let scopes: SeededScopes;
 
 beforeAll(async () => {
   server = await startTestServer();
   rootToken = (await signIn(server.app, 'root@demo.ch')).accessToken;
   adminToken = (await signIn(server.app, 'admin@demo.ch')).accessToken;
   ids.establishment = (await userRow(server.db, 'admin@demo.ch')).establishmentId ?? 0;
+  scopes = await seededScopes(server.db);
   [ids.eventType] = await orderedIds(server.db, eventTypes.id);
   [ids.establishmentType] = await orderedIds(server.db, establishmentTypes.id);
   const [customer] = await server.db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'CUSTOMER'));
@@ -82,6 +85,19 @@ const CREATE_BODIES: Record<string, () => object> = {
   }),
   promoters: () => ({ generalInfos: { promoterName: `Crew ${unique()}` } }),
   events: seriesBody,
+  'offer-templates': () => ({ offerType: 'EXCLUSIVE', longTitle: `Template ${unique()}`, shortTitle: 'Template' }),
+  offers: () => ({
+    offerType: 'EXCLUSIVE',
+    establishmentId: ids.establishment,
+    eventId: scopes.offer.eventId,
+    offerTypeId: scopes.offer.offerTypeId,
+    promotionId: scopes.offer.templateId,
+    availableSpots: 5,
+    startDate: '2026-12-01',
+    startTime: '22:00',
+    endDate: '2026-12-31',
+    endTime: '04:00',
+  }),
   ...Object.fromEntries(
     REFERENCE_RESOURCES.map((resource) => [
       resource,

@@ -15,6 +15,7 @@ import {
   type RouteEntry,
   type TestServer,
 } from './harness';
+import { seededScopes, type SeededScopes } from './authorizationMatrix';
 
 /**
  * Random requests against every list and write route of the API (the auth routes have tests of their own), as
@@ -33,6 +34,7 @@ const FUZZ_TIMEOUT = 300_000;
 let server: TestServer;
 const tokens: Record<string, string> = {};
 const ids = { establishment: 0, eventType: 0, establishmentType: 0, music: 0, customerRole: 0 };
+let scopes: SeededScopes;
 
 // ---- valid bodies, every field filled ----------------------------------------------------------------------
 
@@ -125,6 +127,19 @@ const CREATE_BODIES: Record<string, () => object> = {
     shortTitle: 'Fuzz',
     htmlDescription: '<p>Fuzz <b>offer</b></p>',
   }),
+  offers: () => ({
+    offerType: 'EXCLUSIVE',
+    establishmentId: ids.establishment,
+    eventId: scopes.offer.eventId,
+    offerTypeId: scopes.offer.offerTypeId,
+    promotionId: scopes.offer.templateId,
+    availableSpots: 20,
+    startDate: '2026-12-01',
+    startTime: '22:00',
+    endDate: '2026-12-31',
+    endTime: '04:00',
+    visibility: 'PUBLISHED',
+  }),
   ...Object.fromEntries(
     REFERENCE_RESOURCES.map((resource) => [
       resource,
@@ -149,6 +164,8 @@ const ACTION_BODIES: Record<string, object> = {
   '/offer-templates/visibility': { ids: [1, 2], visibility: 'PUBLISHED' },
   '/offer-templates/:id/approve': { reason: 'Fine' },
   '/offer-templates/:id/reject': { reason: 'Not this time' },
+  '/offers/visibility': { ids: [1, 2], visibility: 'PUBLISHED' },
+  '/offers/:id/claims': {},
 };
 
 // ---- requests ----------------------------------------------------------------------------------------------
@@ -356,6 +373,7 @@ beforeAll(async () => {
   [ids.music] = await orderedIds(server.db, musics.id);
   const [customer] = await server.db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'CUSTOMER'));
   ids.customerRole = customer.id;
+  scopes = await seededScopes(server.db);
   routes = routesOf(server.app.printRoutes({ commonPrefix: false }));
 });
 afterAll(() => server.close());
