@@ -15,6 +15,7 @@ import { eventRoutes } from './events';
 import { occurrenceRoutes } from './occurrences';
 import { eventApprovalRoutes } from './eventApprovals';
 import { widgetSettingsRoutes } from './widgetSettings';
+import { promoCodeRoutes } from './promoCodes';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -46,4 +47,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(occurrenceRoutes);
   await api.register(eventApprovalRoutes);
   await api.register(widgetSettingsRoutes);
+  await api.register(promoCodeRoutes);
 }
