@@ -16,6 +16,8 @@ import {
   establishmentTypes,
   events,
   eventTypes,
+  promoCodes,
+  promoCodeTemplates,
   promoterGroups,
   referenceTables,
   roles,
@@ -71,6 +73,8 @@ export interface SeededScopes {
   establishmentTypeId: number;
   /** A seeded event type, which every event needs. */
   eventTypeId: number;
+  /** A seeded promo code template, which every promo code needs. */
+  promoCodeTemplateId: number;
 }
 
 /** Whom a throwaway record belongs to: the first and second establishment and promoter group, or nobody. */
@@ -474,6 +478,83 @@ export const widgetSettingsFixture: ResourceFixture = {
   },
 };
 
+/** A promo code template belongs to its establishment or promoter group, or to nobody (platform-wide). */
+const templateOwnership = (row: { establishmentId: number | null; promoterGroupId: number | null }) => ({
+  establishmentIds: row.establishmentId === null ? [] : [row.establishmentId],
+  promoterGroupIds: row.promoterGroupId === null ? [] : [row.promoterGroupId],
+});
+
+async function insertThrowawayPromoCodeTemplate(db: Database, owner: OwnerClass, scopes: SeededScopes) {
+  const [row] = await db
+    .insert(promoCodeTemplates)
+    .values({ name: `Throwaway ${suffix()}`, discountKind: 'FREE_ENTRY', ...ownerScopeFields(owner, scopes) })
+    .returning({ id: promoCodeTemplates.id });
+  return row.id;
+}
+
+const promoCodeTemplatesFixture: ResourceFixture = {
+  collection: 'promo-code-templates',
+  permission: 'PROMO_CODE',
+  actions: MATRIX_ACTIONS,
+  rows: async (db) =>
+    (
+      await db
+        .select({
+          id: promoCodeTemplates.id,
+          establishmentId: promoCodeTemplates.establishmentId,
+          promoterGroupId: promoCodeTemplates.promoterGroupId,
+        })
+        .from(promoCodeTemplates)
+    ).map((row) => ({ id: row.id, ownership: templateOwnership(row) })),
+  writes: {
+    newInput: () => ({ name: `Matrix ${suffix()}`, discountKind: 'FREE_ENTRY' }),
+    ownershipOfInput: (input) =>
+      templateOwnership({
+        establishmentId: (input.establishmentId as number | undefined) ?? null,
+        promoterGroupId: (input.promoterGroupId as number | undefined) ?? null,
+      }),
+    owners: ['firstEstablishment', 'secondPromoterGroup', 'nobody'],
+    insertThrowaway: insertThrowawayPromoCodeTemplate,
+    edit: (record, mark) => ({ ...record, description: mark }),
+    markOf: (record) => record.description,
+  },
+};
+
+/** A promo code belongs to whom its template belongs. */
+const promoCodesFixture: ResourceFixture = {
+  collection: 'promo-codes',
+  permission: 'PROMO_CODE',
+  actions: MATRIX_ACTIONS,
+  rows: async (db) =>
+    (
+      await db
+        .select({
+          id: promoCodes.id,
+          establishmentId: promoCodeTemplates.establishmentId,
+          promoterGroupId: promoCodeTemplates.promoterGroupId,
+        })
+        .from(promoCodes)
+        .innerJoin(promoCodeTemplates, eq(promoCodeTemplates.id, promoCodes.promoCodeTemplateId))
+    ).map((row) => ({ id: row.id, ownership: templateOwnership(row) })),
+  writes: {
+    newInput: (scopes) => ({ code: `MATRIX-${suffix()}`, promoCodeTemplateId: scopes.promoCodeTemplateId }),
+    // The seeded template the new code takes is platform-wide or a partner's: only the platform roles write codes.
+    ownershipOfInput: () => ({ establishmentIds: [], promoterGroupIds: [] }),
+    owners: ['firstEstablishment', 'secondPromoterGroup', 'nobody'],
+    insertThrowaway: async (db, owner, scopes) => {
+      const templateId = await insertThrowawayPromoCodeTemplate(db, owner, scopes);
+      const [row] = await db
+        .insert(promoCodes)
+        .values({ code: `THROWAWAY-${suffix().toUpperCase()}`, promoCodeTemplateId: templateId, maxUsageCount: 5 })
+        .returning({ id: promoCodes.id });
+      return row.id;
+    },
+    // The mark (`Edited <hex>`) as a code, which the server stores upper-case, and back.
+    edit: (record, mark) => ({ ...record, code: mark.replace('Edited ', 'EDITED-') }),
+    markOf: (record) => String(record.code).replace('EDITED-', 'Edited ').toLowerCase().replace('edited ', 'Edited '),
+  },
+};
+
 export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   usersFixture,
   tagsFixture,
@@ -486,6 +567,8 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   promotersFixture,
   eventsFixture,
   widgetSettingsFixture,
+  promoCodeTemplatesFixture,
+  promoCodesFixture,
 ];
 
 /**
@@ -568,6 +651,7 @@ export async function seededScopes(db: Database): Promise<SeededScopes> {
   const roleIds = Object.fromEntries(roleRows.map((row) => [row.key, row.id])) as Record<RoleKey, number>;
   const [establishmentType] = await db.select({ id: establishmentTypes.id }).from(establishmentTypes).limit(1);
   const [eventType] = await db.select({ id: eventTypes.id }).from(eventTypes).limit(1);
+  const [promoCodeTemplate] = await db.select({ id: promoCodeTemplates.id }).from(promoCodeTemplates).limit(1);
   const required = (value: number | null, what: string): number => {
     if (value === null) throw new Error(`the seed gives no ${what}`);
     return value;
@@ -580,5 +664,6 @@ export async function seededScopes(db: Database): Promise<SeededScopes> {
     roleIds,
     establishmentTypeId: required(establishmentType?.id ?? null, 'establishment type'),
     eventTypeId: required(eventType?.id ?? null, 'event type'),
+    promoCodeTemplateId: required(promoCodeTemplate?.id ?? null, 'promo code template'),
   };
 }

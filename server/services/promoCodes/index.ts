@@ -61,8 +61,10 @@ async function insertGenerated<Row>(
 ): Promise<Row[]> {
   const inserted: Row[] = [];
   for (let round = 0; round < GENERATION_ROUNDS && inserted.length < wanted; round += 1) {
+    const missing = wanted - inserted.length;
     const codes = new Set<string>();
-    while (codes.size < wanted - inserted.length) codes.add(generate());
+    // Bounded: a generator that keeps answering taken codes ends in the error below, never in a loop.
+    for (let draw = 0; draw < missing * 2 && codes.size < missing; draw += 1) codes.add(generate());
     inserted.push(...(await insertFree([...codes])));
   }
   if (inserted.length < wanted) throw new Error('Could not generate free promo codes');
