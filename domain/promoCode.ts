@@ -160,6 +160,7 @@ export const promoCodeBatchSchema = z.object({
   promoCodeTemplateId: idSchema,
 });
 export type PromoCodeBatch = z.output<typeof promoCodeBatchSchema>;
+export type PromoCodeBatchInput = z.input<typeof promoCodeBatchSchema>;
 
 /** `POST /promo-codes/redeem`: the code as the customer typed it (any case). */
 export const promoCodeRedeemSchema = z.object({

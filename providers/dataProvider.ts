@@ -1,3 +1,4 @@
+import type { PromoCode, PromoCodeBatchInput } from '../domain/promoCode';
 import { AxiosHeaders, type AxiosInstance, type AxiosResponse } from 'axios';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type fetchUtils, type Identifier, type RaRecord } from 'react-admin';
@@ -121,6 +122,8 @@ export interface AppDataProvider extends DataProvider {
    * 409 EDIT_CONFLICT.
    */
   rotateWidgetKey(id: Identifier, version?: number): Promise<RaRecord>;
+  /** `POST /promo-codes/batch`: many codes of one template at once, all or none; answers the created codes. */
+  createPromoCodes(batch: PromoCodeBatchInput): Promise<PromoCode[]>;
 }
 
 const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
@@ -219,6 +222,14 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     rejectEvent: async (id, reason, version) => decideEvent(id, 'reject', { reason, version }),
     rotateWidgetKey: (id, version) =>
       memberAction('widget-settings', id, 'rotate-key', version === undefined ? {} : { version }),
+    createPromoCodes: async (batch) => {
+      const { json } = await httpClientForReactAdmin(`${apiBaseUrl}/promo-codes/batch`, {
+        method: 'POST',
+        body: JSON.stringify(batch),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      });
+      return json as PromoCode[];
+    },
     deleteOccurrence: async (eventId, originalStartsAt, version) => {
       const query = new URLSearchParams({
         originalStartsAt,

@@ -16,6 +16,7 @@ import {
 import tags from '../resources/tags';
 import users from '../resources/users';
 import widgetSettings, { WidgetSettingsEdit, WidgetSettingsHome } from '../resources/widget-settings';
+import promoCodes, { promoCodeTemplates, PromoCodesPage } from '../resources/promo-codes';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
@@ -127,6 +128,8 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         {/* The widget settings live under the menu's area (the permission table's route), not the API's name. */}
         <Route path={areaPath('iframe')} element={<WidgetSettingsHome />} />
         <Route path={`${areaPath('iframe')}/:id`} element={<WidgetSettingsEdit />} />
+        {/* The codes and their templates share the permission table's promo-code page (tabs, drawers by path). */}
+        <Route path={`${areaPath('promo-code')}/*`} element={<PromoCodesPage />} />
         {PLACEHOLDER_AREAS.map((area) => (
           <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
         ))}
@@ -142,6 +145,8 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource name="promoters" {...promoters} />
       <Resource {...events} />
       <Resource {...widgetSettings} />
+      <Resource {...promoCodes} />
+      <Resource {...promoCodeTemplates} />
     </Admin>
   </AppContexts>
 );

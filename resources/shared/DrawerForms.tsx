@@ -10,6 +10,7 @@ import {
   useTranslate,
   type Identifier,
   type RaRecord,
+  type RedirectionSideEffect,
   type TransformData,
 } from 'react-admin';
 import { isEditConflict, useNotifyResourceError, useOnRecordUnreadable } from './resourceErrors';
@@ -27,6 +28,8 @@ interface DrawerFormProps {
   /** Passed to RecordDrawer: a status beside the title, a wider drawer. */
   headerExtra?: ReactNode;
   width?: number;
+  /** Where a save leads (default: the resource's list); pages outside the resource routes name their own. */
+  redirect?: RedirectionSideEffect;
 }
 
 const EditTitle = () => <>{useEditContext().defaultTitle}</>;
@@ -73,6 +76,7 @@ export const DrawerEdit = ({
   transform,
   headerExtra,
   width,
+  redirect = 'list',
 }: DrawerFormProps & { id: Identifier }) => {
   const [conflict, setConflict] = useState(false);
   const notifyError = useNotifyResourceError();
@@ -81,7 +85,7 @@ export const DrawerEdit = ({
     <EditBase<RaRecord>
       id={id}
       mutationMode="pessimistic"
-      redirect="list"
+      redirect={redirect}
       transform={transform}
       queryOptions={{ onError: onUnreadable }}
       mutationOptions={{
@@ -120,10 +124,17 @@ export const DrawerShow = ({
   );
 };
 
-export const DrawerCreate = ({ onClose, children, transform, headerExtra, width }: DrawerFormProps) => {
+export const DrawerCreate = ({
+  onClose,
+  children,
+  transform,
+  headerExtra,
+  width,
+  redirect = 'list',
+}: DrawerFormProps) => {
   const notifyError = useNotifyResourceError();
   return (
-    <CreateBase redirect="list" transform={transform} mutationOptions={{ onError: notifyError }}>
+    <CreateBase redirect={redirect} transform={transform} mutationOptions={{ onError: notifyError }}>
       <RecordDrawer open onClose={onClose} title={<CreateTitle />} headerExtra={headerExtra} width={width}>
         {children}
       </RecordDrawer>

@@ -3,8 +3,9 @@ import app from './app';
 import framework from './framework';
 import resources from './resources';
 import widgetSettings from './widgetSettings';
+import promoCodes from './promoCodes';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
-const messages: TranslationMessages = mergeTranslations(framework, app, resources, widgetSettings);
+const messages: TranslationMessages = mergeTranslations(framework, app, resources, widgetSettings, promoCodes);
 
 export default messages;
