@@ -1,9 +1,10 @@
 import { useState, type MouseEvent } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
-import { Button, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { Button as MuiButton, Stack, useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
+  Button,
   DataTable,
   ExportButton,
   List,
@@ -79,9 +80,9 @@ const DisableToggle = () => {
   };
   const label = translate(`${TEXTS}.actions.${record.isDisabled ? 'enable' : 'disable'}`);
   return (
-    <Button size="small" onClick={toggle} disabled={isPending} aria-label={`${label} ${record.code}`}>
+    <MuiButton size="small" onClick={toggle} disabled={isPending} aria-label={`${label} ${record.code}`}>
       {label}
-    </Button>
+    </MuiButton>
   );
 };
 
@@ -138,18 +139,17 @@ const PromoCodeSimpleList = ({ onOpen, canEdit }: { onOpen: (id: Identifier) => 
 );
 
 const PromoCodeActions = ({ onBulk }: { onBulk: () => void }) => {
-  const translate = useTranslate();
   const navigate = useNavigate();
   const { canAccess: canCreate } = useCanAccess({ resource: 'promo-codes', action: 'create' });
   return (
     <TopToolbar>
       {canCreate ? (
         <>
-          <Button startIcon={<AddIcon />} onClick={() => navigate(recordPathOf('codes', 'create'))}>
-            {translate('ra.action.create')}
+          <Button label="ra.action.create" onClick={() => navigate(recordPathOf('codes', 'create'))}>
+            <AddIcon />
           </Button>
-          <Button startIcon={<LibraryAddIcon />} onClick={onBulk}>
-            {translate(`${TEXTS}.bulk.open`)}
+          <Button label={`${TEXTS}.bulk.open`} onClick={onBulk}>
+            <LibraryAddIcon />
           </Button>
         </>
       ) : null}

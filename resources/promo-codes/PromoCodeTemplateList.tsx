@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, useMediaQuery, type Theme } from '@mui/material';
+import { useMediaQuery, type Theme } from '@mui/material';
 import {
+  Button,
   DataTable,
   DateField,
   List,
@@ -50,7 +51,6 @@ const ValidityDate = ({ source }: { source: 'validFrom' | 'validUntil' }) => (
 
 /** The templates: name, discount and validity; create and edit in a drawer. */
 export const PromoCodeTemplateList = () => {
-  const translate = useTranslate();
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const navigate = useNavigate();
   const discountText = useDiscountText();
@@ -66,8 +66,8 @@ export const PromoCodeTemplateList = () => {
   const actions = (
     <TopToolbar>
       {canCreate ? (
-        <Button startIcon={<AddIcon />} onClick={() => navigate(recordPathOf('templates', 'create'))}>
-          {translate('ra.action.create')}
+        <Button label="ra.action.create" onClick={() => navigate(recordPathOf('templates', 'create'))}>
+          <AddIcon />
         </Button>
       ) : null}
     </TopToolbar>
