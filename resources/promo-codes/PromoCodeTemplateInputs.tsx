@@ -1,15 +1,8 @@
-import {
-  AutocompleteInput,
-  DateInput,
-  NumberInput,
-  ReferenceInput,
-  SelectInput,
-  TextInput,
-  useTranslate,
-} from 'react-admin';
+import { AutocompleteInput, NumberInput, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PROMO_DISCOUNT_KINDS, type PromoDiscountKind } from '../../domain/enums';
 import { PROMO_CODE_LIMITS, promoCodeTemplateInputSchema } from '../../domain/promoCode';
+import { LocalDateInput } from '../shared/inputs/DateTimeTextInput';
 import { RichTextDescriptionInput } from '../shared/RichTextDescriptionInput';
 import { zodFormErrors } from '../shared/zodValidation';
 
@@ -21,9 +14,6 @@ export const validatePromoCodeTemplate = (values: Record<string, unknown>) =>
     discountValue: `${TEXTS}.validation.discountValue`,
     validUntil: `${TEXTS}.validation.validUntil`,
   });
-
-/** A date input's empty value is no date (null), as the API writes it. */
-const emptyAsNull = (value: unknown) => (value === '' ? null : value);
 
 /** The value's field follows the kind: a percentage, an amount in CHF, or none for a free entry. */
 const DiscountValueInput = () => {
@@ -50,8 +40,8 @@ export const PromoCodeTemplateInputs = () => {
       <TextInput source="name" slotProps={{ htmlInput: { maxLength: PROMO_CODE_LIMITS.name } }} />
       <SelectInput source="discountKind" choices={kindChoices} />
       <DiscountValueInput />
-      <DateInput source="validFrom" parse={emptyAsNull} helperText={`${TEXTS}.helpers.validity`} />
-      <DateInput source="validUntil" parse={emptyAsNull} />
+      <LocalDateInput source="validFrom" helperText={`${TEXTS}.helpers.validity`} fullWidth />
+      <LocalDateInput source="validUntil" fullWidth />
       <ReferenceInput source="establishmentId" reference="establishments">
         <AutocompleteInput
           label={`${TEXTS}.fields.establishmentId`}

@@ -3,7 +3,6 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import {
   Button,
   DataTable,
-  DateField,
   List,
   SearchInput,
   SelectInput,
@@ -11,12 +10,14 @@ import {
   TopToolbar,
   useCanAccess,
   useLocaleState,
+  useRecordContext,
   useTranslate,
   type Identifier,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { PROMO_DISCOUNT_KINDS } from '../../domain/enums';
 import type { PromoCodeTemplate } from '../../domain/promoCode';
+import { formatDateInput } from '../shared/dateFormat';
 import { recordPathOf } from './paths';
 
 const TEXTS = 'resources.promo-code-templates';
@@ -45,9 +46,12 @@ const useTemplateFilters = () => {
   ];
 };
 
-const ValidityDate = ({ source }: { source: 'validFrom' | 'validUntil' }) => (
-  <DateField source={source} emptyText="—" options={{ timeZone: 'UTC' }} />
-);
+/** A validity day (`YYYY-MM-DD`) as the interface language writes dates (31.12.2026), or a dash when open. */
+const ValidityDate = ({ source }: { source: 'validFrom' | 'validUntil' }) => {
+  const [locale] = useLocaleState();
+  const value = useRecordContext<PromoCodeTemplate>()?.[source];
+  return <>{value ? formatDateInput(value, locale) : '—'}</>;
+};
 
 /** The templates: name, discount and validity; create and edit in a drawer. */
 export const PromoCodeTemplateList = () => {

@@ -232,7 +232,7 @@ describe('creating promo codes', () => {
 });
 
 describe('the templates tab', () => {
-  it('lists the templates with their discount in the reader’s format', async () => {
+  it('lists the templates with their discount and validity in the reader’s format', async () => {
     servePromoCodes();
     const actor = openPage();
     await screen.findByText('FLON-STUDI', {}, SLOW_RENDER);
@@ -240,5 +240,8 @@ describe('the templates tab', () => {
 
     const row = await rowOf('Students −20 %');
     expect(within(row).getByText('20%')).toBeInTheDocument();
+    // Validity days as the interface language writes dates, never the browser's locale.
+    expect(within(row).getByText('01/01/2026')).toBeInTheDocument();
+    expect(within(row).getByText('31/12/2026')).toBeInTheDocument();
   });
 });
