@@ -434,6 +434,7 @@ export const RESOURCE_PERMISSIONS = {
   tags: 'TAG',
   users: 'USER',
   'promo-codes': 'PROMO_CODE',
+  'promo-code-templates': 'PROMO_CODE',
   'widget-settings': 'WIDGET_SETTINGS',
   'audit-log': 'AUDIT_LOG',
   outbox: 'MAIL_OUTBOX',
@@ -469,6 +470,7 @@ export const RESOURCE_ROUTES: Readonly<Partial<Record<ResourceName, RoutePrefix>
   tags: 'tags',
   users: 'users',
   'promo-codes': 'promo-code',
+  'promo-code-templates': 'promo-code',
   'widget-settings': 'iframe',
   'audit-log': 'audit-log',
   outbox: 'outbox',
@@ -537,6 +539,15 @@ export function ownershipOfRecord(resource: string, record: ScopedRecord): Recor
       return null;
   }
 }
+
+/**
+ * Who redeems a promo code (`POST /promo-codes/redeem`): customers only. A redemption is a customer's use of a
+ * benefit and counts against the code's limit and in the statistics; a staff account redeeming would use up
+ * codes meant for guests. Staff try a code with a customer account.
+ */
+export const PROMO_CODE_REDEEMERS: readonly RoleKey[] = ['CUSTOMER'];
+export const canRedeemPromoCode = (roleKeys: readonly string[]): boolean =>
+  knownRoles(roleKeys).some((role) => PROMO_CODE_REDEEMERS.includes(role));
 
 /** A promoter requests events; deciding is never theirs, whatever other grant it would meet. */
 const NEVER_DECIDES: ReadonlySet<string> = new Set<RoleKey>(['PROMOTER']);

@@ -83,3 +83,19 @@ export const OFFER_CLAIM_ERROR_CODES = {
   /** 404: no live claim of that id on that offer for the caller (cancelled already, or another's). */
   claimNotFound: 'CLAIM_NOT_FOUND',
 } as const;
+
+/** The answers of `POST /promo-codes/redeem` besides 200 (`message`); the browser translates them. */
+export const PROMO_CODE_ERROR_CODES = {
+  /** 404: no such code, or a disabled one (one answer for both, so the status of a code cannot be probed). */
+  unknown: 'PROMO_CODE_UNKNOWN',
+  /** 409: the template's validity has not begun. */
+  notYetValid: 'PROMO_CODE_NOT_YET_VALID',
+  /** 409: the template's validity is over. */
+  expired: 'PROMO_CODE_EXPIRED',
+  /** 409: every use of the code is taken (the contract's name). */
+  usedUp: 'USED_UP',
+  /** 409: this customer has redeemed this code before. */
+  alreadyRedeemed: 'PROMO_CODE_ALREADY_REDEEMED',
+  /** Field problem (400 on `maxUsageCount`): lower than the redemptions already made. */
+  belowUsage: 'PROMO_CODE_BELOW_USAGE',
+} as const;

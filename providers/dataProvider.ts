@@ -1,3 +1,4 @@
+import type { PromoCode, PromoCodeBatchInput } from '../domain/promoCode';
 import { AxiosHeaders, type AxiosInstance, type AxiosResponse } from 'axios';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type fetchUtils, type Identifier, type RaRecord } from 'react-admin';
@@ -130,6 +131,8 @@ export interface AppDataProvider extends DataProvider {
     decision: 'approve' | 'reject',
     body: { reason?: string; version?: number },
   ): Promise<RaRecord>;
+  /** `POST /promo-codes/batch`: many codes of one template at once, all or none; answers the created codes. */
+  createPromoCodes(batch: PromoCodeBatchInput): Promise<PromoCode[]>;
 }
 
 const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
@@ -229,6 +232,14 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     decideTemplateRequest: (id, decision, body) => memberAction('offer-templates', id, decision, body),
     rotateWidgetKey: (id, version) =>
       memberAction('widget-settings', id, 'rotate-key', version === undefined ? {} : { version }),
+    createPromoCodes: async (batch) => {
+      const { json } = await httpClientForReactAdmin(`${apiBaseUrl}/promo-codes/batch`, {
+        method: 'POST',
+        body: JSON.stringify(batch),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      });
+      return json as PromoCode[];
+    },
     deleteOccurrence: async (eventId, originalStartsAt, version) => {
       const query = new URLSearchParams({
         originalStartsAt,

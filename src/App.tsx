@@ -18,6 +18,7 @@ import users from '../resources/users';
 import widgetSettings, { WidgetSettingsEdit, WidgetSettingsHome } from '../resources/widget-settings';
 import offerTemplates, { OfferTemplateListPage, TemplateRequestsPage } from '../resources/offer-templates';
 import offers, { OfferListPage } from '../resources/offers';
+import promoCodes, { promoCodeTemplates, PromoCodesPage } from '../resources/promo-codes';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
@@ -134,6 +135,8 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         <Route path={`${areaPath('request-discount-template')}/*`} element={<TemplateRequestsPage />} />
         {/* The offers live under the menu's area (the permission table's `discount`), not the API's name. */}
         <Route path={`${areaPath('discount')}/*`} element={<OfferListPage />} />
+        {/* The codes and their templates share the permission table's promo-code page (tabs, drawers by path). */}
+        <Route path={`${areaPath('promo-code')}/*`} element={<PromoCodesPage />} />
         {PLACEHOLDER_AREAS.map((area) => (
           <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
         ))}
@@ -151,6 +154,8 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource {...widgetSettings} />
       <Resource {...offerTemplates} />
       <Resource {...offers} />
+      <Resource {...promoCodes} />
+      <Resource {...promoCodeTemplates} />
     </Admin>
   </AppContexts>
 );

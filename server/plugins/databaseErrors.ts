@@ -271,7 +271,7 @@ export type WriteKind = 'create' | 'update' | 'delete';
 /**
  * The answer to a database error caused by the request, or undefined for any other error (a real 500).
  * - unique or primary key (23505): 409 ALREADY_TAKEN on the field;
- * - foreign key (23503): while deleting, 409 IN_USE without fields (a delete has no form); else 400
+ * - foreign key (23503, or 23001 for ON DELETE RESTRICT): while deleting, 409 IN_USE without fields (a delete has no form); else 400
  *   UNKNOWN_RECORD on the field that references;
  * - check, not-null, too long, out of range, bad text (23514, 23502, 22001, 22003, 22P02, 22021, 22P05):
  *   400 INVALID_VALUE on the field (the domain schemas refuse these first: this is the safety net).
@@ -295,6 +295,8 @@ export function databaseErrorAnswer(
         fieldOf(overrides.uniqueFields),
         CONSTRAINT_ERROR_CODES.unique,
       );
+    // ON DELETE RESTRICT answers restrict_violation (23001) where NO ACTION answers 23503: both say "in use".
+    case '23001':
     case '23503':
       if (kind === 'delete') return { statusCode: 409, body: { message: RESOURCE_ERROR_CODES.inUse } };
       return answer(

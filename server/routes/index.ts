@@ -17,6 +17,7 @@ import { eventApprovalRoutes } from './eventApprovals';
 import { widgetSettingsRoutes } from './widgetSettings';
 import { offerTemplateRoutes } from './offerTemplates';
 import { offerRoutes } from './offers';
+import { promoCodeRoutes } from './promoCodes';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -50,4 +51,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(widgetSettingsRoutes);
   await api.register(offerTemplateRoutes);
   await api.register(offerRoutes);
+  await api.register(promoCodeRoutes);
 }

@@ -42,6 +42,11 @@ export interface RateLimitPolicy {
    * site may share one address (a school, an office); a benchmark raises it.
    */
   widgetPages: WindowLimit;
+  /**
+   * Promo code redemptions per user, successful or not: a customer redeems a handful of codes, while a guesser
+   * needs millions of tries (generated codes have 31^8 values).
+   */
+  promoCodeRedemptions: WindowLimit;
 }
 
 const MINUTE = 60_000;
@@ -57,6 +62,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   mailsPerRecipient: { max: 3, windowMs: 60 * MINUTE },
   passwordChanges: { max: 10, windowMs: 15 * MINUTE },
   widgetPages: { max: 600, windowMs: MINUTE },
+  promoCodeRedemptions: { max: 10, windowMs: 15 * MINUTE },
 };
 
 interface Window {

@@ -18,6 +18,8 @@ import {
   eventTypes,
   offers,
   offerTemplates,
+  promoCodes,
+  promoCodeTemplates,
   promoterGroups,
   referenceTables,
   roles,
@@ -76,6 +78,8 @@ export interface SeededScopes {
   eventTypeId: number;
   /** What a new offer of the first establishment names: a seeded offer type, its approved exclusive template, its event. */
   offer: { offerTypeId: number; templateId: number; eventId: number };
+  /** A seeded promo code template, which every promo code needs. */
+  promoCodeTemplateId: number;
 }
 
 /** Whom a throwaway record belongs to: the first and second establishment and promoter group, or nobody. */
@@ -590,6 +594,83 @@ const offersFixture: ResourceFixture = {
   },
 };
 
+/** A promo code template belongs to its establishment or promoter group, or to nobody (platform-wide). */
+const templateOwnership = (row: { establishmentId: number | null; promoterGroupId: number | null }) => ({
+  establishmentIds: row.establishmentId === null ? [] : [row.establishmentId],
+  promoterGroupIds: row.promoterGroupId === null ? [] : [row.promoterGroupId],
+});
+
+async function insertThrowawayPromoCodeTemplate(db: Database, owner: OwnerClass, scopes: SeededScopes) {
+  const [row] = await db
+    .insert(promoCodeTemplates)
+    .values({ name: `Throwaway ${suffix()}`, discountKind: 'FREE_ENTRY', ...ownerScopeFields(owner, scopes) })
+    .returning({ id: promoCodeTemplates.id });
+  return row.id;
+}
+
+const promoCodeTemplatesFixture: ResourceFixture = {
+  collection: 'promo-code-templates',
+  permission: 'PROMO_CODE',
+  actions: MATRIX_ACTIONS,
+  rows: async (db) =>
+    (
+      await db
+        .select({
+          id: promoCodeTemplates.id,
+          establishmentId: promoCodeTemplates.establishmentId,
+          promoterGroupId: promoCodeTemplates.promoterGroupId,
+        })
+        .from(promoCodeTemplates)
+    ).map((row) => ({ id: row.id, ownership: templateOwnership(row) })),
+  writes: {
+    newInput: () => ({ name: `Matrix ${suffix()}`, discountKind: 'FREE_ENTRY' }),
+    ownershipOfInput: (input) =>
+      templateOwnership({
+        establishmentId: (input.establishmentId as number | undefined) ?? null,
+        promoterGroupId: (input.promoterGroupId as number | undefined) ?? null,
+      }),
+    owners: ['firstEstablishment', 'secondPromoterGroup', 'nobody'],
+    insertThrowaway: insertThrowawayPromoCodeTemplate,
+    edit: (record, mark) => ({ ...record, description: mark }),
+    markOf: (record) => record.description,
+  },
+};
+
+/** A promo code belongs to whom its template belongs. */
+const promoCodesFixture: ResourceFixture = {
+  collection: 'promo-codes',
+  permission: 'PROMO_CODE',
+  actions: MATRIX_ACTIONS,
+  rows: async (db) =>
+    (
+      await db
+        .select({
+          id: promoCodes.id,
+          establishmentId: promoCodeTemplates.establishmentId,
+          promoterGroupId: promoCodeTemplates.promoterGroupId,
+        })
+        .from(promoCodes)
+        .innerJoin(promoCodeTemplates, eq(promoCodeTemplates.id, promoCodes.promoCodeTemplateId))
+    ).map((row) => ({ id: row.id, ownership: templateOwnership(row) })),
+  writes: {
+    newInput: (scopes) => ({ code: `MATRIX-${suffix()}`, promoCodeTemplateId: scopes.promoCodeTemplateId }),
+    // The seeded template the new code takes is platform-wide or a partner's: only the platform roles write codes.
+    ownershipOfInput: () => ({ establishmentIds: [], promoterGroupIds: [] }),
+    owners: ['firstEstablishment', 'secondPromoterGroup', 'nobody'],
+    insertThrowaway: async (db, owner, scopes) => {
+      const templateId = await insertThrowawayPromoCodeTemplate(db, owner, scopes);
+      const [row] = await db
+        .insert(promoCodes)
+        .values({ code: `THROWAWAY-${suffix().toUpperCase()}`, promoCodeTemplateId: templateId, maxUsageCount: 5 })
+        .returning({ id: promoCodes.id });
+      return row.id;
+    },
+    // The mark (`Edited <hex>`) as a code, which the server stores upper-case, and back.
+    edit: (record, mark) => ({ ...record, code: mark.replace('Edited ', 'EDITED-') }),
+    markOf: (record) => String(record.code).replace('EDITED-', 'Edited ').toLowerCase().replace('edited ', 'Edited '),
+  },
+};
+
 export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   usersFixture,
   tagsFixture,
@@ -603,6 +684,8 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   eventsFixture,
   widgetSettingsFixture,
   offersFixture,
+  promoCodeTemplatesFixture,
+  promoCodesFixture,
 ];
 
 /**
@@ -685,6 +768,7 @@ export async function seededScopes(db: Database): Promise<SeededScopes> {
   const roleIds = Object.fromEntries(roleRows.map((row) => [row.key, row.id])) as Record<RoleKey, number>;
   const [establishmentType] = await db.select({ id: establishmentTypes.id }).from(establishmentTypes).limit(1);
   const [eventType] = await db.select({ id: eventTypes.id }).from(eventTypes).limit(1);
+  const [promoCodeTemplate] = await db.select({ id: promoCodeTemplates.id }).from(promoCodeTemplates).limit(1);
   const [offerType] = await db.select({ id: offerTypes.id }).from(offerTypes).limit(1);
   const required = (value: number | null, what: string): number => {
     if (value === null) throw new Error(`the seed gives no ${what}`);
@@ -698,6 +782,7 @@ export async function seededScopes(db: Database): Promise<SeededScopes> {
     roleIds,
     establishmentTypeId: required(establishmentType?.id ?? null, 'establishment type'),
     eventTypeId: required(eventType?.id ?? null, 'event type'),
+    promoCodeTemplateId: required(promoCodeTemplate?.id ?? null, 'promo code template'),
     offer: await offerReferences(db, required(admin.establishmentId, 'first establishment'), offerType?.id ?? null),
   };
 }

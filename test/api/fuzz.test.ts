@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_RESOURCES } from '../../domain/reference';
-import { establishmentTypes, eventTypes, musics, roles } from '../../server/db/schema';
+import { establishmentTypes, eventTypes, musics, promoCodeTemplates, roles } from '../../server/db/schema';
 import { awkwardValue, mutatedRecord } from '../support/jsonFuzz';
 import {
   jsonParam,
@@ -33,7 +33,7 @@ const FUZZ_TIMEOUT = 300_000;
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const ids = { establishment: 0, eventType: 0, establishmentType: 0, music: 0, customerRole: 0 };
+const ids = { establishment: 0, eventType: 0, establishmentType: 0, music: 0, customerRole: 0, promoCodeTemplate: 0 };
 let scopes: SeededScopes;
 
 // ---- valid bodies, every field filled ----------------------------------------------------------------------
@@ -140,6 +140,19 @@ const CREATE_BODIES: Record<string, () => object> = {
     endTime: '04:00',
     visibility: 'PUBLISHED',
   }),
+  'promo-code-templates': () => ({
+    name: `Fuzz ${stamp()}`,
+    discountKind: 'PERCENTAGE',
+    discountValue: 15,
+    validFrom: '2026-01-01',
+    validUntil: '2027-01-01',
+    htmlDescription: '<p>Fuzz</p>',
+  }),
+  'promo-codes': () => ({
+    code: `FUZZ-${stamp().toUpperCase()}`,
+    maxUsageCount: 5,
+    promoCodeTemplateId: ids.promoCodeTemplate,
+  }),
   ...Object.fromEntries(
     REFERENCE_RESOURCES.map((resource) => [
       resource,
@@ -166,6 +179,9 @@ const ACTION_BODIES: Record<string, object> = {
   '/offer-templates/:id/reject': { reason: 'Not this time' },
   '/offers/visibility': { ids: [1, 2], visibility: 'PUBLISHED' },
   '/offers/:id/claims': {},
+  // The first seeded template (the seeded image is the same for every file).
+  '/promo-codes/batch': { count: 3, prefix: 'FZ-', maxUsageCount: 2, promoCodeTemplateId: 1 },
+  '/promo-codes/redeem': { code: 'FLON-STUDI' },
 };
 
 // ---- requests ----------------------------------------------------------------------------------------------
@@ -374,6 +390,7 @@ beforeAll(async () => {
   const [customer] = await server.db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'CUSTOMER'));
   ids.customerRole = customer.id;
   scopes = await seededScopes(server.db);
+  [ids.promoCodeTemplate] = await orderedIds(server.db, promoCodeTemplates.id);
   routes = routesOf(server.app.printRoutes({ commonPrefix: false }));
 });
 afterAll(() => server.close());

@@ -59,6 +59,7 @@ export const RELAXED_RATE_LIMITS: RateLimitPolicy = {
   mailsPerRecipient: { max: 10_000, windowMs: 60_000 },
   passwordChanges: { max: 10_000, windowMs: 60_000 },
   widgetPages: { max: 10_000, windowMs: 60_000 },
+  promoCodeRedemptions: { max: 10_000, windowMs: 60_000 },
 };
 
 interface SharedDatabase {
