@@ -146,8 +146,9 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      if (!isCustomer(viewer)) throw forbidden();
+      // The id first, as every route checks it: a malformed one is a 400 whoever asks.
       const { id } = parseInput(claimParamsSchema, request.params);
+      if (!isCustomer(viewer)) throw forbidden();
       return reply.code(201).send(await claimOffer(app.db, id, viewer.userId));
     },
   );

@@ -98,6 +98,8 @@ const CREATE_BODIES: Record<string, () => object> = {
     endDate: '2026-12-31',
     endTime: '04:00',
   }),
+  'promo-code-templates': () => ({ name: `Template ${unique()}`, discountKind: 'FREE_ENTRY' }),
+  'promo-codes': () => ({ code: `DELETE-${unique().toUpperCase()}`, promoCodeTemplateId: scopes.promoCodeTemplateId }),
   ...Object.fromEntries(
     REFERENCE_RESOURCES.map((resource) => [
       resource,
