@@ -175,7 +175,8 @@ describe('the offers page', () => {
     });
     expect(calls.puts[0]).not.toHaveProperty('availableSpots');
     await waitFor(() => expect(currentPath()).toBe('/discount'));
-  });
+    // A long walk through the drawer (three pickers typed into): about 6 s alone, far more beside other suites.
+  }, 60_000);
 
   it('filters by status from the chips input', async () => {
     const calls = serveOffers([exclusive(7)]);
