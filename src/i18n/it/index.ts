@@ -5,6 +5,7 @@ import resources from './resources';
 import widgetSettings from './widgetSettings';
 import offerTemplates from './offerTemplates';
 import offers from './offers';
+import relatedOffers from './relatedOffers';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
 const messages: TranslationMessages = mergeTranslations(
@@ -14,6 +15,7 @@ const messages: TranslationMessages = mergeTranslations(
   widgetSettings,
   offerTemplates,
   offers,
+  relatedOffers,
 );
 
 export default messages;
