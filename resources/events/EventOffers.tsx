@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import { Box, Divider } from '@mui/material';
 import { useGetIdentity } from 'react-admin';
 import type { Event } from '../../domain/event';
 import { RelatedOffers, type OfferPrefill } from '../offers/RelatedOffers';
@@ -22,6 +22,7 @@ export const EventOffers = ({ record }: { record: Event }) => {
       };
   return (
     <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
+      <Divider sx={{ mt: 1, mb: 2 }} />
       <RelatedOffers filter={{ eventId: record.id }} prefill={prefill} />
     </Box>
   );

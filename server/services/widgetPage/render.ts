@@ -227,7 +227,7 @@ function offerList(language: Language, strings: WidgetStrings, offers: readonly 
       offer.spotsLeft > 0
         ? `<span class="w-offer-spots">${e(strings.spotsLeft(offer.spotsLeft, formatCount(language, offer.spotsLeft)))}</span>`
         : `<span class="w-offer-spots w-sold-out">${e(strings.soldOut)}</span>`;
-    return `<li class="w-offer">${title} ${spots}<span>${e(strings.offerValid(offerMoment(language, offer.startsAt), offerEnd(language, offer.startsAt, offer.endsAt)))}</span></li>`;
+    return `<li class="w-offer">${title} ${spots}<span class="w-offer-when">${e(strings.offerValid(offerMoment(language, offer.startsAt), offerEnd(language, offer.startsAt, offer.endsAt)))}</span></li>`;
   });
   return `<ul class="w-offers" aria-label="${e(strings.offers)}">${entries.join('')}</ul>`;
 }
