@@ -1,4 +1,4 @@
-import { NumberInput, TabbedForm } from 'react-admin';
+import { NumberInput, TabbedForm, useRecordContext } from 'react-admin';
 import {
   AddressInput,
   HappyHoursInput,
@@ -7,12 +7,13 @@ import {
   WorkSchedulesInput,
 } from '../shared/inputs';
 import { PartnerFormScaffold, type PartnerFormProps } from '../shared/partner/PartnerForm';
+import { RelatedOffers } from '../offers/RelatedOffers';
 import { EstablishmentEvents } from './EstablishmentEvents';
 
 const FIELDS = 'resources.establishments.fields';
 
 interface EstablishmentFormProps extends PartnerFormProps {
-  /** An existing establishment's page also lists its upcoming events (not a form section). */
+  /** An existing establishment's page also lists its upcoming events and its offers (not form sections). */
   showEvents?: boolean;
 }
 
@@ -50,11 +51,29 @@ export const EstablishmentForm = ({ showEvents = false, ...props }: Establishmen
       </>
     }
     extraTabs={
-      showEvents ? (
-        <TabbedForm.Tab label="resources.establishments.events.tab">
-          <EstablishmentEvents />
-        </TabbedForm.Tab>
-      ) : null
+      showEvents
+        ? // An array, not a fragment: TabbedForm makes a tab of each of its children.
+          [
+            <TabbedForm.Tab key="events" label="resources.establishments.events.tab">
+              <EstablishmentEvents />
+            </TabbedForm.Tab>,
+            <TabbedForm.Tab key="offers" label="resources.offers.related.tab">
+              <EstablishmentOffers />
+            </TabbedForm.Tab>,
+          ]
+        : null
     }
   />
 );
+
+/** The establishment's offers; a new one starts as the venue's own. */
+const EstablishmentOffers = () => {
+  const record = useRecordContext<{ id: number }>();
+  if (!record) return null;
+  return (
+    <RelatedOffers
+      filter={{ establishmentId: record.id }}
+      prefill={{ establishmentId: record.id, promoterGroupId: null }}
+    />
+  );
+};

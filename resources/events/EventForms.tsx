@@ -18,6 +18,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { useNotifyResourceError } from '../shared/resourceErrors';
 import { ApprovalActions } from './approval';
 import { newEventValues, useEventViewer, type EventViewer } from './eventFlow';
+import { EventOffers } from './EventOffers';
 import { EventStepper } from './EventStepper';
 import {
   findOccurrence,
@@ -171,27 +172,30 @@ const EditBody = ({ viewer, occurrenceParam }: { viewer: EventViewer; occurrence
     </Stack>
   );
   return (
-    <EventStepper
-      // A new occurrence (or back to the series) is a new form.
-      key={originalStartsAt ?? 'series'}
-      mode="edit"
-      flow={viewer.flow}
-      record={formRecord}
-      resetValues={resetValues}
-      establishmentFixed={viewer.fixedEstablishmentId !== null}
-      occurrence={
-        occurrence && originalStartsAt && editedSeries
-          ? { originalStartsAt, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt, series: editedSeries }
-          : null
-      }
-      onClose={goBack}
-      header={header}
-      extraActions={
-        originalStartsAt ? (
-          <DeleteOccurrenceButton record={record} originalStartsAt={originalStartsAt} dateLabel={dateLabel} />
-        ) : null
-      }
-    />
+    <>
+      <EventStepper
+        // A new occurrence (or back to the series) is a new form.
+        key={originalStartsAt ?? 'series'}
+        mode="edit"
+        flow={viewer.flow}
+        record={formRecord}
+        resetValues={resetValues}
+        establishmentFixed={viewer.fixedEstablishmentId !== null}
+        occurrence={
+          occurrence && originalStartsAt && editedSeries
+            ? { originalStartsAt, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt, series: editedSeries }
+            : null
+        }
+        onClose={goBack}
+        header={header}
+        extraActions={
+          originalStartsAt ? (
+            <DeleteOccurrenceButton record={record} originalStartsAt={originalStartsAt} dateLabel={dateLabel} />
+          ) : null
+        }
+      />
+      <EventOffers record={record} />
+    </>
   );
 };
 

@@ -13,6 +13,8 @@ import {
   events,
   eventTypes,
   musics,
+  offers,
+  offerTemplates,
   users,
   widgetDailyViews,
   widgetSettings,
@@ -596,6 +598,141 @@ describe('the script', () => {
     expect(document.getElementById('w-panel-calendar')?.hasAttribute('hidden')).toBe(false);
     expect(document.getElementById('w-panel-list')?.hasAttribute('hidden')).toBe(true);
     await window.happyDOM.close();
+  });
+});
+
+describe('offers under the occurrences', () => {
+  /** An approved, published platform template whose short title the offer shows. */
+  async function template(shortTitle: string, kind: 'EXCLUSIVE' | 'RECURRENT'): Promise<number> {
+    const [row] = await server.db
+      .insert(offerTemplates)
+      .values({
+        kind,
+        longTitle: `${shortTitle} (long)`,
+        shortTitle,
+        approvalStatus: 'APPROVED',
+        visibility: 'PUBLISHED',
+        recurrencePattern: kind === 'RECURRENT' ? 'WEEKLY' : null,
+      })
+      .returning({ id: offerTemplates.id });
+    return row.id;
+  }
+
+  /** An exclusive offer of the venue on the event, valid from `fromDays` 00:00 to `toDays` 23:59 local. */
+  async function exclusive(
+    venue: Venue,
+    eventId: number,
+    title: string,
+    values: { spots: number; claimed?: number; fromDays?: number; toDays?: number; published?: boolean },
+  ): Promise<number> {
+    const [row] = await server.db
+      .insert(offers)
+      .values({
+        kind: 'EXCLUSIVE',
+        establishmentId: venue.id,
+        eventId,
+        templateId: await template(title, 'EXCLUSIVE'),
+        availableSpots: values.spots,
+        claimedSpots: values.claimed ?? 0,
+        startDate: today()
+          .add({ days: values.fromDays ?? -1 })
+          .toString(),
+        startTime: '00:00',
+        endDate: today()
+          .add({ days: values.toDays ?? 1 })
+          .toString(),
+        endTime: '23:59',
+        visibility: values.published === false ? 'DRAFT' : 'PUBLISHED',
+      })
+      .returning({ id: offers.id });
+    return row.id;
+  }
+
+  it('lists the published offers valid at each occurrence with their spots, never drafts nor in the JSON-LD', async () => {
+    const venue = await newVenue();
+    const eventId = await oneOff(venue, { title: 'Offer night' });
+    await exclusive(venue, eventId, 'Two for one', { spots: 5 });
+    await exclusive(venue, eventId, 'All gone', { spots: 3, claimed: 3 });
+    await exclusive(venue, eventId, 'Secret draft', { spots: 5, published: false });
+    await exclusive(venue, eventId, 'Next week only', { spots: 5, fromDays: 6, toDays: 7 });
+    await server.db.insert(offers).values([
+      {
+        kind: 'RECURRENT',
+        establishmentId: venue.id,
+        eventId: null,
+        templateId: await template('Free cloakroom', 'RECURRENT'),
+        isActivated: true,
+        visibility: 'PUBLISHED',
+      },
+      {
+        kind: 'RECURRENT',
+        establishmentId: venue.id,
+        eventId,
+        templateId: await template('Paused perk', 'RECURRENT'),
+        isActivated: false,
+        visibility: 'PUBLISHED',
+      },
+    ]);
+    server.app.widgetPages.invalidateAll();
+    const html = (await page(venue, '?lang=en')).body;
+    const offerList = /<ul class="w-offers" aria-label="Offers">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    const day = today().add({ days: 1 });
+    expect(offerList).toContain('<strong>Two for one</strong> <span class="w-offer-spots">5 spots left</span>');
+    expect(offerList).toContain('<strong>All gone</strong> <span class="w-offer-spots w-sold-out">Sold out</span>');
+    const from = new Intl.DateTimeFormat('en-CH', {
+      timeZone: 'Europe/Zurich',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }).format(new Date(`${today().add({ days: -1 }).toString()}T12:00:00Z`));
+    const to = new Intl.DateTimeFormat('en-CH', {
+      timeZone: 'Europe/Zurich',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }).format(new Date(`${day.toString()}T12:00:00Z`));
+    expect(offerList).toContain(`Valid ${from}, 00:00 – ${to}, 23:59`);
+    expect(offerList).toContain('<strong>Free cloakroom</strong><span>Valid at every date</span>');
+    for (const hidden of ['Secret draft', 'Next week only', 'Paused perk']) expect(html).not.toContain(hidden);
+    // Exclusive ones first.
+    expect(offerList.indexOf('Two for one')).toBeLessThan(offerList.indexOf('Free cloakroom'));
+    // Search engines get the events only: an offer is no schema.org Event.
+    const jsonLd = jsonLdOf(html);
+    expect(jsonLd.map((entry) => [entry['@type'], entry.name])).toEqual([['Event', 'Offer night']]);
+    expect(JSON.stringify(jsonLd)).not.toMatch(/Two for one|All gone|Free cloakroom/);
+
+    const german = (await page(venue, '?lang=de')).body;
+    expect(german).toContain('aria-label="Angebote"');
+    expect(german).toContain('Noch 5 Plätze frei');
+    expect(german).toContain('Ausgebucht');
+    expect(german).toContain('Gilt an jedem Termin');
+  });
+
+  it('shows the spots a claim took on the next request, told by the change feed alone', async () => {
+    const venue = await newVenue();
+    const eventId = await oneOff(venue, { title: 'Claimed night' });
+    const offerId = await exclusive(venue, eventId, 'Last spots', { spots: 2 });
+    server.app.widgetPages.invalidateAll();
+    const url = `/external/widgets/${venue.key}?lang=en`;
+    const first = await get(url);
+    expect(first.body).toContain('2 spots left');
+    // Cached: the database changes nothing on its own.
+    expect((await get(url, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+    const customer = await createUser(server.db);
+    const token = (await signIn(server.app, customer.email, customer.password ?? undefined)).accessToken;
+    const claimed = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/offers/${offerId}/claims`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    await expect.poll(async () => (await get(url)).body).toContain('1 spot left');
+    // A template's new title shows everywhere ('*').
+    await server.db
+      .update(offerTemplates)
+      .set({ shortTitle: 'Very last spot' })
+      .where(eq(offerTemplates.shortTitle, 'Last spots'));
+    await expect.poll(async () => (await get(url)).body).toContain('<strong>Very last spot</strong>');
   });
 });
 

@@ -522,3 +522,79 @@ describe('the establishment’s events', () => {
     },
   );
 });
+
+describe('the establishment’s offers', () => {
+  it(
+    'lists the venue’s offers with status and spots left, each opening it, and creates one for this venue',
+    DRAWER_TESTS,
+    async () => {
+      serveEstablishments();
+      const filters: Record<string, unknown>[] = [];
+      server.use(
+        http.get(apiUrl('/offers'), ({ request }) => {
+          filters.push(filterOf(request));
+          return listAnswer('offers', [
+            {
+              id: 71,
+              offerType: 'EXCLUSIVE',
+              establishmentId: 3,
+              promoterGroupId: null,
+              eventId: 51,
+              offerTypeId: 1,
+              promotionId: 61,
+              availableSpots: 1200,
+              claimedSpots: 1200,
+              startDate: '2026-11-01',
+              startTime: '22:00',
+              endDate: '2026-12-31',
+              endTime: '04:00',
+              visibility: 'PUBLISHED',
+              status: 'soldOut',
+              version: 1,
+            },
+            {
+              id: 72,
+              offerType: 'RECURRENT',
+              establishmentId: 3,
+              promoterGroupId: null,
+              eventId: null,
+              offerTypeId: 1,
+              promotionId: 62,
+              isActivated: false,
+              claimedSpots: 0,
+              visibility: 'DRAFT',
+              status: 'draft',
+              version: 1,
+            },
+          ]);
+        }),
+        http.get(apiUrl('/offer-templates'), () =>
+          listAnswer('offer-templates', [
+            { id: 61, shortTitle: 'Free before 00:00' },
+            { id: 62, shortTitle: '2 for 1 Thursdays' },
+          ]),
+        ),
+      );
+      openScreen('/establishments/3');
+      await drawerWithValue('Le Bourg');
+      await userEvent.click(drawer().getByRole('tab', { name: 'Offers' }));
+      const list = await drawer().findByRole('list', { name: 'Offers' }, SLOW_RENDER);
+      const items = within(list).getAllByRole('link');
+      expect(items.map((item) => item.getAttribute('href'))).toEqual(['/discount/71', '/discount/72']);
+      const [soldOut, draft] = items as [HTMLElement, HTMLElement];
+      expect(await within(soldOut).findByText('Free before 00:00')).toBeInTheDocument();
+      expect(within(soldOut).getByText('Exclusive · 0 of 1,200 left')).toBeInTheDocument();
+      expect(within(soldOut).getByText('Sold out')).toBeInTheDocument();
+      expect(await within(draft).findByText('2 for 1 Thursdays')).toBeInTheDocument();
+      expect(within(draft).getByText('Draft')).toBeInTheDocument();
+      expect(filters[0]).toMatchObject({ establishmentId: 3 });
+      const create = drawer().getByRole('link', { name: 'New offer' });
+      const target = new URL(create.getAttribute('href') ?? '', 'http://app.test');
+      expect(target.pathname).toBe('/discount/create');
+      expect(JSON.parse(target.searchParams.get('source') ?? '')).toEqual({
+        establishmentId: 3,
+        promoterGroupId: null,
+      });
+    },
+  );
+});

@@ -598,3 +598,62 @@ describe('the promoter stepper', () => {
     expect(writes[0]!.body).toMatchObject({ saveAction: 'requestEvent', id: 7, version: 4 });
   });
 });
+
+describe('the event’s offers', () => {
+  it(
+    'lists the event’s offers below its form, each opening it, and creates one for this event and its venue',
+    TEST,
+    async () => {
+      serveApi();
+      const filters: Record<string, unknown>[] = [];
+      server.use(
+        http.get(apiUrl('/offers'), ({ request }) => {
+          filters.push(filterOf(request));
+          return listAnswer('offers', [
+            {
+              id: 81,
+              offerType: 'EXCLUSIVE',
+              establishmentId: 3,
+              promoterGroupId: null,
+              eventId: 7,
+              offerTypeId: 1,
+              promotionId: 61,
+              availableSpots: 20,
+              claimedSpots: 5,
+              startDate: '2030-11-30',
+              startTime: '22:00',
+              endDate: '2030-12-01',
+              endTime: '02:00',
+              visibility: 'PUBLISHED',
+              status: 'upcoming',
+              version: 1,
+            },
+          ]);
+        }),
+        http.get(apiUrl('/offer-templates'), () =>
+          listAnswer('offer-templates', [{ id: 61, shortTitle: 'Free before 00:00' }]),
+        ),
+      );
+      // The platform's staff have no venue of their own: a new offer is the event's venue's.
+      startSignedIn(ana);
+      renderApp('/events/7');
+      const offers = await screen.findByRole('region', { name: 'Offers' }, SLOW);
+      const [item] = within(await within(offers).findByRole('list', { name: 'Offers' })).getAllByRole('link');
+      expect(item?.getAttribute('href')).toBe('/discount/81');
+      expect(await within(item as HTMLElement).findByText('Free before 00:00')).toBeInTheDocument();
+      expect(within(item as HTMLElement).getByText('Exclusive · 15 of 20 left')).toBeInTheDocument();
+      expect(within(item as HTMLElement).getByText('Upcoming')).toBeInTheDocument();
+      expect(filters[0]).toMatchObject({ eventId: 7 });
+      const target = new URL(
+        within(offers).getByRole('link', { name: 'New offer' }).getAttribute('href') ?? '',
+        'http://app.test',
+      );
+      expect(target.pathname).toBe('/discount/create');
+      expect(JSON.parse(target.searchParams.get('source') ?? '')).toEqual({
+        eventId: 7,
+        establishmentId: 3,
+        promoterGroupId: null,
+      });
+    },
+  );
+});

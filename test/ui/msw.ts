@@ -42,13 +42,25 @@ export const meHandler = (answer: () => SessionUser | null = () => readSessionOr
     return user ? HttpResponse.json(user) : HttpResponse.json({ message: 'NOT_SIGNED_IN' }, { status: 401 });
   });
 
-/** Handlers every test may need: sign-out always works, /auth/me answers the signed-in user, the outbox is empty. */
+/**
+ * Handlers every test may need: sign-out always works, /auth/me answers the signed-in user, the outbox is empty,
+ * and there are no offers (an establishment's and an event's page list theirs).
+ */
 export const defaultHandlers = [
   meHandler(),
   http.post(apiUrl('/auth/sign-out'), () => new HttpResponse(null, { status: 204 })),
   http.get(apiUrl('/outbox'), () =>
     HttpResponse.json([], {
       headers: { 'Content-Range': 'outbox 0-0/0', 'Access-Control-Expose-Headers': 'Content-Range' },
+    }),
+  ),
+  http.get(apiUrl('/offers'), () =>
+    HttpResponse.json([], {
+      headers: {
+        'Content-Range': 'offers 0-0/0',
+        'Access-Control-Expose-Headers': 'Content-Range',
+        'Cache-Control': 'no-store',
+      },
     }),
   ),
 ];

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Viewer } from '../../../domain/access';
 import type { OccurrenceItem } from '../../../domain/event';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../domain/languages';
+import { offerWindowInstants, spotsLeft } from '../../../domain/offer';
 import { EVENT_TIME_ZONE, zonedInstant } from '../../../domain/recurrence';
 import { uploadFileUrl } from '../../../domain/upload';
 import { WIDGET_DAYS_AHEAD, type WidgetSettings } from '../../../domain/widget';
@@ -16,6 +17,8 @@ import {
   events,
   eventTypes,
   musics,
+  offers,
+  offerTemplates,
   roles,
   uploads,
   users,
@@ -145,7 +148,17 @@ export interface OccurrenceDetails {
   ticketUrl: string | null;
   pictureUrl: string | null;
   description: string | null;
+  /** The published offers valid at this occurrence, exclusive ones first. */
+  offers: WidgetOffer[];
 }
+
+/**
+ * An offer as a visitor sees it under an occurrence: its template's short title; an exclusive one with its spots
+ * left and its validity window (instants), a recurrent one holds for the whole occurrence.
+ */
+export type WidgetOffer =
+  | { id: number; kind: 'EXCLUSIVE'; title: string; spotsLeft: number; startsAt: string; endsAt: string }
+  | { id: number; kind: 'RECURRENT'; title: string };
 
 const LABEL_COLUMNS = {
   en: { type: eventTypes.labelEn, music: musics.labelEn },
@@ -159,12 +172,13 @@ export async function loadDetails(
   db: Queryable,
   items: readonly OccurrenceItem[],
   language: Language,
+  options: { offers: boolean; now: Date } = { offers: false, now: new Date() },
 ): Promise<Map<string, OccurrenceDetails>> {
   const eventIds = [...new Set(items.map((item) => item.eventId))];
   if (eventIds.length === 0) return new Map();
   const labels = LABEL_COLUMNS[language];
   const rowIds = items.flatMap((item) => (item.outOfScheduleEventId === null ? [] : [item.outOfScheduleEventId]));
-  const [facts, musicRows, pictures, changeRows] = await Promise.all([
+  const [facts, musicRows, pictures, changeRows, offerRows] = await Promise.all([
     db
       .select({
         id: events.id,
@@ -197,6 +211,7 @@ export async function loadDetails(
           .select({ id: eventOutOfSchedule.id, changes: eventOutOfSchedule.changes })
           .from(eventOutOfSchedule)
           .where(inArray(eventOutOfSchedule.id, rowIds)),
+    options.offers ? loadOfferRows(db, items) : Promise.resolve([]),
   ]);
   const factsById = new Map(facts.map((fact) => [fact.id, fact]));
   const musicsById = groupBy(
@@ -224,9 +239,91 @@ export async function loadDetails(
       ticketUrl: changed(changes, 'urlBilletterie', fact.ticketUrl, isStringOrNull),
       pictureUrl: pictureById.get(item.eventId) ?? null,
       description: fact.description,
+      offers: offersAt(offerRows, item, options.now),
     });
   }
   return details;
+}
+
+type OfferRow = Awaited<ReturnType<typeof loadOfferRows>>[number];
+
+/**
+ * The published offers that may hold for the listed occurrences, in one query: those on their events, and the
+ * recurrent ones without an event (they hold for every event of their owner, the venue or the promoter group).
+ * Recurrent ones only while activated; every one needs its template, whose short title it shows.
+ */
+function loadOfferRows(db: Queryable, items: readonly OccurrenceItem[]) {
+  const eventIds = [...new Set(items.map((item) => item.eventId))];
+  const venueIds = [...new Set(items.flatMap((item) => (item.establishmentId === null ? [] : [item.establishmentId])))];
+  const groupIds = [...new Set(items.flatMap((item) => (item.promoterGroupId === null ? [] : [item.promoterGroupId])))];
+  const ownersOfEventless = [
+    ...(venueIds.length > 0 ? [inArray(offers.establishmentId, venueIds)] : []),
+    ...(groupIds.length > 0 ? [inArray(offers.promoterGroupId, groupIds)] : []),
+  ];
+  return db
+    .select({
+      id: offers.id,
+      kind: offers.kind,
+      eventId: offers.eventId,
+      establishmentId: offers.establishmentId,
+      promoterGroupId: offers.promoterGroupId,
+      availableSpots: offers.availableSpots,
+      claimedSpots: offers.claimedSpots,
+      startDate: offers.startDate,
+      startTime: offers.startTime,
+      endDate: offers.endDate,
+      endTime: offers.endTime,
+      title: offerTemplates.shortTitle,
+    })
+    .from(offers)
+    .innerJoin(offerTemplates, eq(offerTemplates.id, offers.templateId))
+    .where(
+      and(
+        eq(offers.visibility, 'PUBLISHED'),
+        or(eq(offers.kind, 'EXCLUSIVE'), eq(offers.isActivated, true)),
+        or(
+          inArray(offers.eventId, eventIds),
+          ownersOfEventless.length > 0
+            ? and(isNull(offers.eventId), eq(offers.kind, 'RECURRENT'), or(...ownersOfEventless))
+            : sql`false`,
+        ),
+      ),
+    )
+    .orderBy(asc(offers.kind), asc(offers.startDate), asc(offers.startTime), asc(offers.id));
+}
+
+/** The offers valid at one occurrence: recurrent ones of its event or owner; exclusive ones whose window overlaps it and has not closed. */
+function offersAt(rows: readonly OfferRow[], item: OccurrenceItem, now: Date): WidgetOffer[] {
+  const found: WidgetOffer[] = [];
+  for (const row of rows) {
+    if (row.kind === 'RECURRENT') {
+      const holds =
+        row.eventId === item.eventId ||
+        (row.eventId === null &&
+          ((row.establishmentId !== null && row.establishmentId === item.establishmentId) ||
+            (row.promoterGroupId !== null && row.promoterGroupId === item.promoterGroupId)));
+      if (holds) found.push({ id: row.id, kind: 'RECURRENT', title: row.title });
+      continue;
+    }
+    if (row.eventId !== item.eventId || !row.startDate || !row.startTime || !row.endDate || !row.endTime) continue;
+    const window = offerWindowInstants({
+      startDate: row.startDate,
+      startTime: row.startTime,
+      endDate: row.endDate,
+      endTime: row.endTime,
+    });
+    const overlaps =
+      Date.parse(window.startsAt) < Date.parse(item.endsAt) && Date.parse(window.endsAt) > Date.parse(item.startsAt);
+    if (!overlaps || Date.parse(window.endsAt) <= now.getTime()) continue;
+    found.push({
+      id: row.id,
+      kind: 'EXCLUSIVE',
+      title: row.title,
+      spotsLeft: spotsLeft({ availableSpots: row.availableSpots ?? 0, claimedSpots: row.claimedSpots }),
+      ...window,
+    });
+  }
+  return found;
 }
 
 const isNumberOrNull = (value: unknown): value is number | null => value === null || typeof value === 'number';

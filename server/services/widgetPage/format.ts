@@ -12,9 +12,11 @@ interface Formatters {
   time: Intl.DateTimeFormat;
   weekdayShort: Intl.DateTimeFormat;
   dayLong: Intl.DateTimeFormat;
+  dayShort: Intl.DateTimeFormat;
   monthShort: Intl.DateTimeFormat;
   monthYear: Intl.DateTimeFormat;
   price: Intl.NumberFormat;
+  count: Intl.NumberFormat;
 }
 
 const made = new Map<Language, Formatters>();
@@ -28,9 +30,11 @@ function formattersOf(language: Language): Formatters {
     time: new Intl.DateTimeFormat(locale, { ...zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
     weekdayShort: new Intl.DateTimeFormat(locale, { ...zone, weekday: 'short' }),
     dayLong: new Intl.DateTimeFormat(locale, { ...zone, weekday: 'long', day: 'numeric', month: 'long' }),
+    dayShort: new Intl.DateTimeFormat(locale, { ...zone, weekday: 'short', day: 'numeric', month: 'short' }),
     monthShort: new Intl.DateTimeFormat(locale, { ...zone, month: 'short' }),
     monthYear: new Intl.DateTimeFormat(locale, { ...zone, month: 'long', year: 'numeric' }),
     price: new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' }),
+    count: new Intl.NumberFormat(locale),
   };
   made.set(language, formatters);
   return formatters;
@@ -45,6 +49,11 @@ export const formatWeekdayShort = (language: Language, instant: string) =>
 /** `Freitag, 1. Mai` */
 export const formatDayLong = (language: Language, instant: string) =>
   formattersOf(language).dayLong.format(new Date(instant));
+/** `Fr., 1. Mai` */
+export const formatDayShort = (language: Language, instant: string) =>
+  formattersOf(language).dayShort.format(new Date(instant));
+/** `1’250` */
+export const formatCount = (language: Language, count: number) => formattersOf(language).count.format(count);
 /** `Mai` */
 export const formatMonthShort = (language: Language, instant: string) =>
   formattersOf(language).monthShort.format(new Date(instant));

@@ -136,7 +136,7 @@ export class WidgetPages {
     const occurrences = await loadOccurrences(db, venue.id, filter, window);
     const page = Math.min(query.page ?? 1, pageCount(occurrences.length));
     const pageItems = occurrences.slice((page - 1) * WIDGET_PAGE_SIZE, page * WIDGET_PAGE_SIZE);
-    const details = await loadDetails(db, pageItems, language);
+    const details = await loadDetails(db, pageItems, language, { offers: true, now });
     const months = {
       first: window.today.toPlainYearMonth(),
       last: window.today.add({ days: WIDGET_DAYS_AHEAD }).toPlainYearMonth(),
@@ -183,7 +183,7 @@ export class WidgetPages {
         br: brotlied,
         etag,
         headers,
-        expiresAt: expiryOf(occurrences, now, window.today),
+        expiresAt: expiryOf(occurrences, details, now, window.today),
       },
     };
   }
@@ -265,8 +265,16 @@ function clampMonth(
   return asked;
 }
 
-/** When the page shows something else on its own: the first listed occurrence ends, or the local day changes. */
-function expiryOf(occurrences: readonly OccurrenceItem[], now: Date, today: Temporal.PlainDate): number {
+/**
+ * When the page shows something else on its own: the first listed occurrence ends, a shown offer's window
+ * closes, or the local day changes.
+ */
+function expiryOf(
+  occurrences: readonly OccurrenceItem[],
+  details: ReadonlyMap<string, OccurrenceDetails>,
+  now: Date,
+  today: Temporal.PlainDate,
+): number {
   const nextMidnight = Date.parse(
     today.add({ days: 1 }).toZonedDateTime({ timeZone: 'Europe/Zurich' }).toInstant().toString(),
   );
@@ -275,6 +283,8 @@ function expiryOf(occurrences: readonly OccurrenceItem[], now: Date, today: Temp
     const end = Date.parse(item.endsAt);
     if (end > now.getTime() && end < firstEnd) firstEnd = end;
   }
+  for (const { offers } of details.values())
+    for (const offer of offers) if (offer.kind === 'EXCLUSIVE') firstEnd = Math.min(firstEnd, Date.parse(offer.endsAt));
   return Math.min(nextMidnight, firstEnd);
 }
 

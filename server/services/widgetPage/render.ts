@@ -14,10 +14,12 @@ import {
   type WidgetSettings,
 } from '../../../domain/widget';
 import { inlineScript } from './client';
-import type { OccurrenceDetails, WidgetFilter, WidgetVenue } from './data';
+import type { OccurrenceDetails, WidgetFilter, WidgetOffer, WidgetVenue } from './data';
 import { allFontFaces, fontFaces } from './fonts';
 import {
+  formatCount,
   formatDayLong,
+  formatDayShort,
   formatMonthShort,
   formatMonthYear,
   formatPrice,
@@ -212,8 +214,30 @@ function occurrence(model: PageModel, strings: WidgetStrings, item: OccurrenceIt
   const picture = details?.pictureUrl
     ? `<img class="w-picture" src="${e(details.pictureUrl)}" alt="" loading="lazy">`
     : '';
-  return `<article class="w-event" aria-labelledby="${headingId}">${picture}<time class="w-date" datetime="${zonedIso(item.startsAt)}"><span>${e(formatWeekdayShort(language, item.startsAt))}</span><span class="w-daynum">${localDate(item.startsAt).day}</span><span>${e(formatMonthShort(language, item.startsAt))}</span></time><div><h3 id="${headingId}">${e(item.eventTitle)}</h3><p class="w-when"><span class="w-sr">${e(formatDayLong(language, item.startsAt))}, </span><time datetime="${zonedIso(item.startsAt)}">${e(formatTime(language, item.startsAt))}</time>–<time datetime="${zonedIso(item.endsAt)}">${e(formatTime(language, item.endsAt))}</time></p>${meta.length > 0 ? `<p class="w-meta">${meta.join(' · ')}</p>` : ''}${price ? `<p class="w-price">${e(price)}</p>` : ''}<p class="w-actions">${actions}</p></div></article>`;
+  return `<article class="w-event" aria-labelledby="${headingId}">${picture}<time class="w-date" datetime="${zonedIso(item.startsAt)}"><span>${e(formatWeekdayShort(language, item.startsAt))}</span><span class="w-daynum">${localDate(item.startsAt).day}</span><span>${e(formatMonthShort(language, item.startsAt))}</span></time><div><h3 id="${headingId}">${e(item.eventTitle)}</h3><p class="w-when"><span class="w-sr">${e(formatDayLong(language, item.startsAt))}, </span><time datetime="${zonedIso(item.startsAt)}">${e(formatTime(language, item.startsAt))}</time>–<time datetime="${zonedIso(item.endsAt)}">${e(formatTime(language, item.endsAt))}</time></p>${meta.length > 0 ? `<p class="w-meta">${meta.join(' · ')}</p>` : ''}${price ? `<p class="w-price">${e(price)}</p>` : ''}${offerList(language, strings, details?.offers ?? [])}<p class="w-actions">${actions}</p></div></article>`;
 }
+
+/** The occurrence's offers: never in the JSON-LD, which is for events only. */
+function offerList(language: Language, strings: WidgetStrings, offers: readonly WidgetOffer[]): string {
+  if (offers.length === 0) return '';
+  const entries = offers.map((offer) => {
+    const title = `<strong>${e(offer.title)}</strong>`;
+    if (offer.kind === 'RECURRENT') return `<li class="w-offer">${title}<span>${e(strings.offerEveryDate)}</span></li>`;
+    const spots =
+      offer.spotsLeft > 0
+        ? `<span class="w-offer-spots">${e(strings.spotsLeft(offer.spotsLeft, formatCount(language, offer.spotsLeft)))}</span>`
+        : `<span class="w-offer-spots w-sold-out">${e(strings.soldOut)}</span>`;
+    return `<li class="w-offer">${title} ${spots}<span class="w-offer-when">${e(strings.offerValid(offerMoment(language, offer.startsAt), offerEnd(language, offer.startsAt, offer.endsAt)))}</span></li>`;
+  });
+  return `<ul class="w-offers" aria-label="${e(strings.offers)}">${entries.join('')}</ul>`;
+}
+
+const offerMoment = (language: Language, instant: string) =>
+  `${formatDayShort(language, instant)}, ${formatTime(language, instant)}`;
+
+/** The window's end: its time alone when it ends on the day it starts. */
+const offerEnd = (language: Language, startsAt: string, endsAt: string) =>
+  localDate(startsAt).equals(localDate(endsAt)) ? formatTime(language, endsAt) : offerMoment(language, endsAt);
 
 function pager(model: PageModel, strings: WidgetStrings): string {
   const pages = pageCount(model.occurrences.length);

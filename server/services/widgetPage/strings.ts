@@ -34,6 +34,12 @@ export interface WidgetStrings {
   tooManyText: string;
   eventsAt: (venue: string) => string;
   opensInNewTab: string;
+  /** The offers under an occurrence: label of their list, spots, validity. */
+  offers: string;
+  spotsLeft: (count: number, formatted: string) => string;
+  soldOut: string;
+  offerValid: (from: string, to: string) => string;
+  offerEveryDate: string;
 }
 
 const en: WidgetStrings = {
@@ -65,6 +71,11 @@ const en: WidgetStrings = {
   tooManyText: 'This address was asked for too often in a short time. Please try again in a minute.',
   eventsAt: (venue) => `Events at ${venue}`,
   opensInNewTab: '(opens in a new tab)',
+  offers: 'Offers',
+  spotsLeft: (count, formatted) => (count === 1 ? '1 spot left' : `${formatted} spots left`),
+  soldOut: 'Sold out',
+  offerValid: (from, to) => `Valid ${from} – ${to}`,
+  offerEveryDate: 'Valid at every date',
 };
 
 const fr: WidgetStrings = {
@@ -96,6 +107,11 @@ const fr: WidgetStrings = {
   tooManyText: 'Cette adresse a été demandée trop souvent en peu de temps. Veuillez réessayer dans une minute.',
   eventsAt: (venue) => `Événements – ${venue}`,
   opensInNewTab: '(s’ouvre dans un nouvel onglet)',
+  offers: 'Offres',
+  spotsLeft: (count, formatted) => (count === 1 ? '1 place restante' : `${formatted} places restantes`),
+  soldOut: 'Complet',
+  offerValid: (from, to) => `Valable ${from} – ${to}`,
+  offerEveryDate: 'Valable à chaque date',
 };
 
 const de: WidgetStrings = {
@@ -127,6 +143,11 @@ const de: WidgetStrings = {
   tooManyText: 'Diese Adresse wurde in kurzer Zeit zu oft abgerufen. Bitte versuchen Sie es in einer Minute erneut.',
   eventsAt: (venue) => `Veranstaltungen – ${venue}`,
   opensInNewTab: '(öffnet in einem neuen Tab)',
+  offers: 'Angebote',
+  spotsLeft: (count, formatted) => (count === 1 ? 'Noch 1 Platz frei' : `Noch ${formatted} Plätze frei`),
+  soldOut: 'Ausgebucht',
+  offerValid: (from, to) => `Gültig ${from} – ${to}`,
+  offerEveryDate: 'Gilt an jedem Termin',
 };
 
 const it: WidgetStrings = {
@@ -158,6 +179,11 @@ const it: WidgetStrings = {
   tooManyText: 'Questo indirizzo è stato richiesto troppe volte in poco tempo. Riprovi tra un minuto.',
   eventsAt: (venue) => `Eventi – ${venue}`,
   opensInNewTab: '(si apre in una nuova scheda)',
+  offers: 'Offerte',
+  spotsLeft: (count, formatted) => (count === 1 ? '1 posto disponibile' : `${formatted} posti disponibili`),
+  soldOut: 'Esaurita',
+  offerValid: (from, to) => `Valida ${from} – ${to}`,
+  offerEveryDate: 'Valida a ogni data',
 };
 
 export const WIDGET_STRINGS: Record<Language, WidgetStrings> = { en, fr, de, it };

@@ -6,6 +6,7 @@ import widgetSettings from './widgetSettings';
 import offerTemplates from './offerTemplates';
 import offers from './offers';
 import promoCodes from './promoCodes';
+import relatedOffers from './relatedOffers';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
 const messages: TranslationMessages = mergeTranslations(
@@ -16,6 +17,7 @@ const messages: TranslationMessages = mergeTranslations(
   offerTemplates,
   offers,
   promoCodes,
+  relatedOffers,
 );
 
 export default messages;
