@@ -27,6 +27,7 @@ import {
 } from '../services/offers';
 import { cancelClaim, claimOffer, listClaims } from '../services/offers/claims';
 import {
+  auditActorOf,
   defineFilter,
   forbidden,
   idTextSchema,
@@ -122,7 +123,7 @@ async function cancel(app: FastifyInstance, request: FastifyRequest): Promise<vo
   await cancelClaim(app.db, {
     offerId: id,
     claimId,
-    byUserId: viewer.userId,
+    by: auditActorOf(request),
     ownerUserId: asStaff ? null : viewer.userId,
   });
 }
@@ -148,7 +149,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
       const viewer = viewerOf(request);
       if (!isCustomer(viewer)) throw forbidden();
       const { id } = parseInput(claimParamsSchema, request.params);
-      return reply.code(201).send(await claimOffer(app.db, id, viewer.userId));
+      return reply.code(201).send(await claimOffer(app.db, id, auditActorOf(request)));
     },
   );
 
