@@ -29,6 +29,8 @@ const offers = {
         offerTypeId: 'Angebotsart',
         availableSpots: 'Plätze',
         claimedSpots: 'Beansprucht',
+        claimId: 'Beanspruchung',
+        userId: 'Kunde',
         spotsLeft: 'Freie Plätze',
         spots: 'Plätze',
         window: 'Gültig',

@@ -29,6 +29,8 @@ const offers = {
         offerTypeId: 'Kind of offer',
         availableSpots: 'Spots',
         claimedSpots: 'Claimed',
+        claimId: 'Claim',
+        userId: 'Customer',
         spotsLeft: 'Spots left',
         spots: 'Spots',
         window: 'Valid',

@@ -29,6 +29,8 @@ const offers = {
         offerTypeId: 'Genre d’offre',
         availableSpots: 'Places',
         claimedSpots: 'Réservées',
+        claimId: 'Réservation',
+        userId: 'Client',
         spotsLeft: 'Places restantes',
         spots: 'Places',
         window: 'Validité',

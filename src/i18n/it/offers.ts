@@ -29,6 +29,8 @@ const offers = {
         offerTypeId: 'Genere di offerta',
         availableSpots: 'Posti',
         claimedSpots: 'Riservati',
+        claimId: 'Riserva',
+        userId: 'Cliente',
         spotsLeft: 'Posti liberi',
         spots: 'Posti',
         window: 'Validità',
