@@ -48,9 +48,10 @@ export type PromoDiscountKind = (typeof PROMO_DISCOUNT_KINDS)[number];
 
 /**
  * What an audit row records: a record's create, update or delete, and SEND_ACCESS_LINK, a user mailed a
- * sign-in link by ROOT (it grants access as surely as a changed record does).
+ * sign-in link by ROOT (it grants access as surely as a changed record does). CLAIM and CANCEL_CLAIM are an
+ * offer's spot taken by a customer and given back: they change what the offer still gives out.
  */
-export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'SEND_ACCESS_LINK'] as const;
+export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'SEND_ACCESS_LINK', 'CLAIM', 'CANCEL_CLAIM'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Wall-clock time as the API and the database carry it. */

@@ -47,12 +47,15 @@ const auditFilters = [
   <LocalDateInput key="to" source="to" alwaysOn onlyComplete />,
 ];
 
-const ACTION_COLORS: Record<AuditAction, 'success' | 'info' | 'error' | 'warning'> = {
+const ACTION_COLORS: Record<AuditAction, 'default' | 'success' | 'info' | 'error' | 'warning'> = {
   CREATE: 'success',
   UPDATE: 'info',
   DELETE: 'error',
   // A mailed sign-in link grants access: worth a look.
   SEND_ACCESS_LINK: 'warning',
+  // A customer's everyday use of an offer: routine.
+  CLAIM: 'default',
+  CANCEL_CLAIM: 'default',
 };
 
 const ActionChip = (_props: { label?: string }) => {

@@ -16,6 +16,7 @@ import type { OfferKind } from '../../domain/enums';
 import { offerInputSchema } from '../../domain/offer';
 import { LocalDateInput, LocalTimeInput, ReferenceDataInput } from '../shared/inputs';
 import { zodFormErrors } from '../shared/zodValidation';
+import { OccurrencePicker } from './OccurrencePicker';
 
 /** The owner a new offer starts with: the viewer's establishment or promoter group (none for platform roles). */
 export interface OfferOwner {
@@ -91,6 +92,7 @@ const ExclusiveInputs = () => {
     <>
       <NumberInput source="availableSpots" label="resources.offers.fields.availableSpots" min={1} step={1} />
       <Typography variant="subtitle2">{translate('resources.offers.sections.window')}</Typography>
+      <OccurrencePicker />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
         <LocalDateInput source="startDate" label="resources.offers.fields.startDate" />
         <LocalTimeInput source="startTime" label="resources.offers.fields.startTime" />

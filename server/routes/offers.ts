@@ -27,6 +27,7 @@ import {
 } from '../services/offers';
 import { cancelClaim, claimOffer, listClaims } from '../services/offers/claims';
 import {
+  auditActorOf,
   defineFilter,
   forbidden,
   idTextSchema,
@@ -122,7 +123,7 @@ async function cancel(app: FastifyInstance, request: FastifyRequest): Promise<vo
   await cancelClaim(app.db, {
     offerId: id,
     claimId,
-    byUserId: viewer.userId,
+    by: auditActorOf(request),
     ownerUserId: asStaff ? null : viewer.userId,
   });
 }
@@ -149,7 +150,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
       // The id first, as every route checks it: a malformed one is a 400 whoever asks.
       const { id } = parseInput(claimParamsSchema, request.params);
       if (!isCustomer(viewer)) throw forbidden();
-      return reply.code(201).send(await claimOffer(app.db, id, viewer.userId));
+      return reply.code(201).send(await claimOffer(app.db, id, auditActorOf(request)));
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,16 @@ import { OFFER_CLAIM_ERROR_CODES } from '../../domain/errors';
 import { OFFER_PROBLEMS, type ExclusiveOffer, type Offer, type OfferClaimListItem } from '../../domain/offer';
 import { localDateOf } from '../../domain/recurrence';
 import type { Database } from '../../server/db/client';
-import { authSessions, events, offerClaims, offers, offerTemplates, roles, users } from '../../server/db/schema';
+import {
+  auditLog,
+  authSessions,
+  events,
+  offerClaims,
+  offers,
+  offerTemplates,
+  roles,
+  users,
+} from '../../server/db/schema';
 import { offerTypes } from '../../server/db/schema/reference';
 import { hasPermission, isInScope } from '../../domain/access';
 import { seededScopes, viewerOf, type SeededScopes } from './authorizationMatrix';
@@ -187,6 +196,16 @@ async function storedClaimedSpots(offerId: number): Promise<{ claimed: number; l
     .from(offerClaims)
     .where(eq(offerClaims.offerId, offerId));
   return { claimed: row.claimed, live: claims.filter((one) => one.cancelledAt === null).length };
+}
+
+/** The offer's audit rows of claims and cancellations, oldest first. */
+async function claimAuditOf(offerId: number) {
+  const rows = await server.db
+    .select({ action: auditLog.action, actorEmail: auditLog.actorEmail, changes: auditLog.changes })
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, 'offers'), eq(auditLog.recordId, String(offerId))))
+    .orderBy(asc(auditLog.id));
+  return rows.filter((row) => row.action === 'CLAIM' || row.action === 'CANCEL_CLAIM');
 }
 
 // ---- tests -------------------------------------------------------------------------------------------
@@ -545,6 +564,40 @@ describe('claims', () => {
     expect((await call('customer@demo.ch', 'POST', '/offers/2000000/claims')).statusCode).toBe(404);
   });
 
+  it('writes an audit row on the offer for each claim and cancellation, none for a refused claim', async () => {
+    const offer = await publishedOffer({ availableSpots: 1 });
+    const taken = await call('customer@demo.ch', 'POST', `/offers/${offer.id}/claims`);
+    expect(taken.statusCode, taken.body).toBe(201);
+    const { id: claimId, userId } = taken.json<{ id: number; userId: number }>();
+    const [other] = await customersWithTokens(server.db, 1);
+    expect((await claim(other.token, offer.id)).statusCode).toBe(409);
+    expect((await call('customer@demo.ch', 'POST', `/offers/${offer.id}/claims`)).statusCode).toBe(409);
+    expect(await claimAuditOf(offer.id)).toEqual([
+      {
+        action: 'CLAIM',
+        actorEmail: 'customer@demo.ch',
+        changes: { claimId: { after: claimId }, userId: { after: userId }, claimedSpots: { before: 0, after: 1 } },
+      },
+    ]);
+    expect((await call('admin@demo.ch', 'DELETE', `/offers/${offer.id}/claims/${claimId}`)).statusCode).toBe(204);
+    expect((await call('admin@demo.ch', 'DELETE', `/offers/${offer.id}/claims/${claimId}`)).statusCode).toBe(404);
+    const audit = await claimAuditOf(offer.id);
+    expect(audit).toHaveLength(2);
+    expect(audit[1]).toEqual({
+      action: 'CANCEL_CLAIM',
+      actorEmail: 'admin@demo.ch',
+      changes: {
+        claimId: { before: claimId, after: null },
+        userId: { before: userId, after: null },
+        claimedSpots: { before: 1, after: 0 },
+      },
+    });
+    // ROOT finds them in the audit log by the action.
+    const logged = await call('root@demo.ch', 'GET', `/audit-log?filter=${jsonParam({ action: 'CANCEL_CLAIM' })}`);
+    expect(logged.statusCode, logged.body).toBe(200);
+    expect(logged.json()).toContainEqual(expect.objectContaining({ resource: 'offers', recordId: String(offer.id) }));
+  });
+
   it('200 customers claiming 10 spots at once get exactly 10 claims and 190 SOLD_OUT', async () => {
     const offer = await publishedOffer({ availableSpots: 10 });
     const customers = await customersWithTokens(server.db, 200);
@@ -557,6 +610,11 @@ describe('claims', () => {
     ).toBe(true);
     expect((await read(offer.id)).claimedSpots).toBe(10);
     expect(await storedClaimedSpots(offer.id)).toEqual({ claimed: 10, live: 10 });
+    // One audit row per spot taken, each with its own count: the rows follow the row lock's order.
+    const audit = await claimAuditOf(offer.id);
+    expect(audit.map((row) => row.changes.claimedSpots).sort((a, b) => Number(a.after) - Number(b.after))).toEqual(
+      Array.from({ length: 10 }, (_, index) => ({ before: index, after: index + 1 })),
+    );
   });
 
   it('one customer claiming 20 times at once gets one claim; parallel cancellations of it give one spot back', async () => {
@@ -581,6 +639,7 @@ describe('claims', () => {
     expect(cancels.filter((response) => response.statusCode === 204)).toHaveLength(1);
     expect(cancels.filter((response) => response.statusCode === 404)).toHaveLength(9);
     expect(await storedClaimedSpots(offer.id)).toEqual({ claimed: 0, live: 0 });
+    expect((await claimAuditOf(offer.id)).map((row) => row.action)).toEqual(['CLAIM', 'CANCEL_CLAIM']);
   });
 });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { OccurrenceItem } from '../../domain/event';
 import type { ExclusiveOffer, Offer, RecurrentOffer } from '../../domain/offer';
 import { venueAdmin } from './eventList.fixtures';
 import { apiUrl, filterOf, listAnswer, referenceRecord, server } from './msw';
@@ -57,11 +58,34 @@ interface OfferCalls {
   lists: Record<string, unknown>[];
   visibility: Record<string, unknown>[];
   puts: Record<string, unknown>[];
+  occurrences: Record<string, unknown>[];
 }
 
+/** One occurrence of event 51 (a weekly series unless told otherwise), as GET /occurrences answers it. */
+const occurrence = (startsAt: string, endsAt: string, changes: Partial<OccurrenceItem> = {}): OccurrenceItem => ({
+  id: `51@${startsAt}`,
+  eventId: 51,
+  startsAt,
+  endsAt,
+  originalStartsAt: startsAt,
+  isVirtual: true,
+  outOfScheduleEventId: null,
+  eventTitle: 'Saturday Night',
+  establishmentId: 3,
+  establishmentName: 'Club Nord',
+  promoterGroupId: null,
+  promoterGroupName: null,
+  city: 'Zürich',
+  eventTypeId: 1,
+  recurrencePattern: 'WEEKLY',
+  visibility: 'PUBLISHED',
+  approvalStatus: null,
+  ...changes,
+});
+
 /** GET /offers, /offers/:id, PUT, POST /offers/visibility; the templates, events and offer types they name. */
-const serveOffers = (offers: Offer[]): OfferCalls => {
-  const calls: OfferCalls = { lists: [], visibility: [], puts: [] };
+const serveOffers = (offers: Offer[], occurrences: OccurrenceItem[] = []): OfferCalls => {
+  const calls: OfferCalls = { lists: [], visibility: [], puts: [], occurrences: [] };
   const byIds = <Row extends { id: number }>(rows: Row[], request: Request) => {
     const ids = filterOf(request).id;
     return Array.isArray(ids) ? rows.filter((row) => ids.includes(row.id)) : rows;
@@ -87,6 +111,10 @@ const serveOffers = (offers: Offer[]): OfferCalls => {
     }),
     http.get(apiUrl('/offer-templates'), ({ request }) => listAnswer('offer-templates', byIds(TEMPLATES, request))),
     http.get(apiUrl('/events'), ({ request }) => listAnswer('events', byIds(EVENTS, request))),
+    http.get(apiUrl('/occurrences'), ({ request }) => {
+      calls.occurrences.push(filterOf(request));
+      return listAnswer('occurrences', occurrences);
+    }),
     http.get(apiUrl('/reference-data/offer-types'), () =>
       listAnswer('reference-data/offer-types', [referenceRecord(1, 'FREE_ENTRY', 'Free entry')]),
     ),
@@ -177,6 +205,51 @@ describe('the offers page', () => {
     await waitFor(() => expect(currentPath()).toBe('/discount'));
     // A long walk through the drawer (three pickers typed into): about 6 s alone, far more beside other suites.
   }, 60_000);
+
+  it('fills the validity of an exclusive offer from a picked occurrence of its series, left editable', async () => {
+    const calls = serveOffers(
+      [exclusive(7)],
+      [
+        occurrence('2026-11-28T21:00:00Z', '2026-11-29T03:00:00Z'),
+        // Summer time: the wall clock is converted in Zurich, not with a fixed offset.
+        occurrence('2027-04-03T20:30:00Z', '2027-04-04T02:00:00Z'),
+      ],
+    );
+    startSignedIn(venueAdmin);
+    renderApp('/discount/7');
+    const picker = await screen.findByRole('combobox', { name: 'Occurrence' }, PAGE);
+    const asked = calls.occurrences.find((filter) => filter.eventId === 51) as Record<string, string>;
+    const days = (Date.parse(asked.to) - Date.parse(asked.from)) / 86_400_000;
+    expect(days).toBe(60);
+    await userEvent.click(picker);
+    expect(await screen.findByRole('option', { name: 'Sat, 28 Nov 2026, 22:00–04:00' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'Sat, 3 Apr 2027, 22:30–04:00' }));
+    const startTime = screen.getByRole('textbox', { name: 'Start time' });
+    await waitFor(() => expect(startTime).toHaveValue('22:30'));
+    expect(screen.getByRole('textbox', { name: 'End time' })).toHaveValue('04:00');
+    await userEvent.clear(startTime);
+    await userEvent.type(startTime, '23:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.puts).toHaveLength(1));
+    expect(calls.puts[0]).toMatchObject({
+      startDate: '2027-04-03',
+      startTime: '23:00',
+      endDate: '2027-04-04',
+      endTime: '04:00',
+    });
+  });
+
+  it('offers no occurrence picker for a one-off event', async () => {
+    const calls = serveOffers(
+      [exclusive(7)],
+      [occurrence('2026-11-28T21:00:00Z', '2026-11-29T03:00:00Z', { recurrencePattern: 'NONE', isVirtual: false })],
+    );
+    startSignedIn(venueAdmin);
+    renderApp('/discount/7');
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Spots' })).toHaveValue(10), PAGE);
+    await waitFor(() => expect(calls.occurrences).not.toHaveLength(0));
+    expect(screen.queryByRole('combobox', { name: 'Occurrence' })).not.toBeInTheDocument();
+  });
 
   it('filters by status from the chips input', async () => {
     const calls = serveOffers([exclusive(7)]);

@@ -5,10 +5,12 @@ import { localDateOf, localTimeOf } from '../../../domain/recurrence';
 import type { Database } from '../../db/client';
 import { isoOf, qualified } from '../../db/conditions';
 import type { Queryable } from '../../db/queryable';
+import { auditLog } from '../../db/schema/auditLog';
 import { users } from '../../db/schema/auth';
 import { events } from '../../db/schema/events';
 import { offerClaims, offers } from '../../db/schema/offers';
 import { ApiError } from '../../errors';
+import { auditTrail, type AuditActor } from '../audit';
 
 /**
  * Claims of an exclusive offer's spots. A claim is one statement: a conditional UPDATE that takes a spot
@@ -16,7 +18,13 @@ import { ApiError } from '../../errors';
  * lock, and the INSERT of the claim row from it; the partial unique index `offer_claims_live_unique` refuses a
  * second live claim of the same customer, which fails the statement and so rolls the spot back. Every statement that changes `claimed_spots` locks the offer's
  * row first, so claims and cancellations never wait on each other in opposite orders.
+ *
+ * Both write the offer's audit row (resource `offers`, the offer's id, CLAIM or CANCEL_CLAIM) in the same
+ * statement or transaction, so a refused claim leaves none and a taken spot always has one: the claim's id, the
+ * customer and `claimedSpots` before and after.
  */
+
+const offerAudit = auditTrail('offers');
 
 const refused = (status: number, code: string) => new ApiError(status, code);
 
@@ -76,7 +84,13 @@ const claimOf = (row: { id: number; offerId: number; userId: number; createdAt: 
  * atomic on its own and one round trip: the offer's row is locked from the UPDATE to the commit only, which is
  * what bounds the claims per second of one hot offer (bench/results/claims.md).
  */
-export async function claimOffer(db: Database, offerId: number, userId: number, at = new Date()): Promise<OfferClaim> {
+export async function claimOffer(
+  db: Database,
+  offerId: number,
+  customer: AuditActor,
+  at = new Date(),
+): Promise<OfferClaim> {
+  const userId = customer.userId;
   const { started, notEnded } = openAt(at);
   let rows: ClaimRow[];
   try {
@@ -88,11 +102,32 @@ export async function claimOffer(db: Database, offerId: number, userId: number, 
           AND ${qualified(offers.visibility)} = 'PUBLISHED'
           AND ${qualified(offers.claimedSpots)} < ${qualified(offers.availableSpots)}
           AND ${started} AND ${notEnded} AND ${eventPublished}
-        RETURNING ${qualified(offers.id)} AS offer_id
+        RETURNING ${qualified(offers.id)} AS offer_id, ${qualified(offers.claimedSpots)} AS claimed_spots
+      ),
+      claimed AS (
+        INSERT INTO ${offerClaims} (${sql.identifier(offerClaims.offerId.name)}, ${sql.identifier(offerClaims.userId.name)})
+        SELECT offer_id, ${userId} FROM taken
+        RETURNING ${sql.identifier(offerClaims.id.name)} AS id, ${sql.identifier(offerClaims.createdAt.name)} AS created_at
+      ),
+      audited AS (
+        INSERT INTO ${auditLog} (${sql.join(
+          [
+            auditLog.actorUserId,
+            auditLog.actorEmail,
+            auditLog.resource,
+            auditLog.recordId,
+            auditLog.action,
+            auditLog.changes,
+          ].map((column) => sql.identifier(column.name)),
+          sql`, `,
+        )})
+        SELECT ${userId}, ${customer.email}, 'offers', taken.offer_id::text, 'CLAIM', jsonb_build_object(
+          'claimId', jsonb_build_object('after', claimed.id),
+          'userId', jsonb_build_object('after', ${userId}::integer),
+          'claimedSpots', jsonb_build_object('before', taken.claimed_spots - 1, 'after', taken.claimed_spots))
+        FROM taken, claimed
       )
-      INSERT INTO ${offerClaims} (${sql.identifier(offerClaims.offerId.name)}, ${sql.identifier(offerClaims.userId.name)})
-      SELECT offer_id, ${userId} FROM taken
-      RETURNING ${sql.identifier(offerClaims.id.name)} AS id, ${sql.identifier(offerClaims.createdAt.name)} AS created_at`);
+      SELECT id, created_at FROM claimed`);
     rows = (result as unknown as { rows: ClaimRow[] }).rows;
   } catch (error) {
     if (isSecondLiveClaim(error)) throw refused(409, OFFER_CLAIM_ERROR_CODES.alreadyClaimed);
@@ -113,14 +148,14 @@ interface ClaimRow {
  */
 export async function cancelClaim(
   db: Database,
-  args: { offerId: number; claimId: number; byUserId: number; ownerUserId: number | null },
+  args: { offerId: number; claimId: number; by: AuditActor; ownerUserId: number | null },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // The offer's row first, as a claim takes it: claims and cancellations lock in one order.
     await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, args.offerId)).for('update');
     const cancelled = await tx
       .update(offerClaims)
-      .set({ cancelledAt: sql`now()`, cancelledByUserId: args.byUserId })
+      .set({ cancelledAt: sql`now()`, cancelledByUserId: args.by.userId })
       .where(
         and(
           eq(offerClaims.id, args.claimId),
@@ -129,12 +164,21 @@ export async function cancelClaim(
           args.ownerUserId === null ? undefined : eq(offerClaims.userId, args.ownerUserId),
         ),
       )
-      .returning({ id: offerClaims.id });
-    if (cancelled.length === 0) throw refused(404, OFFER_CLAIM_ERROR_CODES.claimNotFound);
-    await tx
+      .returning({ id: offerClaims.id, userId: offerClaims.userId });
+    const [claim] = cancelled;
+    if (!claim) throw refused(404, OFFER_CLAIM_ERROR_CODES.claimNotFound);
+    const [offer] = await tx
       .update(offers)
       .set({ claimedSpots: sql`${offers.claimedSpots} - 1` })
-      .where(eq(offers.id, args.offerId));
+      .where(eq(offers.id, args.offerId))
+      .returning({ claimedSpots: offers.claimedSpots });
+    await offerAudit(tx, {
+      actor: args.by,
+      action: 'CANCEL_CLAIM',
+      recordId: args.offerId,
+      before: { claimId: claim.id, userId: claim.userId, claimedSpots: (offer?.claimedSpots ?? 0) + 1 },
+      after: { claimedSpots: offer?.claimedSpots ?? 0 },
+    });
   });
 }
 

@@ -16,6 +16,10 @@ const offers = {
       spots: { left: 'Noch %{left} von %{total}', unlimited: 'An jedem Termin' },
       sections: { window: 'Gültig von … bis (Schweizer Zeit)' },
       help: { endTime: 'Eine Endzeit vor der Startzeit am selben Tag endet am Folgetag.' },
+      occurrence: {
+        label: 'Termin',
+        help: 'Übernimmt die Zeiten eines Termins der nächsten %{smart_count} Tage; die Daten bleiben änderbar.',
+      },
       fields: {
         offerType: 'Art',
         promotionId: 'Vorlage',
@@ -25,6 +29,8 @@ const offers = {
         offerTypeId: 'Angebotsart',
         availableSpots: 'Plätze',
         claimedSpots: 'Beansprucht',
+        claimId: 'Beanspruchung',
+        userId: 'Kunde',
         spotsLeft: 'Freie Plätze',
         spots: 'Plätze',
         window: 'Gültig',

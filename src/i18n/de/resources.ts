@@ -510,6 +510,8 @@ const resources: ResourceMessages = {
         UPDATE: 'Geändert',
         DELETE: 'Gelöscht',
         SEND_ACCESS_LINK: 'Zugangslink gesendet',
+        CLAIM: 'Platz beansprucht',
+        CANCEL_CLAIM: 'Beanspruchung storniert',
       },
       changes: {
         field: 'Feld',

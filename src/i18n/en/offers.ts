@@ -16,6 +16,10 @@ const offers = {
       spots: { left: '%{left} of %{total} left', unlimited: 'On every occurrence' },
       sections: { window: 'Valid from … to (Swiss time)' },
       help: { endTime: 'An end time before the start time on the same day ends the next day.' },
+      occurrence: {
+        label: 'Occurrence',
+        help: 'Fills the validity with an occurrence in the next %{smart_count} days; the dates stay editable.',
+      },
       fields: {
         offerType: 'Type',
         promotionId: 'Template',
@@ -25,6 +29,8 @@ const offers = {
         offerTypeId: 'Kind of offer',
         availableSpots: 'Spots',
         claimedSpots: 'Claimed',
+        claimId: 'Claim',
+        userId: 'Customer',
         spotsLeft: 'Spots left',
         spots: 'Spots',
         window: 'Valid',

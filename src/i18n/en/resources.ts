@@ -510,6 +510,8 @@ const resources = {
         UPDATE: 'Updated',
         DELETE: 'Deleted',
         SEND_ACCESS_LINK: 'Access link sent',
+        CLAIM: 'Spot claimed',
+        CANCEL_CLAIM: 'Claim cancelled',
       },
       changes: {
         field: 'Field',

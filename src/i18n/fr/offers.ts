@@ -16,6 +16,10 @@ const offers = {
       spots: { left: '%{left} sur %{total} restantes', unlimited: 'À chaque occurrence' },
       sections: { window: 'Valable du … au (heure suisse)' },
       help: { endTime: 'Une heure de fin avant l’heure de début le même jour se termine le lendemain.' },
+      occurrence: {
+        label: 'Occurrence',
+        help: 'Remplit la validité avec une occurrence des %{smart_count} prochains jours ; les dates restent modifiables.',
+      },
       fields: {
         offerType: 'Type',
         promotionId: 'Modèle',
@@ -25,6 +29,8 @@ const offers = {
         offerTypeId: 'Genre d’offre',
         availableSpots: 'Places',
         claimedSpots: 'Réservées',
+        claimId: 'Réservation',
+        userId: 'Client',
         spotsLeft: 'Places restantes',
         spots: 'Places',
         window: 'Validité',

@@ -511,6 +511,8 @@ const resources: ResourceMessages = {
         UPDATE: 'Modifié',
         DELETE: 'Supprimé',
         SEND_ACCESS_LINK: 'Lien d’accès envoyé',
+        CLAIM: 'Place réservée',
+        CANCEL_CLAIM: 'Réservation annulée',
       },
       changes: {
         field: 'Champ',

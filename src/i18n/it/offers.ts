@@ -16,6 +16,10 @@ const offers = {
       spots: { left: '%{left} di %{total} disponibili', unlimited: 'A ogni data' },
       sections: { window: 'Valida dal … al (ora svizzera)' },
       help: { endTime: 'Un’ora di fine prima dell’ora d’inizio nello stesso giorno termina il giorno dopo.' },
+      occurrence: {
+        label: 'Occorrenza',
+        help: 'Riprende gli orari di un’occorrenza dei prossimi %{smart_count} giorni; le date restano modificabili.',
+      },
       fields: {
         offerType: 'Tipo',
         promotionId: 'Modello',
@@ -25,6 +29,8 @@ const offers = {
         offerTypeId: 'Genere di offerta',
         availableSpots: 'Posti',
         claimedSpots: 'Riservati',
+        claimId: 'Riserva',
+        userId: 'Cliente',
         spotsLeft: 'Posti liberi',
         spots: 'Posti',
         window: 'Validità',

@@ -510,6 +510,8 @@ const resources: ResourceMessages = {
         UPDATE: 'Modificato',
         DELETE: 'Eliminato',
         SEND_ACCESS_LINK: 'Link di accesso inviato',
+        CLAIM: 'Posto riservato',
+        CANCEL_CLAIM: 'Riserva annullata',
       },
       changes: {
         field: 'Campo',

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_check";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" IN ('CREATE', 'UPDATE', 'DELETE', 'SEND_ACCESS_LINK', 'CLAIM', 'CANCEL_CLAIM'));
