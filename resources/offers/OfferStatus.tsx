@@ -51,7 +51,8 @@ export const SpotsBar = ({ record: given }: { record?: Offer }) => {
   }
   const left = spotsLeft(record);
   const numbers = new Intl.NumberFormat(locale);
-  const share = record.availableSpots > 0 ? (record.claimedSpots / record.availableSpots) * 100 : 100;
+  // The bar fills with what is left, as its label reads ("9 of 10 left"), and warns when a tenth or less is.
+  const share = record.availableSpots > 0 ? (left / record.availableSpots) * 100 : 0;
   const label = translate('resources.offers.spots.left', {
     left: numbers.format(left),
     total: numbers.format(record.availableSpots),
@@ -62,7 +63,7 @@ export const SpotsBar = ({ record: given }: { record?: Offer }) => {
       <LinearProgress
         variant="determinate"
         value={share}
-        color={left === 0 ? 'warning' : 'primary'}
+        color={share <= 10 ? 'warning' : 'primary'}
         aria-label={label}
         sx={{ height: 6, borderRadius: 3 }}
       />

@@ -131,7 +131,7 @@ describe('the offers page', () => {
     expect(await within(row).findByText('Free before 00:00')).toBeInTheDocument();
     expect(within(row).getByText('Published')).toBeInTheDocument();
     expect(within(row).getByText('Running')).toBeInTheDocument();
-    expect(within(row).getByRole('progressbar', { name: '9 of 10 left' })).toHaveAttribute('aria-valuenow', '10');
+    expect(within(row).getByRole('progressbar', { name: '9 of 10 left' })).toHaveAttribute('aria-valuenow', '90');
     const soldOut = screen.getAllByText('0 of 10 left')[0].closest('tr') as HTMLElement;
     expect(within(soldOut).getByText('Sold out')).toBeInTheDocument();
     const draft = screen.getAllByText('2 for 1 Thursdays')[0].closest('tr') as HTMLElement;
