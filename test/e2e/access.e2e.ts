@@ -30,10 +30,10 @@ const EXPECTED_MENUS: Record<string, string[]> = {
     'Reference data',
     'Billing',
   ],
-  'promoter@demo.ch': [...PARTNER, 'Promoters', 'Events', 'Offers', 'Billing'],
+  'promoter@demo.ch': [...PARTNER, 'Promoters', 'Events', 'Offers', 'Template requests', 'Billing'],
   'customer@demo.ch': EVERYONE,
-  'admin@demo.ch': [...PARTNER, 'Establishments', 'Events', 'Offers', 'Widget', 'Billing'],
-  'coordinator@demo.ch': [...PARTNER, 'Establishments', 'Events', 'Offers'],
+  'admin@demo.ch': [...PARTNER, 'Establishments', 'Events', 'Offers', 'Template requests', 'Widget', 'Billing'],
+  'coordinator@demo.ch': [...PARTNER, 'Establishments', 'Events', 'Offers', 'Template requests'],
   'coordinator-limited@demo.ch': [...PARTNER, 'Establishments', 'Promoters', 'Events'],
   'coordinator-full@demo.ch': [
     ...PARTNER,
@@ -49,8 +49,8 @@ const EXPECTED_MENUS: Record<string, string[]> = {
     'Widget',
     'Users',
   ],
-  'promoter2@demo.ch': [...PARTNER, 'Promoters', 'Events', 'Offers', 'Billing'],
-  'admin2@demo.ch': [...PARTNER, 'Establishments', 'Events', 'Offers', 'Widget', 'Billing'],
+  'promoter2@demo.ch': [...PARTNER, 'Promoters', 'Events', 'Offers', 'Template requests', 'Billing'],
+  'admin2@demo.ch': [...PARTNER, 'Establishments', 'Events', 'Offers', 'Template requests', 'Widget', 'Billing'],
 };
 
 /** URLs each account must not open (ROOT opens every area). */

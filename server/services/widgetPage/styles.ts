@@ -34,7 +34,7 @@ html,body{margin:0;padding:0;background:transparent}
 .w-price{font-weight:700}
 .w-picture{grid-column:1/-1;width:100%;max-height:220px;object-fit:cover;border-radius:var(--w-radius)}
 .w-offers{list-style:none;margin:8px 0 0;padding:0;display:grid;gap:6px}
-.w-offer{padding:6px 10px;border-left:4px solid var(--w-accent);border-radius:var(--w-radius);background:color-mix(in srgb,var(--w-text) 6%,transparent);font-size:.95rem}
+.w-offer{padding:6px 10px;border-left:4px solid var(--w-accent);color:var(--w-text);font-size:.95rem}
 .w-offer>*{display:block}
 .w-sold-out{font-weight:700}
 .w-actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px!important}
