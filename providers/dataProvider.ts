@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { offerClaimListItemSchema, type OfferClaimListItem } from '../domain/offer';
 import type { PromoCode, PromoCodeBatchInput } from '../domain/promoCode';
 import { AxiosHeaders, type AxiosInstance, type AxiosResponse } from 'axios';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -133,6 +135,10 @@ export interface AppDataProvider extends DataProvider {
   ): Promise<RaRecord>;
   /** `POST /promo-codes/batch`: many codes of one template at once, all or none; answers the created codes. */
   createPromoCodes(batch: PromoCodeBatchInput): Promise<PromoCode[]>;
+  /** `GET /offers/:id/claims`: the offer's claims, live and cancelled, newest first (the offer's staff). */
+  getOfferClaims(offerId: Identifier): Promise<OfferClaimListItem[]>;
+  /** `DELETE /offers/:id/claims/:claimId`: cancels a live claim; its spot is free again. */
+  cancelOfferClaim(offerId: Identifier, claimId: Identifier): Promise<void>;
 }
 
 const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
@@ -239,6 +245,19 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
         headers: new Headers({ 'Content-Type': 'application/json' }),
       });
       return json as PromoCode[];
+    },
+    getOfferClaims: async (offerId) => {
+      const { json } = await httpClientForReactAdmin(
+        `${apiBaseUrl}/offers/${encodeURIComponent(String(offerId))}/claims`,
+        { method: 'GET' },
+      );
+      return z.array(offerClaimListItemSchema).parse(json);
+    },
+    cancelOfferClaim: async (offerId, claimId) => {
+      await httpClientForReactAdmin(
+        `${apiBaseUrl}/offers/${encodeURIComponent(String(offerId))}/claims/${encodeURIComponent(String(claimId))}`,
+        { method: 'DELETE' },
+      );
     },
     deleteOccurrence: async (eventId, originalStartsAt, version) => {
       const query = new URLSearchParams({

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { DeleteButton, SaveButton, Toolbar, type Identifier } from 'react-admin';
 import { DrawerCreate, DrawerEdit } from '../shared/DrawerForms';
+import { OfferClaims } from './OfferClaims';
 import { OfferForm, offerDefaults, useOfferOwner } from './OfferInputs';
 import { OFFERS_AREA } from './paths';
 
@@ -18,6 +19,7 @@ export const OfferEdit = ({ id, onClose }: { id: Identifier; onClose: () => void
   return (
     <DrawerEdit id={id} onClose={onClose} redirect={OFFERS_AREA}>
       <OfferForm owner={owner} toolbar={<OfferEditToolbar />} />
+      <OfferClaims />
     </DrawerEdit>
   );
 };

@@ -4,6 +4,7 @@ import {
   AutocompleteInput,
   DataTable,
   ExportButton,
+  FilterButton,
   List,
   ReferenceInput,
   ResourceContextProvider,
@@ -177,6 +178,7 @@ const OfferActions = () => {
           {translate('ra.action.create')}
         </MuiButton>
       ) : null}
+      <FilterButton />
       <ExportButton />
     </TopToolbar>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { OccurrenceItem } from '../../domain/event';
-import type { ExclusiveOffer, Offer, RecurrentOffer } from '../../domain/offer';
+import type { ExclusiveOffer, Offer, OfferClaimListItem, RecurrentOffer } from '../../domain/offer';
 import { venueAdmin } from './eventList.fixtures';
 import { apiUrl, filterOf, listAnswer, referenceRecord, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
@@ -59,6 +59,7 @@ interface OfferCalls {
   visibility: Record<string, unknown>[];
   puts: Record<string, unknown>[];
   occurrences: Record<string, unknown>[];
+  cancelledClaims: string[];
 }
 
 /** One occurrence of event 51 (a weekly series unless told otherwise), as GET /occurrences answers it. */
@@ -84,8 +85,12 @@ const occurrence = (startsAt: string, endsAt: string, changes: Partial<Occurrenc
 });
 
 /** GET /offers, /offers/:id, PUT, POST /offers/visibility; the templates, events and offer types they name. */
-const serveOffers = (offers: Offer[], occurrences: OccurrenceItem[] = []): OfferCalls => {
-  const calls: OfferCalls = { lists: [], visibility: [], puts: [], occurrences: [] };
+const serveOffers = (
+  offers: Offer[],
+  occurrences: OccurrenceItem[] = [],
+  claims: OfferClaimListItem[] = [],
+): OfferCalls => {
+  const calls: OfferCalls = { lists: [], visibility: [], puts: [], occurrences: [], cancelledClaims: [] };
   const byIds = <Row extends { id: number }>(rows: Row[], request: Request) => {
     const ids = filterOf(request).id;
     return Array.isArray(ids) ? rows.filter((row) => ids.includes(row.id)) : rows;
@@ -98,6 +103,15 @@ const serveOffers = (offers: Offer[], occurrences: OccurrenceItem[] = []): Offer
     http.get(apiUrl('/offers/:id'), ({ params }) => {
       const found = offers.find((offer) => String(offer.id) === params.id);
       return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
+    }),
+    http.get(apiUrl('/offers/:id/claims'), ({ params }) =>
+      HttpResponse.json(claims.filter((claim) => String(claim.offerId) === params.id)),
+    ),
+    http.delete(apiUrl('/offers/:id/claims/:claimId'), ({ params }) => {
+      calls.cancelledClaims.push(`${String(params.id)}/${String(params.claimId)}`);
+      const claim = claims.find((candidate) => String(candidate.id) === params.claimId);
+      if (claim) claim.cancelledAt = '2026-11-26T21:00:00.000Z';
+      return new HttpResponse(null, { status: 204 });
     }),
     http.put(apiUrl('/offers/:id'), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -257,5 +271,43 @@ describe('the offers page', () => {
     renderApp('/discount?filter=%7B%22status%22%3A%5B%22running%22%5D%7D');
     await screen.findAllByText('9 of 10 left', {}, PAGE);
     expect(calls.lists.some((filter) => JSON.stringify(filter.status) === '["running"]')).toBe(true);
+    // The other filters are behind "Add filter".
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    for (const name of ['Type', 'Establishment', 'Event'])
+      expect(await screen.findByRole('menuitemcheckbox', { name })).toBeInTheDocument();
   });
+
+  it("shows an exclusive offer's claims to its staff, and cancels one after a confirmation", async () => {
+    const claims: OfferClaimListItem[] = [
+      {
+        id: 901,
+        offerId: 7,
+        userId: 40,
+        createdAt: '2026-11-26T19:30:00.000Z',
+        cancelledAt: null,
+        customer: { firstName: 'Chiara', lastName: 'Kunde', email: 'chiara@example.ch' },
+      },
+      {
+        id: 900,
+        offerId: 7,
+        userId: 41,
+        createdAt: '2026-11-25T18:00:00.000Z',
+        cancelledAt: '2026-11-25T20:00:00.000Z',
+        customer: null,
+      },
+    ];
+    const calls = serveOffers([exclusive(7)], [], claims);
+    startSignedIn(venueAdmin);
+    renderApp('/discount/7');
+    const section = await screen.findByRole('region', { name: '1 live claim' }, PAGE);
+    expect(within(section).getByText('Chiara Kunde · chiara@example.ch')).toBeInTheDocument();
+    expect(within(section).getByText(/^Claimed 26\/11\/2026, \d\d:30$/)).toBeInTheDocument();
+    expect(within(section).getByText('A deleted account')).toBeInTheDocument();
+    expect(within(section).getByText('Cancelled')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Cancel claim' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this claim?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel claim' }));
+    await waitFor(() => expect(calls.cancelledClaims).toEqual(['7/901']));
+    expect(await screen.findByRole('region', { name: '0 live claims' })).toBeInTheDocument();
+  }, 60_000);
 });
