@@ -11,3 +11,4 @@ export * from './widgetSettings';
 export * from './widgetCounts';
 export * from './auditLog';
 export * from './rowCounts';
+export * from './notifications';
