@@ -69,6 +69,41 @@ export type NotificationMailMode = (typeof NOTIFICATION_MAIL_MODES)[number];
 export const mailModeOf = (delivery: NotificationDelivery): NotificationMailMode =>
   delivery === 'MAIL' ? 'NOW' : delivery === 'DIGEST' ? 'DIGEST' : 'NONE';
 
+const ESTABLISHMENT_STAFF: readonly RoleKey[] = ['ADMIN', 'COORDINATOR', 'COORDINATOR_ADMIN_LIMITED'];
+const TEMPLATE_REQUESTERS: readonly RoleKey[] = ['ADMIN', 'PROMOTER', 'COORDINATOR'];
+const OFFER_KEEPERS: readonly RoleKey[] = ['ADMIN', 'COORDINATOR', 'PROMOTER'];
+const EVERYONE: readonly RoleKey[] = [
+  'ROOT',
+  'PROMOTER',
+  'CUSTOMER',
+  'ADMIN',
+  'COORDINATOR',
+  'COORDINATOR_ADMIN_LIMITED',
+  'COORDINATOR_ADMIN_FULL',
+];
+
+/**
+ * Who receives each kind: a venue's staff the requests at their venue, the platform roles the template requests
+ * (ROOT and COORDINATOR_ADMIN_FULL decide those), requesters their decisions, the staff of an offer's
+ * establishment or promoter group its spots, everyone their own account's news. Settings offers only these.
+ */
+export const NOTIFICATION_RECIPIENT_ROLES: Readonly<Record<NotificationKind, readonly RoleKey[]>> = {
+  ASK_AWAITING: [...ESTABLISHMENT_STAFF, 'ROOT', 'COORDINATOR_ADMIN_FULL'],
+  EVENT_REQUEST_APPROVED: ['PROMOTER'],
+  EVENT_REQUEST_REJECTED: ['PROMOTER'],
+  TEMPLATE_REQUEST_APPROVED: TEMPLATE_REQUESTERS,
+  TEMPLATE_REQUEST_REJECTED: TEMPLATE_REQUESTERS,
+  EVENT_PUBLISHED_AT_VENUE: ESTABLISHMENT_STAFF,
+  OFFER_NEARLY_SOLD_OUT: OFFER_KEEPERS,
+  OFFER_SOLD_OUT: OFFER_KEEPERS,
+  PASSWORD_CHANGED: EVERYONE,
+  ACCESS_LINK_SENT: EVERYONE,
+  ACCOUNT_ACCESS_CHANGED: EVERYONE,
+};
+
+export const notificationKindsOf = (role: RoleKey): NotificationKind[] =>
+  NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_RECIPIENT_ROLES[kind].includes(role));
+
 /** The daily digest's hour, in the platform's time zone. */
 export const NOTIFICATION_DIGEST = { hour: 7, timeZone: 'Europe/Zurich' } as const;
 
