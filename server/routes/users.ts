@@ -12,8 +12,8 @@ import {
   insertUser,
   loadUsers,
   removeUser,
+  recordAccessLinkSent,
   updateUser,
-  userAudit,
   type SessionRevoker,
 } from '../services/users';
 import {
@@ -76,7 +76,7 @@ export function userResource(sessions: SessionRevoker): ResourceDefinition<UserR
       authorizeWrite: ({ viewer, input, current, tx }) => authorizeUserWrite(tx, viewer, input, current ?? undefined),
       // No password: the person signs in through an access link (POST /users/:id/send-access-link).
       insert: (tx, input) => insertUser(tx, input),
-      update: (tx, id, input, { current }) => updateUser(tx, sessions, id, input, current),
+      update: (tx, id, input, { current, viewer }) => updateUser(tx, sessions, id, input, current, viewer.userId),
       remove: (tx, id) => removeUser(tx, sessions, id),
       uniqueFields: { users_email_lower_unique: 'email', users_username_lower_unique: 'username' },
       foreignKeyFields: {
@@ -96,7 +96,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
    * Mails the user a single-use access link (onboarding, or a user who lost access): 202. Needs USER update
    * and the user in the caller's write scope; a disabled user is a 409. The audit log keeps who sent it to
    * which address (action SEND_ACCESS_LINK), as it keeps every other change to a user: the link grants
-   * access. The row is written once the mail is, outside a transaction (the mail may go through SMTP).
+   * access. The row and the user's ACCESS_LINK_SENT notification are written once the mail is, in a
+   * transaction of their own (the mail may go through SMTP, which no transaction should wait for).
    */
   const sendAccessLinkSchema = {
     tags: [resource.name],
@@ -117,13 +118,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       // Gone since the scope check (deleted meanwhile): as unknown as any other id.
       if (!recipient) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
       if (!(await app.authService.sendAccessLink(id))) throw new ApiError(409, USER_DISABLED);
-      await userAudit(app.db, {
-        actor: auditActorOf(request),
-        action: 'SEND_ACCESS_LINK',
-        recordId: id,
-        before: null,
-        after: { email: recipient.email },
-      });
+      await recordAccessLinkSent(app.db, { actor: auditActorOf(request), userId: id, email: recipient.email });
       return reply.code(202).send();
     },
   );

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../domain/user';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/auth';
 import type { Mailer } from './mail';
+import { noticePasswordChanged } from './notifications/accountNotices';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { AccessTokens } from './tokens';
 import {
@@ -167,6 +168,8 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: this.now() }).where(eq(users.id, userId));
       await this.sessions.revokeAllOfUser(tx, userId, REVOKE_REASONS.passwordChanged, sessionId);
+      // A first password (the account had none: set after signing in through an access link) counts as a reset.
+      await noticePasswordChanged(tx, userId, user.passwordHash === null ? 'RESET' : 'CHANGED');
     });
     return 'updated';
   }
@@ -214,6 +217,7 @@ export class AuthService {
       await tx.update(users).set({ passwordHash, updatedAt: this.now() }).where(eq(users.id, consumed.userId));
       await this.oneTimeTokens.consumeAllOfUser(tx, consumed.userId, 'resetPassword');
       await this.sessions.revokeAllOfUser(tx, consumed.userId, REVOKE_REASONS.passwordReset);
+      await noticePasswordChanged(tx, consumed.userId, 'RESET');
       return true;
     });
   }

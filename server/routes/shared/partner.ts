@@ -3,7 +3,7 @@ import type { PicturesInput } from '../../services/partners/checks';
 import { requireMayCreate, viewerAfterCreateOf } from '../../services/partners/onboarding';
 import type { PartnerPictures } from '../../services/partners/pictures';
 import type { PartnerWriteParts } from '../../services/partners/definition';
-import { insertPartner, updatePartner } from '../../services/partners/writes';
+import { insertPartner, removePartner, updatePartner } from '../../services/partners/writes';
 import type { ResourceWrites } from './resource';
 
 /**
@@ -24,6 +24,7 @@ export function partnerWrites<
     viewerAfterCreate: viewerAfterCreateOf(parts.onboarding),
     insert: (tx, input, { viewer }) => insertPartner(tx, parts, input, viewer),
     update: (tx, id, input, { viewer, current }) => updatePartner(tx, parts, id, input, viewer, current),
+    remove: (tx, id, { viewer }) => removePartner(tx, parts, id, viewer),
     auditOmit: parts.auditOmit,
     visibilityOf: (record) => record.visibility,
   };

@@ -6,9 +6,10 @@ import { APPROVAL_OUTCOMES, EVENT_PROBLEMS, type Event } from '../../../domain/e
 import type { Database } from '../../db/client';
 import type { Queryable } from '../../db/queryable';
 import { events } from '../../db/schema/events';
-import { scopeCondition } from '../../db/scope';
+import { scopeCondition, scopeKindsOf } from '../../db/scope';
 import { ApiError } from '../../errors';
 import type { AuditActor } from '../audit';
+import { noticeEventPublished } from '../notifications/eventPublished';
 import { EVENT_SCOPE, loadEvent } from './record';
 import { eventAudit } from './save';
 
@@ -52,6 +53,12 @@ async function lockVisibleEvent(tx: Queryable, viewer: Viewer, id: number) {
 function requireDecider(viewer: Viewer, establishmentId: number | null): void {
   if (!canDecideRequest(viewer, establishmentId)) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden);
 }
+
+/** Whether the viewer is the staff of this establishment (an establishment-scoped role attached to it). */
+const isVenueStaffOf = (viewer: Viewer, establishmentId: number | null): boolean =>
+  establishmentId !== null &&
+  viewer.establishmentId === establishmentId &&
+  scopeKindsOf(viewer).includes('establishment');
 
 function requireUndecided(status: string | null): void {
   if (status === null) throw conflict(EVENT_PROBLEMS.notARequest);
@@ -104,6 +111,12 @@ export async function decideRequest(
       visibility: outcome.visibility,
     };
     await eventAudit(tx, { actor, action: 'UPDATE', recordId: id, before, after });
+    // The venue's own approval is its decision, which its staff find among the asks: no notice. An approval by
+    // someone outside the venue (ROOT, COORDINATOR_ADMIN_FULL) publishes at the venue as a publish would.
+    if (outcome.visibility === 'PUBLISHED' && !isVenueStaffOf(viewer, current.establishmentId)) {
+      const publishedAtBefore = current.visibility === 'PUBLISHED' ? current.establishmentId : null;
+      await noticeEventPublished(tx, { eventId: id, publishedAtBefore, actorUserId: viewer.userId });
+    }
     // The whole record, as GET /events/:id answers it, read inside the transaction that wrote it.
     return (await loadEvent(tx, id))!;
   });

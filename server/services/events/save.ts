@@ -8,6 +8,7 @@ import { establishments } from '../../db/schema/establishments';
 import { events } from '../../db/schema/events';
 import { ApiError } from '../../errors';
 import { auditTrail, type AuditActor } from '../audit';
+import { noticeEventPublished } from '../notifications/eventPublished';
 import { applyOccurrenceEdit, skipOccurrence, type OccurrenceEditWriters } from './occurrenceEdits';
 import { loadEvent } from './record';
 import {
@@ -137,13 +138,19 @@ function occurrenceWriters(viewer: Viewer, actor: AuditActor): OccurrenceEditWri
 /** A new event (POST): the save action's visibility and approval, a promoter's own group. Answers the id. */
 export async function insertEvent(tx: Queryable, input: EventInput, viewer: Viewer): Promise<number> {
   const outcome = saveOutcomeOf('create', viewer, input, null);
-  return writeEventRow(tx, {
+  const id = await writeEventRow(tx, {
     input: inputFor(viewer, input, outcome),
     viewer,
     current: null,
     approval: outcome.approval,
   });
+  await noticeEventPublished(tx, { eventId: id, publishedAtBefore: null, actorUserId: viewer.userId });
+  return id;
 }
+
+/** Where the event was published before a write: its establishment, or null when it was not published. */
+const publishedAt = (event: Event | null): number | null =>
+  event?.visibility === 'PUBLISHED' ? event.generalInfos.establishmentId : null;
 
 /** PUT: the whole series, or with `updateScope` the occurrences the edit reaches. */
 export async function updateEvent(
@@ -154,8 +161,10 @@ export async function updateEvent(
 ): Promise<void> {
   const outcome = saveOutcomeOf('update', viewer, input, current);
   const effective = inputFor(viewer, input, outcome);
+  const published = { eventId: id, publishedAtBefore: publishedAt(current), actorUserId: viewer.userId };
   if (effective.dateAndCalendar.updateScope === null) {
     await writeEventRow(tx, { id, input: effective, viewer, current, approval: outcome.approval });
+    await noticeEventPublished(tx, published);
     return;
   }
   if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
@@ -165,6 +174,8 @@ export async function updateEvent(
     .set({ visibility: effective.visibility, ...(outcome.approval ?? {}) })
     .where(eq(events.id, id));
   await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer, actor));
+  // The series is what was published; a split's tail copies its visibility and is not a publication of its own.
+  await noticeEventPublished(tx, published);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { OFFER_CLAIM_ERROR_CODES } from '../../../domain/errors';
 import type { OfferClaim, OfferClaimListItem } from '../../../domain/offer';
 import { localDateOf, localTimeOf } from '../../../domain/recurrence';
@@ -11,6 +11,7 @@ import { events } from '../../db/schema/events';
 import { offerClaims, offers } from '../../db/schema/offers';
 import { ApiError } from '../../errors';
 import { auditTrail, type AuditActor } from '../audit';
+import { crossingOf, noticeOfferSpots, takingASpotCrosses, type SpotsCrossing } from '../notifications/offerSpots';
 
 /**
  * Claims of an exclusive offer's spots. A claim is one statement: a conditional UPDATE that takes a spot
@@ -80,29 +81,26 @@ const claimOf = (row: { id: number; offerId: number; userId: number; createdAt: 
 });
 
 /**
- * Takes a spot of the offer for the customer, or refuses with the code of domain/errors.ts. One statement, so
- * atomic on its own and one round trip: the offer's row is locked from the UPDATE to the commit only, which is
- * what bounds the claims per second of one hot offer (bench/results/claims.md).
+ * The claim's one statement: a conditional UPDATE that takes a spot (and holds the offer's row lock), the claim
+ * row and the audit row from it; it answers the claim with the offer's count after it and the threshold the
+ * claim crossed (offerSpots.ts `crossingOf`). `sparingThresholds`: the UPDATE also refuses the spot whose
+ * taking crosses a threshold, which the transaction of `claimOffer` then takes with its notification.
  */
-export async function claimOffer(
-  db: Database,
-  offerId: number,
-  customer: AuditActor,
-  at = new Date(),
-): Promise<OfferClaim> {
+function claimStatement(offerId: number, customer: AuditActor, at: Date, sparingThresholds: boolean) {
   const userId = customer.userId;
   const { started, notEnded } = openAt(at);
-  let rows: ClaimRow[];
-  try {
-    const result = await db.execute(sql`
+  const claimed = qualified(offers.claimedSpots);
+  const spots = qualified(offers.availableSpots);
+  return sql`
       WITH taken AS (
-        UPDATE ${offers} SET ${sql.identifier(offers.claimedSpots.name)} = ${qualified(offers.claimedSpots)} + 1
+        UPDATE ${offers} SET ${sql.identifier(offers.claimedSpots.name)} = ${claimed} + 1
         WHERE ${qualified(offers.id)} = ${offerId}
           AND ${qualified(offers.kind)} = 'EXCLUSIVE'
           AND ${qualified(offers.visibility)} = 'PUBLISHED'
-          AND ${qualified(offers.claimedSpots)} < ${qualified(offers.availableSpots)}
+          AND ${claimed} < ${spots}
           AND ${started} AND ${notEnded} AND ${eventPublished}
-        RETURNING ${qualified(offers.id)} AS offer_id, ${qualified(offers.claimedSpots)} AS claimed_spots
+          ${sparingThresholds ? sql`AND NOT ${takingASpotCrosses(claimed, spots)}` : sql``}
+        RETURNING ${qualified(offers.id)} AS offer_id, ${claimed} AS claimed_spots, ${spots} AS available_spots
       ),
       claimed AS (
         INSERT INTO ${offerClaims} (${sql.identifier(offerClaims.offerId.name)}, ${sql.identifier(offerClaims.userId.name)})
@@ -127,19 +125,61 @@ export async function claimOffer(
           'claimedSpots', jsonb_build_object('before', taken.claimed_spots - 1, 'after', taken.claimed_spots))
         FROM taken, claimed
       )
-      SELECT id, created_at FROM claimed`);
-    rows = (result as unknown as { rows: ClaimRow[] }).rows;
+      SELECT claimed.id, claimed.created_at, taken.claimed_spots, taken.available_spots,
+        ${crossingOf(sql`taken.claimed_spots`, sql`taken.available_spots`)} AS crossing
+      FROM claimed, taken`;
+}
+
+async function runClaim(tx: Queryable, statement: SQL): Promise<ClaimRow | undefined> {
+  try {
+    const result = await tx.execute(statement);
+    return (result as unknown as { rows: ClaimRow[] }).rows[0];
   } catch (error) {
     if (isSecondLiveClaim(error)) throw refused(409, OFFER_CLAIM_ERROR_CODES.alreadyClaimed);
     throw error;
   }
-  if (rows.length === 0) throw await refusalOf(db, offerId, at);
-  return claimOf({ id: Number(rows[0].id), offerId, userId, createdAt: new Date(rows[0].created_at) });
+}
+
+/**
+ * Takes a spot of the offer for the customer, or refuses with the code of domain/errors.ts. Most claims are
+ * one statement, atomic on its own and one round trip: the offer's row is locked from the UPDATE to the commit
+ * only, which is what bounds the claims per second of one hot offer (bench/results/claims.md). That statement
+ * spares the spot whose taking crosses a notification threshold (a tenth left, none left: offerSpots.ts); such
+ * a claim, and any the statement refused, is tried again in a transaction that writes the staff's
+ * notification beside the claim when it crossed, so a notification exists exactly when its claim does.
+ */
+export async function claimOffer(
+  db: Database,
+  offerId: number,
+  customer: AuditActor,
+  at = new Date(),
+): Promise<OfferClaim> {
+  const userId = customer.userId;
+  const quick = await runClaim(db, claimStatement(offerId, customer, at, true));
+  const row =
+    quick ??
+    (await db.transaction(async (tx) => {
+      const taken = await runClaim(tx, claimStatement(offerId, customer, at, false));
+      if (!taken) throw await refusalOf(tx, offerId, at);
+      if (taken.crossing !== null) {
+        await noticeOfferSpots(tx, {
+          offerId,
+          crossing: taken.crossing,
+          claimedSpots: Number(taken.claimed_spots),
+          availableSpots: Number(taken.available_spots),
+        });
+      }
+      return taken;
+    }));
+  return claimOf({ id: Number(row.id), offerId, userId, createdAt: new Date(row.created_at) });
 }
 
 interface ClaimRow {
   id: number | string;
   created_at: Date | string;
+  claimed_spots: number | string;
+  available_spots: number | string;
+  crossing: SpotsCrossing | null;
 }
 
 /**

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Viewer } from '../../../domain/access';
 import { replaceLinks, replaceMedia } from '../../db/links';
 import type { Queryable } from '../../db/queryable';
+import { users } from '../../db/schema/auth';
+import { noticeAccessNow } from '../notifications/accountNotices';
 import { checkPartnerWrite, type PicturesInput } from './checks';
 import type { PartnerWriteParts } from './definition';
 import { claimForCaller } from './onboarding';
@@ -81,4 +83,26 @@ export async function updatePartner<Input extends { generalInfos: PicturesInput 
     media: current.generalInfos.media.map((upload) => upload.id),
   };
   await writeChildren(tx, parts, id, { input, galleryIds, stored: stored ?? undefined });
+}
+
+/**
+ * Deletes a partner record (its children, events, offers… cascade). Its staff keep their accounts without it
+ * (`SET NULL`): their access changed, so each is told (ACCOUNT_ACCESS_CHANGED) in the delete's transaction,
+ * except the one deleting.
+ */
+export async function removePartner<Input>(
+  tx: Queryable,
+  parts: PartnerWriteParts<Input>,
+  id: number,
+  viewer: Viewer,
+): Promise<void> {
+  const staff = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users[parts.onboarding.viewerField], id), ne(users.id, viewer.userId)));
+  await tx.delete(parts.table).where(eq(parts.id, id));
+  await noticeAccessNow(
+    tx,
+    staff.map((user) => user.id),
+  );
 }

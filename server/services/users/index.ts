@@ -10,7 +10,8 @@ import { roles, users } from '../../db/schema/auth';
 import { establishments } from '../../db/schema/establishments';
 import { promoterGroups } from '../../db/schema/promoterGroups';
 import { ApiError } from '../../errors';
-import { auditTrail } from '../audit';
+import { auditTrail, type AuditActor } from '../audit';
+import { noticeAccessLinkSent, noticeAccountAccessChanged } from '../notifications/accountNotices';
 import { REVOKE_REASONS, type AuthSessions } from '../authSessions';
 import { idInIdsPlaceholder } from '../../db/conditions';
 import { builtOncePerDatabase } from '../../db/prepared';
@@ -258,17 +259,42 @@ export async function insertUser(tx: Queryable, input: UserInput): Promise<numbe
   return row.id;
 }
 
-/** Writes the whole user; disabling an active user ends their sessions. */
+/**
+ * Writes the whole user; disabling an active user ends their sessions. A change of their role, establishment or
+ * promoter group by someone else (`actorUserId`) tells them (ACCOUNT_ACCESS_CHANGED), in the same transaction.
+ */
 export async function updateUser(
   tx: Queryable,
   sessions: SessionRevoker,
   id: number,
   input: UserInput,
-  current: Pick<UserRecord, 'isActive'> | null,
+  current: Pick<UserRecord, 'isActive' | 'roleId' | 'establishmentId' | 'promoterGroupId'> | null,
+  actorUserId: number,
 ): Promise<void> {
   const values = await userValuesOf(tx, input);
   await tx.update(users).set(values).where(eq(users.id, id));
   if (current?.isActive && !values.isActive) await sessions.revokeAllOfUser(tx, id, REVOKE_REASONS.disabledByAdmin);
+  if (current) await noticeAccountAccessChanged(tx, { userId: id, actorUserId, before: current, after: values });
+}
+
+/**
+ * After an access link was mailed to the user (AuthService.sendAccessLink): the audit row (action
+ * SEND_ACCESS_LINK, the address it went to) and the user's ACCESS_LINK_SENT notification, in one transaction.
+ */
+export async function recordAccessLinkSent(
+  db: Database,
+  args: { actor: AuditActor; userId: number; email: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await userAudit(tx, {
+      actor: args.actor,
+      action: 'SEND_ACCESS_LINK',
+      recordId: args.userId,
+      before: null,
+      after: { email: args.email },
+    });
+    await noticeAccessLinkSent(tx, args.userId);
+  });
 }
 
 export async function removeUser(tx: Queryable, sessions: SessionRevoker, id: number): Promise<void> {
