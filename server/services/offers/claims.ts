@@ -20,6 +20,11 @@ import { crossingOf, noticeOfferSpots, takingASpotCrosses, type SpotsCrossing } 
  * second live claim of the same customer, which fails the statement and so rolls the spot back. Every statement that changes `claimed_spots` locks the offer's
  * row first, so claims and cancellations never wait on each other in opposite orders.
  *
+ * The claim that takes the offer below a tenth of its spots, or to none, also tells the offer's staff
+ * (notifications/offerSpots.ts), which needs a transaction: the one statement spares that spot, and the claim
+ * that wanted it runs the same statement again in a transaction with the notification. So only the (at most two)
+ * crossing claims of each crossing, and refused claims, pay for a transaction.
+ *
  * Both write the offer's audit row (resource `offers`, the offer's id, CLAIM or CANCEL_CLAIM) in the same
  * statement or transaction, so a refused claim leaves none and a taken spot always has one: the claim's id, the
  * customer and `claimedSpots` before and after.
