@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../domain/event';
 import type { UserRecord } from '../../domain/user';
-import { auditLog, establishments, eventTypes, promoterGroups, users } from '../../server/db/schema';
+import { auditLog, establishments, events, eventTypes, promoterGroups, users } from '../../server/db/schema';
 import {
   createUser,
   DEMO_EMAILS,
@@ -196,6 +196,49 @@ describe('EVENT_PUBLISHED_AT_VENUE', () => {
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(await since(afterBulk)).toEqual([]);
+  });
+
+  it('parallel bulk publishes of one draft tell each member of the staff once', async () => {
+    const draft = await createEvent('admin@demo.ch', { visibility: 'DRAFT' });
+    const before = await mark();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        call(index % 2 === 0 ? 'root@demo.ch' : 'coordinator-full@demo.ch', 'POST', '/events/visibility', {
+          ids: [draft.id],
+          visibility: 'PUBLISHED',
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    expectPublishedNotices(await since(before), draft, idsOf(...FIRST_VENUE_STAFF));
+  });
+
+  it('publishing a series while splitting it (THIS_AND_NEXT) tells of the series once, not of its new tail', async () => {
+    const draft = await createEvent('admin@demo.ch', {
+      visibility: 'DRAFT',
+      dateAndCalendar: {
+        startDate: '2026-12-05',
+        endDate: null,
+        startTime: '22:00',
+        endTime: '04:00',
+        recurrencePattern: 'WEEKLY',
+        recurrenceDaysOfWeek: ['SATURDAY'],
+        recurrenceEndType: 'AFTER_OCCURRENCES',
+        maxOccurrences: 4,
+        recurrenceEndDate: null,
+      },
+    });
+    const before = await mark();
+    const split = await putEvent('admin@demo.ch', draft, (record) => ({
+      ...record,
+      visibility: 'PUBLISHED',
+      dateAndCalendar: { ...record.dateAndCalendar, startTime: '23:00', updateScope: 'THIS_AND_NEXT_OCCURRENCES' },
+      originalStartsAt: '2026-12-12T21:00:00Z',
+    }));
+    expect(split.statusCode, split.body).toBe(200);
+    const tails = await server.db.select({ id: events.id }).from(events).where(eq(events.parentEventId, draft.id));
+    expect(tails).toHaveLength(1);
+    expectPublishedNotices(await since(before), draft, idsOf('coordinator@demo.ch', 'coordinator-limited@demo.ch'));
   });
 
   it('the venue approving a promoter’s request tells nobody of a publication; ROOT approving one tells the venue', async () => {
@@ -456,6 +499,28 @@ describe('ACCOUNT_ACCESS_CHANGED', () => {
     expect(await since(before)).toEqual([]);
     const stored = (await call('root@demo.ch', 'GET', `/users/${user.id}`)).json<UserRecord>();
     expect(stored).toMatchObject({ establishmentId: venue.first, version: user.version });
+  });
+
+  it('ROOT deleting a promoter group tells its promoters, with their role and no group', async () => {
+    const [group] = await server.db
+      .insert(promoterGroups)
+      .values({ name: `Parting ${randomUUID().slice(0, 8)}` })
+      .returning({ id: promoterGroups.id });
+    const user = await coordinator();
+    const promoted = await putUser('root@demo.ch', user, {
+      roleId: await roleIdOf('promoter@demo.ch'),
+      establishmentId: null,
+      promoterGroupId: group.id,
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const before = await mark();
+    const deleted = await call('root@demo.ch', 'DELETE', `/promoters/${group.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expectOwnNotice(await since(before), user.id, 'ACCOUNT_ACCESS_CHANGED', {
+      roleKey: 'PROMOTER',
+      establishmentName: null,
+      promoterGroupName: null,
+    });
   });
 
   it('ROOT deleting a venue tells each of its staff that they lost it', async () => {

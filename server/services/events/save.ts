@@ -144,7 +144,9 @@ export async function insertEvent(tx: Queryable, input: EventInput, viewer: View
     current: null,
     approval: outcome.approval,
   });
-  await noticeEventPublished(tx, { eventId: id, publishedAtBefore: null, actorUserId: viewer.userId });
+  if (outcome.visibility === 'PUBLISHED') {
+    await noticeEventPublished(tx, { eventId: id, publishedAtBefore: null, actorUserId: viewer.userId });
+  }
   return id;
 }
 
@@ -162,9 +164,12 @@ export async function updateEvent(
   const outcome = saveOutcomeOf('update', viewer, input, current);
   const effective = inputFor(viewer, input, outcome);
   const published = { eventId: id, publishedAtBefore: publishedAt(current), actorUserId: viewer.userId };
+  // A draft write publishes nothing: no notice to look for (a statement saved on every draft save).
+  const noticePublished = () =>
+    effective.visibility === 'PUBLISHED' ? noticeEventPublished(tx, published) : Promise.resolve();
   if (effective.dateAndCalendar.updateScope === null) {
     await writeEventRow(tx, { id, input: effective, viewer, current, approval: outcome.approval });
-    await noticeEventPublished(tx, published);
+    await noticePublished();
     return;
   }
   if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
@@ -175,7 +180,7 @@ export async function updateEvent(
     .where(eq(events.id, id));
   await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer, actor));
   // The series is what was published; a split's tail copies its visibility and is not a publication of its own.
-  await noticeEventPublished(tx, published);
+  await noticePublished();
 }
 
 /**
