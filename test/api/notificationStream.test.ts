@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import type { NotificationRecord } from '../../domain/notification';
 import type { StreamTicket } from '../../domain/notificationApi';
 import { notifications } from '../../server/db/schema/notifications';
 import { notify, type NotificationInput } from '../../server/services/notifications/create';
+import { NotificationHub } from '../../server/services/notifications/live';
 import { SseClient } from '../support/sseClient';
 import {
   createUser,
@@ -248,6 +250,36 @@ describe('asks', () => {
     } finally {
       for (const client of clients) client.close();
     }
+  });
+});
+
+describe('heartbeat', () => {
+  it('writes a `: ping` comment to every open stream at each beat, and ends them on stop', async () => {
+    const written: string[] = [];
+    const response = {
+      destroyed: false,
+      writableEnded: false,
+      write: (chunk: string) => written.push(chunk),
+      end() {
+        this.writableEnded = true;
+      },
+      on: () => undefined,
+    };
+    const hub = new NotificationHub({ db: server.db, log: () => undefined, heartbeatMs: 40 });
+    await hub.start({ listen: async () => async () => undefined });
+    const account = await newAccount();
+    hub.open(response as unknown as ServerResponse, {
+      userId: account.id,
+      viewer: { userId: account.id, roleKeys: ['PROMOTER'], establishmentId: null, promoterGroupId: null },
+      language: 'en',
+      fallbackLanguage: 'en',
+      lastSentId: 0,
+    });
+    await expect.poll(() => written.filter((chunk) => chunk === ': ping\n\n').length).toBeGreaterThanOrEqual(2);
+    expect(written.some((chunk) => chunk.startsWith('event: unread\n'))).toBe(true);
+    await hub.stop();
+    expect(response.writableEnded).toBe(true);
+    expect(hub.size).toBe(0);
   });
 });
 
