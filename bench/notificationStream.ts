@@ -55,7 +55,8 @@ function runClients(url: string, tokens: string[]): void {
 
 async function openBenchDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; engine: string }> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({}), drop: async () => undefined, engine: 'PGlite (in memory)' };
+  if (!serverUrl)
+    return { database: await openDatabase({}), drop: async () => undefined, engine: 'PGlite (in memory)' };
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
@@ -130,14 +131,20 @@ async function measure(connections: number): Promise<string> {
     readers.map((reader) => app.authService.accessTokens.sign({ userId: reader.id, sessionId: reader.sessionId })),
   );
   // Warm up the route (one stream opened and closed), so that compiling it is not counted as connections' cost.
-  const warm = await fetch(`${base}/api/v1/notifications/stream`, { headers: { authorization: `Bearer ${tokens[0]}` } });
+  const warm = await fetch(`${base}/api/v1/notifications/stream`, {
+    headers: { authorization: `Bearer ${tokens[0]}` },
+  });
   await warm.body?.cancel();
   const loadBefore = loadavg()[0].toFixed(2);
   const before = await settledMemory();
 
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--clients', `${base}/api/v1/notifications/stream`], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', import.meta.filename, '--clients', `${base}/api/v1/notifications/stream`],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   child.stdin.end(JSON.stringify(tokens));
   const openStarted = performance.now();
   await waitForLine(child, 'open', 300_000);

@@ -91,8 +91,7 @@ export const DEFAULT_STATIC_ROOT = path.join(REPOSITORY_ROOT, 'dist');
 const ENDED_SESSIONS_SWEEP_MS = 60 * 60 * 1000;
 
 /** Tokens in query strings (the reset-password check) must not end up in logs. */
-const redactUrl = (url: string) =>
-  url.replace(/([?&](?:resetPasswordToken|token|ticket)=)[^&]*/gi, '$1[redacted]');
+const redactUrl = (url: string) => url.replace(/([?&](?:resetPasswordToken|token|ticket)=)[^&]*/gi, '$1[redacted]');
 
 const defaultLogger = (config: ServerConfig): FastifyServerOptions['logger'] =>
   config.nodeEnv === 'test'

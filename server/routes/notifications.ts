@@ -110,7 +110,12 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     '/notifications/:id',
     {
       ...authenticated,
-      schema: { tags: TAG, summary: 'One of the caller’s notifications', params: idParamsSchema, response: { 200: recordSchema } },
+      schema: {
+        tags: TAG,
+        summary: 'One of the caller’s notifications',
+        params: idParamsSchema,
+        response: { 200: recordSchema },
+      },
     },
     async (request) => {
       const { id } = parseInput(idParamsSchema, request.params);
@@ -266,7 +271,9 @@ async function openStream(app: FastifyInstance, request: FastifyRequest, reply: 
   const header = request.headers['last-event-id'];
   const fromHeader = typeof header === 'string' && header !== '' ? lastEventIdSchema.safeParse(header) : undefined;
   if (fromHeader && !fromHeader.success)
-    throw new ApiError(400, INVALID_INPUT, { 'Last-Event-ID': 'The id of the last notification received: plain digits' });
+    throw new ApiError(400, INVALID_INPUT, {
+      'Last-Event-ID': 'The id of the last notification received: plain digits',
+    });
   const identity = authOf(request);
   const resumeFrom = fromHeader?.data ?? query.lastEventId;
   const lastSentId = resumeFrom ?? (await newestNotificationId(app.db, identity.userId));

@@ -43,7 +43,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 let recordIds = 9000;
-const input = (userId: number, kind: 'OFFER_SOLD_OUT' | 'OFFER_NEARLY_SOLD_OUT' = 'OFFER_SOLD_OUT'): NotificationInput =>
+const input = (
+  userId: number,
+  kind: 'OFFER_SOLD_OUT' | 'OFFER_NEARLY_SOLD_OUT' = 'OFFER_SOLD_OUT',
+): NotificationInput =>
   kind === 'OFFER_SOLD_OUT'
     ? { userId, kind, resource: 'offers', recordId: (recordIds += 1), params: { title: 'Two for one', spots: 20 } }
     : {
@@ -120,7 +123,11 @@ describe('delivery MAIL', () => {
 
 describe('the daily digest', () => {
   const runDigest = async (token: string) =>
-    server.app.inject({ method: 'POST', url: '/api/v1/notifications/digest', headers: { authorization: `Bearer ${token}` } });
+    server.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/digest',
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   it('sends each user one mail listing only their unread, unarchived DIGEST ones; none to those without', async () => {
     const reader = await promoter('DIGEST', 'fr');
@@ -144,9 +151,15 @@ describe('the daily digest', () => {
     expect(others).toEqual([]);
     expect(mail.language).toBe('fr');
     expect(mail.subject).toBe('Votre résumé du jour : 2 notifications non lues');
-    const rows = await server.db.select().from(notifications).where(inArray(notifications.id, [first, last]));
+    const rows = await server.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.id, [first, last]));
     for (const row of rows) expect(mail.textBody).toContain(`/discount/${row.recordId}`);
-    const skipped = await server.db.select().from(notifications).where(inArray(notifications.id, [read, archived, inApp]));
+    const skipped = await server.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.id, [read, archived, inApp]));
     for (const row of skipped) {
       expect(mail.textBody).not.toContain(`/discount/${row.recordId}`);
       expect(row.mailedAt).toBeNull();
@@ -201,7 +214,10 @@ describe.each(onPostgres)('two app instances on one %s database', () => {
   let second: { app: FastifyInstance; handle: DatabaseHandle };
 
   beforeAll(async () => {
-    const [{ name }] = (await server.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+    const result = (await server.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const [{ name }] = result.rows;
     const url = new URL(process.env.TEST_DATABASE_URL as string);
     url.pathname = `/${name}`;
     const handle = await openDatabase({ databaseUrl: url.toString() });

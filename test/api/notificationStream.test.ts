@@ -8,15 +8,7 @@ import { notifications } from '../../server/db/schema/notifications';
 import { notify, type NotificationInput } from '../../server/services/notifications/create';
 import { NotificationHub } from '../../server/services/notifications/live';
 import { SseClient } from '../support/sseClient';
-import {
-  createUser,
-  DEMO_PASSWORD,
-  signIn,
-  startTestServer,
-  TEST_PASSWORD,
-  userRow,
-  type TestServer,
-} from './harness';
+import { createUser, DEMO_PASSWORD, signIn, startTestServer, TEST_PASSWORD, userRow, type TestServer } from './harness';
 
 /**
  * The live stream (docs/notifications.md "Live stream"): authentication by Bearer or single-use ticket, a
@@ -46,7 +38,11 @@ async function newAccount(roleKey: 'PROMOTER' | 'CUSTOMER' | 'ADMIN' = 'PROMOTER
 }
 
 async function demoAccount(email: string): Promise<Account> {
-  return { id: (await userRow(server.db, email)).id, email, token: (await signIn(server.app, email, DEMO_PASSWORD)).accessToken };
+  return {
+    id: (await userRow(server.db, email)).id,
+    email,
+    token: (await signIn(server.app, email, DEMO_PASSWORD)).accessToken,
+  };
 }
 
 const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
@@ -75,7 +71,9 @@ describe('authentication', () => {
     expect(JSON.parse(anonymous.body)).toEqual({ message: expect.any(String) });
     const forged = await SseClient.open(`${base}/notifications/stream`, { authorization: 'Bearer nonsense' });
     expect(forged.status).toBe(401);
-    const badTicket = await SseClient.open(`${base}/notifications/stream?ticket=00000000-0000-0000-0000-000000000000.x`);
+    const badTicket = await SseClient.open(
+      `${base}/notifications/stream?ticket=00000000-0000-0000-0000-000000000000.x`,
+    );
     expect(badTicket.status).toBe(401);
   });
 

@@ -66,7 +66,11 @@ const othersState = async (email: string) =>
 describe.each(DEMO_EMAILS)('%s', (email) => {
   it('lists exactly its own notifications, with their total; getMany of everybody’s answers its own', async () => {
     const own = owned.get(email) ?? [];
-    const listed = await call(email, 'GET', `/notifications?range=${jsonParam([0, 999])}&filter=${jsonParam({ archived: false })}`);
+    const listed = await call(
+      email,
+      'GET',
+      `/notifications?range=${jsonParam([0, 999])}&filter=${jsonParam({ archived: false })}`,
+    );
     expect(listed.statusCode).toBe(200);
     const stored = await server.db
       .select({ id: notifications.id, userId: notifications.userId, archivedAt: notifications.archivedAt })
@@ -82,7 +86,8 @@ describe.each(DEMO_EMAILS)('%s', (email) => {
   });
 
   it('reads its own one by one; another account’s does not exist (404)', async () => {
-    for (const id of owned.get(email) ?? []) expect((await call(email, 'GET', `/notifications/${id}`)).statusCode).toBe(200);
+    for (const id of owned.get(email) ?? [])
+      expect((await call(email, 'GET', `/notifications/${id}`)).statusCode).toBe(200);
     for (const id of othersIds(email)) expect((await call(email, 'GET', `/notifications/${id}`)).statusCode).toBe(404);
   });
 
@@ -92,7 +97,10 @@ describe.each(DEMO_EMAILS)('%s', (email) => {
     for (const change of ['read', 'unread', 'archive', 'unarchive']) {
       const response = await call(email, 'POST', `/notifications/${change}`, { ids: allIds() });
       expect(response.statusCode, change).toBe(200);
-      expect(response.json<{ ids: number[] }>().ids.every((id) => own.includes(id)), change).toBe(true);
+      expect(
+        response.json<{ ids: number[] }>().ids.every((id) => own.includes(id)),
+        change,
+      ).toBe(true);
     }
     expect((await call(email, 'POST', '/notifications/read-all')).statusCode).toBe(200);
     expect(await othersState(email)).toEqual(before);

@@ -307,7 +307,7 @@ describe('notification preferences', () => {
 });
 
 describe('the texts', () => {
-  const samples: NotificationInput[] = NOTIFICATION_KINDS.map((kind, index) => {
+  const samples: NotificationInput[] = NOTIFICATION_KINDS.map((kind, index): NotificationInput => {
     const base = { userId: 1, resource: null, recordId: index + 1 };
     switch (kind) {
       case 'ASK_AWAITING':

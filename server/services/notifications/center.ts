@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
 import type { Queryable } from '../../db/queryable';
-import type { BackgroundTasks } from '../../plugins/background';
 import type { LinkMailer } from '../auth';
 import { mailDueNotifications, runDigestIfDue, sendDigests, type DeliveryServer } from './delivery';
 import { NotificationHub } from './live';
@@ -15,11 +14,16 @@ import { NotificationHub } from './live';
 /** How often the missed NOW mails are swept and the digest's hour is checked. */
 const SCHEDULE_MS = 60_000;
 
+/** Work after the answer (the app's `background`, server/plugins/background.ts), awaited when the app closes. */
+export interface BackgroundRunner {
+  run(name: string, task: () => Promise<void>): void;
+}
+
 export interface NotificationCenterOptions {
   db: Queryable;
   mailer: LinkMailer;
   publicUrl: string;
-  background: BackgroundTasks;
+  background: BackgroundRunner;
   log: FastifyBaseLogger;
   now: () => Date;
   heartbeatMs?: number;

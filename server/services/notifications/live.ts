@@ -122,7 +122,8 @@ export class NotificationStream {
 
   private async sendNew(): Promise<void> {
     const { db } = this.hub;
-    const language = this.options.language ?? (await storedLanguageOf(db, this.userId)) ?? this.options.fallbackLanguage;
+    const language =
+      this.options.language ?? (await storedLanguageOf(db, this.userId)) ?? this.options.fallbackLanguage;
     for (;;) {
       const rows = await notificationsAfter(db, this.userId, this.lastSentId, BATCH);
       if (this.closed) return;

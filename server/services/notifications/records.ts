@@ -84,7 +84,11 @@ function listCondition(userId: number, filter: NotificationListFilter): SQL | un
       : filter.unread
         ? isNull(notifications.readAt)
         : isNotNull(notifications.readAt),
-    archived === undefined ? undefined : archived ? isNotNull(notifications.archivedAt) : isNull(notifications.archivedAt),
+    archived === undefined
+      ? undefined
+      : archived
+        ? isNotNull(notifications.archivedAt)
+        : isNull(notifications.archivedAt),
   );
 }
 
@@ -113,7 +117,11 @@ export async function listNotifications(
   return { rows, total: Number(total) };
 }
 
-export async function findNotification(db: Queryable, userId: number, id: number): Promise<NotificationRow | undefined> {
+export async function findNotification(
+  db: Queryable,
+  userId: number,
+  id: number,
+): Promise<NotificationRow | undefined> {
   const [row] = await db
     .select(notificationColumns)
     .from(notifications)
@@ -204,7 +212,11 @@ export interface NotificationPreferencesAnswer {
 }
 
 /** The kinds the role receives, each with the user's choice (or the default) and the role's default. */
-export async function preferencesOf(db: Queryable, userId: number, role: RoleKey): Promise<NotificationPreferencesAnswer> {
+export async function preferencesOf(
+  db: Queryable,
+  userId: number,
+  role: RoleKey,
+): Promise<NotificationPreferencesAnswer> {
   const kinds = notificationKindsOf(role);
   const roleDefaults = defaultPreferencesOf(role);
   const rows = await db

@@ -11,11 +11,7 @@ import type { MailTemplate } from './types';
 export type { LinkMailParams, MailTemplate } from './types';
 export type { EventRequestMailParams } from './eventRequests';
 export type { TemplateRequestMailParams } from './templateRequests';
-export type {
-  NotificationDigestItem,
-  NotificationDigestMailParams,
-  NotificationMailParams,
-} from './notifications';
+export type { NotificationDigestItem, NotificationDigestMailParams, NotificationMailParams } from './notifications';
 
 /**
  * Every mail the product can send, by name. A later feature (e.g. event approval) adds its template

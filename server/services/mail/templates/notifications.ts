@@ -78,7 +78,10 @@ const itemLines = (items: NotificationDigestItem[]) =>
 
 export const notificationDigestTemplate: MailTemplate<NotificationDigestMailParams> = {
   en: ({ firstName, items, link, settingsLink }) => ({
-    subject: items.length === 1 ? 'Your daily summary: 1 unread notification' : `Your daily summary: ${items.length} unread notifications`,
+    subject:
+      items.length === 1
+        ? 'Your daily summary: 1 unread notification'
+        : `Your daily summary: ${items.length} unread notifications`,
     greeting: `Hello ${firstName},`,
     paragraphs: ['Here are your unread notifications:', ...itemLines(items)],
     action: { label: 'See all notifications', url: link },
