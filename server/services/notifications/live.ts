@@ -122,19 +122,23 @@ export class NotificationStream {
 
   private async sendNew(): Promise<void> {
     const { db } = this.hub;
-    const language =
-      this.options.language ?? (await storedLanguageOf(db, this.userId)) ?? this.options.fallbackLanguage;
+    // Both at once: a notification committed after the count was read notifies again, which runs this again.
+    const [reader, first] = await Promise.all([
+      readerStateOf(db, this.userId),
+      notificationsAfter(db, this.userId, this.lastSentId, BATCH),
+    ]);
+    const language = this.options.language ?? reader.language ?? this.options.fallbackLanguage;
+    let rows = first;
     for (;;) {
-      const rows = await notificationsAfter(db, this.userId, this.lastSentId, BATCH);
       if (this.closed) return;
       for (const row of rows) {
         this.send('notification', toNotificationRecord(row, language), row.id);
         this.lastSentId = Math.max(this.lastSentId, row.id);
       }
       if (rows.length < BATCH) break;
+      rows = await notificationsAfter(db, this.userId, this.lastSentId, BATCH);
     }
-    const unread = await unreadCountOf(db, this.userId);
-    this.send('unread', { unread });
+    this.send('unread', { unread: reader.unread });
   }
 
   /** Ends the answer (server shutdown) or forgets it (the client left). */
@@ -146,9 +150,16 @@ export class NotificationStream {
   }
 }
 
-async function storedLanguageOf(db: Queryable, userId: number): Promise<Language | undefined> {
-  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-  return isLanguage(row?.language) ? row.language : undefined;
+/** The user's stored language now and their unread count (two short queries at once). */
+async function readerStateOf(
+  db: Queryable,
+  userId: number,
+): Promise<{ language: Language | undefined; unread: number }> {
+  const [[row], unread] = await Promise.all([
+    db.select({ language: users.language }).from(users).where(eq(users.id, userId)),
+    unreadCountOf(db, userId),
+  ]);
+  return { language: isLanguage(row?.language) ? row.language : undefined, unread };
 }
 
 export interface NotificationHubOptions {
