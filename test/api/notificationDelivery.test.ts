@@ -7,7 +7,8 @@ import { buildApp } from '../../server/app';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { notifications, scheduledJobRuns } from '../../server/db/schema/notifications';
-import { createMailer } from '../../server/services/mail';
+import { createMailer, renderTemplate } from '../../server/services/mail';
+import { LANGUAGES } from '../../domain/languages';
 import { notify, type NotificationInput } from '../../server/services/notifications/create';
 import {
   claimDigestDay,
@@ -76,6 +77,35 @@ const delivery = (): DeliveryServer => ({
   db: server.db,
   mailer: server.app.mailer,
   publicUrl: TEST_PUBLIC_URL,
+});
+
+describe('the mail templates', () => {
+  it('write both mails in each language, escaped, with the record and Settings links', () => {
+    const item = { title: 'Offer <b>sold out</b>', text: '“Two & one”', link: `${TEST_PUBLIC_URL}/discount/7` };
+    const subjects = LANGUAGES.map((language) => {
+      const single = renderTemplate('notification', language, {
+        firstName: 'Anna',
+        ...item,
+        settingsLink: `${TEST_PUBLIC_URL}/settings`,
+      });
+      expect(single.subject).toBe(item.title);
+      expect(single.text).toContain(`${TEST_PUBLIC_URL}/discount/7`);
+      expect(single.text).toContain(`${TEST_PUBLIC_URL}/settings`);
+      expect(single.html).not.toContain('<b>');
+      expect(single.html).toContain(`<html lang="${language}">`);
+      const digest = renderTemplate('notificationDigest', language, {
+        firstName: 'Anna',
+        items: [item, { ...item, link: `${TEST_PUBLIC_URL}/events/3` }],
+        link: `${TEST_PUBLIC_URL}/notifications`,
+        settingsLink: `${TEST_PUBLIC_URL}/settings`,
+      });
+      expect(digest.text).toContain(`${TEST_PUBLIC_URL}/events/3`);
+      expect(digest.html).not.toContain('<b>');
+      if (language === 'de') expect(`${single.text}${digest.text}`).not.toContain('ß');
+      return digest.subject;
+    });
+    expect(new Set(subjects).size).toBe(LANGUAGES.length);
+  });
 });
 
 describe('delivery MAIL', () => {
