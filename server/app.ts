@@ -14,6 +14,7 @@ import { createFileStorage, type FileStorage } from './services/storage';
 import { scheduleOrphanUploadSweep } from './services/uploadSweep';
 import { uploadWorkGate } from './services/uploads';
 import { listenToWidgetChanges, type WidgetChanges } from './services/widgetChanges';
+import { NotificationCenter } from './services/notifications/center';
 import { WidgetCounts } from './services/widgetCounts';
 import type { WorkGate, WorkGateLimits } from './services/workGate';
 import type { RateLimitPolicy } from './services/rateLimits';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     widgetChanges: WidgetChanges;
     /** The public widget's pages and their cache (server/services/widgetPage). */
     widgetPages: WidgetPages;
+    /** Notifications' live stream hub, mail dispatcher and digest (server/services/notifications/center.ts). */
+    notifications: NotificationCenter;
   }
 }
 
@@ -74,6 +77,13 @@ export interface BuildAppOptions {
   sweepOrphanUploads?: boolean;
   /** Sees every route as it is registered, before any other hook (tests compare them with the API document). */
   onRoute?: onRouteHookHandler;
+  /**
+   * The minute's sweep of missed notification mails and the daily digest at 07:00 Europe/Zurich
+   * (server/services/notifications/center.ts); default: outside NODE_ENV test. Mails at once are sent either way.
+   */
+  notificationSchedules?: boolean;
+  /** The live stream's heartbeat; default STREAM_HEARTBEAT_MS (25 s). */
+  streamHeartbeatMs?: number;
 }
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,7 +91,7 @@ export const DEFAULT_STATIC_ROOT = path.join(REPOSITORY_ROOT, 'dist');
 const ENDED_SESSIONS_SWEEP_MS = 60 * 60 * 1000;
 
 /** Tokens in query strings (the reset-password check) must not end up in logs. */
-const redactUrl = (url: string) => url.replace(/([?&](?:resetPasswordToken|token)=)[^&]*/gi, '$1[redacted]');
+const redactUrl = (url: string) => url.replace(/([?&](?:resetPasswordToken|token|ticket)=)[^&]*/gi, '$1[redacted]');
 
 const defaultLogger = (config: ServerConfig): FastifyServerOptions['logger'] =>
   config.nodeEnv === 'test'
@@ -125,6 +135,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
   });
   app.decorate('widgetPages', widgetPages);
+  const notifications = new NotificationCenter({
+    db: database.db,
+    mailer: options.mailer,
+    publicUrl: config.publicUrl,
+    background,
+    log: app.log,
+    now: options.now ?? (() => new Date()),
+    heartbeatMs: options.streamHeartbeatMs,
+  });
+  await notifications.start(database);
+  app.decorate('notifications', notifications);
   // Every process drops the pages a committed write changed (LISTEN/NOTIFY on PostgreSQL).
   app.widgetChanges.onChange((establishmentId) =>
     establishmentId === null ? widgetPages.invalidateAll() : widgetPages.invalidateEstablishment(establishmentId),
@@ -164,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   scheduleHousekeeping(app, authService);
+  scheduleNotifications(app, options.notificationSchedules ?? config.nodeEnv !== 'test');
   if (options.sweepOrphanUploads ?? config.nodeEnv !== 'test')
     scheduleOrphanUploadSweep(app, options.now ?? (() => new Date()));
   return app;
@@ -187,6 +209,17 @@ function preventCachingOfApiAnswers(app: FastifyInstance): void {
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
+}
+
+/**
+ * The live streams end before the server stops accepting (they would hold `app.close()` open: an event stream
+ * never ends by itself); their clients reconnect, to another process if this one is going. Listening stops
+ * on close.
+ */
+function scheduleNotifications(app: FastifyInstance, schedules: boolean): void {
+  if (schedules) app.addHook('onReady', async () => app.notifications.startSchedules());
+  app.addHook('preClose', async () => app.notifications.closeStreams());
+  app.addHook('onClose', async () => app.notifications.stop());
 }
 
 function scheduleHousekeeping(app: FastifyInstance, authService: AuthService): void {

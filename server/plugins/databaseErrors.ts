@@ -187,6 +187,18 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   offer_claims_user_id_users_id_fk: 'userId',
   offer_claims_cancelled_by_user_id_users_id_fk: 'userId',
 
+  // ---- notifications -------------------------------------------------------------------------------------
+  // Written by notify() and the notifications routes (server/services/notifications), never from a record's fields.
+  notifications_user_id_users_id_fk: 'userId',
+  notifications_kind_check: 'kind',
+  notifications_resource_check: 'resource',
+  notifications_mail_mode_check: 'mailMode',
+  notification_preferences_user_id_kind_pk: 'deliveries',
+  notification_preferences_user_id_users_id_fk: 'userId',
+  notification_preferences_kind_check: 'deliveries',
+  notification_preferences_delivery_check: 'deliveries',
+  scheduled_job_runs_job_run_on_pk: 'job',
+
   // ---- promo codes ---------------------------------------------------------------------------------------
   promo_code_templates_establishment_id_establishments_id_fk: 'establishmentId',
   promo_code_templates_promoter_group_id_promoter_groups_id_fk: 'promoterGroupId',

@@ -9,6 +9,9 @@ export { MAIL_TEMPLATE_NAMES, mailTemplates, renderTemplate } from './templates'
 export type {
   EventRequestMailParams,
   TemplateRequestMailParams,
+  NotificationDigestItem,
+  NotificationDigestMailParams,
+  NotificationMailParams,
   LinkMailParams,
   MailTemplate,
   MailTemplateName,

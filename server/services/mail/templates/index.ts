@@ -3,6 +3,7 @@ import { renderMail, type RenderedMail } from '../layout';
 import { accessLinkTemplate } from './accessLink';
 import { deleteAccountTemplate } from './deleteAccount';
 import { eventRequestApprovedTemplate, eventRequestedTemplate, eventRequestRejectedTemplate } from './eventRequests';
+import { notificationDigestTemplate, notificationTemplate } from './notifications';
 import { resetPasswordTemplate } from './resetPassword';
 import { templateRequestApprovedTemplate, templateRequestRejectedTemplate } from './templateRequests';
 import type { MailTemplate } from './types';
@@ -10,6 +11,7 @@ import type { MailTemplate } from './types';
 export type { LinkMailParams, MailTemplate } from './types';
 export type { EventRequestMailParams } from './eventRequests';
 export type { TemplateRequestMailParams } from './templateRequests';
+export type { NotificationDigestItem, NotificationDigestMailParams, NotificationMailParams } from './notifications';
 
 /**
  * Every mail the product can send, by name. A later feature (e.g. event approval) adds its template
@@ -24,6 +26,8 @@ export const mailTemplates = {
   eventRequestRejected: eventRequestRejectedTemplate,
   templateRequestApproved: templateRequestApprovedTemplate,
   templateRequestRejected: templateRequestRejectedTemplate,
+  notification: notificationTemplate,
+  notificationDigest: notificationDigestTemplate,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
