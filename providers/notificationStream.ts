@@ -45,7 +45,7 @@ export interface NotificationStream {
   stop(): void;
   isRunning(): boolean;
   subscribe(listener: LiveNotificationListener): () => void;
-  /** The id of the last notification received, sent as `Last-Event-ID` on the next connect. */
+  /** The id of the last notification received while running, sent as `Last-Event-ID` on the next connect. */
   lastEventId(): string | null;
 }
 
@@ -139,7 +139,8 @@ export const createNotificationStream = ({
     if (language) headers['Accept-Language'] = language;
     const response = await fetchImpl(url, { headers, signal, cache: 'no-store', credentials: 'same-origin' });
     if (response.status === 401) {
-      await response.body?.cancel().catch(() => undefined);
+      // Not awaited: some transports settle a cancel only once the body was read.
+      response.body?.cancel().catch(() => undefined);
       return 'unauthorized';
     }
     if (!response.ok || !response.body) throw new StreamRefusedError(response.status);
@@ -197,10 +198,12 @@ export const createNotificationStream = ({
     if (running?.controller === controller) stop();
   };
 
+  /** Also forgets the last id: the next start (another sign-in, maybe another user) resumes from nothing. */
   function stop() {
     if (!running) return;
     const { controller, unsubscribe } = running;
     running = null;
+    lastEventId = null;
     unsubscribe();
     controller.abort();
   }

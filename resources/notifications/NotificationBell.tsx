@@ -82,7 +82,10 @@ export const NotificationBell = () => {
   // The bell is no page: a failed load shows in its popover, not as a notice on every page.
   const { data, total, isPending, error } = useGetList<NotificationRecord>('notifications', BELL_QUERY);
   const unread = total ?? 0;
-  const label = translate('resources.notifications.bell.label', { smart_count: unread });
+  const label =
+    unread === 0
+      ? translate('resources.notifications.bell.labelNone')
+      : translate('resources.notifications.bell.label', { smart_count: unread });
   const close = () => setAnchor(null);
 
   const open = (notification: NotificationRecord) => {

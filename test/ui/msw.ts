@@ -66,7 +66,7 @@ export const openStreamAnswer = (request: Request, frames: string[] = [': ping']
 /**
  * Handlers every test may need: sign-out always works, /auth/me answers the signed-in user, the outbox is empty,
  * there are no offers (an establishment's and an event's page list theirs), no notifications (the bell of every
- * signed-in page) and a quiet live stream.
+ * signed-in page), a quiet live stream and default mail preferences (Settings).
  */
 export const defaultHandlers = [
   meHandler(),
@@ -95,6 +95,11 @@ export const defaultHandlers = [
     }),
   ),
   http.get(apiUrl('/notifications/stream'), ({ request }) => openStreamAnswer(request)),
+  // Settings' mail preferences: the kinds every role receives, at their defaults.
+  http.get(apiUrl('/notification-preferences'), () => {
+    const deliveries = { PASSWORD_CHANGED: 'MAIL', ACCESS_LINK_SENT: 'IN_APP', ACCOUNT_ACCESS_CHANGED: 'MAIL' };
+    return HttpResponse.json({ deliveries, defaults: deliveries });
+  }),
 ];
 
 export const server = setupServer(...defaultHandlers);

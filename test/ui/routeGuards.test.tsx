@@ -99,7 +99,7 @@ describe('route guards', () => {
     ['/statistics', ['PROMOTER'], 'Hello, Ana. Statistics will be here soon.'],
     ['/billing', ['ADMIN'], 'Hello, Ana. Billing will be here soon.'],
     ['/asks', ['COORDINATOR'], 'Hello, Ana. Request inbox will be here soon.'],
-    ['/notifications', ['CUSTOMER'], 'Hello, Ana. Notifications will be here soon.'],
+    ['/notifications', ['CUSTOMER'], 'No notifications yet.'],
     ['/tag-terms', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Tag terms will be here soon.'],
   ])('opens %s to %j', async (path, roles, text) => {
     server.use(meHandler(() => withRoles(...roles)));

@@ -25,7 +25,8 @@ const notifications = {
       state: { unread: 'Ungelesen', read: 'Gelesen', archived: 'Archiviert' },
       views: { label: 'Anzeigen', all: 'Posteingang', unread: 'Ungelesen', archived: 'Archiviert' },
       bell: {
-        label: 'Mitteilungen, keine ungelesen |||| Mitteilungen, %{smart_count} ungelesen',
+        label: 'Mitteilungen, %{smart_count} ungelesen |||| Mitteilungen, %{smart_count} ungelesen',
+        labelNone: 'Mitteilungen, keine ungelesen',
         title: 'Mitteilungen',
         empty: 'Keine ungelesenen Mitteilungen.',
         loadFailed: 'Die Mitteilungen konnten nicht geladen werden.',

@@ -25,7 +25,8 @@ const notifications = {
       state: { unread: 'Unread', read: 'Read', archived: 'Archived' },
       views: { label: 'Show', all: 'Inbox', unread: 'Unread', archived: 'Archived' },
       bell: {
-        label: 'Notifications, none unread |||| Notifications, %{smart_count} unread',
+        label: 'Notifications, %{smart_count} unread |||| Notifications, %{smart_count} unread',
+        labelNone: 'Notifications, none unread',
         title: 'Notifications',
         empty: 'No unread notifications.',
         loadFailed: 'The notifications could not be loaded.',

@@ -25,7 +25,8 @@ const notifications = {
       state: { unread: 'Non lue', read: 'Lue', archived: 'Archivée' },
       views: { label: 'Afficher', all: 'Boîte de réception', unread: 'Non lues', archived: 'Archivées' },
       bell: {
-        label: 'Notifications, aucune non lue |||| Notifications, %{smart_count} non lues',
+        label: 'Notifications, %{smart_count} non lue |||| Notifications, %{smart_count} non lues',
+        labelNone: 'Notifications, aucune non lue',
         title: 'Notifications',
         empty: 'Aucune notification non lue.',
         loadFailed: "Les notifications n'ont pas pu être chargées.",

@@ -25,7 +25,8 @@ const notifications = {
       state: { unread: 'Non letta', read: 'Letta', archived: 'Archiviata' },
       views: { label: 'Mostra', all: 'In arrivo', unread: 'Non lette', archived: 'Archiviate' },
       bell: {
-        label: 'Notifiche, nessuna non letta |||| Notifiche, %{smart_count} non lette',
+        label: 'Notifiche, %{smart_count} non letta |||| Notifiche, %{smart_count} non lette',
+        labelNone: 'Notifiche, nessuna non letta',
         title: 'Notifiche',
         empty: 'Nessuna notifica non letta.',
         loadFailed: 'Non è stato possibile caricare le notifiche.',
