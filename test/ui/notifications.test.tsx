@@ -155,11 +155,13 @@ describe('the bell', () => {
     );
   });
 
-  it('leads to the whole list with "See all"', async () => {
+  it('opens by keyboard and leads to the whole list with "See all"', async () => {
     serveNotifications([notification(1)]);
     startSignedIn(promoter);
     renderApp('/dashboard');
-    await userEvent.click(await bell());
+    // By keyboard: the bell takes the focus and opens with Enter.
+    (await bell()).focus();
+    await userEvent.keyboard('{Enter}');
     await userEvent.click(await screen.findByRole('link', { name: 'See all' }));
     await waitFor(() => expect(currentPath()).toBe('/notifications'));
     expect(await screen.findByRole('tab', { name: 'Inbox', selected: true }, PAGE)).toBeInTheDocument();
