@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { NotificationRecord } from '../../domain/notification';
 import type { SessionUser } from '../../domain/user';
+import { staticMediaQueryList } from './mediaQuery';
 import { ana, apiUrl, filterOf, openStreamAnswer, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 
@@ -317,6 +319,24 @@ describe('the notifications page', () => {
     await waitFor(() => expect(currentPath()).toBe('/settings'));
     expect(calls.actions).toHaveLength(1);
   });
+  it('shows one line per notification with its menu at phone width', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      staticMediaQueryList(query, query.includes('max-width')),
+    );
+    const calls = serveNotifications([notification(1), notification(2, { readAt: minutesAgo(0) })]);
+    startSignedIn(promoter);
+    renderApp('/notifications');
+
+    const item = (await screen.findByText('Request 1 rejected', {}, PAGE)).closest('li')!;
+    expect(within(item).getByRole('img', { name: 'Unread' })).toBeInTheDocument();
+    expect(within(item).getByText(/^Event request rejected ·/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    await userEvent.click(within(item).getByRole('button', { name: 'Actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+    await waitFor(() => expect(calls.actions).toEqual([{ action: 'archive', ids: [1] }]));
+    await waitFor(() => expect(screen.queryByText('Request 1 rejected')).not.toBeInTheDocument());
+  });
 });
 
 describe('the mail preferences in Settings', () => {
@@ -426,6 +446,33 @@ describe('the live stream', () => {
     send(`id: 2\nevent: notification\ndata: ${JSON.stringify(notification(2))}`);
     await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 2 unread'));
     expect(streams).toHaveLength(1);
+  });
+
+  it('reloads the asks when the stream says an ask changed, and the notifications for a new one', async () => {
+    const invalidated = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
+    serveNotifications([]);
+    let send: ((frame: string) => void) | null = null;
+    server.use(
+      http.get(apiUrl('/notifications/stream'), () => {
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            send = (frame) => controller.enqueue(encoder.encode(`${frame}\n\n`));
+          },
+        });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    startSignedIn(promoter);
+    renderApp('/dashboard');
+    await bell();
+    await waitFor(() => expect(send).not.toBeNull());
+
+    send!('event: asks\ndata: {}');
+    await waitFor(() => expect(invalidated).toHaveBeenCalledWith({ queryKey: ['asks'] }));
+    expect(invalidated).not.toHaveBeenCalledWith({ queryKey: ['notifications'] });
+    send!('event: unread\ndata: {"unread":0}');
+    await waitFor(() => expect(invalidated).toHaveBeenCalledWith({ queryKey: ['notifications'] }));
   });
 
   it('connects again with Last-Event-ID after the stream ends', async () => {
