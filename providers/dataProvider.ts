@@ -8,6 +8,12 @@ import type { Visibility } from '../domain/enums';
 import { visibilityChangeAnswerSchema, type VisibilityChange, type VisibilityChangeResult } from '../domain/records';
 import { UPLOAD_LIMITS, uploadSchema, type Upload } from '../domain/upload';
 import { ApiError } from './httpClient';
+import {
+  NOTIFICATION_DELIVERIES,
+  isNotificationKind,
+  type NotificationDelivery,
+  type NotificationKind,
+} from '../domain/notification';
 
 /**
  * The react-admin data provider: ra-data-simple-rest over our axios client, so that
@@ -88,6 +94,24 @@ export interface SetVisibilityResult {
   failed: VisibilityFailure[];
 }
 
+/** `GET`/`PUT /notification-preferences`: the delivery of each kind the role receives, and the role's defaults. */
+export interface NotificationPreferencesAnswer {
+  deliveries: Partial<Record<NotificationKind, NotificationDelivery>>;
+  defaults: Partial<Record<NotificationKind, NotificationDelivery>>;
+}
+
+const deliveriesSchema = z.record(z.string(), z.enum(NOTIFICATION_DELIVERIES));
+const notificationPreferencesAnswerSchema = z.object({ deliveries: deliveriesSchema, defaults: deliveriesSchema });
+
+/** The kinds this browser knows (a newer server's others are left out: Settings could not name them). */
+const knownKinds = (deliveries: Record<string, NotificationDelivery>) =>
+  Object.fromEntries(Object.entries(deliveries).filter(([kind]) => isNotificationKind(kind))) as Partial<
+    Record<NotificationKind, NotificationDelivery>
+  >;
+
+/** What the notification actions change: `{ids}`, the caller's own ones the server changed. */
+const changedIdsSchema = z.object({ ids: z.array(z.number()) });
+
 /** ra-data-simple-rest's methods plus the app's calls that are not CRUD. */
 export interface AppDataProvider extends DataProvider {
   /** `GET` of a path under the API that is no record collection (`/establishments/cities`): its body as it came. */
@@ -139,6 +163,22 @@ export interface AppDataProvider extends DataProvider {
   getOfferClaims(offerId: Identifier): Promise<OfferClaimListItem[]>;
   /** `DELETE /offers/:id/claims/:claimId`: cancels a live claim; its spot is free again. */
   cancelOfferClaim(offerId: Identifier, claimId: Identifier): Promise<void>;
+  /**
+   * `POST /notifications/read {ids}` (and `/unread`, `/archive`, `/unarchive`): changes the caller's own
+   * notifications among `ids`; answers the ids it changed (others' ids are ignored, never an error).
+   */
+  markNotificationsRead(ids: readonly Identifier[]): Promise<number[]>;
+  markNotificationsUnread(ids: readonly Identifier[]): Promise<number[]>;
+  markNotificationsArchived(ids: readonly Identifier[]): Promise<number[]>;
+  markNotificationsUnarchived(ids: readonly Identifier[]): Promise<number[]>;
+  /** `POST /notifications/read-all`: every unread notification of the caller read; answers how many. */
+  markAllNotificationsRead(): Promise<number>;
+  /** `GET /notification-preferences`: per kind the caller's role receives, its delivery and the role's default. */
+  getNotificationPreferences(): Promise<NotificationPreferencesAnswer>;
+  /** `PUT /notification-preferences {deliveries}` (only the kinds named change); answers as the GET. */
+  updateNotificationPreferences(
+    deliveries: Partial<Record<NotificationKind, NotificationDelivery>>,
+  ): Promise<NotificationPreferencesAnswer>;
 }
 
 const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
@@ -208,9 +248,43 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
     return { data: json as never };
   };
 
+  /** `POST` of a JSON body to a path under the API: the answer's body. */
+  const postJson = async (path: string, body: unknown): Promise<unknown> => {
+    const { json } = await httpClientForReactAdmin(`${apiBaseUrl}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+    });
+    return json;
+  };
+
+  const changeNotifications = async (action: string, ids: readonly Identifier[]): Promise<number[]> =>
+    changedIdsSchema.parse(await postJson(`/notifications/${action}`, { ids: ids.map(Number) })).ids;
+
+  const preferencesOf = (json: unknown): NotificationPreferencesAnswer => {
+    const { deliveries, defaults } = notificationPreferencesAnswerSchema.parse(json);
+    return { deliveries: knownKinds(deliveries), defaults: knownKinds(defaults) };
+  };
+
   return {
     ...crud,
     delete: deleteRead,
+    markNotificationsRead: (ids) => changeNotifications('read', ids),
+    markNotificationsUnread: (ids) => changeNotifications('unread', ids),
+    markNotificationsArchived: (ids) => changeNotifications('archive', ids),
+    markNotificationsUnarchived: (ids) => changeNotifications('unarchive', ids),
+    markAllNotificationsRead: async () =>
+      z.object({ count: z.number() }).parse(await postJson('/notifications/read-all', {})).count,
+    getNotificationPreferences: async () =>
+      preferencesOf((await httpClientForReactAdmin(`${apiBaseUrl}/notification-preferences`)).json),
+    updateNotificationPreferences: async (deliveries) => {
+      const { json } = await httpClientForReactAdmin(`${apiBaseUrl}/notification-preferences`, {
+        method: 'PUT',
+        body: JSON.stringify({ deliveries }),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      });
+      return preferencesOf(json);
+    },
     getPath: async (path) => (await httpClientForReactAdmin(`${apiBaseUrl}${path}`)).json,
     sendAccessLink: async (id) => {
       await httpClientForReactAdmin(`${apiBaseUrl}/users/${encodeURIComponent(String(id))}/send-access-link`, {

@@ -113,6 +113,19 @@ const bearerTokenOf = (config: InternalAxiosRequestConfig): string | null => {
     : null;
 };
 
+/** What the live notification stream (fetch, not axios) needs of the client: its shared token refresh. */
+export interface TokenRefresher {
+  /**
+   * A token to use after `refusedToken` got a 401: the newer stored one when another request refreshed meanwhile,
+   * else the result of the client's one shared refresh. Null when the server refused the refresh (the session
+   * has then ended and the visitor is on their way to the sign-in page); rejects with ApiNetworkError offline.
+   */
+  refreshAccessToken(refusedToken: string | null): Promise<string | null>;
+}
+
+/** The app's axios instance with its token refresh for the callers that do not go through axios. */
+export type HttpClient = AxiosInstance & TokenRefresher;
+
 export const createHttpClient = ({
   apiBaseUrl,
   authApiBaseUrl,
@@ -121,7 +134,7 @@ export const createHttpClient = ({
   logger = console,
   currentLanguage,
   adapter,
-}: HttpClientOptions): AxiosInstance => {
+}: HttpClientOptions): HttpClient => {
   const instance = axios.create({
     baseURL: apiBaseUrl,
     withCredentials: true,
@@ -223,7 +236,14 @@ export const createHttpClient = ({
     throw toApiError(response);
   });
 
-  return instance;
+  const tokenRefresher: TokenRefresher = {
+    refreshAccessToken: async (refusedToken) => {
+      const tokenNow = session.readAccessToken();
+      if (tokenNow !== null && tokenNow !== refusedToken) return tokenNow;
+      return refreshOnce();
+    },
+  };
+  return Object.assign(instance, tokenRefresher);
 };
 
 /** Request helpers that resolve to the response body: responses are unwrapped. */

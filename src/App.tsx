@@ -19,6 +19,7 @@ import widgetSettings, { WidgetSettingsEdit, WidgetSettingsHome } from '../resou
 import offerTemplates, { OfferTemplateListPage, TemplateRequestsPage } from '../resources/offer-templates';
 import offers, { OfferListPage } from '../resources/offers';
 import promoCodes, { promoCodeTemplates, PromoCodesPage } from '../resources/promo-codes';
+import notifications from '../resources/notifications';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
@@ -156,6 +157,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource {...offers} />
       <Resource {...promoCodes} />
       <Resource {...promoCodeTemplates} />
+      <Resource {...notifications} />
     </Admin>
   </AppContexts>
 );

@@ -2,6 +2,7 @@ import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/mate
 import SettingsIcon from '@mui/icons-material/Settings';
 import { AppBar as RaAppBar, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { NotificationBell } from '../../resources/notifications';
 import { PATHS } from '../pages/paths';
 import { ColorSchemeMenuButton } from './ColorSchemeMenuButton';
 import { LanguageMenuButton } from './LanguageMenuButton';
@@ -15,6 +16,7 @@ const AppBarToolbar = () => (
       <LanguageMenuButton />
     </Box>
     <ColorSchemeMenuButton />
+    <NotificationBell />
     <DelayedLoadingIndicator />
   </>
 );

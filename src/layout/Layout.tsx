@@ -6,16 +6,18 @@ import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { RouterErrorBox } from './RouterErrorBox';
 import { useFollowOtherTabs } from './useFollowOtherTabs';
+import { useLiveNotifications } from './useLiveNotifications';
 import { useRefetchOnLanguageChange } from './useRefetchOnLanguageChange';
 
 /**
  * The frame of every signed-in page: app bar, side menu, the page error box. It follows other tabs'
- * sign-outs and sign-ins, and reads the data on screen again when the interface language changes (labels the server
+ * sign-outs and sign-ins, receives the live notifications (useLiveNotifications), and reads the data on screen again when the interface language changes (labels the server
  * translates). The screens shared with the public pages (the password form) translate through react-admin here,
  * and a notice a public page sent on its way here (a first password set) shows as a toast.
  */
 export const Layout = ({ children }: Pick<LayoutProps, 'children'>) => {
   useFollowOtherTabs();
+  useLiveNotifications();
   useRefetchOnLanguageChange();
   useNoticesFromPublicPages();
   return (

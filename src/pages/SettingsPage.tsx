@@ -20,12 +20,16 @@ import { COLOR_SCHEMES, COLOR_SCHEME_ICONS, colorSchemeLabelKey, type ColorSchem
 import { ChangePasswordForm } from './auth/ChangePasswordForm';
 import { authErrorKeyOf } from './auth/apiErrors';
 import { useSessionUser } from '../../providers/appContexts';
+import { NotificationPreferences } from '../../resources/notifications/NotificationPreferences';
 
-/** /settings: language, colour scheme, password and account deletion. */
+/** /settings: language, colour scheme, notifications, password and account deletion. */
 export const SettingsPage = () => (
   <Stack spacing={2} sx={{ mt: 2, mb: 4, maxWidth: 720 }}>
     <Title title="app.settings.title" />
     <PreferencesSection />
+    <Section title="resources.notifications.preferences.title">
+      <NotificationPreferences />
+    </Section>
     <PasswordSection />
     <DeleteAccountSection />
   </Stack>

@@ -43,8 +43,30 @@ export const meHandler = (answer: () => SessionUser | null = () => readSessionOr
   });
 
 /**
+ * A live notification stream that stays open and quiet (a ping, then nothing) until the app closes it: every
+ * signed-in page connects one (src/layout/useLiveNotifications.ts). `frames` are sent first (`event: …\ndata: …`).
+ */
+export const openStreamAnswer = (request: Request, frames: string[] = [': ping']) => {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const frame of frames) controller.enqueue(encoder.encode(`${frame}\n\n`));
+      request.signal.addEventListener('abort', () => {
+        try {
+          controller.close();
+        } catch {
+          // Already closed.
+        }
+      });
+    },
+  });
+  return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' } });
+};
+
+/**
  * Handlers every test may need: sign-out always works, /auth/me answers the signed-in user, the outbox is empty,
- * and there are no offers (an establishment's and an event's page list theirs).
+ * there are no offers (an establishment's and an event's page list theirs), no notifications (the bell of every
+ * signed-in page), a quiet live stream and default mail preferences (Settings).
  */
 export const defaultHandlers = [
   meHandler(),
@@ -63,6 +85,21 @@ export const defaultHandlers = [
       },
     }),
   ),
+  http.get(apiUrl('/notifications'), () =>
+    HttpResponse.json([], {
+      headers: {
+        'Content-Range': 'notifications 0-0/0',
+        'Access-Control-Expose-Headers': 'Content-Range',
+        'Cache-Control': 'no-store',
+      },
+    }),
+  ),
+  http.get(apiUrl('/notifications/stream'), ({ request }) => openStreamAnswer(request)),
+  // Settings' mail preferences: the kinds every role receives, at their defaults.
+  http.get(apiUrl('/notification-preferences'), () => {
+    const deliveries = { PASSWORD_CHANGED: 'MAIL', ACCESS_LINK_SENT: 'IN_APP', ACCOUNT_ACCESS_CHANGED: 'MAIL' };
+    return HttpResponse.json({ deliveries, defaults: deliveries });
+  }),
 ];
 
 export const server = setupServer(...defaultHandlers);
