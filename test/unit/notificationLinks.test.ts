@@ -6,10 +6,10 @@ import { notificationTimeText } from '../../resources/notifications/time';
 describe('the record a notification opens', () => {
   it.each([
     ['events', 51, '/events/51'],
-    ['events', null, '/events'],
+    ['events', null, '/notifications'],
     ['offers', 8, '/discount/8'],
     ['offer-templates', 61, '/request-discount-template/61'],
-    ['asks', 3, '/asks'],
+    ['asks', 3, '/asks/3'],
     ['users', 12, '/settings'],
     ['users', 99, '/users/99'],
     [null, null, '/notifications'],
