@@ -44,7 +44,7 @@ export const meHandler = (answer: () => SessionUser | null = () => readSessionOr
 
 /**
  * Handlers every test may need: sign-out always works, /auth/me answers the signed-in user, the outbox is empty,
- * and there are no offers (an establishment's and an event's page list theirs).
+ * there are no offers (an establishment's and an event's page list theirs) and no pending asks (the menu's count).
  */
 export const defaultHandlers = [
   meHandler(),
@@ -52,6 +52,16 @@ export const defaultHandlers = [
   http.get(apiUrl('/outbox'), () =>
     HttpResponse.json([], {
       headers: { 'Content-Range': 'outbox 0-0/0', 'Access-Control-Expose-Headers': 'Content-Range' },
+    }),
+  ),
+  // The menu's count of pending asks (resources/asks useAskCount), asked on every page of a partner role: none.
+  http.get(apiUrl('/asks'), () =>
+    HttpResponse.json([], {
+      headers: {
+        'Content-Range': 'asks 0-0/0',
+        'Access-Control-Expose-Headers': 'Content-Range',
+        'Cache-Control': 'no-store',
+      },
     }),
   ),
   http.get(apiUrl('/offers'), () =>

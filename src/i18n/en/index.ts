@@ -7,6 +7,7 @@ import offerTemplates from './offerTemplates';
 import offers from './offers';
 import promoCodes from './promoCodes';
 import relatedOffers from './relatedOffers';
+import asks from './asks';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
 const messages: TranslationMessages = mergeTranslations(
@@ -18,6 +19,7 @@ const messages: TranslationMessages = mergeTranslations(
   offers,
   promoCodes,
   relatedOffers,
+  asks,
 );
 
 export default messages;

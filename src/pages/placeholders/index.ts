@@ -7,12 +7,11 @@ export { PlaceholderPage } from './PlaceholderPage';
  * promo codes, notifications, billing, asks) and, until they are built, the product's later areas,
  * so that the menu is complete and every role already sees exactly its areas. The change that
  * builds one removes it here and adds its `<Resource>` (or page) in App.tsx. Users, tags, the audit
- * log, establishments, promoter groups, the widget settings and the promo codes are real screens.
+ * log, establishments, promoter groups, the widget settings, the promo codes and the asks are real screens.
  */
 export const PLACEHOLDER_AREAS = [
   'statistics',
   'notifications',
-  'asks',
   'tag-terms',
   'billing',
 ] as const satisfies readonly RoutePrefix[];
