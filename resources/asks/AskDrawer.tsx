@@ -61,14 +61,22 @@ const EventSummary = ({ event }: { event: Event }) => {
         <Fact label={`${DRAWER}.event.title`}>{info.eventTitle}</Fact>
         <Fact label={`${DRAWER}.event.venue`}>
           {info.establishmentId === null ? null : (
-            <ReferenceFieldBase source="generalInfos.establishmentId" reference="establishments" loading={<LabelPlaceholder />}>
+            <ReferenceFieldBase
+              source="generalInfos.establishmentId"
+              reference="establishments"
+              loading={<LabelPlaceholder />}
+            >
               <VenueName />
             </ReferenceFieldBase>
           )}
         </Fact>
         <Fact label={`${DRAWER}.event.promoterGroup`}>
           {info.promoterGroupId === null ? null : (
-            <ReferenceFieldBase source="generalInfos.promoterGroupId" reference="promoters" loading={<LabelPlaceholder />}>
+            <ReferenceFieldBase
+              source="generalInfos.promoterGroupId"
+              reference="promoters"
+              loading={<LabelPlaceholder />}
+            >
               <GroupName />
             </ReferenceFieldBase>
           )}

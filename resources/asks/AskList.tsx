@@ -94,7 +94,13 @@ const FlagToggle = ({ source, label, icon }: { source: 'awaitsMe' | 'mine'; labe
     setFilters(isOn ? others : { ...others, [source]: true }, displayedFilters);
   };
   return (
-    <ToggleButton size="small" value={source} selected={isOn} onChange={toggle} sx={{ textTransform: 'none', gap: 0.5 }}>
+    <ToggleButton
+      size="small"
+      value={source}
+      selected={isOn}
+      onChange={toggle}
+      sx={{ textTransform: 'none', gap: 0.5 }}
+    >
       {icon}
       {translate(label)}
     </ToggleButton>
@@ -117,11 +123,7 @@ const AskListActions = () => {
 const pathOf = (id: Identifier) => `${ASKS_PATH}/${encodeURIComponent(String(id))}`;
 
 const AskTable = () => (
-  <DataTable<Ask>
-    rowClick={pathOf}
-    bulkActionButtons={<BulkDecisionButtons />}
-    isRowSelectable={(ask) => ask.awaitsMe}
-  >
+  <DataTable<Ask> rowClick={pathOf} bulkActionButtons={<BulkDecisionButtons />} isRowSelectable={(ask) => ask.awaitsMe}>
     <DataTable.Col source="kind" label={`${FIELDS}.kind`}>
       <AskKindField />
     </DataTable.Col>

@@ -95,7 +95,13 @@ export const BulkDecisionButtons = () => {
       >
         {translate(`${ASK_TEXTS}.actions.approve`)}
       </Button>
-      <Button size="small" color="error" startIcon={<CloseIcon />} disabled={disabled} onClick={() => setRejecting(true)}>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<CloseIcon />}
+        disabled={disabled}
+        onClick={() => setRejecting(true)}
+      >
         {translate(`${ASK_TEXTS}.actions.reject`)}
       </Button>
       <RejectReasonDialog

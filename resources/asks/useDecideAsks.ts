@@ -1,10 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import {
-  useDataProvider,
-  useMutationWithMutationMode,
-  useNotify,
-  type GetListResult,
-} from 'react-admin';
+import { useDataProvider, useMutationWithMutationMode, useNotify, type GetListResult } from 'react-admin';
 import { RESOURCE_ERROR_CODES, TEMPLATE_REQUEST_ERROR_CODES } from '../../domain/errors';
 import { EVENT_PROBLEMS } from '../../domain/event';
 import type { AppDataProvider } from '../../providers/dataProvider';

@@ -1,7 +1,16 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import ViewListIcon from '@mui/icons-material/ViewList';
-import { Badge, Button, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Badge,
+  Button,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { lazy, Suspense, useMemo } from 'react';
 import {
   AutocompleteInput,

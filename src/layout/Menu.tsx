@@ -65,7 +65,7 @@ const MenuEntryItem = ({ entry, count, countLabel }: { entry: MenuEntry; count?:
         hasCount && countLabel ? (
           <>
             {translate(AREA_LABELS[entry.route])}
-            <Box component="span" sx={visuallyHidden}>
+            <Box component="span" sx={visuallyHidden} data-menu-count>
               {`, ${translate(countLabel, { smart_count: count })}`}
             </Box>
           </>
@@ -80,6 +80,7 @@ const MenuEntryItem = ({ entry, count, countLabel }: { entry: MenuEntry; count?:
             max={99}
             color="warning"
             data-testid={`menu-count-${entry.route}`}
+            data-menu-count
             slotProps={{ badge: { 'aria-hidden': true } }}
           >
             <Icon />

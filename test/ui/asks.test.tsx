@@ -140,7 +140,10 @@ const serveAsks = (records: Ask[] = ALL, pendingTotal = 2) => {
     http.get(apiUrl('/offer-templates/:id'), () => HttpResponse.json(template)),
     http.post(apiUrl('/:resource/:id/:decision'), async ({ request, params }) => {
       const body = (await request.json()) as Record<string, unknown>;
-      calls.decisions.push({ path: `/${String(params.resource)}/${String(params.id)}/${String(params.decision)}`, body });
+      calls.decisions.push({
+        path: `/${String(params.resource)}/${String(params.id)}/${String(params.decision)}`,
+        body,
+      });
       return HttpResponse.json({ id: Number(params.id) });
     }),
     http.get(apiUrl('/establishments/:id'), () => HttpResponse.json(VENUES[0])),

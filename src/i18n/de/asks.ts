@@ -40,8 +40,7 @@ const asks = {
       notifications: {
         approved: 'Anfrage angenommen |||| %{smart_count} Anfragen angenommen',
         rejected: 'Anfrage abgelehnt |||| %{smart_count} Anfragen abgelehnt',
-        someRefused:
-          '%{failed} von %{total} Entscheiden waren nicht möglich; die Liste zeigt, wo jede Anfrage steht.',
+        someRefused: '%{failed} von %{total} Entscheiden waren nicht möglich; die Liste zeigt, wo jede Anfrage steht.',
       },
       errors: {
         alreadyDecided: 'Jemand hat über diese Anfrage bereits entschieden.',
