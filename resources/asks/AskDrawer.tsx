@@ -51,6 +51,12 @@ const Facts = ({ children }: { children: ReactNode }) => (
 const VenueName = () => <>{useRecordContext<Establishment>()?.generalInfos.establishmentName}</>;
 const GroupName = () => <>{useRecordContext<Promoter>()?.generalInfos.promoterName}</>;
 
+/** The address, with the city unless the address names it already. */
+const placeOf = ({ localisation, city }: Event['generalInfos']): string | null => {
+  if (localisation && city && localisation.includes(city)) return localisation;
+  return [localisation, city].filter(Boolean).join(', ') || null;
+};
+
 /** An event request read-only: the main fields, as the promoter sent them. */
 const EventSummary = ({ event }: { event: Event }) => {
   const ruleInWords = useRuleInWords();
@@ -83,7 +89,7 @@ const EventSummary = ({ event }: { event: Event }) => {
         </Fact>
         <Fact label={`${DRAWER}.event.type`}>{info.eventType.type}</Fact>
         <Fact label={`${DRAWER}.event.dates`}>{ruleInWords(event.dateAndCalendar)}</Fact>
-        <Fact label={`${DRAWER}.event.place`}>{[info.localisation, info.city].filter(Boolean).join(', ') || null}</Fact>
+        <Fact label={`${DRAWER}.event.place`}>{placeOf(info)}</Fact>
         <Fact label={`${DRAWER}.event.description`}>{event.description.description}</Fact>
       </Facts>
     </RecordContextProvider>

@@ -101,7 +101,7 @@ const PersonAndTime = ({ name, at }: { name: string | null; at: string | null })
         </Typography>
       ) : null}
       {at ? (
-        <Typography component="time" variant="body2" color="text.secondary" dateTime={at}>
+        <Typography component="time" variant="body2" color="text.secondary" dateTime={at} sx={{ whiteSpace: 'nowrap' }}>
           {formatInstant(at)}
         </Typography>
       ) : null}

@@ -190,6 +190,7 @@ export const AskList = () => {
     <>
       <List<Ask>
         resource={ASKS_RESOURCE}
+        title="app.menu.asks"
         sort={{ field: 'pendingFirst', order: 'ASC' }}
         filters={askFilters}
         actions={<AskListActions />}

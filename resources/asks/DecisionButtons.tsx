@@ -32,7 +32,11 @@ export const DecisionButtons = ({
   const [rejecting, setRejecting] = useState(false);
   if (!ask?.awaitsMe) return null;
   return (
-    <Stack direction="row" spacing={1} onClick={stopRowClick} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack
+      direction="row"
+      onClick={stopRowClick}
+      sx={{ flexWrap: 'wrap', gap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+    >
       <Button
         size={size}
         color="success"
