@@ -4,12 +4,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OfferTemplate } from '../../domain/offerTemplate';
 import type { Ask } from '../../resources/asks';
 import { formatDateTime } from '../../resources/shared/dateFormat';
 import { eventRecord, promoter, serveEvents, venueAdmin, VENUES } from './eventList.fixtures';
 import { ana, apiUrl, filterOf, listAnswer, server } from './msw';
+import { staticMediaQueryList } from './mediaQuery';
 import { renderApp, renderAppWithQuery, startSignedIn } from './renderApp';
 
 /** The Request inbox (`/asks`): the list, its filters, the menu's count, undoable decisions and the drawer. */
@@ -250,6 +251,32 @@ describe('the request inbox', () => {
   });
 });
 
+describe('the request inbox on a phone', () => {
+  it('lists each ask with its kind, requester and status, and a tap opens it with its decision', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      staticMediaQueryList(query, query.includes('max-width')),
+    );
+    serveAsks();
+    startSignedIn(ana);
+    renderApp('/asks');
+    const actor = userEvent.setup();
+
+    const night = (await screen.findByText('Promoter Night', {}, PAGE)).closest('li') as HTMLElement;
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(
+      within(night).getByText(`Event request · Paul Meier · ${formatDateTime('2026-11-20T09:30:00.000Z', 'en')}`),
+    ).toBeInTheDocument();
+    expect(within(night).getByText('Pending')).toBeInTheDocument();
+    const foam = (await screen.findByText('Foam Party')).closest('li') as HTMLElement;
+    expect(within(foam).getByText('Reason: The club is closed that weekend')).toBeInTheDocument();
+
+    await actor.click(within(night).getByText('Promoter Night'));
+    const drawer = await screen.findByRole('dialog', { name: 'Promoter Night' });
+    expect(within(drawer).getByRole('button', { name: 'Approve “Promoter Night”' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Reject “Promoter Night”' })).toBeInTheDocument();
+  });
+});
+
 describe('the menu count of pending asks', () => {
   it('shows how many asks await a decider', async () => {
     const calls = serveAsks(ALL, 3);
@@ -302,6 +329,25 @@ describe('deciding from the list', () => {
     await waitFor(() => expect(calls.decisions).toEqual([{ path: '/events/24/approve', body: {} }]));
     await waitFor(() => expect(calls.lists.length).toBeGreaterThan(listsBefore));
     await waitFor(() => expect(calls.counts.length).toBeGreaterThan(countsBefore));
+  });
+
+  it('takes a decided ask off "Awaiting me" at once, and still sends the decision when the notice closes', async () => {
+    const calls = serveAsks();
+    startSignedIn(ana);
+    renderAppWithQuery(`/asks?filter=${encodeURIComponent(JSON.stringify({ awaitsMe: true }))}`);
+    const actor = userEvent.setup();
+    const night = await rowOf('Promoter Night');
+    expect(screen.queryByText('Jazz Brunch')).not.toBeInTheDocument();
+
+    await actor.click(within(night).getByRole('button', { name: 'Approve “Promoter Night”' }));
+    const notice = await findNotice('Request approved');
+    await waitFor(() => expect(screen.queryByText('Promoter Night')).not.toBeInTheDocument());
+    expect(screen.getByText('Monthly guest list')).toBeInTheDocument();
+    await settle();
+    expect(calls.decisions).toEqual([]);
+
+    await actor.click(within(notice).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(calls.decisions).toEqual([{ path: '/events/24/approve', body: {} }]));
   });
 
   it('approves a template request through the template endpoint', async () => {
