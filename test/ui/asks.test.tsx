@@ -447,6 +447,27 @@ describe('deciding from the list', () => {
   });
 });
 
+describe('a bulk decision partly refused', () => {
+  it('says how many could not be decided, and sends the others', async () => {
+    const calls = serveAsks();
+    server.use(
+      http.post(apiUrl('/offer-templates/:id/approve'), () =>
+        HttpResponse.json({ message: 'TEMPLATE_REQUEST_ALREADY_DECIDED' }, { status: 409 }),
+      ),
+    );
+    startSignedIn(ana);
+    renderApp('/asks');
+    const actor = userEvent.setup();
+    await actor.click(within(await rowOf('Promoter Night')).getByRole('checkbox'));
+    await actor.click(within(await rowOf('Monthly guest list')).getByRole('checkbox'));
+    await actor.click(await screen.findByRole('button', { name: 'Approve' }));
+    const notice = await findNotice('2 requests approved');
+    await actor.click(within(notice).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(calls.decisions).toEqual([{ path: '/events/24/approve', body: {} }]));
+    expect(await findNotice('1 of 2 decisions could not be made')).toBeInTheDocument();
+  });
+});
+
 describe('an ask beside the list', () => {
   it('opens the event request read-only with its decision', async () => {
     const calls = serveAsks();
