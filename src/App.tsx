@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, useTranslate, type AuthProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route, useLocation } from 'react-router-dom';
 import { MapsApiKeyContext, SessionStoreContext } from '../providers/appContexts';
+import asks from '../resources/asks';
 import auditLog from '../resources/audit-log';
 import establishments from '../resources/establishments';
 import events from '../resources/events';
@@ -158,6 +159,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource {...promoCodes} />
       <Resource {...promoCodeTemplates} />
       <Resource {...notifications} />
+      <Resource {...asks} />
     </Admin>
   </AppContexts>
 );

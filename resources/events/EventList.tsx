@@ -1,7 +1,16 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import ViewListIcon from '@mui/icons-material/ViewList';
-import { Badge, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Badge,
+  Button,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { lazy, Suspense, useMemo } from 'react';
 import {
   AutocompleteInput,
@@ -23,6 +32,7 @@ import {
   useStore,
   useTranslate,
 } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { APPROVAL_STATUSES } from '../../domain/enums';
 import type { Establishment } from '../../domain/establishment';
 import type { Event } from '../../domain/event';
@@ -30,6 +40,7 @@ import { nextOccurrences, type RecurrenceRule } from '../../domain/recurrence';
 import { ReferenceDataArrayInput } from '../shared/inputs';
 import { LabelPlaceholder } from '../shared/LabelPlaceholder';
 import { VisibilityField, visibilityChoices } from '../shared/partner/visibility';
+import { asksPathWithFilter, PENDING_EVENT_REQUESTS } from '../asks';
 import { ApprovalActions, ApprovalStatusField } from './approval';
 import { CitiesFilterInput } from './calendar/CitiesFilterInput';
 import { DelayedLoader } from '../shared/DelayedLoader';
@@ -229,34 +240,33 @@ const ViewToggle = () => {
 };
 
 /**
- * The approval queue in one click: shows only requests waiting for a decision (approvalStatus PENDING),
- * with how many there are in the viewer's scope.
+ * The approval queue in one click: the Request inbox (`/asks`) under its pending event requests, where they
+ * are decided (undoably, one by one or in bulk), with how many requests wait in the viewer's scope. The
+ * list's own "Request status" filter stays for looking at requests among the events.
  */
-const RequestsQuickFilter = () => {
+const RequestsLink = () => {
   const translate = useTranslate();
-  const { filterValues, showFilter, hideFilter } = useListContext();
   const { total = 0 } = useGetList<Event>('events', {
     filter: { approvalStatus: 'PENDING' },
     pagination: { page: 1, perPage: 1 },
   });
-  const isOn = filterValues.approvalStatus === 'PENDING';
-  // The filter bar's own "Request status" input shows (and can change) what the quick filter set.
-  const toggle = () => (isOn ? hideFilter('approvalStatus') : showFilter('approvalStatus', 'PENDING'));
   return (
-    <ToggleButton
+    <Button
       size="small"
-      value="requests"
-      selected={isOn}
-      onChange={toggle}
+      variant="outlined"
+      color="inherit"
+      component={RouterLink}
+      to={asksPathWithFilter(PENDING_EVENT_REQUESTS)}
       aria-label={translate(`${LIST}.requests.label`, { smart_count: total })}
+      sx={{ textTransform: 'none', borderColor: 'divider', py: '5px' }}
     >
       <Badge badgeContent={total} color="warning" max={99} sx={{ mr: total > 0 ? 1.5 : 0 }}>
         <HourglassTopIcon fontSize="small" />
       </Badge>
-      <Typography component="span" variant="body2" sx={{ ml: 0.5, textTransform: 'none' }}>
+      <Typography component="span" variant="body2" sx={{ ml: 0.5 }}>
         {translate(`${LIST}.requests.button`)}
       </Typography>
-    </ToggleButton>
+    </Button>
   );
 };
 
@@ -265,7 +275,7 @@ const EventListActions = () => {
   return (
     <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
       <ViewToggle />
-      <RequestsQuickFilter />
+      <RequestsLink />
       <FilterButton />
       {canCreate ? <CreateButton /> : null}
     </TopToolbar>

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { Divider, ListSubheader } from '@mui/material';
+import { Badge, Box, Divider, ListSubheader } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import {
   Menu as RaMenu,
   useCanAccessResources,
@@ -8,6 +9,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useMatch } from 'react-router-dom';
+import { useAskCount } from '../../resources/asks';
 import { appConfig } from '../config/env';
 import { areaPath } from '../pages/paths';
 import {
@@ -47,22 +49,66 @@ const subheaderSx = {
 /**
  * One entry; react-admin marks it active when the path is its own or below it (`/users/12`), and
  * `aria-current` tells assistive technology the same. When the sidebar is closed only the icon shows,
- * with the label as a tooltip (react-admin's Menu.Item).
+ * with the label as a tooltip (react-admin's Menu.Item). A `count` above zero shows as a badge on the icon
+ * and is said after the label (`countLabel`, a plural translation key).
  */
-const MenuEntryItem = ({ entry }: { entry: MenuEntry }) => {
+const MenuEntryItem = ({ entry, count, countLabel }: { entry: MenuEntry; count?: number; countLabel?: string }) => {
+  const translate = useTranslate();
   const to = areaPath(entry.route);
   const isCurrent = useMatch({ path: to, end: false }) !== null;
   const Icon = entry.icon;
+  const hasCount = count !== undefined && count > 0;
   return (
     <RaMenu.Item
       to={to}
-      primaryText={AREA_LABELS[entry.route]}
-      leftIcon={<Icon />}
+      primaryText={
+        hasCount && countLabel ? (
+          <>
+            {translate(AREA_LABELS[entry.route])}
+            <Box component="span" sx={visuallyHidden} data-menu-count>
+              {`, ${translate(countLabel, { smart_count: count })}`}
+            </Box>
+          </>
+        ) : (
+          AREA_LABELS[entry.route]
+        )
+      }
+      leftIcon={
+        hasCount ? (
+          <Badge
+            badgeContent={count}
+            max={99}
+            color="warning"
+            data-testid={`menu-count-${entry.route}`}
+            data-menu-count
+            slotProps={{ badge: { 'aria-hidden': true } }}
+          >
+            <Icon />
+          </Badge>
+        ) : (
+          <Icon />
+        )
+      }
       aria-current={isCurrent ? 'page' : undefined}
       sx={entrySx}
     />
   );
 };
+
+/**
+ * The Request inbox with the number of asks pending for the viewer (resources/asks useAskCount): it follows
+ * every refresh of the asks (a decision, the live stream's news).
+ */
+const AsksMenuEntry = ({ entry }: { entry: MenuEntry }) => (
+  <MenuEntryItem entry={entry} count={useAskCount()} countLabel="resources.asks.pendingCount" />
+);
+
+const menuEntryElement = (entry: MenuEntry) =>
+  entry.route === 'asks' ? (
+    <AsksMenuEntry key={entry.route} entry={entry} />
+  ) : (
+    <MenuEntryItem key={entry.route} entry={entry} />
+  );
 
 /**
  * MUI's MenuList takes no fragments: each group becomes its heading (a subheader when the sidebar is
@@ -81,7 +127,7 @@ const groupElements = (
   ) : index > 0 ? (
     <Divider key={`${group.id}-heading`} sx={{ my: 1 }} />
   ) : null;
-  const entries = group.entries.map((entry) => <MenuEntryItem key={entry.route} entry={entry} />);
+  const entries = group.entries.map(menuEntryElement);
   return heading ? [heading, ...entries] : entries;
 };
 

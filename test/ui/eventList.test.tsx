@@ -136,7 +136,7 @@ describe('the Events list', () => {
     );
   });
 
-  it('finds the approval queue in one click: the Requests quick filter, with the pending count', async () => {
+  it('leads to the approval queue in one click, with the pending count, and keeps its own request filter', async () => {
     const request = eventRecord(24, 'Promoter Night', {
       generalInfos: { approvalStatus: 'PENDING', promoterGroupId: 8 },
       visibility: 'DRAFT',
@@ -147,16 +147,17 @@ describe('the Events list', () => {
     const actor = userEvent.setup();
     await rowOf('Saturday Night');
 
-    const quickFilter = await screen.findByRole('button', { name: 'Requests waiting for a decision: 1' });
-    expect(quickFilter).toHaveAttribute('aria-pressed', 'false');
-    await actor.click(quickFilter);
-    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ approvalStatus: 'PENDING' }));
-    expect(quickFilter).toHaveAttribute('aria-pressed', 'true');
-    expect(await screen.findByRole('combobox', { name: 'Request status' })).toHaveTextContent('Pending');
+    // The Request inbox under its pending event requests (test/ui/asks.test.tsx follows the link).
+    const link = await screen.findByRole('link', { name: 'Requests waiting for a decision: 1' });
+    expect(link).toHaveAttribute(
+      'href',
+      `/asks?filter=${encodeURIComponent(JSON.stringify({ kind: 'EVENT_REQUEST', status: 'PENDING' }))}`,
+    );
 
-    // Off again: the list without the filter (already loaded once, so read from the cache).
-    await actor.click(quickFilter);
-    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Request status' })).not.toBeInTheDocument());
-    expect(quickFilter).toHaveAttribute('aria-pressed', 'false');
+    // The list's own filter still shows the requests among the events.
+    await addFilter(actor, 'Request status');
+    await actor.click(await screen.findByRole('combobox', { name: 'Request status' }));
+    await actor.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ approvalStatus: 'PENDING' }));
   });
 });

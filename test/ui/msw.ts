@@ -65,8 +65,8 @@ export const openStreamAnswer = (request: Request, frames: string[] = [': ping']
 
 /**
  * Handlers every test may need: sign-out always works, /auth/me answers the signed-in user, the outbox is empty,
- * there are no offers (an establishment's and an event's page list theirs), no notifications (the bell of every
- * signed-in page), a quiet live stream and default mail preferences (Settings).
+ * there are no offers (an establishment's and an event's page list theirs), no pending asks (the menu's count), no
+ * notifications (the bell of every signed-in page), a quiet live stream and default mail preferences (Settings).
  */
 export const defaultHandlers = [
   meHandler(),
@@ -74,6 +74,16 @@ export const defaultHandlers = [
   http.get(apiUrl('/outbox'), () =>
     HttpResponse.json([], {
       headers: { 'Content-Range': 'outbox 0-0/0', 'Access-Control-Expose-Headers': 'Content-Range' },
+    }),
+  ),
+  // The menu's count of pending asks (resources/asks useAskCount), asked on every page of a partner role: none.
+  http.get(apiUrl('/asks'), () =>
+    HttpResponse.json([], {
+      headers: {
+        'Content-Range': 'asks 0-0/0',
+        'Access-Control-Expose-Headers': 'Content-Range',
+        'Cache-Control': 'no-store',
+      },
     }),
   ),
   http.get(apiUrl('/offers'), () =>

@@ -56,6 +56,7 @@ describe('route guards', () => {
     ['/billing', ['COORDINATOR_ADMIN_FULL']],
     ['/events/12/show', ['CUSTOMER']],
     ['/statistics', ['CUSTOMER']],
+    ['/asks', ['CUSTOMER']],
     ['/settings', []],
     ['/dashboard', []],
   ])('sends %s as %j to /unauthorized', async (path, roles) => {
@@ -99,7 +100,6 @@ describe('route guards', () => {
     ['/dashboard', ['CUSTOMER'], 'Hello, Ana'],
     ['/statistics', ['PROMOTER'], 'Hello, Ana. Statistics will be here soon.'],
     ['/billing', ['ADMIN'], 'Hello, Ana. Billing will be here soon.'],
-    ['/asks', ['COORDINATOR'], 'Hello, Ana. Request inbox will be here soon.'],
     ['/notifications', ['CUSTOMER'], 'No notifications yet.'],
     ['/tag-terms', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Tag terms will be here soon.'],
   ])('opens %s to %j', async (path, roles, text) => {
@@ -108,6 +108,14 @@ describe('route guards', () => {
     renderApp(path);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(currentPath()).toBe(path);
+  });
+
+  it("opens the Request inbox to a COORDINATOR, who decides its venue's event requests", async () => {
+    server.use(meHandler(() => withRoles('COORDINATOR')));
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/asks');
+    expect(await screen.findByText(/No request here yet/)).toBeInTheDocument();
+    expect(currentPath()).toBe('/asks');
   });
 
   it('opens Settings to a customer (every signed-in person manages their account)', async () => {

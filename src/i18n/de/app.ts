@@ -143,9 +143,6 @@ const app = {
       intro: 'Willkommen im Backoffice für Lokale, Veranstalter und Veranstaltungen.',
     },
     placeholder: {
-      eventRequestsToday:
-        'Bis der Anfrageneingang gebaut ist, finden Sie Veranstaltungsanfragen in der Liste der Veranstaltungen; der Filter «Anfragen» zeigt jene, die auf einen Entscheid warten.',
-      openEventRequests: 'Veranstaltungsanfragen öffnen',
       greeting: 'Hallo, %{name}. Die Seite «%{area}» kommt bald.',
       greetingAnonymous: 'Die Seite «%{area}» kommt bald.',
     },

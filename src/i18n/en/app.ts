@@ -139,9 +139,6 @@ const app = {
       intro: 'Welcome to the back office for venues, promoters and events.',
     },
     placeholder: {
-      eventRequestsToday:
-        'Until the request inbox is built, event requests are on the Events list: its Requests filter shows those waiting for a decision.',
-      openEventRequests: 'Open the event requests',
       greeting: 'Hello, %{name}. %{area} will be here soon.',
       greetingAnonymous: '%{area} will be here soon.',
     },

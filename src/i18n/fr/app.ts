@@ -142,9 +142,6 @@ const app = {
       intro: 'Bienvenue dans le back-office des établissements, des organisateurs et des événements.',
     },
     placeholder: {
-      eventRequestsToday:
-        'En attendant la page des demandes reçues, les demandes d’événement se trouvent dans la liste des événements : son filtre Demandes montre celles qui attendent une décision.',
-      openEventRequests: 'Ouvrir les demandes d’événement',
       greeting: 'Bonjour, %{name}. La page « %{area} » arrive bientôt.',
       greetingAnonymous: 'La page « %{area} » arrive bientôt.',
     },

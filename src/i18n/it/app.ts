@@ -139,9 +139,6 @@ const app = {
       intro: 'Benvenuto nel back office per locali, organizzatori ed eventi.',
     },
     placeholder: {
-      eventRequestsToday:
-        'Finché la pagina delle richieste ricevute non è pronta, le richieste di evento si trovano nell’elenco degli eventi: il suo filtro Richieste mostra quelle in attesa di una decisione.',
-      openEventRequests: 'Apri le richieste di evento',
       greeting: 'Buongiorno, %{name}. La pagina «%{area}» arriverà presto.',
       greetingAnonymous: 'La pagina «%{area}» arriverà presto.',
     },

@@ -8,6 +8,7 @@ import offers from './offers';
 import promoCodes from './promoCodes';
 import relatedOffers from './relatedOffers';
 import notifications from './notifications';
+import asks from './asks';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
 const messages: TranslationMessages = mergeTranslations(
@@ -20,6 +21,7 @@ const messages: TranslationMessages = mergeTranslations(
   promoCodes,
   relatedOffers,
   notifications,
+  asks,
 );
 
 export default messages;

@@ -1,6 +1,5 @@
-import { Button, Card, CardContent, Typography } from '@mui/material';
+import { Card, CardContent, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
 import type { RoutePrefix } from '../../../domain/access';
 import { AREA_LABELS } from '../../layout/menuItems';
 import { useSessionUser } from '../../../providers/appContexts';
@@ -26,33 +25,8 @@ export const PlaceholderPage = ({ area }: { area: RoutePrefix }) => {
           <Typography component="h2" variant="h5" sx={{ fontWeight: 600 }}>
             {greeting}
           </Typography>
-          {area === 'asks' && <EventRequestsToday />}
         </CardContent>
       </Card>
-    </>
-  );
-};
-
-/** The Events list under its Requests filter: the approval queue of event requests. */
-const EVENT_REQUESTS = {
-  pathname: '/events',
-  search: `?filter=${encodeURIComponent(JSON.stringify({ approvalStatus: 'PENDING' }))}`,
-};
-
-/**
- * The asks area will gather every request; until it does, event requests are decided on the Events list (its
- * Requests filter), and this page says so and leads there, so nobody looks for them here in vain (README).
- */
-const EventRequestsToday = () => {
-  const translate = useTranslate();
-  return (
-    <>
-      <Typography sx={{ mt: 2, mb: 2 }} color="text.secondary">
-        {translate('app.placeholder.eventRequestsToday')}
-      </Typography>
-      <Button variant="contained" component={RouterLink} to={EVENT_REQUESTS}>
-        {translate('app.placeholder.openEventRequests')}
-      </Button>
     </>
   );
 };
