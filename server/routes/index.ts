@@ -18,6 +18,7 @@ import { widgetSettingsRoutes } from './widgetSettings';
 import { offerTemplateRoutes } from './offerTemplates';
 import { offerRoutes } from './offers';
 import { promoCodeRoutes } from './promoCodes';
+import { askRoutes } from './asks';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -52,4 +53,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(offerTemplateRoutes);
   await api.register(offerRoutes);
   await api.register(promoCodeRoutes);
+  await api.register(askRoutes);
 }

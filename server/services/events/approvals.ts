@@ -9,6 +9,7 @@ import { events } from '../../db/schema/events';
 import { scopeCondition } from '../../db/scope';
 import { ApiError } from '../../errors';
 import type { AuditActor } from '../audit';
+import { tellRequesterOfDecision } from '../eventRequests';
 import { EVENT_SCOPE, loadEvent } from './record';
 import { eventAudit } from './save';
 
@@ -103,6 +104,8 @@ export async function decideRequest(
       generalInfos: { approvalStatus: outcome.approvalStatus, approvalReason: reason },
       visibility: outcome.visibility,
     };
+    // The requester is told in this transaction: a decision rolled back tells nobody.
+    await tellRequesterOfDecision(tx, { eventId: id, by: viewer.userId });
     await eventAudit(tx, { actor, action: 'UPDATE', recordId: id, before, after });
     // The whole record, as GET /events/:id answers it, read inside the transaction that wrote it.
     return (await loadEvent(tx, id))!;

@@ -10,7 +10,9 @@ import { ApiError } from '../../errors';
 import { auditTrail, type AuditActor } from '../audit';
 import { applyOccurrenceEdit, skipOccurrence, type OccurrenceEditWriters } from './occurrenceEdits';
 import { loadEvent } from './record';
+import { tellVenueOfRequest } from '../eventRequests';
 import {
+  entersRequest,
   requirePromotersRequest,
   saveOutcomeOf,
   writesAsPromoter,
@@ -103,6 +105,7 @@ function occurrenceWriters(viewer: Viewer, actor: AuditActor): OccurrenceEditWri
         approvalStatus: series.approvalStatus as EventApproval['approvalStatus'],
         approvalReason: series.approvalReason,
         requestedByUserId: series.requestedByUserId,
+        approvalRequestedAt: series.approvalRequestedAt,
         reviewedByUserId: series.reviewedByUserId,
         reviewedAt: series.reviewedAt,
       };
@@ -137,12 +140,15 @@ function occurrenceWriters(viewer: Viewer, actor: AuditActor): OccurrenceEditWri
 /** A new event (POST): the save action's visibility and approval, a promoter's own group. Answers the id. */
 export async function insertEvent(tx: Queryable, input: EventInput, viewer: Viewer): Promise<number> {
   const outcome = saveOutcomeOf('create', viewer, input, null);
-  return writeEventRow(tx, {
+  const id = await writeEventRow(tx, {
     input: inputFor(viewer, input, outcome),
     viewer,
     current: null,
     approval: outcome.approval,
   });
+  // A request: the venue's staff are told, in this transaction (a rolled-back request tells nobody).
+  if (entersRequest(outcome, null)) await tellVenueOfRequest(tx, { eventId: id, by: viewer.userId });
+  return id;
 }
 
 /** PUT: the whole series, or with `updateScope` the occurrences the edit reaches. */
@@ -156,15 +162,17 @@ export async function updateEvent(
   const effective = inputFor(viewer, input, outcome);
   if (effective.dateAndCalendar.updateScope === null) {
     await writeEventRow(tx, { id, input: effective, viewer, current, approval: outcome.approval });
-    return;
+  } else {
+    if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
+    // The save action applies to the series whichever occurrences the edit reaches (a split's tail copies it).
+    await tx
+      .update(events)
+      .set({ visibility: effective.visibility, ...(outcome.approval ?? {}) })
+      .where(eq(events.id, id));
+    await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer, actor));
   }
-  if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
-  // The save action applies to the series whichever occurrences the edit reaches (a split's tail copies it).
-  await tx
-    .update(events)
-    .set({ visibility: effective.visibility, ...(outcome.approval ?? {}) })
-    .where(eq(events.id, id));
-  await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer, actor));
+  // Submitted (again) after a decision, or first made a request by this write: the venue's staff are told.
+  if (entersRequest(outcome, current)) await tellVenueOfRequest(tx, { eventId: id, by: viewer.userId });
 }
 
 /**
