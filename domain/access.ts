@@ -267,7 +267,7 @@ export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
     roles: PARTNER_STAFF,
     value: { ASK: ['read'] },
     reason:
-      'The roles with the asks route read the requests of their scope (event requests at their venue or of their group, template requests of their establishment or group; the platform roles all); decisions go through the record’s own approve and reject.',
+      "The roles with the asks route read the requests of their scope (event requests at their venue or of their group, template requests of their establishment or group; the platform roles all); decisions go through the record's own approve and reject.",
   },
 ];
 
