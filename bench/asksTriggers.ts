@@ -67,7 +67,8 @@ try {
     const runs: number[] = [];
     for (let run = 0; run < 3; run++) {
       await client.query('BEGIN');
-      if (!withTriggers) for (const trigger of TRIGGERS) await client.query(`ALTER TABLE events DISABLE TRIGGER ${trigger}`);
+      if (!withTriggers)
+        for (const trigger of TRIGGERS) await client.query(`ALTER TABLE events DISABLE TRIGGER ${trigger}`);
       const started = performance.now();
       await client.query(statement);
       runs.push(performance.now() - started);

@@ -104,10 +104,7 @@ export function eventRequestsDecidedBy(viewer: Viewer): 'all' | { establishmentI
 }
 
 /** Whether this ask waits for this viewer: pending, and the viewer may decide it. */
-export function awaitsViewer(
-  viewer: Viewer,
-  ask: Pick<AskRecord, 'kind' | 'status' | 'establishmentId'>,
-): boolean {
+export function awaitsViewer(viewer: Viewer, ask: Pick<AskRecord, 'kind' | 'status' | 'establishmentId'>): boolean {
   if (ask.status !== 'PENDING') return false;
   return ask.kind === 'EVENT_REQUEST'
     ? canDecideRequest(viewer, ask.establishmentId)

@@ -12,15 +12,7 @@ import {
 } from '../../domain/offerTemplate';
 import { auditLog, notifications, offerTemplates, roles, users } from '../../server/db/schema';
 import { viewerOf } from './authorizationMatrix';
-import {
-  DEMO_EMAILS,
-  errorsOf,
-  jsonParam,
-  signIn,
-  startTestServer,
-  userRow,
-  type TestServer,
-} from './harness';
+import { DEMO_EMAILS, errorsOf, jsonParam, signIn, startTestServer, userRow, type TestServer } from './harness';
 
 /**
  * Offer templates and template requests (docs/server.md "Offer templates"): every field's validation, who

@@ -23,7 +23,9 @@ import { asks, users } from '../../db/schema';
 const requester = alias(users, 'ask_requester');
 const decider = alias(users, 'ask_decider');
 const nameOf = (person: typeof requester | typeof decider) =>
-  sql<string | null>`CASE WHEN ${person.id} IS NULL THEN NULL ELSE ${person.firstName} || ' ' || ${person.lastName} END`;
+  sql<
+    string | null
+  >`CASE WHEN ${person.id} IS NULL THEN NULL ELSE ${person.firstName} || ' ' || ${person.lastName} END`;
 
 const isoOrNull = (instant: Date | null): string | null => (instant ? instant.toISOString() : null);
 

@@ -127,7 +127,8 @@ export async function insertOfferTemplate(tx: Queryable, input: OfferTemplateInp
       };
   const [row] = await tx.insert(offerTemplates).values(values).returning({ id: offerTemplates.id });
   // A partner's request: the platform's deciders are told, in this transaction.
-  if (values.approvalStatus === 'PENDING') await tellDecidersOfTemplateRequest(tx, { templateId: row.id, by: viewer.userId });
+  if (values.approvalStatus === 'PENDING')
+    await tellDecidersOfTemplateRequest(tx, { templateId: row.id, by: viewer.userId });
   return row.id;
 }
 

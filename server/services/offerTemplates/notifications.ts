@@ -30,7 +30,10 @@ async function templateFacts(tx: Queryable, templateId: number) {
 }
 
 /** A partner asked for a template: every active user of a deciding role (but the one who asked) is told. */
-export async function tellDecidersOfTemplateRequest(tx: Queryable, { templateId, by }: { templateId: number; by: number }) {
+export async function tellDecidersOfTemplateRequest(
+  tx: Queryable,
+  { templateId, by }: { templateId: number; by: number },
+) {
   const facts = await templateFacts(tx, templateId);
   if (!facts || facts.approvalStatus !== 'PENDING') return;
   const deciders = await tx
