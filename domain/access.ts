@@ -32,6 +32,7 @@ export const PERMISSION_RESOURCES = [
   'REFERENCE_DATA',
   'AUDIT_LOG',
   'MAIL_OUTBOX',
+  'ASK',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -262,6 +263,12 @@ export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
     value: { WIDGET_SETTINGS: ['read', 'update'] },
     reason: 'The roles with the iframe route configure the widget of the establishments in their scope.',
   },
+  {
+    roles: PARTNER_STAFF,
+    value: { ASK: ['read'] },
+    reason:
+      "The roles with the asks route read the requests of their scope (event requests at their venue or of their group, template requests of their establishment or group; the platform roles all); decisions go through the record's own approve and reject.",
+  },
 ];
 
 export interface RoleAccess {
@@ -438,6 +445,7 @@ export const RESOURCE_PERMISSIONS = {
   'widget-settings': 'WIDGET_SETTINGS',
   'audit-log': 'AUDIT_LOG',
   outbox: 'MAIL_OUTBOX',
+  asks: 'ASK',
   ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'REFERENCE_DATA'])) as Record<
     ReferenceResource,
     'REFERENCE_DATA'
@@ -474,6 +482,7 @@ export const RESOURCE_ROUTES: Readonly<Partial<Record<ResourceName, RoutePrefix>
   'widget-settings': 'iframe',
   'audit-log': 'audit-log',
   outbox: 'outbox',
+  asks: 'asks',
   ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'reference-data'])) as Record<
     ReferenceResource,
     'reference-data'

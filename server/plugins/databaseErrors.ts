@@ -232,6 +232,13 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   widget_daily_clicks_unique: 'widgetSettingsId',
   widget_daily_clicks_widget_settings_id_widget_settings_id_fk: 'widgetSettingsId',
   widget_daily_clicks_kind_check: 'kind',
+
+  // ---- asks (written by the triggers of migration 0015 only, never from a request's fields) -------------
+  asks_kind_record_unique: 'recordId',
+  asks_kind_check: 'kind',
+  asks_status_check: 'status',
+  asks_requested_by_user_id_users_id_fk: 'requestedBy',
+  asks_decided_by_user_id_users_id_fk: 'decidedBy',
 };
 
 /** Field error codes of a violation, translated by the browser (top-level keys of resources.ts, as ALREADY_TAKEN). */

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { approvalDecisionSchema, rejectionSchema, type Event } from '../../domain/event';
 import { recordVersionSchema } from '../../domain/records';
 import { parseInput } from '../errors';
-import { notifyRequestDecided } from '../services/eventRequests';
 import { decideRequest, type Decision } from '../services/events/approvals';
 import { eventsAsAnswered } from './events';
 import { auditActorOf, idParamsSchema, requirePermission, viewerOf } from './shared/resource';
@@ -35,8 +34,6 @@ async function decide(app: FastifyInstance, request: FastifyRequest, decision: D
     reason: body.reason,
     version: body.version,
   });
-
-  notifyRequestDecided(app, { eventId: id, decision });
   // The decider is a party to the request, but the type label is still in their language.
   const [shown] = await eventsAsAnswered(app.db, [decided], request);
   return shown;

@@ -9,7 +9,6 @@ import type { Queryable } from '../db/queryable';
 import { linksToAny } from '../db/links';
 import { events } from '../db/schema/events';
 import { authOf } from '../plugins/authenticate';
-import { notifyEventRequested } from '../services/eventRequests';
 import {
   EVENT_LINKS,
   EVENT_SCOPE,
@@ -27,7 +26,6 @@ import {
   insertEvent,
   updateEvent,
 } from '../services/events/save';
-import { isRequestWrite } from '../services/events/saveActions';
 import { readerLanguageOf } from '../services/readerLanguage';
 import {
   defineFilter,
@@ -35,7 +33,6 @@ import {
   registerResource,
   versionTextSchema,
   viewerOf,
-  type CommittedWrite,
   type DeleteVariant,
   type ResourceDefinition,
 } from './shared/resource';
@@ -88,14 +85,6 @@ const occurrenceDelete: DeleteVariant<Event, z.output<typeof occurrenceQuerySche
   run: (tx, { id, query, viewer, actor }) =>
     deleteEventOccurrence(tx, { id, originalStartsAt: query.originalStartsAt, viewer, actor }),
 };
-
-// ---- notifying the venue of a request ------------------------------------------------------------------
-
-/** After a request (a promoter's write, or `requestEvent`) has committed, the venue's staff are told. */
-function notifyAfterRequest({ action, after, input, viewer }: CommittedWrite<Event, EventInput>, app: FastifyInstance) {
-  if (action === 'delete' || !input || !after || !isRequestWrite(viewer, input.saveAction)) return;
-  if (after.generalInfos.approvalStatus === 'PENDING') notifyEventRequested(app, { eventId: after.id });
-}
 
 // ---- the resource --------------------------------------------------------------------------------------
 
@@ -153,7 +142,6 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
       events_file_carte_upload_id_uploads_id_fk: 'descriptionAndMedia.fileCarte',
     },
     auditOmit: EVENT_AUDIT_OMIT,
-    afterCommit: notifyAfterRequest,
     deleteVariant: occurrenceDelete,
     visibilityOf: (event) => event.visibility,
   },

@@ -19,6 +19,7 @@ import { offerTemplateRoutes } from './offerTemplates';
 import { offerRoutes } from './offers';
 import { promoCodeRoutes } from './promoCodes';
 import { notificationRoutes } from './notifications';
+import { askRoutes } from './asks';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -54,4 +55,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(offerRoutes);
   await api.register(promoCodeRoutes);
   await api.register(notificationRoutes);
+  await api.register(askRoutes);
 }

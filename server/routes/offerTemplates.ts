@@ -18,7 +18,6 @@ import {
   decideTemplateRequest,
   insertOfferTemplate,
   loadOfferTemplates,
-  notifyTemplateRequestDecided,
   ownedOrShared,
   platformWideCondition,
   updateOfferTemplate,
@@ -91,11 +90,6 @@ export const offerTemplateResource: ResourceDefinition<OfferTemplate, OfferTempl
       reject: decisionAction('reject', 'Reject a template request with a reason; answers the template'),
     },
     visibilityOf: (record) => record.visibility,
-    afterCommit: ({ before, after }, app) => {
-      if (before?.approvalStatus === 'PENDING' && after && after.approvalStatus !== 'PENDING') {
-        notifyTemplateRequestDecided(app, after);
-      }
-    },
   },
 };
 

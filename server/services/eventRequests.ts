@@ -1,85 +1,33 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_SCOPES } from '../../domain/access';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/languages';
+import type { ApprovalStatus } from '../../domain/enums';
 import { ROLE_KEYS, type RoleKey } from '../../domain/roles';
-import type { Database } from '../db/client';
+import type { Queryable } from '../db/queryable';
 import { roles, users } from '../db/schema/auth';
 import { establishments } from '../db/schema/establishments';
 import { events } from '../db/schema/events';
-import { promoterGroups } from '../db/schema/promoterGroups';
-import type { EventRequestMailParams } from './mail';
+import { notify } from './notifications/create';
 
 /**
- * The mails of promoter requests (the `requestEvent` save action, docs/server.md "Event requests"): the venue's
- * staff are told that a request waits, the promoter who asked is told the venue's decision.
- *
- * Mails go out after the write has committed, as background work (`app.background`): the answer never
- * waits for SMTP, and a mail that fails is logged (and recorded `failed` in the outbox) without failing or
- * undoing the request. A rolled-back write sends nothing, because these are only called after the commit.
+ * Who is told of promoter requests (docs/server.md "Event requests", docs/asks.md): the venue's staff that a
+ * request waits for them (ASK_AWAITING), the promoter who asked of the venue's decision
+ * (EVENT_REQUEST_APPROVED / EVENT_REQUEST_REJECTED). Always inside the transaction of the request or the
+ * decision (`tx`), so a rolled-back one tells nobody and a committed one never lacks its notifications; the
+ * mails follow from the notifications (their `mail_mode`), each in the recipient's language.
  */
-
-/** What sending needs of the app (a FastifyInstance has all of it). */
-export type EventMailServer = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'background'>;
 
 /** The roles whose scope is one establishment: its staff, who decide on requests for it. */
 export const ESTABLISHMENT_STAFF_ROLES: readonly RoleKey[] = ROLE_KEYS.filter(
   (role) => ROLE_SCOPES[role] === 'establishment',
 );
 
-interface Recipient {
-  id: number;
-  email: string;
-  firstName: string;
-  language: Language;
-}
-
-/** What every request mail says about the event. */
-interface RequestFacts {
-  eventId: number;
-  eventTitle: string;
-  establishmentId: number | null;
-  venueName: string;
-  promoterGroupName: string | null;
-  firstStartsAt: string;
-  requestedByUserId: number | null;
-  approvalReason: string | null;
-}
-
-const eventLink = (publicUrl: string, eventId: number) => `${publicUrl}/events/${eventId}`;
-
-const recipientOf = (row: { id: number; email: string; firstName: string; language: string }): Recipient => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.firstName,
-  language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
-});
-
-async function requestFacts(db: Database, eventId: number): Promise<RequestFacts | undefined> {
-  const [row] = await db
-    .select({
-      eventId: events.id,
-      eventTitle: events.title,
-      establishmentId: events.establishmentId,
-      venueName: establishments.name,
-      promoterGroupName: promoterGroups.name,
-      firstStartsAt: events.firstStartsAt,
-      requestedByUserId: events.requestedByUserId,
-      approvalReason: events.approvalReason,
-    })
-    .from(events)
-    .leftJoin(establishments, eq(establishments.id, events.establishmentId))
-    .leftJoin(promoterGroups, eq(promoterGroups.id, events.promoterGroupId))
-    .where(eq(events.id, eventId));
-  if (!row) return undefined;
-  // A request always names its venue (EVENT_PROBLEMS.requestNeedsEstablishment); the dash is for a venue since deleted.
-  return { ...row, venueName: row.venueName ?? '—', firstStartsAt: row.firstStartsAt.toISOString() };
-}
+/** First and last name, as partners who cannot read other users see a person. */
+export const fullNameOf = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
 /** The active staff of a venue: users of an establishment-scoped role attached to it. */
-export async function establishmentStaff(db: Database, establishmentId: number): Promise<Recipient[]> {
-  const rows = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
+export async function establishmentStaff(tx: Queryable, establishmentId: number): Promise<{ id: number }[]> {
+  return tx
+    .select({ id: users.id })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
@@ -90,66 +38,80 @@ export async function establishmentStaff(db: Database, establishmentId: number):
       ),
     )
     .orderBy(users.id);
-  return rows.map(recipientOf);
 }
 
-async function userRecipient(db: Database, userId: number): Promise<Recipient | undefined> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isActive, true)));
-  return row ? recipientOf(row) : undefined;
+/** A user's name, or null when the account is gone. */
+export async function nameOfUser(tx: Queryable, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [row] = await tx.select({ name: fullNameOf }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
 }
 
-const paramsFor = (server: EventMailServer, facts: RequestFacts, recipient: Recipient): EventRequestMailParams => ({
-  firstName: recipient.firstName,
-  eventTitle: facts.eventTitle,
-  venueName: facts.venueName,
-  promoterGroupName: facts.promoterGroupName,
-  firstStartsAt: facts.firstStartsAt,
-  reason: facts.approvalReason,
-  link: eventLink(server.config.publicUrl, facts.eventId),
-});
-
-/**
- * After a `requestEvent` write (POST, or a PUT that re-submits) has committed: mails the venue's staff that
- * a request waits, each in their language, with a link to the event. Returns at once; the mails follow.
- */
-export function notifyEventRequested(server: EventMailServer, { eventId }: { eventId: number }): void {
-  server.background.run('event-requested mail', async () => {
-    const facts = await requestFacts(server.db, eventId);
-    if (!facts || facts.establishmentId === null) return;
-    for (const recipient of await establishmentStaff(server.db, facts.establishmentId)) {
-      await server.mailer.send({
-        to: recipient.email,
-        userId: recipient.id,
-        language: recipient.language,
-        template: 'eventRequested',
-        params: paramsFor(server, facts, recipient),
-      });
-    }
-  });
+async function requestFacts(tx: Queryable, eventId: number) {
+  const [row] = await tx
+    .select({
+      title: events.title,
+      establishmentId: events.establishmentId,
+      venueName: establishments.name,
+      requestedByUserId: events.requestedByUserId,
+      approvalStatus: events.approvalStatus,
+      approvalReason: events.approvalReason,
+    })
+    .from(events)
+    .leftJoin(establishments, eq(establishments.id, events.establishmentId))
+    .where(eq(events.id, eventId));
+  return row;
 }
 
 /**
- * After an approval or rejection has committed: mails the promoter who asked (if the account still exists
- * and is active), in their language, with the venue's reason. Returns at once; the mail follows.
+ * A request was made (a new one, or one submitted again after a decision): each active member of the venue's
+ * staff but the one who asked is told that it waits for them.
  */
-export function notifyRequestDecided(
-  server: EventMailServer,
-  { eventId, decision }: { eventId: number; decision: 'approve' | 'reject' },
-): void {
-  server.background.run('event-request decision mail', async () => {
-    const facts = await requestFacts(server.db, eventId);
-    if (!facts || facts.requestedByUserId === null) return;
-    const requester = await userRecipient(server.db, facts.requestedByUserId);
-    if (!requester) return;
-    await server.mailer.send({
-      to: requester.email,
-      userId: requester.id,
-      language: requester.language,
-      template: decision === 'approve' ? 'eventRequestApproved' : 'eventRequestRejected',
-      params: paramsFor(server, facts, requester),
-    });
-  });
+export async function tellVenueOfRequest(tx: Queryable, { eventId, by }: { eventId: number; by: number }) {
+  const facts = await requestFacts(tx, eventId);
+  if (!facts || facts.approvalStatus !== 'PENDING' || facts.establishmentId === null) return;
+  const staff = (await establishmentStaff(tx, facts.establishmentId)).filter((user) => user.id !== by);
+  if (staff.length === 0) return;
+  const requesterName = await nameOfUser(tx, by);
+  await notify(
+    tx,
+    staff.map((user) => ({
+      userId: user.id,
+      kind: 'ASK_AWAITING' as const,
+      resource: 'events' as const,
+      recordId: eventId,
+      params: { askKind: 'EVENT_REQUEST' as const, title: facts.title, requesterName },
+    })),
+  );
+}
+
+/**
+ * The venue decided: the promoter who asked (if the account is still active, and is not the decider) is told
+ * the decision, with the venue's reason or note.
+ */
+export async function tellRequesterOfDecision(tx: Queryable, { eventId, by }: { eventId: number; by: number }) {
+  const facts = await requestFacts(tx, eventId);
+  if (!facts || facts.requestedByUserId === null || facts.requestedByUserId === by) return;
+  const status = facts.approvalStatus as ApprovalStatus | null;
+  if (status === 'APPROVED') {
+    await notify(tx, [
+      {
+        userId: facts.requestedByUserId,
+        kind: 'EVENT_REQUEST_APPROVED',
+        resource: 'events',
+        recordId: eventId,
+        params: { title: facts.title, venueName: facts.venueName },
+      },
+    ]);
+  } else if (status === 'REJECTED') {
+    await notify(tx, [
+      {
+        userId: facts.requestedByUserId,
+        kind: 'EVENT_REQUEST_REJECTED',
+        resource: 'events',
+        recordId: eventId,
+        params: { title: facts.title, venueName: facts.venueName, reason: facts.approvalReason },
+      },
+    ]);
+  }
 }

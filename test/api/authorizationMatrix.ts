@@ -11,6 +11,7 @@ import {
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../../server/db/client';
 import {
+  asks,
   auditLog,
   establishments,
   establishmentTypes,
@@ -671,6 +672,19 @@ const promoCodesFixture: ResourceFixture = {
   },
 };
 
+/** An ask belongs to the establishment and the promoter group of its request; read-only. */
+const asksFixture: ResourceFixture = {
+  collection: 'asks',
+  permission: 'ASK',
+  actions: ['list', 'getOne', 'getMany'],
+  rows: async (db) =>
+    (
+      await db
+        .select({ id: asks.id, establishmentId: asks.establishmentId, promoterGroupId: asks.promoterGroupId })
+        .from(asks)
+    ).map((row) => ({ id: row.id, ownership: templateOwnership(row) })),
+};
+
 export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   usersFixture,
   tagsFixture,
@@ -686,6 +700,7 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   offersFixture,
   promoCodeTemplatesFixture,
   promoCodesFixture,
+  asksFixture,
 ];
 
 /**

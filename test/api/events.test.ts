@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +13,12 @@ import {
   events,
   eventTypes,
   games,
-  mailOutbox,
   musics,
+  notifications,
   services,
   tags,
   uploads,
+  users,
 } from '../../server/db/schema';
 import { errorsOf, jsonParam, orderedIds, signIn, startTestServer, totalOf, userRow, type TestServer } from './harness';
 
@@ -778,8 +779,6 @@ describe('save actions', () => {
   });
 
   it('a promoter requests for its own group at a published venue: pending draft, group filled in, the venue told', async () => {
-    await server.app.background.idle();
-    const mailsBefore = (await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
     const input = eventInput({ general: { promoterGroupId: null }, rest: { visibility: 'PUBLISHED' } });
     const record = await create(input, 'promoter@demo.ch');
     expect(record.generalInfos).toMatchObject({
@@ -792,10 +791,14 @@ describe('save actions', () => {
       approvalStatus: 'PENDING',
       requestedByUserId: ids.promoter,
     });
-    await server.app.background.idle();
-    const mails = await server.db.select().from(mailOutbox);
-    expect(mails.length).toBeGreaterThan(mailsBefore);
-    expect(mails.slice(mailsBefore).map((mail) => mail.toAddress)).toContain('admin@demo.ch');
+    // The venue's staff are told (a notification, mailed at once by default).
+    const told = await server.db
+      .select({ to: users.email, kind: notifications.kind, mailMode: notifications.mailMode })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(and(eq(notifications.resource, 'events'), eq(notifications.recordId, record.id)));
+    expect(told).toContainEqual({ to: 'admin@demo.ch', kind: 'ASK_AWAITING', mailMode: 'NOW' });
+    expect(told.map((row) => row.to)).not.toContain('admin2@demo.ch');
     // The venue's staff see the request; the other venue's do not.
     expect((await call('admin@demo.ch', 'GET', `/events/${record.id}`)).statusCode).toBe(200);
     expect((await call('admin2@demo.ch', 'GET', `/events/${record.id}`)).statusCode).toBe(404);

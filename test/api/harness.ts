@@ -90,6 +90,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Database;
   engine: DatabaseHandle['engine'];
+  /** LISTEN on the test database (the app's `DatabaseHandle.listen`): NOTIFYs committed by any connection. */
+  listen: DatabaseHandle['listen'];
   config: ServerConfig;
   clock: TestClock;
   /** The directory served as the built app (an index.html made for the tests). */
@@ -134,6 +136,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     db: database.handle.db,
     engine: database.handle.engine,
+    listen: (channel, onNotification, onGap) => database.handle.listen(channel, onNotification, onGap),
     config,
     clock,
     staticRoot,

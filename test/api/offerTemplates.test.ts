@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, isInScope } from '../../domain/access';
@@ -10,23 +10,14 @@ import {
   OFFER_TEMPLATE_PROBLEMS,
   type OfferTemplate,
 } from '../../domain/offerTemplate';
-import { auditLog, mailOutbox, offerTemplates, users } from '../../server/db/schema';
+import { auditLog, notifications, offerTemplates, roles, users } from '../../server/db/schema';
 import { viewerOf } from './authorizationMatrix';
-import {
-  DEMO_EMAILS,
-  errorsOf,
-  jsonParam,
-  latestMailTo,
-  signIn,
-  startTestServer,
-  userRow,
-  type TestServer,
-} from './harness';
+import { DEMO_EMAILS, errorsOf, jsonParam, signIn, startTestServer, userRow, type TestServer } from './harness';
 
 /**
  * Offer templates and template requests (docs/server.md "Offer templates"): every field's validation, who
- * sees which templates, the partner's request, the platform's approval or rejection with the mail to the
- * requester, and a decision taken twice or twice at once.
+ * sees which templates, the partner's request, the platform's approval or rejection with the notification of
+ * the requester (and of the deciders when asked), and a decision taken twice or twice at once.
  */
 
 let server: TestServer;
@@ -62,6 +53,20 @@ async function create(email: string, overrides: object = {}): Promise<OfferTempl
   expect(response.statusCode, response.body).toBe(201);
   return response.json<OfferTemplate>();
 }
+
+/** The notifications about one template, with their recipient's address, oldest first. */
+const notificationsAbout = (templateId: number) =>
+  server.db
+    .select({
+      to: users.email,
+      kind: notifications.kind,
+      params: notifications.params,
+      mailMode: notifications.mailMode,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(and(eq(notifications.resource, 'offer-templates'), eq(notifications.recordId, templateId)))
+    .orderBy(asc(notifications.id));
 
 const listIds = async (email: string, filter: object = {}, sort: [string, string] = ['id', 'ASC']) => {
   const response = await call(
@@ -314,9 +319,7 @@ describe('template requests', () => {
     expect(visibility.json<{ results: { ok: boolean }[] }>().results[0].ok).toBe(false);
   });
 
-  it('approval: only the platform decides; the requester gets the mail in their language', async () => {
-    const admin = await userRow(server.db, 'admin@demo.ch');
-    await server.db.update(users).set({ language: 'de' }).where(eq(users.id, admin.id));
+  it('approval: only the platform decides; the requester is told (and mailed at once)', async () => {
     const request = await create('admin@demo.ch', { longTitle: 'Zwei für eins' });
     for (const email of ['admin@demo.ch', 'coordinator@demo.ch']) {
       expect((await call(email, 'POST', `/offer-templates/${request.id}/approve`, {})).statusCode, email).toBe(403);
@@ -334,14 +337,46 @@ describe('template requests', () => {
       decidedBy: full.id,
       version: request.version + 1,
     });
-    const mail = await latestMailTo(server, 'admin@demo.ch', 'templateRequestApproved');
-    expect(mail).toMatchObject({ language: 'de', subject: 'Vorlage genehmigt: Zwei für eins' });
-    expect(mail.textBody).toContain('Gerne');
-    expect(mail.textBody).toContain('/request-discount-template');
-    await server.db.update(users).set({ language: 'en' }).where(eq(users.id, admin.id));
+    const told = (await notificationsAbout(request.id)).filter((row) => row.kind !== 'ASK_AWAITING');
+    expect(told).toEqual([
+      {
+        to: 'admin@demo.ch',
+        kind: 'TEMPLATE_REQUEST_APPROVED',
+        params: { title: request.shortTitle },
+        mailMode: 'NOW',
+      },
+    ]);
   });
 
-  it('rejection needs a reason; it is mailed; deciding again is a 409', async () => {
+  it('a request tells the platform’s deciders, and nobody else', async () => {
+    const request = await create('coordinator@demo.ch', { longTitle: 'Late entry' });
+    const told = await notificationsAbout(request.id);
+    const deciders = await server.db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(and(eq(users.isActive, true), inArray(roles.key, ['ROOT', 'COORDINATOR_ADMIN_FULL'])));
+    expect(told.map((row) => row.to).sort()).toEqual(deciders.map((row) => row.email).sort());
+    expect(told.map((row) => row.to)).toContain(ROOT);
+    expect(told.map((row) => row.to)).toContain(FULL);
+    for (const row of told) {
+      expect(row).toMatchObject({
+        kind: 'ASK_AWAITING',
+        params: { askKind: 'TEMPLATE_REQUEST', title: request.shortTitle },
+      });
+    }
+    // Changing the waiting request tells nobody again; the platform's own templates are no requests.
+    const changed = await call('coordinator@demo.ch', 'PUT', `/offer-templates/${request.id}`, {
+      ...request,
+      description: 'Changed',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await notificationsAbout(request.id)).toHaveLength(told.length);
+    const own = await create(ROOT);
+    expect(await notificationsAbout(own.id)).toEqual([]);
+  });
+
+  it('rejection needs a reason; the requester is told it; deciding again is a 409', async () => {
     const request = await create('promoter@demo.ch', { longTitle: 'Guest list' });
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(OFFER_TEMPLATE_LIMITS.reason + 1) }]) {
       const response = await call(ROOT, 'POST', `/offer-templates/${request.id}/reject`, body);
@@ -354,8 +389,15 @@ describe('template requests', () => {
       approvalStatus: 'REJECTED',
       approvalReason: 'Not for minors',
     });
-    const mail = await latestMailTo(server, 'promoter@demo.ch', 'templateRequestRejected');
-    expect(mail.textBody).toContain('Not for minors');
+    const told = (await notificationsAbout(request.id)).filter((row) => row.kind !== 'ASK_AWAITING');
+    expect(told).toEqual([
+      {
+        to: 'promoter@demo.ch',
+        kind: 'TEMPLATE_REQUEST_REJECTED',
+        params: { title: request.shortTitle, reason: 'Not for minors' },
+        mailMode: 'NOW',
+      },
+    ]);
     for (const action of ['approve', 'reject']) {
       const again = await call(ROOT, 'POST', `/offer-templates/${request.id}/${action}`, { reason: 'Again' });
       expect(again.statusCode).toBe(409);
@@ -369,7 +411,7 @@ describe('template requests', () => {
     expect(messageOf(conflict)).toBe(RESOURCE_ERROR_CODES.editConflict);
   });
 
-  it('an approval and a rejection sent together: exactly one wins, and one mail goes out', async () => {
+  it('an approval and a rejection sent together: exactly one wins, and the requester is told once', async () => {
     for (let round = 0; round < 5; round++) {
       const request = await create('admin2@demo.ch');
       const [approve, reject] = await Promise.all([
@@ -386,22 +428,20 @@ describe('template requests', () => {
         .from(auditLog)
         .where(and(eq(auditLog.resource, 'offer-templates'), eq(auditLog.recordId, String(request.id))));
       expect(audits.map((audit) => audit.action).sort()).toEqual(['CREATE', 'UPDATE']);
+      const decisions = (await notificationsAbout(request.id)).filter((row) => row.kind !== 'ASK_AWAITING');
+      expect(decisions).toEqual([
+        expect.objectContaining({ to: 'admin2@demo.ch', kind: `TEMPLATE_REQUEST_${winner}` }),
+      ]);
     }
-    await server.app.background.idle();
-    const decisionMails = await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'admin2@demo.ch'));
-    expect(decisionMails.filter((mail) => mail.template.startsWith('templateRequest'))).toHaveLength(5);
   });
 
-  it('a template the platform made is no request: approving it is a 409, and no mail goes out', async () => {
+  it('a template the platform made is no request: approving it is a 409, and nobody is told', async () => {
     const created = await create(ROOT);
-    await server.app.background.idle();
-    const before = await server.db.select({ id: mailOutbox.id }).from(mailOutbox);
     const response = await call(ROOT, 'POST', `/offer-templates/${created.id}/approve`, {});
     expect(response.statusCode).toBe(409);
     const updated = await call(ROOT, 'PUT', `/offer-templates/${created.id}`, { ...created, shortTitle: 'Changed' });
     expect(updated.statusCode).toBe(200);
-    await server.app.background.idle();
-    expect(await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).toHaveLength(before.length);
+    expect(await notificationsAbout(created.id)).toEqual([]);
   });
 
   it('a pending request is published only by approving it', async () => {

@@ -74,7 +74,8 @@ reference-data               x    .    .    .    .    .    .
  * outbox, manages reference data; FULL and the two coordinator roles read users (everybody reads their own
  * user record); everybody reads establishments, promoter groups, tags and reference data (pickers); ROOT and
  * FULL manage tags, promo codes and offer templates; the discount roles manage offers and read templates;
- * the iframe roles read and update widget settings; the discount partners request templates (create, update).
+ * the iframe roles read and update widget settings; the discount partners request templates (create, update);
+ * the roles with the asks route read the asks of their scope.
  */
 const EXPECTED_GRANTS = `
                  ROOT PROM CUST ADMN COOR LIM  FULL
@@ -90,6 +91,7 @@ WIDGET_SETTINGS  ru   -    -    ru   -    -    ru
 REFERENCE_DATA   rcud r    r    r    r    r    r
 AUDIT_LOG        r    -    -    -    -    -    -
 MAIL_OUTBOX      r    -    -    -    -    -    -
+ASK              r    r    -    r    r    r    r
 `;
 
 /** The specification's own table, copied from it, to prove that the code keeps it verbatim. */

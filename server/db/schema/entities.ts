@@ -12,3 +12,4 @@ export * from './widgetCounts';
 export * from './auditLog';
 export * from './rowCounts';
 export * from './notifications';
+export * from './asks';

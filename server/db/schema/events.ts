@@ -101,6 +101,9 @@ export const events = pgTable(
     approvalStatus: text('approval_status'),
     approvalReason: text('approval_reason'),
     requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the request was made, or made again after a decision (the ask's `requestedAt`). */
+    approvalRequestedAt: instant('approval_requested_at'),
+    /** Who decided the request, and when (the ask's `decidedBy` and `decidedAt`); null while PENDING. */
     reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: instant('reviewed_at'),
 

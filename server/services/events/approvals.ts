@@ -10,6 +10,7 @@ import { scopeCondition, scopeKindsOf } from '../../db/scope';
 import { ApiError } from '../../errors';
 import type { AuditActor } from '../audit';
 import { noticeEventPublished } from '../notifications/eventPublished';
+import { tellRequesterOfDecision } from '../eventRequests';
 import { EVENT_SCOPE, loadEvent } from './record';
 import { eventAudit } from './save';
 
@@ -110,6 +111,8 @@ export async function decideRequest(
       generalInfos: { approvalStatus: outcome.approvalStatus, approvalReason: reason },
       visibility: outcome.visibility,
     };
+    // The requester is told in this transaction: a decision rolled back tells nobody.
+    await tellRequesterOfDecision(tx, { eventId: id, by: viewer.userId });
     await eventAudit(tx, { actor, action: 'UPDATE', recordId: id, before, after });
     // The venue's own approval is its decision, which its staff find among the asks: no notice. An approval by
     // someone outside the venue (ROOT, COORDINATOR_ADMIN_FULL) publishes at the venue as a publish would.

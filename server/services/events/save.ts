@@ -11,7 +11,9 @@ import { auditTrail, type AuditActor } from '../audit';
 import { noticeEventPublished } from '../notifications/eventPublished';
 import { applyOccurrenceEdit, skipOccurrence, type OccurrenceEditWriters } from './occurrenceEdits';
 import { loadEvent } from './record';
+import { tellVenueOfRequest } from '../eventRequests';
 import {
+  entersRequest,
   requirePromotersRequest,
   saveOutcomeOf,
   writesAsPromoter,
@@ -104,6 +106,7 @@ function occurrenceWriters(viewer: Viewer, actor: AuditActor): OccurrenceEditWri
         approvalStatus: series.approvalStatus as EventApproval['approvalStatus'],
         approvalReason: series.approvalReason,
         requestedByUserId: series.requestedByUserId,
+        approvalRequestedAt: series.approvalRequestedAt,
         reviewedByUserId: series.reviewedByUserId,
         reviewedAt: series.reviewedAt,
       };
@@ -147,6 +150,8 @@ export async function insertEvent(tx: Queryable, input: EventInput, viewer: View
   if (outcome.visibility === 'PUBLISHED') {
     await noticeEventPublished(tx, { eventId: id, publishedAtBefore: null, actorUserId: viewer.userId });
   }
+  // A request: the venue's staff are told, in this transaction (a rolled-back request tells nobody).
+  if (entersRequest(outcome, null)) await tellVenueOfRequest(tx, { eventId: id, by: viewer.userId });
   return id;
 }
 
@@ -169,18 +174,19 @@ export async function updateEvent(
     effective.visibility === 'PUBLISHED' ? noticeEventPublished(tx, published) : Promise.resolve();
   if (effective.dateAndCalendar.updateScope === null) {
     await writeEventRow(tx, { id, input: effective, viewer, current, approval: outcome.approval });
-    await noticePublished();
-    return;
+  } else {
+    if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
+    // The save action applies to the series whichever occurrences the edit reaches (a split's tail copies it).
+    await tx
+      .update(events)
+      .set({ visibility: effective.visibility, ...(outcome.approval ?? {}) })
+      .where(eq(events.id, id));
+    await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer, actor));
   }
-  if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
-  // The save action applies to the series whichever occurrences the edit reaches (a split's tail copies it).
-  await tx
-    .update(events)
-    .set({ visibility: effective.visibility, ...(outcome.approval ?? {}) })
-    .where(eq(events.id, id));
-  await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer, actor));
   // The series is what was published; a split's tail copies its visibility and is not a publication of its own.
   await noticePublished();
+  // Submitted (again) after a decision, or first made a request by this write: the venue's staff are told.
+  if (entersRequest(outcome, current)) await tellVenueOfRequest(tx, { eventId: id, by: viewer.userId });
 }
 
 /**

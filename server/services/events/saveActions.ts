@@ -23,10 +23,6 @@ export const writesAsPromoter = (viewer: Viewer): boolean => {
   return kinds.includes('promoterGroup') && !kinds.includes('all') && !kinds.includes('establishment');
 };
 
-/** Whether this write is a request (`requestEvent`), which the venue's staff are then told about. */
-export const isRequestWrite = (viewer: Viewer, saveAction: EventInput['saveAction']): boolean =>
-  writesAsPromoter(viewer) || saveAction === 'requestEvent';
-
 export interface SaveOutcome {
   visibility: Visibility;
   /** The approval columns to write; undefined keeps them (update) or leaves them null (create). */
@@ -36,14 +32,28 @@ export interface SaveOutcome {
 const invalid = (field: string, problem: string) =>
   new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { [field]: problem });
 
-/** A request (again): PENDING, asked by this user, any earlier decision forgotten. */
-const requestApproval = (viewer: Viewer): EventApproval => ({
+/**
+ * A request (again): PENDING, asked by this user, any earlier decision forgotten. A request made now, or
+ * submitted again after a decision, is asked now; a change of one still pending keeps its time, so it keeps
+ * its place in the venue's queue (docs/asks.md).
+ */
+const requestApproval = (viewer: Viewer, current: Event | null): EventApproval => ({
   approvalStatus: 'PENDING',
   approvalReason: null,
   requestedByUserId: viewer.userId,
+  ...(isPendingRequest(current) ? {} : { approvalRequestedAt: new Date() }),
   reviewedByUserId: null,
   reviewedAt: null,
 });
+
+const isPendingRequest = (current: Event | null): boolean => current?.generalInfos.approvalStatus === 'PENDING';
+
+/**
+ * Whether this write makes a request wait for the venue: a new request, or one submitted again after a
+ * decision (a change of a request still pending does not: the venue was told already).
+ */
+export const entersRequest = (outcome: SaveOutcome, current: Event | null): boolean =>
+  outcome.approval?.approvalStatus === 'PENDING' && !isPendingRequest(current);
 
 /**
  * A promoter changes its requests only (PENDING or REJECTED): an APPROVED event, or the venue's own event
@@ -67,7 +77,7 @@ function promoterOutcome(
   if (operation === 'update' && current) requirePromotersRequest(current);
   if (input.generalInfos.establishmentId === null)
     throw invalid('generalInfos.establishmentId', EVENT_PROBLEMS.requestNeedsEstablishment);
-  return { visibility: SAVE_ACTION_OUTCOMES.requestEvent.visibility, approval: requestApproval(viewer) };
+  return { visibility: SAVE_ACTION_OUTCOMES.requestEvent.visibility, approval: requestApproval(viewer, current) };
 }
 
 /**
@@ -83,7 +93,7 @@ export function saveOutcomeOf(
   current: Event | null,
 ): SaveOutcome {
   if (writesAsPromoter(viewer)) return promoterOutcome(operation, viewer, input, current);
-  const outcome = venueOutcome(operation, viewer, input);
+  const outcome = venueOutcome(operation, viewer, input, current);
   if (outcome.visibility === 'PUBLISHED' && outcome.approval === undefined && isUndecidedRequest(current)) {
     throw invalid('visibility', EVENT_PROBLEMS.approveToPublish);
   }
@@ -94,13 +104,18 @@ export function saveOutcomeOf(
 const isUndecidedRequest = (current: Event | null): boolean =>
   current?.generalInfos.approvalStatus === 'PENDING' || current?.generalInfos.approvalStatus === 'REJECTED';
 
-function venueOutcome(operation: EventOperation, viewer: Viewer, input: EventInput): SaveOutcome {
+function venueOutcome(
+  operation: EventOperation,
+  viewer: Viewer,
+  input: EventInput,
+  current: Event | null,
+): SaveOutcome {
   if (input.saveAction === undefined) return { visibility: input.visibility };
   const outcome = SAVE_ACTION_OUTCOMES[input.saveAction];
   if (!(outcome.on as readonly EventOperation[]).includes(operation))
     throw invalid('saveAction', EVENT_PROBLEMS.saveActionNotHere);
   if (outcome.approvalStatus === 'PENDING')
-    return { visibility: outcome.visibility, approval: requestApproval(viewer) };
+    return { visibility: outcome.visibility, approval: requestApproval(viewer, current) };
   if (outcome.approvalStatus === null) return { visibility: outcome.visibility, approval: { approvalStatus: null } };
   return { visibility: outcome.visibility };
 }

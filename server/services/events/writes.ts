@@ -51,6 +51,8 @@ export interface EventApproval {
   approvalStatus: ApprovalStatus | null;
   approvalReason?: string | null;
   requestedByUserId?: number | null;
+  /** When the request was made (again); left out, the stored time stays (a change of a pending request). */
+  approvalRequestedAt?: Date | null;
   reviewedByUserId?: number | null;
   reviewedAt?: Date | null;
 }
@@ -371,6 +373,7 @@ const approvalColumns = (approval: EventApproval) => ({
   approvalStatus: approval.approvalStatus,
   ...(approval.approvalReason !== undefined ? { approvalReason: approval.approvalReason } : {}),
   ...(approval.requestedByUserId !== undefined ? { requestedByUserId: approval.requestedByUserId } : {}),
+  ...(approval.approvalRequestedAt !== undefined ? { approvalRequestedAt: approval.approvalRequestedAt } : {}),
   ...(approval.reviewedByUserId !== undefined ? { reviewedByUserId: approval.reviewedByUserId } : {}),
   ...(approval.reviewedAt !== undefined ? { reviewedAt: approval.reviewedAt } : {}),
 });

@@ -17,8 +17,9 @@ import type { Queryable } from '../../db/queryable';
 import { offerTemplates } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { sanitizeUserHtml, sanitisedTooLong, storedDescription } from '../html';
+import { tellDecidersOfTemplateRequest, tellRequesterOfTemplateDecision } from './notifications';
 
-export { notifyTemplateRequestDecided } from './mails';
+export { tellDecidersOfTemplateRequest, tellRequesterOfTemplateDecision } from './notifications';
 
 /**
  * Offer templates and template requests (docs/server.md "Offer templates"): the platform's staff write
@@ -125,6 +126,9 @@ export async function insertOfferTemplate(tx: Queryable, input: OfferTemplateInp
         visibility: 'DRAFT',
       };
   const [row] = await tx.insert(offerTemplates).values(values).returning({ id: offerTemplates.id });
+  // A partner's request: the platform's deciders are told, in this transaction.
+  if (values.approvalStatus === 'PENDING')
+    await tellDecidersOfTemplateRequest(tx, { templateId: row.id, by: viewer.userId });
   return row.id;
 }
 
@@ -197,6 +201,8 @@ export async function decideTemplateRequest(
       decidedAt: new Date(),
     })
     .where(eq(offerTemplates.id, id));
+  // The requester is told in this transaction: a decision rolled back tells nobody.
+  await tellRequesterOfTemplateDecision(tx, { templateId: id, by: viewer.userId });
 }
 
 // ---- list conditions ---------------------------------------------------------------------------------
