@@ -178,7 +178,7 @@ const AskDetails = ({ ask, onDecided }: { ask: Ask; onDecided: () => void }) => 
 
 const AskDrawerContent = ({ id, onDecided }: { id: Identifier; onDecided: () => void }) => {
   const translate = useTranslate();
-  const { data: ask, isPending, error } = useGetOne<Ask>(ASKS_RESOURCE, { id });
+  const { data: ask, isPending, error } = useGetOne<Ask>(ASKS_RESOURCE, { id: Number(id) });
   if (isPending) return <DelayedLoader />;
   if (error || !ask) {
     return (
@@ -192,12 +192,12 @@ const AskDrawerContent = ({ id, onDecided }: { id: Identifier; onDecided: () => 
 
 const AskDrawerTitle = ({ id }: { id: Identifier }) => {
   const translate = useTranslate();
-  const { data: ask } = useGetOne<Ask>(ASKS_RESOURCE, { id });
+  const { data: ask } = useGetOne<Ask>(ASKS_RESOURCE, { id: Number(id) });
   return <>{ask?.title ?? translate(`${ASK_TEXTS}.name`, { smart_count: 1 })}</>;
 };
 
 const AskDrawerStatus = ({ id }: { id: Identifier }) => {
-  const { data: ask } = useGetOne<Ask>(ASKS_RESOURCE, { id });
+  const { data: ask } = useGetOne<Ask>(ASKS_RESOURCE, { id: Number(id) });
   return ask ? <AskStatusChip status={ask.status} /> : null;
 };
 

@@ -1,39 +1,12 @@
-import type { Identifier } from 'react-admin';
-import type { ApprovalStatus } from '../../domain/enums';
+import type { AskRecord } from '../../domain/ask';
 
 /**
- * The asks as the browser reads them (`GET /asks`, ARCHITECTURE.md §9): one record per request awaiting or
- * having had a decision, pointing at the record it is about (an event request, a template request).
- * Read-only: decisions go through the record's own approve/reject endpoints.
+ * The asks as the browser reads them (`GET /asks`, ARCHITECTURE.md §9): the domain's record, one per request
+ * awaiting or having had a decision. Read-only: decisions go through the record's own approve/reject endpoints.
  */
 
-export const ASK_KINDS = ['EVENT_REQUEST', 'TEMPLATE_REQUEST'] as const;
-export type AskKind = (typeof ASK_KINDS)[number];
-
-/** The collection of the record an ask is about. */
-export type AskResource = 'events' | 'offer-templates';
-
-export interface Ask {
-  id: Identifier;
-  kind: AskKind;
-  resource: AskResource;
-  recordId: number;
-  status: ApprovalStatus;
-  /** The decider's reason (required on a rejection, an optional note on an approval). */
-  reason: string | null;
-  requestedBy: number | null;
-  requestedAt: string;
-  decidedBy: number | null;
-  decidedAt: string | null;
-  /** Pending, and the viewer may decide it. */
-  awaitsMe: boolean;
-  /** Our extensions: the event's title or the template's short title, the owner, and the people by name. */
-  title: string;
-  establishmentId: number | null;
-  promoterGroupId: number | null;
-  requestedByName: string | null;
-  decidedByName: string | null;
-}
+export { ASK_KINDS, type AskKind, type AskResource } from '../../domain/ask';
+export type Ask = AskRecord;
 
 export type AskDecision = 'approve' | 'reject';
 

@@ -116,7 +116,7 @@ export const useDecideAsks = ({ onDecided }: { onDecided?: (params: DecideAsksPa
             { updatedAt },
           );
         }
-        return { decided: [...decided.keys()] };
+        return { decided: [...decided.values()].map((ask) => ask.id) };
       },
       onError: (error) => {
         if (error instanceof DecisionsRefused) {
