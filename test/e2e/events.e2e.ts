@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { apiAs, launchBrowser, newContext, screenshot, signIn } from './browser';
+import { chooseOption, requestEventAsPromoter, textbox } from './eventRequest';
 
 /** A `YYYY-MM-DD` date as the English interface shows it in a date field (31/12/2026). */
 const shownDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
@@ -55,12 +56,6 @@ const firstSaturday = (): Temporal.PlainDate => {
 
 const numberBox = (page: Page, label: string) =>
   page.getByRole('spinbutton', { name: new RegExp(`^${label}( \\*)?$`) });
-const textbox = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
-
-async function chooseOption(page: Page, combobox: Locator, option: string | RegExp): Promise<void> {
-  await combobox.click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 const calendarItems = (page: Page, title: string) => page.locator('[data-starts-at]').filter({ hasText: title });
 
@@ -271,19 +266,7 @@ describe('events in the browser', () => {
       await signIn(promoter, 'promoter@demo.ch');
       const date = firstSaturday().add({ weeks: 2 });
 
-      await promoter.goto('/events/create');
-      await chooseOption(promoter, promoter.getByRole('combobox', { name: /^Establishment/ }), 'Gleis 7 Club');
-      await textbox(promoter, 'Title').fill(REQUEST);
-      await chooseOption(promoter, promoter.getByRole('combobox', { name: /^Event type/ }), 'Party');
-      await promoter.getByRole('button', { name: 'Next' }).click();
-      await promoter.getByLabel(/^Start date/).fill(date.toString());
-      await promoter.getByLabel(/^Start time/).fill('23:00');
-      await promoter.getByLabel(/^End time/).fill('05:00');
-      await promoter.getByRole('button', { name: 'Next' }).click();
-      await promoter.getByRole('button', { name: 'Next' }).click();
-      await expect.poll(() => promoter.getByRole('button', { name: 'Publish' }).count()).toBe(0);
-      await promoter.getByRole('button', { name: 'Send request' }).click();
-      await promoter.waitForURL((url) => !url.pathname.endsWith('/create'));
+      await requestEventAsPromoter(promoter, REQUEST, date);
 
       const filter = encodeURIComponent(JSON.stringify({ q: REQUEST }));
       const asPromoter = await readerAs('promoter@demo.ch');
@@ -297,16 +280,18 @@ describe('events in the browser', () => {
       const admin = await adminContext.newPage();
       await signIn(admin, 'admin@demo.ch');
       await admin.goto('/events');
-      await admin.getByRole('button', { name: /^Requests waiting for a decision/ }).click();
+      await admin.getByRole('link', { name: /^Requests waiting for a decision/ }).click();
+      await admin.waitForURL(/\/asks/);
       const row = admin.locator('table tbody tr').filter({ hasText: REQUEST });
       await row.waitFor();
       await screenshot(admin, 'events-requests-dark-en');
-      await row.getByRole('button', { name: 'Approve' }).click();
-      await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-      await admin.getByText(/approved and published/).waitFor();
+      await row.getByRole('button', { name: /^Approve/ }).click();
+      // Undoable: the decision is sent once its notice has gone.
+      await admin.getByText('Request approved').waitFor();
 
-      const approved = await asPromoter<EventSummary>(`/events/${requested?.id}`);
-      expect(approved.body).toMatchObject({ visibility: 'PUBLISHED', generalInfos: { approvalStatus: 'APPROVED' } });
+      await expect
+        .poll(async () => (await asPromoter<EventSummary>(`/events/${requested?.id}`)).body, { timeout: 20_000 })
+        .toMatchObject({ visibility: 'PUBLISHED', generalInfos: { approvalStatus: 'APPROVED' } });
       expect((await asCustomer(`/events/${requested?.id}`)).status).toBe(200);
 
       // The promoter sees it approved.
