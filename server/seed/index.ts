@@ -23,6 +23,7 @@ import {
   type Executor,
   type SeedFile,
 } from './sections';
+import { seedNotifications } from './notifications';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './accounts';
 export { ensureRoles } from './sections';
@@ -88,6 +89,7 @@ async function seedEverything(
   await seedWidgetSettings(tx, establishmentIds);
   await seedWidgetHistory(tx, input.today);
   await seedAuditLog(tx, { userIds, establishmentIds, eventIds });
+  await seedNotifications(tx);
   return files;
 }
 

@@ -17,7 +17,15 @@ const DEMO_PASSWORD = 'Seed-Test-Password-2026';
 /** A Saturday: the demo calendar is built around it. */
 const TODAY = '2026-11-21';
 /** Tables filled at run time (sessions, tokens, mails), not by the seed. */
-const RUNTIME_TABLES = ['auth_sessions', 'refresh_tokens', 'one_time_tokens', 'mail_outbox'];
+/** Tables the product fills as it runs: sessions, tokens, mails, the users' own choices and the daily jobs' runs. */
+const RUNTIME_TABLES = [
+  'auth_sessions',
+  'refresh_tokens',
+  'one_time_tokens',
+  'mail_outbox',
+  'notification_preferences',
+  'scheduled_job_runs',
+];
 
 let handle: DatabaseHandle;
 let disposeDatabase: () => Promise<void> = async () => {};
@@ -140,6 +148,30 @@ describe('seedDemoData', () => {
     const empty = Object.entries(counts).filter(([table, count]) => count === 0 && !RUNTIME_TABLES.includes(table));
     expect(empty).toEqual([]);
     expect(Object.keys(counts).length).toBeGreaterThan(40);
+  });
+
+  it("fills the inboxes from the seeded requests: pending ones await the venue's staff, decided ones told their requester", async () => {
+    const rows = rowsOf<{ email: string; kind: string; status: string; mailed: boolean }>(
+      await db.execute(sql`
+        SELECT users.email, notifications.kind, asks.status, notifications.mailed_at IS NOT NULL AS mailed
+        FROM notifications
+        JOIN users ON users.id = notifications.user_id
+        JOIN asks ON asks.record_id = notifications.record_id
+          AND asks.kind = CASE notifications.resource WHEN 'events' THEN 'EVENT_REQUEST' ELSE 'TEMPLATE_REQUEST' END`),
+    );
+    const pendingAtFirstVenue = rowsOf<{ count: number }>(
+      await db.execute(sql`
+        SELECT count(*)::int AS count FROM asks JOIN users ON users.email = 'admin@demo.ch'
+        WHERE asks.kind = 'EVENT_REQUEST' AND asks.status = 'PENDING' AND asks.establishment_id = users.establishment_id`),
+    )[0]!.count;
+    expect(pendingAtFirstVenue).toBeGreaterThan(0);
+    const awaitingAdmin = rows.filter((row) => row.email === 'admin@demo.ch' && row.kind === 'ASK_AWAITING');
+    expect(awaitingAdmin).toHaveLength(pendingAtFirstVenue);
+    expect(rows.filter((row) => row.email === 'admin2@demo.ch' && row.kind === 'ASK_AWAITING')).toHaveLength(0);
+    expect(rows.filter((row) => row.kind === 'ASK_AWAITING').every((row) => row.status === 'PENDING')).toBe(true);
+    expect(rows.some((row) => row.email === 'promoter@demo.ch' && row.kind.startsWith('EVENT_REQUEST_'))).toBe(true);
+    // Nothing seeded is mailed on the first start.
+    expect(rows.every((row) => row.mailed)).toBe(true);
   });
 
   it('places at least two establishments in each of the six cities', async () => {
