@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RoleKey } from './roles';
+import { ROLE_KEYS, type RoleKey } from './roles';
 
 /**
  * Notifications: what the product tells one user about a change that concerns them (docs/notifications.md).
@@ -72,15 +72,7 @@ export const mailModeOf = (delivery: NotificationDelivery): NotificationMailMode
 const ESTABLISHMENT_STAFF: readonly RoleKey[] = ['ADMIN', 'COORDINATOR', 'COORDINATOR_ADMIN_LIMITED'];
 const TEMPLATE_REQUESTERS: readonly RoleKey[] = ['ADMIN', 'PROMOTER', 'COORDINATOR'];
 const OFFER_KEEPERS: readonly RoleKey[] = ['ADMIN', 'COORDINATOR', 'PROMOTER'];
-const EVERYONE: readonly RoleKey[] = [
-  'ROOT',
-  'PROMOTER',
-  'CUSTOMER',
-  'ADMIN',
-  'COORDINATOR',
-  'COORDINATOR_ADMIN_LIMITED',
-  'COORDINATOR_ADMIN_FULL',
-];
+const EVERYONE: readonly RoleKey[] = ROLE_KEYS;
 
 /**
  * Who receives each kind: a venue's staff the requests at their venue, the platform roles the template requests
