@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/providers';
 import { CrashBoundary } from '../../src/App';
 import { Layout } from '../../src/layout/Layout';
+import { sessionStore } from '../../src/publicProviders';
+import { SessionStoreContext } from '../../providers/appContexts';
 import { readSessionOrNull } from '../../src/providers';
 import { apiUrl, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
@@ -130,11 +132,14 @@ describe('the error screens', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <MemoryRouter initialEntries={['/boom']} useTransitions={false}>
-        <Admin i18nProvider={i18nProvider} dataProvider={testDataProvider()} store={memoryStore()} layout={Layout}>
-          <CustomRoutes>
-            <Route path="/boom" element={<Boom />} />
-          </CustomRoutes>
-        </Admin>
+        {/* The layout's bell reads the signed-in user from the session, as in the app. */}
+        <SessionStoreContext.Provider value={sessionStore}>
+          <Admin i18nProvider={i18nProvider} dataProvider={testDataProvider()} store={memoryStore()} layout={Layout}>
+            <CustomRoutes>
+              <Route path="/boom" element={<Boom />} />
+            </CustomRoutes>
+          </Admin>
+        </SessionStoreContext.Provider>
       </MemoryRouter>,
       { wrapper: ShownStyles },
     );
