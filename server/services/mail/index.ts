@@ -7,8 +7,6 @@ import { renderTemplate, type MailTemplateName, type MailTemplateParams } from '
 
 export { MAIL_TEMPLATE_NAMES, mailTemplates, renderTemplate } from './templates';
 export type {
-  EventRequestMailParams,
-  TemplateRequestMailParams,
   NotificationDigestItem,
   NotificationDigestMailParams,
   NotificationMailParams,

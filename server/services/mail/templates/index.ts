@@ -2,15 +2,11 @@ import type { Language } from '../../../../domain/languages';
 import { renderMail, type RenderedMail } from '../layout';
 import { accessLinkTemplate } from './accessLink';
 import { deleteAccountTemplate } from './deleteAccount';
-import { eventRequestApprovedTemplate, eventRequestedTemplate, eventRequestRejectedTemplate } from './eventRequests';
 import { notificationDigestTemplate, notificationTemplate } from './notifications';
 import { resetPasswordTemplate } from './resetPassword';
-import { templateRequestApprovedTemplate, templateRequestRejectedTemplate } from './templateRequests';
 import type { MailTemplate } from './types';
 
 export type { LinkMailParams, MailTemplate } from './types';
-export type { EventRequestMailParams } from './eventRequests';
-export type { TemplateRequestMailParams } from './templateRequests';
 export type { NotificationDigestItem, NotificationDigestMailParams, NotificationMailParams } from './notifications';
 
 /**
@@ -21,11 +17,6 @@ export const mailTemplates = {
   accessLink: accessLinkTemplate,
   resetPassword: resetPasswordTemplate,
   deleteAccount: deleteAccountTemplate,
-  eventRequested: eventRequestedTemplate,
-  eventRequestApproved: eventRequestApprovedTemplate,
-  eventRequestRejected: eventRequestRejectedTemplate,
-  templateRequestApproved: templateRequestApprovedTemplate,
-  templateRequestRejected: templateRequestRejectedTemplate,
   notification: notificationTemplate,
   notificationDigest: notificationDigestTemplate,
 } satisfies Record<string, MailTemplate<never>>;
