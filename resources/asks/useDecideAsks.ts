@@ -1,3 +1,4 @@
+import { useSessionUser } from '../../providers/appContexts';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useDataProvider, useMutationWithMutationMode, useNotify, type GetListResult } from 'react-admin';
 import { RESOURCE_ERROR_CODES, TEMPLATE_REQUEST_ERROR_CODES } from '../../domain/errors';
@@ -53,12 +54,20 @@ const messageKeyOf = (error: unknown) => {
 };
 
 /** What the list shows at once, before the decision is sent (and what Undo puts back). */
-const decidedAsk = (ask: Ask, { decision, reason }: Partial<DecideAsksParams>): Ask => ({
+/** Who decides, as the row shows it until the list reloads: the signed-in user. */
+interface Decider {
+  id: number;
+  name: string;
+}
+
+const decidedAsk = (ask: Ask, { decision, reason }: Partial<DecideAsksParams>, decider: Decider | null): Ask => ({
   ...ask,
   status: decision === 'approve' ? 'APPROVED' : 'REJECTED',
   reason: reason ?? null,
   awaitsMe: false,
   decidedAt: new Date().toISOString(),
+  decidedBy: decider?.id ?? null,
+  decidedByName: decider?.name ?? null,
 });
 
 const ASKS_QUERY: QueryKey = [ASKS_RESOURCE];
@@ -74,6 +83,8 @@ export const useDecideAsks = ({ onDecided }: { onDecided?: (params: DecideAsksPa
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const user = useSessionUser();
+  const decider: Decider | null = user ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() } : null;
 
   const [mutate, { isPending }] = useMutationWithMutationMode<unknown, { data: DecisionOutcome }, DecideAsksParams>(
     { asks: [], decision: 'approve' },
@@ -92,7 +103,7 @@ export const useDecideAsks = ({ onDecided }: { onDecided?: (params: DecideAsksPa
         const decided = new Map((params.asks ?? []).map((ask) => [String(ask.id), ask]));
         // As react-admin's own undoable updates: the optimistic data counts as fresh until the notice is gone.
         const updatedAt = Date.now() + 5_000;
-        const apply = (ask: Ask) => (decided.has(String(ask.id)) ? decidedAsk(ask, params) : ask);
+        const apply = (ask: Ask) => (decided.has(String(ask.id)) ? decidedAsk(ask, params, decider) : ask);
         for (const [key, answer] of queryClient.getQueriesData<GetListResult<Ask>>({
           queryKey: [ASKS_RESOURCE, 'getList'],
         })) {
@@ -112,7 +123,7 @@ export const useDecideAsks = ({ onDecided }: { onDecided?: (params: DecideAsksPa
         for (const ask of decided.values()) {
           queryClient.setQueriesData<Ask>(
             { queryKey: [ASKS_RESOURCE, 'getOne', { id: String(ask.id) }] },
-            (record) => (record ? decidedAsk(record, params) : record),
+            (record) => (record ? decidedAsk(record, params, decider) : record),
             { updatedAt },
           );
         }

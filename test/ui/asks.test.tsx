@@ -319,8 +319,9 @@ describe('deciding from the list', () => {
 
     await actor.click(within(night).getByRole('button', { name: 'Approve “Promoter Night”' }));
     const notice = await findNotice('Request approved');
-    // Shown at once: the row is approved, the count dropped; nothing was sent.
+    // Shown at once: the row is approved by the signed-in user, the count dropped; nothing was sent.
     expect(within(night).getByText('Approved')).toBeInTheDocument();
+    expect(within(night).getByText(`${ana.firstName} ${ana.lastName}`)).toBeInTheDocument();
     expect(await screen.findByRole('menuitem', { name: 'Request inbox, 1 pending request' })).toBeInTheDocument();
     await settle();
     expect(calls.decisions).toEqual([]);
