@@ -1,13 +1,12 @@
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import { establishmentFilter, promoterGroupFilter } from '../shared/partner/PartnerFilterInputs';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { ToggleButton, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
-  AutocompleteInput,
   DataTable,
   FilterButton,
   List,
-  ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleList,
@@ -17,8 +16,6 @@ import {
   type Identifier,
 } from 'react-admin';
 import { APPROVAL_STATUSES } from '../../domain/enums';
-import type { Establishment } from '../../domain/establishment';
-import type { Promoter } from '../../domain/promoter';
 import { LocalDateInput } from '../shared/inputs';
 import { ASK_KINDS, ASK_TEXTS, ASKS_PATH, ASKS_RESOURCE, type Ask } from './askRecord';
 import { AskDrawer } from './AskDrawer';
@@ -52,34 +49,8 @@ const askFilters = [
     helperText={false}
     alwaysOn
   />,
-  <ReferenceInput
-    key="establishmentId"
-    source="establishmentId"
-    reference="establishments"
-    sort={{ field: 'establishmentName', order: 'ASC' }}
-  >
-    <AutocompleteInput
-      label={`${FIELDS}.establishmentId`}
-      optionText={(establishment: Establishment) => establishment.generalInfos.establishmentName}
-      filterToQuery={(search: string) => ({ q: search })}
-      helperText={false}
-      sx={{ minWidth: 220 }}
-    />
-  </ReferenceInput>,
-  <ReferenceInput
-    key="promoterGroupId"
-    source="promoterGroupId"
-    reference="promoters"
-    sort={{ field: 'promoterName', order: 'ASC' }}
-  >
-    <AutocompleteInput
-      label={`${FIELDS}.promoterGroupId`}
-      optionText={(promoter: Promoter) => promoter.generalInfos.promoterName}
-      filterToQuery={(search: string) => ({ q: search })}
-      helperText={false}
-      sx={{ minWidth: 220 }}
-    />
-  </ReferenceInput>,
+  establishmentFilter({ key: 'establishmentId', label: `${FIELDS}.establishmentId` }),
+  promoterGroupFilter({ key: 'promoterGroupId', label: `${FIELDS}.promoterGroupId` }),
   <LocalDateInput key="requestedFrom" source="requestedFrom" label={`${FIELDS}.requestedFrom`} onlyComplete />,
   <LocalDateInput key="requestedTo" source="requestedTo" label={`${FIELDS}.requestedTo`} onlyComplete />,
 ];

@@ -1,4 +1,5 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import { establishmentFilter } from '../shared/partner/PartnerFilterInputs';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import {
@@ -13,13 +14,11 @@ import {
 } from '@mui/material';
 import { lazy, Suspense, useMemo } from 'react';
 import {
-  AutocompleteInput,
   CreateButton,
   DataTable,
   FilterButton,
   List,
   ReferenceFieldBase,
-  ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleList,
@@ -62,20 +61,7 @@ const approvalChoices = APPROVAL_STATUSES.map((status) => ({ id: status, name: `
  */
 const eventFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceInput
-    key="establishment"
-    source="establishmentId"
-    reference="establishments"
-    sort={{ field: 'establishmentName', order: 'ASC' }}
-  >
-    <AutocompleteInput
-      label={`${LIST}.filters.establishment`}
-      optionText={(establishment: Establishment) => establishment.generalInfos.establishmentName}
-      filterToQuery={(search: string) => ({ q: search })}
-      helperText={false}
-      sx={{ minWidth: 220 }}
-    />
-  </ReferenceInput>,
+  establishmentFilter({ key: 'establishment', label: `${LIST}.filters.establishment` }),
   <ReferenceDataArrayInput
     key="eventTypes"
     source="eventTypeIds"

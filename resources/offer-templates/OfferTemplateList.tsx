@@ -1,11 +1,10 @@
 import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { establishmentFilter, promoterGroupFilter } from '../shared/partner/PartnerFilterInputs';
 import {
-  AutocompleteInput,
   CreateButton,
   DataTable,
   FilterButton,
   List,
-  ReferenceInput,
   ResourceContextProvider,
   SearchInput,
   SelectInput,
@@ -14,9 +13,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
-import type { Establishment } from '../../domain/establishment';
 import type { OfferTemplate } from '../../domain/offerTemplate';
-import type { Promoter } from '../../domain/promoter';
 import { BulkVisibilityButtons } from '../shared/partner/BulkVisibilityButtons';
 import { VisibilityChip, visibilityChoices, VisibilityField } from '../shared/partner/visibility';
 import { DelayedLoader } from '../shared/DelayedLoader';
@@ -66,34 +63,8 @@ const templateFilters = [
     choices={offerTypeChoices}
     helperText={false}
   />,
-  <ReferenceInput
-    key="establishmentId"
-    source="establishmentId"
-    reference="establishments"
-    sort={{ field: 'establishmentName', order: 'ASC' }}
-  >
-    <AutocompleteInput
-      label={`${FIELDS}.establishmentId`}
-      optionText={(establishment: Establishment) => establishment.generalInfos.establishmentName}
-      filterToQuery={(q: string) => ({ q })}
-      helperText={false}
-      sx={{ minWidth: 220 }}
-    />
-  </ReferenceInput>,
-  <ReferenceInput
-    key="promoterGroupId"
-    source="promoterGroupId"
-    reference="promoters"
-    sort={{ field: 'promoterName', order: 'ASC' }}
-  >
-    <AutocompleteInput
-      label={`${FIELDS}.promoterGroupId`}
-      optionText={(promoter: Promoter) => promoter.generalInfos.promoterName}
-      filterToQuery={(q: string) => ({ q })}
-      helperText={false}
-      sx={{ minWidth: 220 }}
-    />
-  </ReferenceInput>,
+  establishmentFilter({ key: 'establishmentId', label: `${FIELDS}.establishmentId` }),
+  promoterGroupFilter({ key: 'promoterGroupId', label: `${FIELDS}.promoterGroupId` }),
   <PlatformWideFilter key="platformWide" source="platformWide" label={`${TEXTS}.filters.platformWide`} defaultValue />,
 ];
 
