@@ -33,6 +33,7 @@ export const PERMISSION_RESOURCES = [
   'AUDIT_LOG',
   'MAIL_OUTBOX',
   'ASK',
+  'STATISTICS',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -268,6 +269,12 @@ export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
     value: { ASK: ['read'] },
     reason:
       "The roles with the asks route read the requests of their scope (event requests at their venue or of their group, template requests of their establishment or group; the platform roles all); decisions go through the record's own approve and reject.",
+  },
+  {
+    roles: PARTNER_STAFF,
+    value: { STATISTICS: ['read'] },
+    reason:
+      'The roles with the statistics route read the figures of their own scope (their venue, their group and its events; the platform roles every partner and the platform); figures are never read through published visibility.',
   },
 ];
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isbot } from 'isbot';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguage, type Language } from '../../domain/languages';
 import { WIDGET_PATHS, widgetPageQuerySchema, type WidgetPageQuery } from '../../domain/widget';
@@ -80,7 +81,7 @@ export async function externalWidgetRoutes(app: FastifyInstance, options: Extern
       const acceptLanguage = request.headers['accept-language'];
       const hit = preview ? undefined : pages.cached(request.params.key, query, acceptLanguage);
       if (!hit) return renderAndSend(request, reply, query, preview);
-      counts.view(hit.widgetSettingsId, refererOrigin(request));
+      if (isHuman(request)) counts.view(hit.widgetSettingsId, refererOrigin(request));
       return sendPage(request, reply, hit);
     },
   );
@@ -96,7 +97,7 @@ export async function externalWidgetRoutes(app: FastifyInstance, options: Extern
       ? await pages.preview(request.params.key, query, acceptLanguage)
       : await pages.page(request.params.key, query, acceptLanguage);
     if (answer.kind === 'notFound') return sendProblem(reply, 404, answer.language, { kind: 'notFound' });
-    if (!preview) counts.view(answer.page.widgetSettingsId, refererOrigin(request));
+    if (!preview && isHuman(request)) counts.view(answer.page.widgetSettingsId, refererOrigin(request));
     return sendPage(request, reply, answer.page);
   }
 
@@ -125,7 +126,7 @@ export async function externalWidgetRoutes(app: FastifyInstance, options: Extern
     async (request, reply) => {
       const target = await pages.ticketUrl(request.params.key, request.params.occurrence);
       if (!target) return sendProblem(reply, 404, problemLanguage(request), { kind: 'notFound' });
-      counts.ticketClick(target.widgetSettingsId, target.eventId);
+      if (isHuman(request)) counts.ticketClick(target.widgetSettingsId, target.eventId);
       return redirect(reply, target.url);
     },
   );
@@ -133,7 +134,7 @@ export async function externalWidgetRoutes(app: FastifyInstance, options: Extern
   app.get<{ Params: { key: string } }>(`${WIDGET_PREFIX}/:key/website`, common, async (request, reply) => {
     const target = await pages.websiteUrl(request.params.key);
     if (!target) return sendProblem(reply, 404, problemLanguage(request), { kind: 'notFound' });
-    counts.websiteClick(target.widgetSettingsId);
+    if (isHuman(request)) counts.websiteClick(target.widgetSettingsId);
     return redirect(reply, target.url);
   });
 
@@ -168,6 +169,9 @@ export async function externalWidgetRoutes(app: FastifyInstance, options: Extern
     return reply.type('text/javascript; charset=utf-8').send(EMBED_SCRIPT);
   });
 }
+
+/** Crawlers, link previews and monitors (by their user agent, the `isbot` list) see the widget but are not counted. */
+const isHuman = (request: FastifyRequest): boolean => !isbot(request.headers['user-agent'] ?? '');
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
   reply.headers(page.headers);

@@ -21,6 +21,7 @@ import {
 } from '../../server/db/schema';
 import { seededScopes, type SeededScopes } from './authorizationMatrix';
 import { createUser, DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
+import { BROWSER_USER_AGENT } from '../support/userAgents';
 
 /**
  * The public widget page (server/routes/externalWidgets.ts): what a visitor gets for each setting, filter,
@@ -92,7 +93,9 @@ async function updateSettings(venue: Venue, values: Partial<typeof widgetSetting
   server.app.widgetPages.invalidateAll();
 }
 
-const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
+/** As a visitor's browser asks (crawlers are not counted; the test client's own user agent reads as one). */
+const get = (url: string, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER_USER_AGENT, ...headers } });
 const page = (venue: Venue, query = '', headers: Record<string, string> = {}) =>
   get(`/external/widgets/${venue.key}${query}`, headers);
 
@@ -456,6 +459,26 @@ describe('headers and cache', () => {
       .from(widgetDailyViews)
       .where(eq(widgetDailyViews.widgetSettingsId, venue.settingsId));
     expect(after.reduce((sum, row) => sum + row.views, 0)).toBe(DEMO_EMAILS.length + 1);
+  });
+
+  it('counts no view of a crawler, a link preview or a headless browser', async () => {
+    const venue = await newVenue();
+    await oneOff(venue, { title: 'Seen by robots' });
+    const robots = [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36',
+    ];
+    for (const robot of robots) {
+      expect((await page(venue, '', { 'user-agent': robot })).statusCode).toBe(200);
+    }
+    await page(venue);
+    await server.app.widgetCounts.flush();
+    const views = await server.db
+      .select({ views: widgetDailyViews.views })
+      .from(widgetDailyViews)
+      .where(eq(widgetDailyViews.widgetSettingsId, venue.settingsId));
+    expect(views.reduce((sum, row) => sum + row.views, 0)).toBe(1);
   });
 
   it('sends the page compressed as asked, the same page in every encoding, within 30 KB gzipped', async () => {

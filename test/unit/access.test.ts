@@ -92,6 +92,7 @@ REFERENCE_DATA   rcud r    r    r    r    r    r
 AUDIT_LOG        r    -    -    -    -    -    -
 MAIL_OUTBOX      r    -    -    -    -    -    -
 ASK              r    r    -    r    r    r    r
+STATISTICS       r    r    -    r    r    r    r
 `;
 
 /** The specification's own table, copied from it, to prove that the code keeps it verbatim. */

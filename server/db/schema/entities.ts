@@ -13,3 +13,4 @@ export * from './auditLog';
 export * from './rowCounts';
 export * from './notifications';
 export * from './asks';
+export * from './statistics';

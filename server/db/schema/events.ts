@@ -106,6 +106,11 @@ export const events = pgTable(
     /** Who decided the request, and when (the ask's `decidedBy` and `decidedAt`); null while PENDING. */
     reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: instant('reviewed_at'),
+    /**
+     * When the event was first seen by the public: PUBLISHED, and approved when it is a promoter's request. Set
+     * once by a trigger (migration 0016) and never cleared, so "events published" counts each event once.
+     */
+    publishedAt: instant('published_at'),
 
     // Promoter flow: where it happens when described by the promoter, and what it offers.
     localisation: text('localisation'),

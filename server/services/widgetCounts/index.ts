@@ -123,7 +123,11 @@ export class WidgetCounts {
     }
   }
 
-  /** One statement; rows of a widget deleted meanwhile are left out rather than failing the others. */
+  /**
+   * One statement; rows of a widget deleted meanwhile are left out rather than failing the others. In key order,
+   * as every process writes them, so that two processes' writes (and the statistics' roll-up they add to, whose
+   * rows they lock) wait for each other instead of deadlocking.
+   */
   async #writeViews(rows: { key: ViewKey; count: number }[]): Promise<void> {
     if (rows.length === 0) return;
     await this.#db.execute(sql`
@@ -134,6 +138,7 @@ export class WidgetCounts {
                   ${textArray(rows.map((row) => row.key.embeddingOrigin))}::text[],
                   ${intArray(rows.map((row) => row.count))}::int[]) AS counted(id, day, origin, n)
       WHERE EXISTS (SELECT 1 FROM widget_settings WHERE widget_settings.id = counted.id)
+      ORDER BY counted.id, counted.day, counted.origin
       ON CONFLICT (widget_settings_id, day, embedding_origin)
       DO UPDATE SET views = widget_daily_views.views + excluded.views`);
   }
@@ -149,6 +154,7 @@ export class WidgetCounts {
                   ${intArray(rows.map((row) => row.key.eventId))}::int[],
                   ${intArray(rows.map((row) => row.count))}::int[]) AS counted(id, day, kind, event_id, n)
       WHERE EXISTS (SELECT 1 FROM widget_settings WHERE widget_settings.id = counted.id)
+      ORDER BY counted.id, counted.day, counted.kind, counted.event_id
       ON CONFLICT (widget_settings_id, day, kind, event_id)
       DO UPDATE SET clicks = widget_daily_clicks.clicks + excluded.clicks`);
   }
