@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { Language } from '../../domain/languages';
+import { BROWSER_USER_AGENT } from '../support/userAgents';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Backoffice-2026';
@@ -32,6 +33,8 @@ export const newContext = (
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: 1366, height: 860 },
     locale: 'en-GB',
+    // A visitor's browser: the widget does not count headless Chromium's own user agent (a crawler's).
+    userAgent: BROWSER_USER_AGENT,
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
 
