@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -17,6 +16,8 @@ import {
   type StatisticsFilter,
   type StatisticsReply,
 } from '../../domain/statistics';
+import { PREFERENCE_KEYS } from '../../providers/preferencesStore';
+import { preferencesStore } from '../../src/providers';
 import { promoter, venueAdmin, VENUES } from './eventList.fixtures';
 import { ana, apiUrl, filterOf, listAnswer, server } from './msw';
 import { renderAppWithQuery, startSignedIn } from './renderApp';
@@ -201,6 +202,29 @@ describe('statistics page', () => {
     expect(twoForOne).toHaveTextContent('15 of 20');
     expect(within(twoForOne).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
     expect(within(offers).getByRole('row', { name: /Free entry/ })).toHaveTextContent('4 (no limit)');
+
+    // The charts, a chunk of their own, follow.
+    expect(await screen.findByRole('figure', { name: 'Views and clicks' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Claims, redemptions and publications' })).toBeInTheDocument();
+  });
+
+  it("shows the figures in the interface language's formats", async () => {
+    serveStatistics();
+    preferencesStore.setItem(PREFERENCE_KEYS.lang, 'de');
+    startSignedIn({ ...venueAdmin, language: 'de' });
+    renderAppWithQuery('/statistics?preset=last7');
+
+    const views = await screen.findByTestId('kpi-widgetViews', {}, PAGE);
+    expect(within(views).getByRole('heading', { name: 'Widget-Aufrufe' })).toBeInTheDocument();
+    expect(within(views).getByText(/^1.250$/)).toHaveTextContent(/^1[’']250$/);
+    expect(within(views).getByText(/^\+25\s?% gegenüber der Vorperiode$/)).toBeInTheDocument();
+    expect(within(tile('averageApproval')).getByText(/^2\.5 Std\.$/)).toBeInTheDocument();
+    const { from, to } = periodOfPreset('last7', today());
+    const day = (iso: string) => iso.split('-').reverse().join('.');
+    expect(screen.getByTestId('period-summary')).toHaveTextContent(
+      new RegExp(`^${day(from)} – ${day(to)}, verglichen mit .* · Zahlen pro Tag$`),
+    );
+    expect(screen.getByRole('button', { name: 'CSV exportieren' })).toBeInTheDocument();
   });
 
   it('asks again with the period of the preset chosen, and keeps it in the address', async () => {
@@ -219,8 +243,15 @@ describe('statistics page', () => {
     const thisYear = periodOfPreset('thisYear', today());
     await waitFor(() => expect(filters.at(-1)).toEqual(thisYear));
     expect(thisYear.from).toBe(`${today().slice(0, 4)}-01-01`);
+  });
 
-    // A custom period: two days typed in the interface language's order.
+  it('asks for a custom period once both days make one', async () => {
+    const filters = serveStatistics();
+    startSignedIn(venueAdmin);
+    renderAppWithQuery('/statistics?preset=last7');
+    await screen.findByTestId('kpi-widgetViews', {}, PAGE);
+
+    // Two days typed in the interface language's order.
     await userEvent.click(screen.getByRole('combobox', { name: 'Period' }));
     await userEvent.click(screen.getByRole('option', { name: 'Custom' }));
     const from = screen.getByRole('textbox', { name: 'From' });
