@@ -16,6 +16,8 @@ const AUDIENCE: readonly StatisticMetric[] = ['widgetViews', 'ticketClicks', 'we
 const ACTIVITY: readonly StatisticMetric[] = ['offerClaims', 'promoCodeRedemptions', 'eventsPublished'];
 
 const HEIGHT = 280;
+/** Room for the last date under a line's last point and for the top value's label. */
+const MARGIN = { top: 12, right: 28 };
 
 export const StatisticsCharts = ({ reply }: { reply: StatisticsReply }) => {
   const translate = useTranslate();
@@ -25,6 +27,8 @@ export const StatisticsCharts = ({ reply }: { reply: StatisticsReply }) => {
     {
       data: dates,
       scaleType: 'band' as const,
+      // Sized to its labels: the default 25 px leaves no room for the theme's text, and the labels would go.
+      height: 'auto' as const,
       valueFormatter: (date: string, context: { location: string }) =>
         context.location === 'tooltip' ? formatDay(date, locale) : formatAxisDay(date, locale),
     },
@@ -40,7 +44,7 @@ export const StatisticsCharts = ({ reply }: { reply: StatisticsReply }) => {
       }));
   const audience = seriesOf(AUDIENCE);
   const activity = seriesOf(ACTIVITY);
-  const yAxis = [{ valueFormatter: (value: number) => formatNumber(value, locale), width: 48 }];
+  const yAxis = [{ valueFormatter: (value: number) => formatNumber(value, locale), width: 'auto' as const }];
 
   return (
     <ChartsLocalizationProvider
@@ -54,6 +58,7 @@ export const StatisticsCharts = ({ reply }: { reply: StatisticsReply }) => {
             </Typography>
             <LineChart
               height={HEIGHT}
+              margin={MARGIN}
               xAxis={[{ ...xAxis[0]!, scaleType: 'point' as const }]}
               yAxis={yAxis}
               series={audience.map((series) => ({ ...series, showMark: reply.series.length <= 31 }))}
@@ -66,7 +71,14 @@ export const StatisticsCharts = ({ reply }: { reply: StatisticsReply }) => {
             <Typography component="figcaption" variant="subtitle2" color="text.secondary">
               {translate('statistics.charts.activity')}
             </Typography>
-            <BarChart height={HEIGHT} xAxis={xAxis} yAxis={yAxis} series={activity} grid={{ horizontal: true }} />
+            <BarChart
+              height={HEIGHT}
+              margin={MARGIN}
+              xAxis={xAxis}
+              yAxis={yAxis}
+              series={activity}
+              grid={{ horizontal: true }}
+            />
           </Box>
         )}
       </Stack>

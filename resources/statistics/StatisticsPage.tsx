@@ -163,7 +163,9 @@ export const StatisticsPage = () => {
   const recordId = pendingKind === null && view.scope ? view.scope.id : null;
 
   return (
-    <Box sx={{ mt: 2, mb: 4 }}>
+    // Width 0 at least the layout's: the wide table and the charts scroll or shrink within the page instead of
+    // widening the layout (and, the charts following their container, the page) beyond the screen.
+    <Box sx={{ mt: 2, mb: 4, width: 0, minWidth: '100%' }}>
       <Title title="statistics.title" />
       <Card sx={{ mb: 3 }}>
         <CardContent>

@@ -16,7 +16,7 @@ const statistics = {
       averageApprovalHours: "Temps moyen d'approbation (heures)",
     },
     scope: {
-      label: 'Chiffres de',
+      label: 'Chiffres pour',
       PLATFORM: 'La plateforme',
       ESTABLISHMENT: 'Un établissement',
       PROMOTER_GROUP: 'Un groupe d’organisateurs',

@@ -16,7 +16,7 @@ const statistics = {
       averageApprovalHours: 'Tempo medio di approvazione (ore)',
     },
     scope: {
-      label: 'Cifre di',
+      label: 'Cifre per',
       PLATFORM: 'La piattaforma',
       ESTABLISHMENT: 'Un locale',
       PROMOTER_GROUP: 'Un gruppo di organizzatori',
