@@ -21,6 +21,7 @@ import offerTemplates, { OfferTemplateListPage, TemplateRequestsPage } from '../
 import offers, { OfferListPage } from '../resources/offers';
 import promoCodes, { promoCodeTemplates, PromoCodesPage } from '../resources/promo-codes';
 import notifications from '../resources/notifications';
+import { StatisticsPage } from '../resources/statistics';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
@@ -139,6 +140,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         <Route path={`${areaPath('discount')}/*`} element={<OfferListPage />} />
         {/* The codes and their templates share the permission table's promo-code page (tabs, drawers by path). */}
         <Route path={`${areaPath('promo-code')}/*`} element={<PromoCodesPage />} />
+        <Route path={areaPath('statistics')} element={<StatisticsPage />} />
         {PLACEHOLDER_AREAS.map((area) => (
           <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
         ))}

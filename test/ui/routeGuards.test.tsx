@@ -98,7 +98,6 @@ describe('route guards', () => {
 
   it.each<[string, RoleKey[], string]>([
     ['/dashboard', ['CUSTOMER'], 'Hello, Ana'],
-    ['/statistics', ['PROMOTER'], 'Hello, Ana. Statistics will be here soon.'],
     ['/billing', ['ADMIN'], 'Hello, Ana. Billing will be here soon.'],
     ['/notifications', ['CUSTOMER'], 'No notifications yet.'],
     ['/tag-terms', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Tag terms will be here soon.'],
@@ -108,6 +107,18 @@ describe('route guards', () => {
     renderApp(path);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(currentPath()).toBe(path);
+  });
+
+  it('opens the statistics page to a PROMOTER', async () => {
+    server.use(
+      meHandler(() => withRoles('PROMOTER')),
+      http.get(apiUrl('/statistics'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+    );
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/statistics');
+    // The page is open (its request answered 500 here: the page says so).
+    expect(await screen.findByText('The statistics could not be loaded.')).toBeInTheDocument();
+    expect(currentPath()).toBe('/statistics');
   });
 
   it("opens the Request inbox to a COORDINATOR, who decides its venue's event requests", async () => {
@@ -174,7 +185,7 @@ describe('route guards', () => {
   });
 
   it('sends a signed-out visitor of a placeholder area to /auth, not to /unauthorized', async () => {
-    renderApp('/statistics');
+    renderApp('/billing');
     await waitFor(() => expect(currentPath()).toBe('/auth'));
   });
 });
