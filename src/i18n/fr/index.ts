@@ -9,6 +9,7 @@ import promoCodes from './promoCodes';
 import relatedOffers from './relatedOffers';
 import notifications from './notifications';
 import asks from './asks';
+import dashboard from './dashboard';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
 const messages: TranslationMessages = mergeTranslations(
@@ -22,6 +23,7 @@ const messages: TranslationMessages = mergeTranslations(
   relatedOffers,
   notifications,
   asks,
+  dashboard,
 );
 
 export default messages;
