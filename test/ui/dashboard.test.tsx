@@ -12,7 +12,7 @@ import {
 import type { RoleKey } from '../../domain/roles';
 import type { SessionUser } from '../../domain/user';
 import { preferencesStore } from '../../src/providers';
-import { ana, apiUrl, filterOf, listAnswer, meHandler, server } from './msw';
+import { ana, apiUrl, filterOf, listAnswer, meHandler, openStreamAnswer, server } from './msw';
 import { renderApp, startSignedIn } from './renderApp';
 
 /**
@@ -402,6 +402,33 @@ describe('the links of the cards', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/events'), PAGE);
     expect(preferencesStore.getItem('events.view')).toBe('list');
     await waitFor(() => expect(filters).toContainEqual({ visibility: 'DRAFT' }), PAGE);
+  });
+});
+
+describe('live figures', () => {
+  it('follow the live stream: the unread count as it comes, the pending requests read again', async () => {
+    const figures = { pendingAsks: { ...FIGURES.pendingAsks } };
+    const { requested } = serveDashboard(['ADMIN'], { figures });
+    let connect = () => {};
+    const connected = new Promise<void>((resolve) => {
+      connect = resolve;
+    });
+    server.use(
+      http.get(apiUrl('/notifications/stream'), async ({ request }) => {
+        await connected;
+        return openStreamAnswer(request, ['event: unread\ndata: {"unread":7}', 'event: asks\ndata: {}']);
+      }),
+    );
+    renderApp('/dashboard');
+    const unread = await loadedCard('unreadNotifications');
+    const asks = await loadedCard('pendingAsks');
+    expect(figureOf(unread)).toBe('3');
+    figures.pendingAsks = { ...FIGURES.pendingAsks, count: 5 };
+    connect();
+    await waitFor(() => expect(figureOf(unread)).toBe('7'), PAGE);
+    await waitFor(() => expect(figureOf(asks)).toBe('5'), PAGE);
+    // The unread count came with the event: no second request of its card.
+    expect(requested.filter((id) => id === 'unreadNotifications')).toHaveLength(1);
   });
 });
 

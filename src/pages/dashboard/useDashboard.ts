@@ -11,6 +11,9 @@ import type { AppDataProvider } from '../../../providers/dataProvider';
 /** Every dashboard query's key starts with this: one invalidation reloads the page's cards. */
 export const DASHBOARD_QUERY_KEY = 'dashboard';
 
+/** The query of one card (the live stream updates some: src/layout/useLiveNotifications.ts). */
+export const dashboardCardKey = (id: DashboardCardId) => [DASHBOARD_QUERY_KEY, 'card', id] as const;
+
 /** `GET /dashboard` answers `{cards}` (DashboardReply); unknown ids (a newer server) are left out. */
 const cardIdsOf = (answer: unknown): DashboardCardId[] => {
   const cards = (answer as { cards?: unknown } | null)?.cards;
@@ -33,7 +36,7 @@ export const useDashboardCards = () => {
 export const useDashboardCard = <Id extends DashboardCardId>(id: Id) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
-    queryKey: [DASHBOARD_QUERY_KEY, 'card', id],
+    queryKey: dashboardCardKey(id),
     queryFn: async (): Promise<DashboardCardData[Id]> => {
       const answer = (await dataProvider.getPath(`/dashboard/cards/${encodeURIComponent(id)}`)) as DashboardCard<Id>;
       if (!answer || typeof answer !== 'object' || answer.data === undefined || answer.data === null) {
