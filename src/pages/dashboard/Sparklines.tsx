@@ -1,4 +1,5 @@
 import { Box, useTheme } from '@mui/material';
+import { lineClasses } from '@mui/x-charts/LineChart';
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 
 /**
@@ -15,25 +16,13 @@ interface WeekOverWeekProps {
   label: string;
 }
 
-/** The last 7 days' line drawn over the 7 days before (faint), on one scale. */
+/** The last 7 days' line over a light area, the 7 days before as a dashed line above it, on one scale. */
 export const WeekOverWeekSparkline = ({ last, previous, height, label }: WeekOverWeekProps) => {
   const theme = useTheme();
   const max = Math.max(1, ...last, ...previous);
   const yAxis = { min: 0, max };
   return (
     <Box role="img" aria-label={label} sx={{ position: 'relative', height, mt: 1 }}>
-      {previous.length > 0 ? (
-        <Box sx={{ position: 'absolute', inset: 0 }}>
-          <SparkLineChart
-            data={previous}
-            height={height}
-            yAxis={yAxis}
-            curve="natural"
-            color={theme.palette.action.disabled}
-            disableClipping
-          />
-        </Box>
-      ) : null}
       <Box sx={{ position: 'absolute', inset: 0 }}>
         <SparkLineChart
           data={last}
@@ -43,8 +32,22 @@ export const WeekOverWeekSparkline = ({ last, previous, height, label }: WeekOve
           area
           color={theme.palette.info.main}
           disableClipping
+          sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.2 }, [`& .${lineClasses.line}`]: { strokeWidth: 2 } }}
         />
       </Box>
+      {previous.length > 0 ? (
+        <Box sx={{ position: 'absolute', inset: 0 }}>
+          <SparkLineChart
+            data={previous}
+            height={height}
+            yAxis={yAxis}
+            curve="natural"
+            color={theme.palette.text.secondary}
+            disableClipping
+            sx={{ [`& .${lineClasses.line}`]: { strokeDasharray: '4 3', strokeWidth: 1.5 } }}
+          />
+        </Box>
+      ) : null}
     </Box>
   );
 };
