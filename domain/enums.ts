@@ -60,3 +60,7 @@ export const TIME_OF_DAY_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 /** Defaults of new records. */
 export const EVENT_DEFAULTS = { ageMin: 0, promotable: true, isFree: false } as const;
 export const PROMO_CODE_DEFAULT_MAX_USAGE_COUNT = 1;
+
+/** What became of a recorded mail (the outbox's `status`): kept without a mail server, being sent, sent, failed for good. */
+export const MAIL_STATUSES = ['stored', 'pending', 'sent', 'failed'] as const;
+export type MailStatusKey = (typeof MAIL_STATUSES)[number];

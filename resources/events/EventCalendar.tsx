@@ -22,6 +22,7 @@ import { renderOccurrenceContent } from './calendar/OccurrenceContent';
 import { occurrencePath, toCalendarEvent, type OccurrenceProps } from './calendar/occurrenceEvents';
 import { matchesApproval, occurrenceFilterOf, type EventFilterValues } from './calendar/occurrenceFilter';
 import { zurichNow, zurichWindowOfDays } from './calendar/zurichWallClock';
+import { CALENDAR_STORE_KEYS } from './eventsLinks';
 
 /** FullCalendar's locale per UI language (Swiss variants where they exist); weeks start on Monday in all. */
 const CALENDAR_LOCALES: Readonly<Record<Language, LocaleInput>> = {
@@ -40,7 +41,7 @@ export const OCCURRENCES_PER_WINDOW = 1000;
 
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
-const STORE_KEYS = { view: 'events.calendar.view', date: 'events.calendar.date' } as const;
+const STORE_KEYS = CALENDAR_STORE_KEYS;
 
 const sameWindow = (a: InstantWindow | null, b: InstantWindow) => a !== null && a.from === b.from && a.to === b.to;
 

@@ -45,13 +45,14 @@ import { CitiesFilterInput } from './calendar/CitiesFilterInput';
 import { DelayedLoader } from '../shared/DelayedLoader';
 import { useRuleInWords } from './ruleInWords';
 import { formatOccurrenceSpan } from './zurichFormat';
+import { EVENTS_VIEW_STORE_KEY } from './eventsLinks';
 
 const LIST = 'eventCalendar.list';
 
 /** The page's two views, remembered per browser (react-admin store). */
 export const EVENTS_VIEWS = ['list', 'calendar'] as const;
 export type EventsView = (typeof EVENTS_VIEWS)[number];
-export const EVENTS_VIEW_STORE_KEY = 'events.view';
+export { EVENTS_VIEW_STORE_KEY };
 
 const approvalChoices = APPROVAL_STATUSES.map((status) => ({ id: status, name: `eventApproval.status.${status}` }));
 

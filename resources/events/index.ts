@@ -18,3 +18,6 @@ export const events = {
 } satisfies ResourceProps;
 
 export default events;
+
+/** Links into the events page (the dashboard's cards): light, no screen code. */
+export { EVENTS_PATH, eventsPathWithFilter, useEventsViewSetters } from './eventsLinks';

@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { DataTable, List, SearchInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { MAIL_STATUSES } from '../../domain/enums';
 import { DateTimeField } from '../shared/DateTimeField';
 
 export interface OutboxMail {
@@ -19,7 +20,17 @@ export interface OutboxMail {
   html?: string;
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <TextInput key="to" source="to" />];
+/** The filter names of `GET /outbox` (server/routes/outbox.ts); `?filter={"status":"failed"}` is the dashboard's link. */
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <TextInput key="to" source="to" />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={MAIL_STATUSES.map((status) => ({ id: status, name: `resources.outbox.status.${status}` }))}
+    helperText={false}
+  />,
+];
 
 const STATUS_COLORS: Record<string, 'success' | 'warning' | 'error' | 'info'> = {
   stored: 'info',

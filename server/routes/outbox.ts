@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MAIL_STATUSES } from '../../domain/enums';
 import { ApiError, parseInput } from '../errors';
 import { notFoundBody } from '../errors';
 import { listOutboxMails, loadOutboxMail } from '../services/outbox';
@@ -18,6 +19,7 @@ const filterSchema = z
     q: z.string().trim().max(200).optional(),
     to: z.string().trim().max(320).optional(),
     template: z.string().max(100).optional(),
+    status: z.enum(MAIL_STATUSES).optional(),
     userId: z.number().int().optional(),
     id: z.union([z.number().int(), z.array(z.number().int()).max(1000)]).optional(),
   })

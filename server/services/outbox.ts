@@ -10,6 +10,7 @@ export interface OutboxFilter {
   q?: string;
   to?: string;
   template?: string;
+  status?: string;
   userId?: number;
   id?: number | number[];
 }
@@ -45,6 +46,7 @@ function whereOf(filter: OutboxFilter): SQL | undefined {
     ids ? (ids.length > 0 ? inArray(mailOutbox.id, ids) : eq(mailOutbox.id, -1)) : undefined,
     filter.to ? ilike(mailOutbox.toAddress, `%${escapeLike(filter.to)}%`) : undefined,
     filter.template ? eq(mailOutbox.template, filter.template) : undefined,
+    filter.status ? eq(mailOutbox.status, filter.status) : undefined,
     filter.userId !== undefined ? eq(mailOutbox.userId, filter.userId) : undefined,
     search ? or(ilike(mailOutbox.subject, search), ilike(mailOutbox.toAddress, search)) : undefined,
   );

@@ -162,6 +162,11 @@ describe('GET /outbox', () => {
     expect(filtered.json<Array<{ to: string }>>().map((row) => row.to)).toEqual(['promoter2@demo.ch']);
     const many = await outbox(accessToken, `?filter=${encodeURIComponent(JSON.stringify({ id: ids.slice(0, 2) }))}`);
     expect(many.json<Array<{ id: number }>>().map((row) => row.id)).toEqual(ids.slice(0, 2));
+    // Without a mail server every mail is stored, none failed (the dashboard links to the failed ones).
+    const byStatus = async (status: string) =>
+      (await outbox(accessToken, `?filter=${encodeURIComponent(JSON.stringify({ status }))}`)).json<unknown[]>();
+    expect(await byStatus('stored')).toHaveLength(rows.length);
+    expect(await byStatus('failed')).toEqual([]);
 
     const one = await get(`/api/v1/outbox/${rows[0].id}`, { authorization: `Bearer ${accessToken}` });
     expect(one.statusCode).toBe(200);
@@ -178,6 +183,7 @@ describe('GET /outbox', () => {
       '?sort=["password","ASC"]',
       '?range=[5,1]',
       '?filter={"id":"x"}',
+      '?filter={"status":"lost"}',
       '?range=[0,5000]',
     ]) {
       const response = await outbox(accessToken, query.replace(/[[\]{}"]/g, encodeURIComponent));

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { SignInResponse } from '../../domain/auth';
+import type { DashboardReply } from '../../domain/dashboard';
 import type { ReferenceRecord } from '../../domain/reference';
 import { readSessionOrNull } from '../../src/providers';
 import type { SessionUser } from '../../domain/user';
@@ -66,7 +67,8 @@ export const openStreamAnswer = (request: Request, frames: string[] = [': ping']
 /**
  * Handlers every test may need: sign-out always works, /auth/me answers the signed-in user, the outbox is empty,
  * there are no offers (an establishment's and an event's page list theirs), no pending asks (the menu's count), no
- * notifications (the bell of every signed-in page), a quiet live stream and default mail preferences (Settings).
+ * notifications (the bell of every signed-in page), a quiet live stream, default mail preferences (Settings) and a
+ * dashboard without cards (where signing in lands).
  */
 export const defaultHandlers = [
   meHandler(),
@@ -105,6 +107,9 @@ export const defaultHandlers = [
     }),
   ),
   http.get(apiUrl('/notifications/stream'), ({ request }) => openStreamAnswer(request)),
+  // The dashboard (every sign-in lands there): no cards. test/ui/dashboard.test.tsx answers each role's cards.
+  http.get(apiUrl('/dashboard'), () => HttpResponse.json({ cards: [] } satisfies DashboardReply)),
+  http.get(apiUrl('/dashboard/cards/:card'), () => HttpResponse.json({ message: 'NOT_FOUND' }, { status: 404 })),
   // Settings' mail preferences: the kinds every role receives, at their defaults.
   http.get(apiUrl('/notification-preferences'), () => {
     const deliveries = { PASSWORD_CHANGED: 'MAIL', ACCESS_LINK_SENT: 'IN_APP', ACCOUNT_ACCESS_CHANGED: 'MAIL' };

@@ -10,6 +10,7 @@ import relatedOffers from './relatedOffers';
 import notifications from './notifications';
 import asks from './asks';
 import statistics from './statistics';
+import dashboard from './dashboard';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
 const messages: TranslationMessages = mergeTranslations(
@@ -24,6 +25,7 @@ const messages: TranslationMessages = mergeTranslations(
   notifications,
   asks,
   statistics,
+  dashboard,
 );
 
 export default messages;
