@@ -374,7 +374,11 @@ describe('GET /statistics: every demo account against every kind of scope', () =
     const answers: string[] = [];
     const expected: string[] = [];
     for (const scopeCase of cases) {
-      const response = await call(account, 'GET', `statistics?filter=${encodeURIComponent(JSON.stringify(scopeCase.filter))}`);
+      const response = await call(
+        account,
+        'GET',
+        `statistics?filter=${encodeURIComponent(JSON.stringify(scopeCase.filter))}`,
+      );
       answers.push(`${scopeCase.name}: ${response.statusCode}`);
       expected.push(`${scopeCase.name}: ${expectedStatisticsStatus(account.viewer, scopeCase.ownership)}`);
     }

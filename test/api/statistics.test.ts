@@ -49,7 +49,7 @@ const today = () => Temporal.Now.plainDateISO(ZURICH);
 const plusDays = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
 const daysFrom = (from: string, to: string) => {
   const days: string[] = [];
-  for (let day = from; Temporal.PlainDate.compare(Temporal.PlainDate.from(day), Temporal.PlainDate.from(to)) <= 0; )
+  for (let day = from; Temporal.PlainDate.compare(Temporal.PlainDate.from(day), Temporal.PlainDate.from(to)) <= 0;)
     [days[days.length], day] = [day, plusDays(day, 1)];
   return days;
 };
@@ -74,8 +74,12 @@ afterAll(() => server.close());
  * an hour's wait.
  */
 async function recordFactsOfToday(): Promise<void> {
-  const widgets = await server.db.select({ id: widgetSettings.id, establishmentId: widgetSettings.establishmentId }).from(widgetSettings);
-  const groupEvent = await eventOf(sql`promoter_group_id = ${scopes.firstPromoterGroupId} AND visibility = 'PUBLISHED'`);
+  const widgets = await server.db
+    .select({ id: widgetSettings.id, establishmentId: widgetSettings.establishmentId })
+    .from(widgetSettings);
+  const groupEvent = await eventOf(
+    sql`promoter_group_id = ${scopes.firstPromoterGroupId} AND visibility = 'PUBLISHED'`,
+  );
   const counter = new WidgetCounts({ db: server.db });
   for (const widget of widgets.filter((row) =>
     [scopes.firstEstablishmentId, scopes.secondEstablishmentId].includes(row.establishmentId),
@@ -109,9 +113,7 @@ async function recordFactsOfToday(): Promise<void> {
   });
   expect(requested.statusCode, requested.body).toBe(201);
   const { id } = requested.json<{ id: number }>();
-  await server.db.execute(
-    sql`UPDATE events SET approval_requested_at = now() - interval '1 hour' WHERE id = ${id}`,
-  );
+  await server.db.execute(sql`UPDATE events SET approval_requested_at = now() - interval '1 hour' WHERE id = ${id}`);
   const approved = await server.app.inject({
     method: 'POST',
     url: `/api/v1/events/${id}/approve`,
@@ -217,9 +219,7 @@ async function recountedDays(scope: Scope, from: string, to: string): Promise<Ma
     const items = response.json<OccurrenceItem[]>();
     for (const item of items) {
       if (item.approvalStatus !== null && item.approvalStatus !== 'APPROVED') continue;
-      const day = days.get(
-        Temporal.Instant.from(item.startsAt).toZonedDateTimeISO(ZURICH).toPlainDate().toString(),
-      );
+      const day = days.get(Temporal.Instant.from(item.startsAt).toZonedDateTimeISO(ZURICH).toPlainDate().toString());
       if (day) day.occurrencesPublished += 1;
     }
     if (items.length < 1000) break;
@@ -277,7 +277,9 @@ describe('each demo account’s own figures', () => {
     expect(reply.series.map((point) => point.date)).toEqual(inPeriod);
     expect(reply.series).toEqual(inPeriod.map((date) => ({ date, ...days.get(date) })));
     expect(reply.totals).toEqual(summed(inPeriod.map((day) => days.get(day)!)));
-    expect(reply.previous).toEqual(summed(daysFrom(previousPeriod.from, previousPeriod.to).map((day) => days.get(day)!)));
+    expect(reply.previous).toEqual(
+      summed(daysFrom(previousPeriod.from, previousPeriod.to).map((day) => days.get(day)!)),
+    );
 
     // Not a comparison of zeros: the seed's history and this file's facts of today are in it.
     expect(reply.totals.requestsDecided, email).toBeGreaterThan(0);
@@ -396,9 +398,7 @@ describe('scopes: nobody reads another partner’s figures', () => {
       ])
         expect((await statistics(email, filter)).statusCode, `${email} ${JSON.stringify(filter)}`).toBe(404);
     }
-    expect((await statistics('admin2@demo.ch', { establishmentId: scopes.firstEstablishmentId })).statusCode).toBe(
-      404,
-    );
+    expect((await statistics('admin2@demo.ch', { establishmentId: scopes.firstEstablishmentId })).statusCode).toBe(404);
     expect((await statistics('admin2@demo.ch', { eventId: ownEvent })).statusCode).toBe(404);
   });
 

@@ -78,8 +78,14 @@ describe('bucketDateOf', () => {
 
 describe('previousPeriodOf', () => {
   it('is as long and ends the day before', () => {
-    expect(previousPeriodOf({ from: '2025-03-01', to: '2025-03-31' })).toEqual({ from: '2025-01-29', to: '2025-02-28' });
-    expect(previousPeriodOf({ from: '2024-03-01', to: '2024-03-01' })).toEqual({ from: '2024-02-29', to: '2024-02-29' });
+    expect(previousPeriodOf({ from: '2025-03-01', to: '2025-03-31' })).toEqual({
+      from: '2025-01-29',
+      to: '2025-02-28',
+    });
+    expect(previousPeriodOf({ from: '2024-03-01', to: '2024-03-01' })).toEqual({
+      from: '2024-02-29',
+      to: '2024-02-29',
+    });
     const period = { from: '2024-01-03', to: '2024-04-10' };
     expect(periodLength(previousPeriodOf(period))).toBe(periodLength(period));
   });
@@ -110,14 +116,22 @@ describe('Zurich days', () => {
 describe('statisticsFilterSchema', () => {
   const errorsOf = (value: unknown) => {
     const result = statisticsFilterSchema.safeParse(value);
-    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
   };
   it('refuses two scopes, a `to` before `from`, a period too long and dates that do not exist, on the field', () => {
-    expect(errorsOf({ establishmentId: 1, promoterGroupId: 2 })).toHaveProperty('promoterGroupId', 'statistics.oneScope');
+    expect(errorsOf({ establishmentId: 1, promoterGroupId: 2 })).toHaveProperty(
+      'promoterGroupId',
+      'statistics.oneScope',
+    );
     expect(errorsOf({ from: '2025-02-02', to: '2025-02-01' })).toHaveProperty('to', 'statistics.toBeforeFrom');
     expect(errorsOf({ from: '2020-01-01', to: '2023-01-01' })).toHaveProperty('to', 'statistics.periodTooLong');
     expect(errorsOf({ from: '2025-02-30', to: '2025-03-01' })).toHaveProperty('from', 'validation.date');
-    expect(errorsOf({ from: '2025-13-45', to: '9999-99-99' })).toMatchObject({ from: 'validation.date', to: 'validation.date' });
+    expect(errorsOf({ from: '2025-13-45', to: '9999-99-99' })).toMatchObject({
+      from: 'validation.date',
+      to: 'validation.date',
+    });
     expect(errorsOf({ from: '2025-01-01', to: '2025-01-31', eventId: 3 })).toEqual({});
   });
 });

@@ -50,7 +50,8 @@ export interface ResolvedScope {
 }
 
 const notFound = () => new ApiError(404, RESOURCE_ERROR_CODES.notFound);
-const filterError = (field: string, problem: string) => new ApiError(400, INVALID_INPUT, { [`filter.${field}`]: problem });
+const filterError = (field: string, problem: string) =>
+  new ApiError(400, INVALID_INPUT, { [`filter.${field}`]: problem });
 
 /**
  * The scope of a filter for a viewer: the record named (404 when it does not exist or lies outside the
@@ -165,7 +166,11 @@ async function readFigures(
 }
 
 /** Widget views per embedding site of the venue's widget over the period, most first. */
-async function readEmbeddingSites(db: Queryable, establishmentId: number, period: Period): Promise<EmbeddingSiteViews[]> {
+async function readEmbeddingSites(
+  db: Queryable,
+  establishmentId: number,
+  period: Period,
+): Promise<EmbeddingSiteViews[]> {
   const rows = await rowsOf<{ origin: string; views: string | number }>(
     db,
     sql`SELECT counted.embedding_origin AS origin, sum(counted.views) AS views
@@ -180,18 +185,21 @@ async function readEmbeddingSites(db: Queryable, establishmentId: number, period
   return rows.map((row) => ({ origin: row.origin, views: Number(row.views) }));
 }
 
-/** The offers of the scope that its claims counted in offerClaims belong to (as the roll-up's trigger adds them). */
-function offersOfScope(scope: ResolvedScope): SQL {
-  switch (scope.kind) {
-    case 'PLATFORM':
-      return sql`true`;
-    case 'ESTABLISHMENT':
-      return sql`offer.establishment_id = ${scope.id}`;
-    case 'PROMOTER_GROUP':
-      return sql`offer.promoter_group_id = ${scope.id}`;
-    case 'EVENT':
-      return sql`offer.event_id = ${scope.id}`;
-  }
+/**
+ * The claims of the scope's offers, by the offer's owners as the roll-up's trigger counts them: a venue's,
+ * group's or event's offers first (their claims through `offer_claims_offer_idx`), the platform's every claim
+ * of the period (through `offer_claims_created_idx`).
+ */
+function claimsOfScope(scope: ResolvedScope): SQL {
+  const owner =
+    scope.kind === 'ESTABLISHMENT'
+      ? sql`establishment_id`
+      : scope.kind === 'PROMOTER_GROUP'
+        ? sql`promoter_group_id`
+        : scope.kind === 'EVENT'
+          ? sql`event_id`
+          : null;
+  return owner === null ? sql`` : sql`AND claim.offer_id IN (SELECT id FROM offers WHERE ${owner} = ${scope.id})`;
 }
 
 /** The scope's offers with live claims made in the period, most claimed first. */
@@ -209,11 +217,10 @@ async function readOffers(db: Queryable, scope: ResolvedScope, period: Period): 
                offer.available_spots
         FROM (SELECT claim.offer_id, count(*) AS claims FROM offer_claims claim
               WHERE claim.created_at >= ${dayStart(period.from)} AND claim.created_at < ${dayStart(addDays(period.to, 1))}
-                AND claim.cancelled_at IS NULL
+                AND claim.cancelled_at IS NULL ${claimsOfScope(scope)}
               GROUP BY claim.offer_id) counted
         JOIN offers offer ON offer.id = counted.offer_id
         LEFT JOIN offer_templates template ON template.id = offer.template_id
-        WHERE ${offersOfScope(scope)}
         ORDER BY counted.claims DESC, offer.id
         LIMIT ${STATISTICS_TOP}`,
   );
