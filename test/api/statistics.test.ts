@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OccurrenceItem } from '../../domain/event';
 import {
@@ -21,6 +22,7 @@ import {
   runDueOccurrenceJobs,
   runOccurrencesJobFor,
 } from '../../server/services/statistics/occurrences';
+import { scheduleStatisticsJobs } from '../../server/services/statistics/schedule';
 import { seededScopes, viewerOf, type SeededScopes } from './authorizationMatrix';
 import {
   DEMO_EMAILS,
@@ -666,5 +668,24 @@ describe('the occurrences job', () => {
       runDueOccurrenceJobs(server.db, new Date('2030-06-17T10:00:00Z')),
     ]);
     expect([...left, ...right].sort()).toEqual(['2030-06-15', '2030-06-16']);
+  });
+
+  it('is scheduled in each API process: the catch-up runs once the app is ready', async () => {
+    const app = Fastify({ logger: false });
+    app.decorate('db', server.db);
+    scheduleStatisticsJobs(app, () => new Date('2031-03-10T08:00:00Z'));
+    await app.ready();
+    const runsOf = async () =>
+      (
+        await rowsOf<{ count: number }>(
+          server.db,
+          sql`SELECT count(*)::int AS count FROM scheduled_job_runs
+              WHERE job = ${OCCURRENCES_JOB} AND run_on BETWEEN '2031-02-01' AND '2031-03-10'`,
+        )
+      )[0]!.count;
+    for (let tries = 0; tries < 200 && (await runsOf()) < 35; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await app.close();
+    expect(await runsOf()).toBe(35);
   });
 });

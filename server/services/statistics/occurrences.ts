@@ -130,8 +130,15 @@ export function dueDays(today: string): string[] {
   );
 }
 
-/** Runs the job for every due day not counted yet (yesterday, and the missed ones); answers the days counted. */
-export async function runDueOccurrenceJobs(db: Database, now: Date = new Date()): Promise<string[]> {
+/**
+ * Runs the job for every due day not counted yet (yesterday, and the missed ones); answers the days counted.
+ * `stopping` ends it between two days (a process that closes does not wait for a whole catch-up).
+ */
+export async function runDueOccurrenceJobs(
+  db: Database,
+  now: Date = new Date(),
+  stopping: () => boolean = () => false,
+): Promise<string[]> {
   const days = dueDays(zurichToday(now));
   const done = new Set(
     (
@@ -142,7 +149,10 @@ export async function runDueOccurrenceJobs(db: Database, now: Date = new Date())
     ).rows.map((row) => row.day),
   );
   const counted: string[] = [];
-  for (const day of days) if (!done.has(day) && (await runOccurrencesJobFor(db, day))) counted.push(day);
+  for (const day of days) {
+    if (stopping()) break;
+    if (!done.has(day) && (await runOccurrencesJobFor(db, day))) counted.push(day);
+  }
   return counted;
 }
 

@@ -13,8 +13,9 @@ export const OCCURRENCES_JOB_CHECK_MS = 15 * 60 * 1000;
 export function scheduleStatisticsJobs(app: FastifyInstance, now: () => Date): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let closing = false;
   const runOnce = async () => {
-    const counted = await runDueOccurrenceJobs(app.db, now());
+    const counted = await runDueOccurrenceJobs(app.db, now(), () => closing);
     if (counted.length > 0) app.log.info({ days: counted }, 'statistics: occurrences counted');
   };
   const run = () => {
@@ -30,6 +31,7 @@ export function scheduleStatisticsJobs(app: FastifyInstance, now: () => Date): v
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    closing = true;
     clearInterval(timer);
     await running;
   });
