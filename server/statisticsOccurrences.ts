@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Temporal } from 'temporal-polyfill';
+import { EVENT_LIMITS } from '../domain/event';
 import { addDays, MAX_PERIOD_DAYS, periodLength, zurichToday } from '../domain/statistics';
 import { loadConfig } from './config';
 import { openDatabase, startEmbeddedDatabase } from './db/client';
@@ -31,7 +32,14 @@ async function main(): Promise<void> {
     ['--from', from],
     ['--to', to],
   ])
-    if (!isDate(value)) throw new Error(`${name} must be a date YYYY-MM-DD, not “${value}”`);
+    if (
+      !isDate(value) ||
+      Number(value.slice(0, 4)) < EVENT_LIMITS.firstYear ||
+      Number(value.slice(0, 4)) > EVENT_LIMITS.lastYear
+    )
+      throw new Error(
+        `${name} must be a date YYYY-MM-DD from ${EVENT_LIMITS.firstYear} to ${EVENT_LIMITS.lastYear}, not “${value}”`,
+      );
   const days = periodLength({ from, to });
   if (days < 1) throw new Error('--to must not be before --from');
   if (days > MAX_PERIOD_DAYS) throw new Error(`at most ${MAX_PERIOD_DAYS} days at once`);
