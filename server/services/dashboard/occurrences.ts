@@ -14,6 +14,8 @@ import type { DashboardScope } from './scope';
 const DAY_MS = 86_400_000;
 /** Windows tried in turn for the next occurrences: a week first, a year at most (the engine's limit is 400 days). */
 const LOOK_AHEAD_DAYS = [7, 31, 92, 366] as const;
+/** A page larger than any window: the engine sorts and answers them all. */
+const WHOLE_WINDOW = 1_000_000;
 /** The first page asked for; a larger one only when the window holds more. */
 const FIRST_PAGE = 200;
 
@@ -51,20 +53,30 @@ async function allInWindow(
   return { items: page.items, complete: page.items.length >= page.total, total: page.total };
 }
 
-/** How many occurrences of published events in the scope start in [from, to). */
-export async function countStarting(
+/**
+ * A week's figures in one pass of the engine (a window of the platform holds thousands of occurrences, and
+ * each pass expands them all): how many occurrences of published events in the scope start in [from, to), and
+ * the first of them to start at `now` or later; when none is left this week, the next one after it.
+ */
+export async function weekOf(
   db: Queryable,
   viewer: Viewer,
   scope: DashboardScope,
   from: Date,
   to: Date,
-): Promise<number> {
+  now: Date,
+): Promise<{ count: number; next: DashboardOccurrence | null }> {
   const filter = scopeFilter(scope);
-  if (!filter) return 0;
-  let page = await allInWindow(db, viewer, filter, from, to, FIRST_PAGE);
-  if (!page.complete) page = await allInWindow(db, viewer, filter, from, to, page.total);
+  if (!filter) return { count: 0, next: null };
+  // Every occurrence of the window, in start order: one pass, however many.
+  const page = await allInWindow(db, viewer, filter, from, to, WHOLE_WINDOW);
   // The window also holds the occurrences that started before it and end in it: they belong to the week before.
-  return page.items.filter((item) => Date.parse(item.startsAt) >= from.getTime() && isPublished(item)).length;
+  const starting = page.items.filter((item) => Date.parse(item.startsAt) >= from.getTime() && isPublished(item));
+  const nextThisWeek = starting.find((item) => Date.parse(item.startsAt) >= now.getTime());
+  const next = nextThisWeek
+    ? dashboardOccurrenceOf(nextThisWeek)
+    : ((await nextStarting(db, viewer, scope, to, 1))[0] ?? null);
+  return { count: starting.length, next };
 }
 
 /** The first `count` occurrences of published events in the scope that start at `from` or later (within a year). */

@@ -11,7 +11,7 @@ import { events } from '../../db/schema/events';
 import { offers } from '../../db/schema/offers';
 import { awaitingCondition, mineCondition } from '../asks';
 import { unreadCountOf } from '../notifications/records';
-import { countStarting, nextStarting } from './occurrences';
+import { weekOf } from './occurrences';
 import { dailyFigures, sumOf } from './rollup';
 import { startOfZurichDay, type DashboardClock, type DashboardScope } from './scope';
 
@@ -72,11 +72,8 @@ export async function weekOccurrencesCard({
 }: CardContext): Promise<DashboardCardData['weekOccurrences']> {
   const from = startOfZurichDay(clock.weekStart);
   const to = startOfZurichDay(addDays(clock.weekStart, 7));
-  const [weekCount, next] = await Promise.all([
-    countStarting(db, viewer, scope, from, to),
-    nextStarting(db, viewer, scope, clock.now, 1),
-  ]);
-  return { weekStart: clock.weekStart, weekEnd: clock.weekEnd, count: weekCount, next: next[0] ?? null };
+  const week = await weekOf(db, viewer, scope, from, to, clock.now);
+  return { weekStart: clock.weekStart, weekEnd: clock.weekEnd, ...week };
 }
 
 /** The events (or offers) of a scope, as a condition on their owner columns; null for an empty scope. */
