@@ -528,6 +528,9 @@ describe('every demo account', () => {
     expect(adminCards.widgetViews!.days).toHaveLength(14);
     expect(adminCards.widgetViews!.days[13]).toEqual({ date: today, views: expect.any(Number) as number });
     expect(adminCards.widgetViews!.days[0].date).toBe(plusDays(today, -13));
+    // The seed's calendar is built around today: the first venue has this week's occurrences.
+    expect(adminCards.weekOccurrences!.count).toBeGreaterThan(0);
+    expect(adminCards.weekOccurrences!.next).not.toBeNull();
     const customerCards = await expectCardsOf('customer@demo.ch');
     expect(customerCards.myCodes!.count).toBeGreaterThanOrEqual(1);
     expect(customerCards.myClaims!.count).toBeGreaterThanOrEqual(1);
@@ -642,6 +645,57 @@ describe('an empty scope', () => {
       for (const card of cards)
         expect(await cardOf(token, card), `${establishmentId} ${card}`).toEqual(zeros[card as keyof typeof zeros]);
     }
+  });
+});
+
+describe('offers', () => {
+  it('runs while published and dated today, or activated; nearly sold out under a tenth of the spots left; sold out at none', async () => {
+    const [venue] = await server.db
+      .insert(establishments)
+      .values({ name: `Offer venue ${unique()}`, establishmentTypeId: ids.establishmentType } as never)
+      .returning({ id: establishments.id });
+    const today = zurichDate(server.clock.now());
+    const exclusive = (claimedSpots: number, changes: Partial<typeof offers.$inferInsert> = {}) => ({
+      kind: 'EXCLUSIVE',
+      establishmentId: venue.id,
+      availableSpots: 20,
+      claimedSpots,
+      startDate: plusDays(today, -1),
+      endDate: plusDays(today, 1),
+      startTime: '18:00',
+      endTime: '23:00',
+      visibility: 'PUBLISHED',
+      ...changes,
+    });
+    await server.db.insert(offers).values([
+      exclusive(0),
+      exclusive(18), // 2 left of 20: a tenth exactly, not under it
+      exclusive(19), // 1 left: nearly sold out
+      exclusive(20), // none left: sold out
+      exclusive(19, { startDate: today, endDate: today }), // today only: running, nearly sold out
+      exclusive(19, { visibility: 'DRAFT' }), // a draft: not running
+      exclusive(20, { startDate: plusDays(today, -5), endDate: plusDays(today, -1) }), // over
+      exclusive(19, { startDate: plusDays(today, 1), endDate: plusDays(today, 3) }), // not yet
+      { kind: 'RECURRENT', establishmentId: venue.id, isActivated: true, visibility: 'PUBLISHED' },
+      { kind: 'RECURRENT', establishmentId: venue.id, isActivated: false, visibility: 'PUBLISHED' },
+      { kind: 'RECURRENT', establishmentId: venue.id, isActivated: true, visibility: 'DRAFT' },
+    ]);
+    const user = await createUser(server.db, { roleKey: 'ADMIN' });
+    await server.db.update(users).set({ establishmentId: venue.id }).where(eq(users.id, user.id));
+    const token = (await signIn(server.app, user.email, TEST_PASSWORD)).accessToken;
+    expect(await cardOf(token, 'offers')).toEqual({ running: 6, nearlySoldOut: 2, soldOut: 1 });
+    const viewer = {
+      userId: user.id,
+      roleKeys: ['ADMIN'],
+      roleKey: 'ADMIN' as const,
+      establishmentId: venue.id,
+      promoterGroupId: null,
+    };
+    expect(await expectedCard(viewer, 'offers', server.clock.now())).toEqual({
+      running: 6,
+      nearlySoldOut: 2,
+      soldOut: 1,
+    });
   });
 });
 
