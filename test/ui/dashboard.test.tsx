@@ -160,6 +160,7 @@ const linkOf = (card: HTMLElement) => {
     filter: filter === null ? undefined : (JSON.parse(filter) as unknown),
     sort: url.searchParams.get('sort'),
     order: url.searchParams.get('order'),
+    preset: url.searchParams.get('preset'),
   };
 };
 
@@ -314,8 +315,12 @@ describe('the links of the cards', () => {
     expect(linkOf(await loadedCard('drafts'))).toMatchObject({ pathname: '/events', filter: { visibility: 'DRAFT' } });
     expect(linkOf(await loadedCard('offers'))).toMatchObject({ pathname: '/discount', filter: { status: 'running' } });
     // A venue has no promo code page: its redemptions are in the statistics.
-    expect(linkOf(await loadedCard('promoCodes'))).toMatchObject({ pathname: '/statistics', filter: undefined });
-    expect(linkOf(await loadedCard('widgetViews'))).toMatchObject({ pathname: '/statistics' });
+    expect(linkOf(await loadedCard('promoCodes'))).toMatchObject({
+      pathname: '/statistics',
+      filter: undefined,
+      preset: 'last7',
+    });
+    expect(linkOf(await loadedCard('widgetViews'))).toMatchObject({ pathname: '/statistics', preset: 'last7' });
   });
 
   it('lead a promoter to its own pending requests', async () => {
@@ -331,7 +336,10 @@ describe('the links of the cards', () => {
     renderApp('/dashboard');
     expect(linkOf(await loadedCard('promoCodes'))).toMatchObject({ pathname: '/promo-code' });
     expect(linkOf(await loadedCard('platformPartners'))).toMatchObject({ pathname: '/establishments' });
-    expect(linkOf(await loadedCard('platformEventsPublished'))).toMatchObject({ pathname: '/statistics' });
+    expect(linkOf(await loadedCard('platformEventsPublished'))).toMatchObject({
+      pathname: '/statistics',
+      preset: 'last90',
+    });
     expect(linkOf(await loadedCard('platformNewUsers'))).toMatchObject({
       pathname: '/users',
       sort: 'createdAt',

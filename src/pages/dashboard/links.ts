@@ -1,5 +1,6 @@
 import type { DashboardCardData, DashboardCardId } from '../../../domain/dashboard';
 import { canOpenRoute } from '../../../domain/access';
+import type { PeriodPreset } from '../../../domain/statistics';
 import { asksPathWithFilter } from '../../../resources/asks';
 import { eventsPathWithFilter } from '../../../resources/events';
 import { NOTIFICATIONS_PATH } from '../../../resources/notifications/paths';
@@ -20,6 +21,9 @@ const withFilter = (path: string, filter: Record<string, unknown>) =>
   `${path}?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`;
 
 const STATISTICS = areaPath('statistics');
+/** The statistics page over the card's own period (the viewer's default scope). */
+const statisticsOver = (preset: Exclude<PeriodPreset, 'custom'>) =>
+  `${STATISTICS}?${new URLSearchParams({ preset }).toString()}`;
 
 type LinkOf<Id extends DashboardCardId> = (data: DashboardCardData[Id], roleKeys: readonly string[]) => CardLink | null;
 
@@ -41,11 +45,12 @@ const LINKS: { [Id in DashboardCardId]: LinkOf<Id> } = {
   offers: () => ({ to: withFilter(OFFERS_AREA, { status: 'running' }) }),
   // The codes' page is the platform's (promo-code route); the others read their redemptions in the statistics.
   promoCodes: (_data, roleKeys) => ({
-    to: canOpenRoute(roleKeys, areaPath('promo-code')) ? areaPath('promo-code') : STATISTICS,
+    to: canOpenRoute(roleKeys, areaPath('promo-code')) ? areaPath('promo-code') : statisticsOver('last7'),
   }),
-  widgetViews: () => ({ to: STATISTICS }),
+  widgetViews: () => ({ to: statisticsOver('last7') }),
   platformPartners: () => ({ to: areaPath('establishments') }),
-  platformEventsPublished: () => ({ to: STATISTICS }),
+  // Eight weeks fit the 90 days, shown per week as the card does.
+  platformEventsPublished: () => ({ to: statisticsOver('last90') }),
   // The users, newest first (the list's sort in the URL).
   platformNewUsers: () => ({ to: `${areaPath('users')}?${new URLSearchParams({ sort: 'createdAt', order: 'DESC' })}` }),
   outboxFailures: () => ({ to: withFilter(PATHS.outbox, { status: 'failed' }) }),
