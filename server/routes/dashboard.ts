@@ -9,7 +9,7 @@ import {
 } from '../../domain/dashboard';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { ApiError, parseInput } from '../errors';
-import { dashboardCard } from '../services/dashboard';
+import { dashboardCard, SharedCardAnswers } from '../services/dashboard';
 import { forbidden, viewerOf } from './shared/resource';
 
 /**
@@ -23,6 +23,10 @@ const TAG = ['dashboard'];
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const authenticated = { preHandler: app.authenticate };
+  // The platform-wide answers are forgotten at every committed event change, from any process.
+  const shared = new SharedCardAnswers();
+  const stopForgetting = app.widgetChanges.onChange(() => shared.clear());
+  app.addHook('onClose', async () => stopForgetting());
 
   app.get(
     '/dashboard',
@@ -55,7 +59,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       if (!isDashboardCardId(card)) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
       const viewer = viewerOf(request);
       if (!dashboardCardsOf(viewer).includes(card)) throw forbidden();
-      return dashboardCard(app.db, viewer, card, app.notifications.now());
+      return dashboardCard(app.db, viewer, card, app.notifications.now(), shared);
     },
   );
 }

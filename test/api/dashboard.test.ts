@@ -768,3 +768,21 @@ describe('refusals', () => {
     }
   });
 });
+
+describe('the answers shared by every platform viewer', () => {
+  it('are one for simultaneous askers, and forgotten when an event changes', async () => {
+    const token = tokens.get('root@demo.ch')!;
+    const together = await Promise.all([1, 2, 3].map(() => cardOf(token, 'weekOccurrences')));
+    expect(together[1]).toEqual(together[0]);
+    expect(together[2]).toEqual(together[0]);
+    const before = together[0]!.count;
+    const weekEnds = dayStart(plusDays(mondayOf(zurichDate(server.clock.now())), 7)).getTime();
+    // Within this week, a minute on (or just before it ends, when the test runs that late).
+    const nextMinute = Math.ceil((server.clock.now().getTime() + 60_000) / 60_000) * 60_000;
+    const startsAt = new Date(Math.min(nextMinute, weekEnds - 60_000));
+    await addEvent({ establishmentId: viewers.get('admin@demo.ch')!.establishmentId, startsAt });
+    await expect
+      .poll(async () => (await cardOf(token, 'weekOccurrences')).count, { timeout: 5_000, interval: 100 })
+      .toBe(before + 1);
+  });
+});

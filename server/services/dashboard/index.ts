@@ -19,6 +19,7 @@ import {
   platformPartnersCard,
 } from './platform';
 import { dashboardClockOf, dashboardScopeOf } from './scope';
+import type { SharedCardAnswers } from './sharedAnswers';
 
 /**
  * The dashboard's cards (docs/dashboard.md, domain/dashboard.ts): one function per card, each answering its
@@ -50,10 +51,27 @@ export async function dashboardCard<Id extends DashboardCardId>(
   viewer: Viewer,
   id: Id,
   now: Date,
+  shared?: SharedCardAnswers,
 ): Promise<DashboardCard<Id>> {
   const context: CardContext = { db, viewer, scope: dashboardScopeOf(viewer), clock: dashboardClockOf(now) };
   const answer = CARD_ANSWERS[id] as (context: CardContext) => Promise<DashboardCardData[Id]>;
-  return { id, data: await answer(context) };
+  const sharedKey = shared ? sharedKeyOf(id, context) : null;
+  const data = sharedKey
+    ? await shared!.answer(sharedKey, now.getTime(), () => answer(context))
+    : await answer(context);
+  return { id, data };
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The key of an answer that every viewer asking it gets alike (SharedCardAnswers), or null. It names the minute,
+ * since the answers speak of what starts from now.
+ */
+function sharedKeyOf(id: DashboardCardId, { scope, clock }: CardContext): string | null {
+  const everyones = (id === 'weekOccurrences' && scope.kind === 'PLATFORM') || id === 'upcomingEvents';
+  return everyones ? `${id}|${scope.kind}|${Math.floor(clock.now.getTime() / MINUTE_MS)}` : null;
 }
 
 export { dashboardScopeOf, type DashboardScope } from './scope';
+export { SharedCardAnswers } from './sharedAnswers';
