@@ -228,7 +228,7 @@ async function addYearOfFacts(database: DatabaseHandle): Promise<Record<string, 
       (SELECT count(*) FROM events)::int AS events,
       (SELECT count(*) FROM widget_daily_views)::int AS view_rows,
       (SELECT sum(views) FROM bench_views)::int AS views_added,
-      (SELECT sum(views) FROM widget_daily_views)::int AS views_with_the_seed_s,
+      (SELECT sum(views) FROM widget_daily_views)::int AS views_in_all,
       (SELECT sum(value) FROM daily_statistics WHERE scope = 'PLATFORM' AND metric = 'widgetViews')::int AS rolled_up_views,
       (SELECT count(*) FROM widget_daily_clicks)::int AS click_rows,
       (SELECT count(*) FROM offer_claims WHERE cancelled_at IS NULL)::int AS claims,
@@ -441,6 +441,17 @@ async function benchWrites(engine: string, database: DatabaseHandle): Promise<Wr
       perSecond: latencies.length / (elapsedMs / 1000),
     };
   };
+  const viewAll = (counts: WidgetCounts, size: number) => {
+    for (let index = 0; index < size; index += 1) {
+      counts.view(widgets[index % widgets.length]!, `https://bench-${Math.floor(index / widgets.length)}.example.ch`);
+    }
+  };
+  // Warm-up, untimed: today's rows exist before the first turn, so every turn updates the same rows.
+  for (const size of FLUSH_ROWS) {
+    const counts = new WidgetCounts({ db: database.db });
+    viewAll(counts, size);
+    await counts.flush();
+  }
   for (let turn = 1; turn <= 2; turn += 1) {
     for (const side of ['A', 'B'] as const) {
       if (side === 'B')
@@ -451,12 +462,7 @@ async function benchWrites(engine: string, database: DatabaseHandle): Promise<Wr
           const latencies: number[] = [];
           const started = performance.now();
           for (let flush = 0; flush < FLUSHES_PER_TURN; flush += 1) {
-            for (let index = 0; index < size; index += 1) {
-              counts.view(
-                widgets[index % widgets.length]!,
-                `https://bench-${Math.floor(index / widgets.length)}.example.ch`,
-              );
-            }
+            viewAll(counts, size);
             const begin = performance.now();
             await counts.flush();
             latencies.push(performance.now() - begin);
@@ -556,7 +562,7 @@ const report = [
   '|---|---|---|---|---|---|---|---|---|---|',
   ...readRows.map(readLine),
   '',
-  `Writes, with the roll-up's triggers (A) and without (B), turns A1 B1 A2 B2: ${FLUSHES_PER_TURN} flushes of N view rows a turn (the same keys, so updates after the first), ${CLAIMS_PER_TURN} claims a turn by different customers one after another.`,
+  `Writes, with the roll-up's triggers (A) and without (B), turns A1 B1 A2 B2: ${FLUSHES_PER_TURN} flushes of N view rows a turn (the same keys, written once before the turns, so every flush updates), ${CLAIMS_PER_TURN} claims a turn by different customers one after another.`,
   '',
   '| engine | operation | turn | p50 ms | p99 ms | per s |',
   '|---|---|---|---|---|---|',
