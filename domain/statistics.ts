@@ -58,17 +58,20 @@ export const MAX_PERIOD_DAYS = 800;
 /** Periods up to this many days are shown per day; longer ones per ISO week (Monday to Sunday). */
 export const DAILY_BUCKETS_UP_TO_DAYS = 62;
 
+const isDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  try {
+    Temporal.PlainDate.from(value, { overflow: 'reject' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine((value) => {
-    try {
-      Temporal.PlainDate.from(value, { overflow: 'reject' });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'validation.date');
+  .refine(isDate, 'validation.date');
 
 const positiveId = z.number().int().positive().max(2_147_483_647);
 
@@ -93,7 +96,8 @@ export const statisticsFilterSchema = z
     if (scopes.length > 1) {
       context.addIssue({ code: 'custom', path: [scopes[1]!], message: 'statistics.oneScope' });
     }
-    if (filter.from !== undefined && filter.to !== undefined) {
+    // zod runs this after a field's refinement failed: only dates that exist are compared.
+    if (filter.from !== undefined && filter.to !== undefined && isDate(filter.from) && isDate(filter.to)) {
       const days = periodLength({ from: filter.from, to: filter.to });
       if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'statistics.toBeforeFrom' });
       else if (days > MAX_PERIOD_DAYS)

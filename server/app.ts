@@ -12,6 +12,7 @@ import { AuthService, type AuthLifetimes, type LinkMailer } from './services/aut
 import { decoyPasswordHash } from './services/passwords';
 import { createFileStorage, type FileStorage } from './services/storage';
 import { scheduleOrphanUploadSweep } from './services/uploadSweep';
+import { scheduleStatisticsJobs } from './services/statistics/schedule';
 import { uploadWorkGate } from './services/uploads';
 import { listenToWidgetChanges, type WidgetChanges } from './services/widgetChanges';
 import { NotificationCenter } from './services/notifications/center';
@@ -82,6 +83,11 @@ export interface BuildAppOptions {
    * (server/services/notifications/center.ts); default: outside NODE_ENV test. Mails at once are sent either way.
    */
   notificationSchedules?: boolean;
+  /**
+   * The statistics' daily count of the occurrences held (server/services/statistics/schedule.ts), with its
+   * catch-up at start; default: outside NODE_ENV test.
+   */
+  statisticsSchedules?: boolean;
   /** The live stream's heartbeat; default STREAM_HEARTBEAT_MS (25 s). */
   streamHeartbeatMs?: number;
 }
@@ -188,6 +194,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scheduleNotifications(app, options.notificationSchedules ?? config.nodeEnv !== 'test');
   if (options.sweepOrphanUploads ?? config.nodeEnv !== 'test')
     scheduleOrphanUploadSweep(app, options.now ?? (() => new Date()));
+  if (options.statisticsSchedules ?? config.nodeEnv !== 'test')
+    scheduleStatisticsJobs(app, options.now ?? (() => new Date()));
   return app;
 }
 

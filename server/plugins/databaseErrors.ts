@@ -239,6 +239,11 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   asks_status_check: 'status',
   asks_requested_by_user_id_users_id_fk: 'requestedBy',
   asks_decided_by_user_id_users_id_fk: 'decidedBy',
+
+  // ---- statistics (written by the triggers of migration 0016 and the occurrences job only) --------------
+  daily_statistics_scope_scope_id_day_metric_pk: 'metric',
+  daily_statistics_scope_check: 'scope',
+  daily_statistics_metric_check: 'metric',
 };
 
 /** Field error codes of a violation, translated by the browser (top-level keys of resources.ts, as ALREADY_TAKEN). */

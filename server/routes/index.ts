@@ -20,6 +20,7 @@ import { offerRoutes } from './offers';
 import { promoCodeRoutes } from './promoCodes';
 import { notificationRoutes } from './notifications';
 import { askRoutes } from './asks';
+import { statisticsRoutes } from './statistics';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -56,4 +57,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(promoCodeRoutes);
   await api.register(notificationRoutes);
   await api.register(askRoutes);
+  await api.register(statisticsRoutes);
 }

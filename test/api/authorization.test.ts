@@ -18,6 +18,9 @@ import {
   type ResourceFixture,
   type SeededScopes,
   VISIBILITY_ACTION,
+  expectedStatisticsStatus,
+  statisticsScopeCases,
+  type StatisticsScopeCase,
 } from './authorizationMatrix';
 import { DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
 
@@ -357,5 +360,28 @@ describe('nobody raises their own role or widens their own scope', () => {
     expect(
       await server.db.select({ id: users.id }).from(users).where(eq(users.id, account.viewer.userId)),
     ).toHaveLength(1);
+  });
+});
+
+describe('GET /statistics: every demo account against every kind of scope', () => {
+  let cases: StatisticsScopeCase[] = [];
+  beforeAll(async () => {
+    cases = await statisticsScopeCases(server.db, scopes);
+  });
+
+  it.each(DEMO_EMAILS)('%s gets its own figures, and another partner’s never', async (email) => {
+    const account = accountOf(email);
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const scopeCase of cases) {
+      const response = await call(
+        account,
+        'GET',
+        `statistics?filter=${encodeURIComponent(JSON.stringify(scopeCase.filter))}`,
+      );
+      answers.push(`${scopeCase.name}: ${response.statusCode}`);
+      expected.push(`${scopeCase.name}: ${expectedStatisticsStatus(account.viewer, scopeCase.ownership)}`);
+    }
+    expect(answers).toEqual(expected);
   });
 });

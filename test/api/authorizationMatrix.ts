@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
+  eventOwnership as ownershipOfEvent,
   hasPermission,
   isInScope,
   type Action,
@@ -823,4 +824,75 @@ async function offerReferences(db: Database, establishmentId: number, offerTypeI
   if (!template || !event || offerTypeId === null)
     throw new Error('the seed gives the first venue no offer template or event');
   return { offerTypeId, templateId: template.id, eventId: event.id };
+}
+
+// ---- GET /statistics -------------------------------------------------------------------------------------
+
+/** A scope `GET /statistics` is asked for, and what its record belongs to (null: the caller's own scope). */
+export interface StatisticsScopeCase {
+  name: string;
+  filter: Record<string, number>;
+  ownership: RecordOwnership | null;
+}
+
+/**
+ * The scopes every account asks `GET /statistics` for: its own (no filter), both establishments, both promoter
+ * groups, and an event of each kind of owner (the first venue alone, the first group, the second venue).
+ */
+export async function statisticsScopeCases(db: Database, scopes: SeededScopes): Promise<StatisticsScopeCase[]> {
+  const eventRows = await db
+    .select({ id: events.id, establishmentId: events.establishmentId, promoterGroupId: events.promoterGroupId })
+    .from(events);
+  const eventWhere = (name: string, test: (row: (typeof eventRows)[number]) => boolean): StatisticsScopeCase => {
+    const row = eventRows.find(test);
+    if (!row) throw new Error(`the seed has no event of ${name}`);
+    return {
+      name: `an event of ${name}`,
+      filter: { eventId: row.id },
+      ownership: ownershipOfEvent({ establishmentId: row.establishmentId, promoterGroupId: row.promoterGroupId }),
+    };
+  };
+  return [
+    { name: 'its own scope', filter: {}, ownership: null },
+    {
+      name: 'the first establishment',
+      filter: { establishmentId: scopes.firstEstablishmentId },
+      ownership: { establishmentIds: [scopes.firstEstablishmentId] },
+    },
+    {
+      name: 'the second establishment',
+      filter: { establishmentId: scopes.secondEstablishmentId },
+      ownership: { establishmentIds: [scopes.secondEstablishmentId] },
+    },
+    {
+      name: 'the first promoter group',
+      filter: { promoterGroupId: scopes.firstPromoterGroupId },
+      ownership: { promoterGroupIds: [scopes.firstPromoterGroupId] },
+    },
+    {
+      name: 'the second promoter group',
+      filter: { promoterGroupId: scopes.secondPromoterGroupId },
+      ownership: { promoterGroupIds: [scopes.secondPromoterGroupId] },
+    },
+    eventWhere(
+      'the first establishment alone',
+      (row) => row.establishmentId === scopes.firstEstablishmentId && row.promoterGroupId === null,
+    ),
+    eventWhere('the first promoter group', (row) => row.promoterGroupId === scopes.firstPromoterGroupId),
+    eventWhere(
+      'the second establishment alone',
+      (row) => row.establishmentId === scopes.secondEstablishmentId && row.promoterGroupId === null,
+    ),
+  ];
+}
+
+/**
+ * What `GET /statistics` must answer (docs/statistics.md "Scopes and access"): 403 without the STATISTICS
+ * permission; the caller's own scope; a record's figures only within the caller's own scope (the write scope:
+ * reading another venue's published event does not show its figures), else 404 as for a record one cannot read.
+ */
+export function expectedStatisticsStatus(viewer: Viewer, ownership: RecordOwnership | null): number {
+  if (!hasPermission(viewer.roleKeys, 'STATISTICS', 'read')) return 403;
+  if (ownership === null) return 200;
+  return isInScope(viewer, 'STATISTICS', ownership, 'write') ? 200 : 404;
 }

@@ -430,7 +430,9 @@ describe('no request answers a 5xx', () => {
     'lists, with any query string',
     async () => {
       const paths = listPaths();
-      expect(paths).toEqual(expect.arrayContaining(['/events', '/occurrences', '/audit-log', '/tags', '/users']));
+      expect(paths).toEqual(
+        expect.arrayContaining(['/events', '/occurrences', '/audit-log', '/tags', '/users', '/statistics']),
+      );
       for (const path of paths)
         await expectNo5xx(
           'root@demo.ch',

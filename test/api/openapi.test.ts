@@ -250,6 +250,36 @@ describe('offer templates', () => {
   });
 });
 
+describe('the statistics', () => {
+  it('document GET /statistics with its JSON filter, its answer and its 403 and 404', () => {
+    const operation = document.paths?.['/statistics']?.get;
+    const filter = operation?.parameters?.find(
+      (parameter) => (parameter as OpenAPIV3_1.ParameterObject).name === 'filter',
+    ) as OpenAPIV3_1.ParameterObject;
+    const schema = filter.content?.['application/json'].schema as { properties: object };
+    expect(Object.keys(schema.properties).sort()).toEqual(
+      ['establishmentId', 'eventId', 'from', 'promoterGroupId', 'to'].sort(),
+    );
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404'].sort());
+    const answer = (operation?.responses?.['200'] as OpenAPIV3_1.ResponseObject).content?.['application/json']
+      .schema as { properties: object };
+    expect(Object.keys(answer.properties).sort()).toEqual(
+      [
+        'scope',
+        'metrics',
+        'period',
+        'previousPeriod',
+        'bucket',
+        'totals',
+        'previous',
+        'series',
+        'embeddingSites',
+        'offers',
+      ].sort(),
+    );
+  });
+});
+
 describe('the reference page', () => {
   it('is served outside production, with its assets from the package, under the app CSP', async () => {
     const page = await server.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/` });

@@ -56,7 +56,7 @@ export interface ListQueryOptions<Field extends string, FilterSchema extends z.Z
  * A query parameter holding JSON that `schema` validates. The API document shows it as a string whose
  * content is that JSON (JSON Schema's contentMediaType and contentSchema), read from `schema` itself.
  */
-const jsonParameter = <Schema extends z.ZodType>(label: string, schema: Schema, description: string) =>
+export const jsonParameter = <Schema extends z.ZodType>(label: string, schema: Schema, description: string) =>
   jsonText(label)
     .pipe(schema)
     .optional()
