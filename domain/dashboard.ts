@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { hasPermission, ROLE_SCOPES, type Viewer } from './access';
 import { isRoleKey } from './roles';
 
@@ -118,3 +119,92 @@ export const dashboardCardsOf = (viewer: Pick<Viewer, 'roleKeys'>): DashboardCar
 
 /** Nearly sold out means what the SPOTS_LOW notification means: under this share of the spots left. */
 export { OFFER_NEARLY_SOLD_OUT_SHARE } from './notification';
+
+// ---- the API's schemas (server/routes/dashboard.ts) ---------------------------------------------------
+
+/** Why a `:card` in the path is refused before it is looked up (an unknown name is a 404, not this). */
+export const DASHBOARD_CARD_PROBLEM = 'A card name: letters only (see GET /dashboard)';
+
+/**
+ * `GET /dashboard/cards/:card`: a card's name is letters; a well-formed name that is no card is a 404, one the
+ * caller does not have a 403.
+ */
+export const dashboardCardParamsSchema = z.object({
+  card: z.string().regex(/^[A-Za-z]{1,64}$/, DASHBOARD_CARD_PROBLEM),
+});
+
+const count = z.number().int().min(0);
+const instant = z.iso.datetime();
+const localDate = z.iso.date();
+const weekOverWeekSchema = z.strictObject({ last7Days: count, previous7Days: count });
+const occurrenceSchema = z.strictObject({
+  occurrenceId: z.string(),
+  eventId: z.number().int(),
+  title: z.string(),
+  startsAt: instant,
+  endsAt: instant,
+  establishmentId: z.number().int().nullable(),
+  establishmentName: z.string().nullable(),
+});
+
+/** Each card's data as a schema: the API document's, and the tests' check of the exact shape. */
+export const DASHBOARD_CARD_DATA_SCHEMAS = {
+  pendingAsks: z.strictObject({ count, mine: z.boolean(), oldestRequestedAt: instant.nullable() }),
+  unreadNotifications: z.strictObject({ count }),
+  weekOccurrences: z.strictObject({
+    weekStart: localDate,
+    weekEnd: localDate,
+    count,
+    next: occurrenceSchema.nullable(),
+  }),
+  drafts: z.strictObject({ count }),
+  offers: z.strictObject({ running: count, nearlySoldOut: count, soldOut: count }),
+  promoCodes: weekOverWeekSchema,
+  widgetViews: weekOverWeekSchema.extend({
+    days: z.array(z.strictObject({ date: localDate, views: count })).length(14),
+  }),
+  platformPartners: z.strictObject({ establishments: count, promoterGroups: count, newLast7Days: count }),
+  platformEventsPublished: z.strictObject({
+    weeks: z.array(z.strictObject({ weekStart: localDate, count })).length(8),
+  }),
+  platformNewUsers: weekOverWeekSchema,
+  outboxFailures: z.strictObject({ failedLast7Days: count, retrying: count }),
+  upcomingEvents: z.strictObject({ items: z.array(occurrenceSchema).max(5) }),
+  myClaims: z.strictObject({
+    count,
+    items: z
+      .array(
+        z.strictObject({
+          claimId: z.number().int(),
+          offerId: z.number().int(),
+          title: z.string(),
+          startDate: localDate.nullable(),
+          claimedAt: instant,
+        }),
+      )
+      .max(5),
+  }),
+  myCodes: z.strictObject({
+    count,
+    items: z.array(z.strictObject({ promoCodeId: z.number().int(), code: z.string(), redeemedAt: instant })).max(5),
+  }),
+} as const satisfies Record<DashboardCardId, z.ZodType>;
+
+/** The schemas say what the interfaces say (a compile-time check both ways). */
+type SchemaData = { [Id in DashboardCardId]: z.output<(typeof DASHBOARD_CARD_DATA_SCHEMAS)[Id]> };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const DASHBOARD_SCHEMAS_MATCH: Same<SchemaData, DashboardCardData> = true;
+
+/** `GET /dashboard/cards/:card`'s answer, one shape per card. */
+export const dashboardCardSchema = z.discriminatedUnion(
+  'id',
+  DASHBOARD_CARDS.map((id) =>
+    z.strictObject({ id: z.literal(id), data: DASHBOARD_CARD_DATA_SCHEMAS[id] }),
+  ) as unknown as [
+    z.ZodObject<{ id: z.ZodLiteral<DashboardCardId>; data: z.ZodType }>,
+    ...z.ZodObject<{ id: z.ZodLiteral<DashboardCardId>; data: z.ZodType }>[],
+  ],
+);
+
+/** `GET /dashboard`'s answer. */
+export const dashboardReplySchema = z.strictObject({ cards: z.array(z.enum(DASHBOARD_CARDS)) });

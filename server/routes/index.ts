@@ -21,6 +21,7 @@ import { promoCodeRoutes } from './promoCodes';
 import { notificationRoutes } from './notifications';
 import { askRoutes } from './asks';
 import { statisticsRoutes } from './statistics';
+import { dashboardRoutes } from './dashboard';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -58,4 +59,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(notificationRoutes);
   await api.register(askRoutes);
   await api.register(statisticsRoutes);
+  await api.register(dashboardRoutes);
 }

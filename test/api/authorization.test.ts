@@ -9,7 +9,9 @@ import type { RoleKey } from '../../domain/roles';
 import { users } from '../../server/db/schema';
 import { toUserRecord, userRecordColumns } from '../../server/services/users';
 import {
+  DASHBOARD_ENDPOINTS,
   RESOURCE_FIXTURES,
+  expectedDashboardStatus,
   expectedStatus,
   representativeRows,
   seededScopes,
@@ -383,5 +385,20 @@ describe('GET /statistics: every demo account against every kind of scope', () =
       expected.push(`${scopeCase.name}: ${expectedStatisticsStatus(account.viewer, scopeCase.ownership)}`);
     }
     expect(answers).toEqual(expected);
+  });
+});
+
+describe('the dashboard: every account against both endpoints and each card', () => {
+  it.each(DEMO_EMAILS)('%s', async (email) => {
+    const account = accountOf(email);
+    for (const endpoint of DASHBOARD_ENDPOINTS) {
+      const expected = expectedDashboardStatus(account.viewer, endpoint);
+      const response = await call(account, 'GET', endpoint);
+      expect(response.statusCode, `${email} GET /${endpoint}: ${response.body}`).toBe(expected);
+      if (expected !== 200) expectRefusal(response, expected);
+      else if (endpoint.startsWith('dashboard/cards/')) expect(response.json().id).toBe(endpoint.split('/')[2]);
+    }
+    const refused = await server.app.inject({ method: 'GET', url: '/api/v1/dashboard' });
+    expect(refused.statusCode).toBe(401);
   });
 });

@@ -9,6 +9,7 @@ import {
   type RecordOwnership,
   type Viewer,
 } from '../../domain/access';
+import { DASHBOARD_CARDS, dashboardCardsOf, isDashboardCardId } from '../../domain/dashboard';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../../server/db/client';
 import {
@@ -752,6 +753,24 @@ export function representativeRows(rows: readonly OwnedRow[], perOwnership = 2):
     taken.set(key, count + 1);
     return count < perOwnership;
   });
+}
+
+/**
+ * The dashboard's endpoints (server/routes/dashboard.ts, docs/dashboard.md), outside the permission-table
+ * resources: `GET /dashboard` answers every signed-in account; a card answers the accounts it is for
+ * (domain/dashboard.ts `dashboardCardsOf`), 403 the others; a name that is no card is a 404 for everybody.
+ */
+export const DASHBOARD_ENDPOINTS: readonly string[] = [
+  'dashboard',
+  ...DASHBOARD_CARDS.map((card) => `dashboard/cards/${card}`),
+  'dashboard/cards/noSuchCard',
+];
+
+export function expectedDashboardStatus(viewer: Viewer, endpoint: string): number {
+  if (endpoint === 'dashboard') return 200;
+  const card = endpoint.slice('dashboard/cards/'.length);
+  if (!isDashboardCardId(card)) return 404;
+  return dashboardCardsOf(viewer).includes(card) ? 200 : 403;
 }
 
 /** A demo account as the server sees it: its viewer, read from the database. */

@@ -543,6 +543,28 @@ describe('no request answers a 5xx', () => {
   );
 
   it(
+    'reads a dashboard card, with any name and query string',
+    async () => {
+      const cards = routes.filter((route) => isFuzzed(route) && route.path.includes('/:card'));
+      expect(cards.map((route) => apiPath(route.path))).toEqual(['/dashboard/cards/:card']);
+      const names = fc.oneof(
+        fc.constantFrom('drafts', 'pendingAsks', 'myCodes', 'widgetViews', 'platformPartners'),
+        fc.string({ maxLength: 12 }),
+        fc.stringMatching(/^[a-zA-Z%._-]{1,70}$/),
+      );
+      for (const email of ['root@demo.ch', 'admin@demo.ch', 'promoter@demo.ch'])
+        await expectNo5xx(
+          email,
+          fc
+            .tuple(names, queryString)
+            .map(([name, query]) => ({ method: 'GET', url: `/dashboard/cards/${encodeURIComponent(name)}?${query}` })),
+          QUERY_RUNS,
+        );
+    },
+    FUZZ_TIMEOUT,
+  );
+
+  it(
     'deletes, with any query string',
     async () => {
       for (const path of writeRoutes('DELETE')) {

@@ -111,6 +111,21 @@ describe('record ids in URLs', () => {
   });
 });
 
+describe('dashboard card names in URLs', () => {
+  it('answers 400 on `card` for what is not a name, 404 for a name that is no card, never a 5xx', async () => {
+    const answers: string[] = [];
+    for (const text of [...NOT_IDS, '', '%00', 'drafts%2F..', 'DRAFTS', '__proto__', 'toString', 'x'.repeat(65)]) {
+      const response = await asRoot('GET', `/api/v1/dashboard/cards/${text}`);
+      const expected = /^[A-Za-z]{1,64}$/.test(decodeURIComponent(text)) ? 404 : text === '' ? [400, 404] : 400;
+      const fine = Array.isArray(expected) ? expected.includes(response.statusCode) : response.statusCode === expected;
+      if (!fine || (response.statusCode === 400 && !errorsOf(response).card))
+        answers.push(`${text} → ${response.statusCode} ${response.body}`);
+    }
+    expect(answers).toEqual([]);
+    expect((await asRoot('GET', '/api/v1/dashboard/cards/drafts')).statusCode).toBe(200);
+  });
+});
+
 // ---- 2. constraint violations ------------------------------------------------------------------------
 
 /** Every unique, primary-key, foreign-key and check constraint (and unique index) of the Drizzle schema. */

@@ -133,6 +133,8 @@ describe('every registered route', () => {
     expect(operations).toContain('POST /events/{id}/approve');
     expect(operations).toContain('GET /outbox');
     expect(operations).toContain('GET /uploads/files/{*}');
+    expect(operations).toContain('GET /dashboard');
+    expect(operations).toContain('GET /dashboard/cards/{card}');
     expect(documentedOperations(document)).toEqual(operations);
   });
 
@@ -213,6 +215,11 @@ describe('the schemas', () => {
       ['200', '400', '401', '403', '404', '409'].sort(),
     );
     expect(paths['/tags/{id}']?.put?.responses?.['409']).toEqual({ $ref: '#/components/responses/Conflict' });
+    // A dashboard card: its name in the path (400 malformed, 404 unknown), 403 for a card not the caller's.
+    expect(Object.keys(paths['/dashboard/cards/{card}']?.get?.responses ?? {}).sort()).toEqual(
+      ['200', '400', '401', '403', '404'].sort(),
+    );
+    expect(Object.keys(paths['/dashboard']?.get?.responses ?? {}).sort()).toEqual(['200', '401']);
   });
 });
 

@@ -109,6 +109,10 @@ export const offers = pgTable(
     index('offers_promoter_group_idx').on(table.promoterGroupId),
     index('offers_event_idx').on(table.eventId),
     index('offers_dates_idx').on(table.startDate, table.endDate),
+    /** The published offers by kind and end: those running today, platform-wide (the dashboard's offers card). */
+    index('offers_running_idx')
+      .on(table.kind, table.endDate)
+      .where(sql`${table.visibility} = 'PUBLISHED'`),
     checkOneOf('offers_kind_check', table.kind, OFFER_KINDS),
     checkVisibility('offers', table.visibility),
     checkTimeOfDay('offers_start_time_check', table.startTime),

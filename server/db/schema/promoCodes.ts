@@ -98,5 +98,7 @@ export const promoCodeRedemptions = pgTable(
     uniqueIndex('promo_code_redemptions_once_unique').on(table.promoCodeId, table.userId),
     index('promo_code_redemptions_code_idx').on(table.promoCodeId),
     index('promo_code_redemptions_created_idx').on(table.createdAt),
+    /** A customer's redemptions, latest first (the dashboard's myCodes card). */
+    index('promo_code_redemptions_user_idx').on(table.userId, table.createdAt),
   ],
 );
