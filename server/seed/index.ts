@@ -19,10 +19,10 @@ import {
   seedUploads,
   seedUsers,
   seedWidgetSettings,
-  seedWidgetHistory,
   type Executor,
   type SeedFile,
 } from './sections';
+import { seedWidgetHistory } from './history';
 import { seedNotifications } from './notifications';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './accounts';

@@ -112,8 +112,11 @@ export interface SeedOffer {
   /** Key of a seeded event the offer belongs to. */
   eventKey: string | null;
   availableSpots?: number;
-  /** Demo accounts that have claimed a spot (the customer). */
-  claimedBy?: string[];
+  /**
+   * Spots claimed by demo accounts (the customer), `daysAgo` days before today at `at` (Zurich), some of them
+   * cancelled `cancelledDaysAgo` days before today; only live claims take a spot.
+   */
+  claims?: { by: string; daysAgo: number; at: string; cancelledDaysAgo?: number }[];
   /** Days from today for an exclusive offer's window. */
   window?: { fromDay: number; toDay: number; startTime: string; endTime: string };
   isActivated?: boolean;
@@ -129,7 +132,7 @@ export const OFFERS: SeedOffer[] = [
     promoterGroup: null,
     eventKey: 'gleis7-saturdays',
     availableSpots: 50,
-    claimedBy: ['customer@demo.ch'],
+    claims: [{ by: 'customer@demo.ch', daysAgo: 9, at: '18:42' }],
     window: { fromDay: 0, toDay: 60, startTime: '22:00', endTime: '00:00' },
     visibility: 'PUBLISHED',
   },
@@ -141,6 +144,10 @@ export const OFFERS: SeedOffer[] = [
     promoterGroup: null,
     eventKey: 'seujet-afro-vibes',
     availableSpots: 100,
+    claims: [
+      { by: 'customer@demo.ch', daysAgo: 57, at: '20:15', cancelledDaysAgo: 55 },
+      { by: 'customer@demo.ch', daysAgo: 24, at: '17:03' },
+    ],
     window: { fromDay: 0, toDay: 90, startTime: '23:00', endTime: '01:00' },
     visibility: 'PUBLISHED',
   },
@@ -197,6 +204,8 @@ export interface SeedPromoCodeTemplate {
   promoterGroup: number | null;
   /** Validity in days from today. */
   validDays: number;
+  /** Valid since that many days before today: its codes were redeemed over those days. */
+  sinceDays: number;
 }
 
 export const PROMO_CODE_TEMPLATES: SeedPromoCodeTemplate[] = [
@@ -209,6 +218,7 @@ export const PROMO_CODE_TEMPLATES: SeedPromoCodeTemplate[] = [
     establishment: 5,
     promoterGroup: null,
     validDays: 120,
+    sinceDays: 100,
   },
   {
     key: 'ten-francs',
@@ -219,6 +229,7 @@ export const PROMO_CODE_TEMPLATES: SeedPromoCodeTemplate[] = [
     establishment: 1,
     promoterGroup: null,
     validDays: 60,
+    sinceDays: 75,
   },
   {
     key: 'free-entry',
@@ -229,12 +240,13 @@ export const PROMO_CODE_TEMPLATES: SeedPromoCodeTemplate[] = [
     establishment: null,
     promoterGroup: 0,
     validDays: 30,
+    sinceDays: 30,
   },
 ];
 
 /**
  * `usageCount` redemptions are seeded for each code: the first by `redeemedBy` when given, the others by visitors
- * whose accounts are gone (no user).
+ * whose accounts are gone (no user); spread over the days since the code's template is valid (server/seed/history.ts).
  */
 export const PROMO_CODES: {
   code: string;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import { Temporal } from 'temporal-polyfill';
 import { WEEK_DAYS } from '../../domain/enums';
@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS, DEMO_PEOPLE } from './accounts';
 import { ESTABLISHMENTS } from './establishments';
 import { buildSeedEvents, recurrenceRuleOf, scheduleOf, type SeedEvent } from './events';
 import { drawLogo, drawPicture, type DemoImage } from './images';
+import { eventTimesOf, instantBefore, seededRandom, spreadInstants, templateTimesOf } from './history';
 import { OFFER_TEMPLATES, OFFERS, PROMO_CODE_TEMPLATES, PROMO_CODES } from './offers';
 import { PROMOTER_GROUPS } from './promoterGroups';
 import { REFERENCE_DATA } from './reference';
@@ -452,6 +453,7 @@ function eventRow(
   // The recurrence engine's end date and bounds (rows included), as the events resource stores them.
   const { endDate, firstStartsAt, lastEndsAt } = scheduleOf(event);
   const userId = (email: string | undefined) => (email ? lookup(context.userIds, email) : null);
+  const times = eventTimesOf(event.key, context.today, event);
   return {
     title: event.title,
     establishmentId: event.establishment === null ? null : context.establishmentIds[event.establishment],
@@ -474,7 +476,7 @@ function eventRow(
     approvalReason: event.request?.reason ?? null,
     requestedByUserId: userId(event.request?.requestedBy),
     reviewedByUserId: userId(event.request?.reviewedBy),
-    reviewedAt: event.request?.reviewedBy ? new Date() : null,
+    ...times,
     ...(event.promoterFlow && venue
       ? {
           localisation: `${venue.street}, ${venue.postcode} ${venue.city}, Switzerland`,
@@ -511,22 +513,28 @@ export async function seedOffers(
   const templates = await tx
     .insert(schema.offerTemplates)
     .values(
-      OFFER_TEMPLATES.map((template) => ({
-        kind: template.kind,
-        longTitle: template.longTitle,
-        shortTitle: template.shortTitle,
-        htmlLongTitle: `<strong>${escapeHtml(template.longTitle)}</strong>`,
-        htmlShortTitle: escapeHtml(template.shortTitle),
-        description: template.description,
-        htmlDescription: toHtml(template.description),
-        establishmentId: establishmentId(template.establishment),
-        promoterGroupId: promoterGroupId(template.promoterGroup),
-        recurrencePattern: template.recurrencePattern,
-        approvalStatus: template.approvalStatus,
-        approvalReason: template.approvalReason ?? null,
-        requestedByUserId: template.requestedBy ? lookup(context.userIds, template.requestedBy) : null,
-        visibility: template.visibility,
-      })),
+      OFFER_TEMPLATES.map((template) => {
+        const times = templateTimesOf(template.key, context.today, template.approvalStatus !== 'PENDING');
+        return {
+          kind: template.kind,
+          longTitle: template.longTitle,
+          shortTitle: template.shortTitle,
+          htmlLongTitle: `<strong>${escapeHtml(template.longTitle)}</strong>`,
+          htmlShortTitle: escapeHtml(template.shortTitle),
+          description: template.description,
+          htmlDescription: toHtml(template.description),
+          establishmentId: establishmentId(template.establishment),
+          promoterGroupId: promoterGroupId(template.promoterGroup),
+          recurrencePattern: template.recurrencePattern,
+          approvalStatus: template.approvalStatus,
+          approvalReason: template.approvalReason ?? null,
+          requestedByUserId: template.requestedBy ? lookup(context.userIds, template.requestedBy) : null,
+          decidedByUserId: times.decidedBy ? lookup(context.userIds, times.decidedBy) : null,
+          decidedAt: times.decidedAt,
+          createdAt: times.createdAt,
+          visibility: template.visibility,
+        };
+      }),
     )
     .returning({ id: schema.offerTemplates.id });
   const templateIds = new Map(OFFER_TEMPLATES.map((template, index) => [template.key, templates[index].id]));
@@ -547,13 +555,20 @@ export async function seedOffers(
         startTime: offer.window?.startTime ?? null,
         endTime: offer.window?.endTime ?? null,
         isActivated: offer.isActivated ?? false,
-        claimedSpots: offer.claimedBy?.length ?? 0,
+        claimedSpots: (offer.claims ?? []).filter((claim) => claim.cancelledDaysAgo === undefined).length,
         visibility: offer.visibility,
       })),
     )
     .returning({ id: schema.offers.id });
   const claims = OFFERS.flatMap((offer, index) =>
-    (offer.claimedBy ?? []).map((email) => ({ offerId: offerIds[index].id, userId: lookup(context.userIds, email) })),
+    (offer.claims ?? []).map((claim) => ({
+      offerId: offerIds[index].id,
+      userId: lookup(context.userIds, claim.by),
+      createdAt: instantBefore(context.today, claim.daysAgo, claim.at),
+      cancelledAt:
+        claim.cancelledDaysAgo === undefined ? null : instantBefore(context.today, claim.cancelledDaysAgo, '12:00'),
+      cancelledByUserId: claim.cancelledDaysAgo === undefined ? null : lookup(context.userIds, claim.by),
+    })),
   );
   if (claims.length > 0) await tx.insert(schema.offerClaims).values(claims);
 }
@@ -576,7 +591,7 @@ export async function seedPromoCodes(
         htmlDescription: toHtml(template.description),
         discountKind: template.discountKind,
         discountValue: template.discountValue,
-        validFrom: context.today.toString(),
+        validFrom: context.today.subtract({ days: template.sinceDays }).toString(),
         validUntil: context.today.add({ days: template.validDays }).toString(),
         establishmentId: template.establishment === null ? null : context.establishmentIds[template.establishment],
         promoterGroupId: template.promoterGroup === null ? null : context.promoterGroupIds[template.promoterGroup],
@@ -595,12 +610,17 @@ export async function seedPromoCodes(
       })),
     )
     .returning({ id: schema.promoCodes.id });
-  const redemptions = PROMO_CODES.flatMap((promoCode, index) =>
-    Array.from({ length: promoCode.usageCount }, (_, redemption) => ({
+  // Redeemed over the days since the template is valid, more at the weekend; the demo account's last.
+  const random = seededRandom(42);
+  const redemptions = PROMO_CODES.flatMap((promoCode, index) => {
+    const template = PROMO_CODE_TEMPLATES.find((candidate) => candidate.key === promoCode.templateKey)!;
+    const instants = spreadInstants(context.today, promoCode.usageCount, template.sinceDays, random).reverse();
+    return instants.map((createdAt, redemption) => ({
       promoCodeId: codeIds[index].id,
       userId: redemption === 0 && promoCode.redeemedBy ? lookup(context.userIds, promoCode.redeemedBy) : null,
-    })),
-  );
+      createdAt,
+    }));
+  });
   if (redemptions.length > 0) await tx.insert(schema.promoCodeRedemptions).values(redemptions);
 }
 
@@ -639,39 +659,6 @@ export async function seedWidgetSettings(tx: Executor, establishmentIds: number[
   for (const [establishmentId, theme] of customised) {
     await tx.update(schema.widgetSettings).set(theme).where(eq(schema.widgetSettings.establishmentId, establishmentId));
   }
-}
-
-/**
- * Sixty days of widget views and clicks before today, so that the statistics have a history to show: more on
- * Fridays and Saturdays, seen on the venue's own site and without a Referer, and ticket clicks on one of its
- * events. The numbers are a fixed function of the widget and the day.
- */
-export async function seedWidgetHistory(tx: Executor, today: Temporal.PlainDate): Promise<void> {
-  const first = today.subtract({ days: 60 }).toString();
-  const last = today.subtract({ days: 1 }).toString();
-  await tx.execute(sql`
-    WITH days AS (
-      SELECT widget.id AS widget_id, establishment.id AS establishment_id, day::date AS day,
-             'https://www.' || trim(both '-' from regexp_replace(lower(establishment.name), '[^a-z0-9]+', '-', 'g')) || '.ch' AS site,
-             (widget.id * 37 + extract(doy from day)::int * 11) % 40
-               + CASE WHEN extract(isodow from day) IN (5, 6) THEN 60 ELSE 15 END AS views
-      FROM widget_settings AS widget
-      JOIN establishments AS establishment ON establishment.id = widget.establishment_id
-      CROSS JOIN generate_series(${first}::date, ${last}::date, interval '1 day') AS day
-    ), viewed AS (
-      INSERT INTO widget_daily_views (widget_settings_id, day, embedding_origin, views)
-      SELECT widget_id, day, site, views FROM days
-      UNION ALL
-      SELECT widget_id, day, '', views / 4 FROM days
-    ), ticket_clicks AS (
-      INSERT INTO widget_daily_clicks (widget_settings_id, day, kind, event_id, clicks)
-      SELECT widget_id, day, 'TICKET', event_id, views / 12
-      FROM days
-      JOIN LATERAL (SELECT min(id) AS event_id FROM events WHERE events.establishment_id = days.establishment_id) AS first_event
-        ON first_event.event_id IS NOT NULL
-    )
-    INSERT INTO widget_daily_clicks (widget_settings_id, day, kind, event_id, clicks)
-    SELECT widget_id, day, 'WEBSITE', NULL, views / 20 FROM days`);
 }
 
 /** A short history, so that the audit screen has something to show. */
