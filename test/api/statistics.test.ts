@@ -34,6 +34,7 @@ import {
   startTestServer,
   type TestServer,
 } from './harness';
+import { RECORDED_FACTS } from './statisticsFacts';
 
 /**
  * `GET /statistics` (docs/statistics.md): every figure of each demo account's own scope against the same
@@ -167,34 +168,7 @@ const belongs = (scope: Scope) => {
 async function recountedDays(scope: Scope, from: string, to: string): Promise<Map<string, StatisticFigures>> {
   const rows = await rowsOf<{ day: string; metric: StatisticMetric; value: string }>(
     server.db,
-    sql`WITH fact AS (
-      SELECT views.day, widget.establishment_id, NULL::int AS promoter_group_id, NULL::int AS event_id,
-             'widgetViews' AS metric, views.views::bigint AS delta
-      FROM widget_daily_views views JOIN widget_settings widget ON widget.id = views.widget_settings_id
-      UNION ALL
-      SELECT clicks.day, widget.establishment_id, event.promoter_group_id, event.id,
-             CASE clicks.kind WHEN 'TICKET' THEN 'ticketClicks' ELSE 'websiteClicks' END, clicks.clicks
-      FROM widget_daily_clicks clicks JOIN widget_settings widget ON widget.id = clicks.widget_settings_id
-      LEFT JOIN events event ON event.id = clicks.event_id
-      UNION ALL
-      SELECT (claim.created_at AT TIME ZONE 'Europe/Zurich')::date, offer.establishment_id, offer.promoter_group_id,
-             offer.event_id, 'offerClaims', 1
-      FROM offer_claims claim JOIN offers offer ON offer.id = claim.offer_id WHERE claim.cancelled_at IS NULL
-      UNION ALL
-      SELECT (redemption.created_at AT TIME ZONE 'Europe/Zurich')::date, template.establishment_id,
-             template.promoter_group_id, NULL, 'promoCodeRedemptions', 1
-      FROM promo_code_redemptions redemption JOIN promo_codes code ON code.id = redemption.promo_code_id
-      JOIN promo_code_templates template ON template.id = code.promo_code_template_id
-      UNION ALL
-      SELECT (event.published_at AT TIME ZONE 'Europe/Zurich')::date, event.establishment_id, event.promoter_group_id,
-             event.id, 'eventsPublished', 1
-      FROM events event WHERE event.published_at IS NOT NULL AND event.parent_event_id IS NULL
-      UNION ALL
-      SELECT (ask.decided_at AT TIME ZONE 'Europe/Zurich')::date, ask.establishment_id, ask.promoter_group_id,
-             CASE WHEN ask.kind = 'EVENT_REQUEST' THEN ask.record_id END, metric.name, metric.delta
-      FROM asks ask CROSS JOIN LATERAL (VALUES ('requestsDecided', 1::bigint),
-        ('approvalSeconds', greatest(0, floor(extract(epoch FROM ask.decided_at - ask.requested_at)))::bigint)) AS metric(name, delta)
-      WHERE ask.decided_at IS NOT NULL
+    sql`WITH fact AS (${RECORDED_FACTS}
     )
     SELECT day::text AS day, metric, sum(delta)::text AS value FROM fact
     WHERE ${belongs(scope)} AND day BETWEEN ${from}::date AND ${to}::date GROUP BY 1, 2`,
