@@ -10,20 +10,7 @@ import { WEEK_DAYS, type WeekDay } from '../../domain/enums';
 
 import { intlLocaleOf } from '../shared/dateFormat';
 
-export { intlLocaleOf };
-
-/** A `YYYY-MM-DD` local date at noon UTC, so that any zone shows the same calendar day. */
-const dateAtNoon = (localDate: string): Date => new Date(`${localDate}T12:00:00Z`);
-
-/** "Sat, 28 Nov 2026" for a `YYYY-MM-DD` local date. */
-export const formatLocalDate = (localDate: string, locale: string, withWeekday = false): string =>
-  new Intl.DateTimeFormat(intlLocaleOf(locale), {
-    ...(withWeekday ? { weekday: 'short' as const } : {}),
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(dateAtNoon(localDate));
+export { formatLocalDate, intlLocaleOf } from '../shared/dateFormat';
 
 /** "14 August": a month (1–12) and day, without a year. */
 export const formatDayOfYear = (month: number, day: number, locale: string): string =>

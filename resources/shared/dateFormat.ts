@@ -21,6 +21,19 @@ export const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
 export const formatDateTime = (instant: string | Date, locale: string): string =>
   new Intl.DateTimeFormat(intlLocaleOf(locale), DATE_TIME_OPTIONS).format(new Date(instant));
 
+/** A `YYYY-MM-DD` local date at noon UTC, so that any zone shows the same calendar day. */
+const dateAtNoon = (localDate: string): Date => new Date(`${localDate}T12:00:00Z`);
+
+/** "Sat, 28 Nov 2026" for a `YYYY-MM-DD` local date. */
+export const formatLocalDate = (localDate: string, locale: string, withWeekday = false): string =>
+  new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    ...(withWeekday ? { weekday: 'short' as const } : {}),
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(dateAtNoon(localDate));
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 

@@ -1,6 +1,8 @@
 import type { StatisticFigures, StatisticMetric, StatisticsReply } from '../../domain/statistics';
 import { intlLocaleOf } from '../shared/dateFormat';
 
+export { changeOf, formatChange, formatNumber, formatShare } from '../shared/figureFormat';
+
 /** Numbers, dates and durations of the statistics page in the interface language (Swiss conventions). */
 
 const dateOf = (isoDate: string): Date => {
@@ -23,20 +25,6 @@ export const formatAxisDay = (isoDate: string, locale: string): string =>
     dateOf(isoDate),
   );
 
-export const formatNumber = (value: number, locale: string, maximumFractionDigits = 0): string =>
-  new Intl.NumberFormat(intlLocaleOf(locale), { maximumFractionDigits }).format(value);
-
-/** A ratio as a signed percentage ("+12 %", "−4 %"), none for zero. */
-export const formatChange = (ratio: number, locale: string): string =>
-  new Intl.NumberFormat(intlLocaleOf(locale), {
-    style: 'percent',
-    signDisplay: 'exceptZero',
-    maximumFractionDigits: Math.abs(ratio) < 0.1 ? 1 : 0,
-  }).format(ratio);
-
-export const formatShare = (ratio: number, locale: string): string =>
-  new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
-
 /** The average waiting time of decided requests in seconds; null when none was decided. */
 export const averageApprovalSeconds = (figures: Pick<StatisticFigures, 'approvalSeconds' | 'requestsDecided'>) =>
   figures.requestsDecided > 0 ? figures.approvalSeconds / figures.requestsDecided : null;
@@ -57,9 +45,6 @@ export const formatDuration = (seconds: number, locale: string): string => {
 };
 
 /** The change from the previous period as a ratio; null when the previous period had nothing to compare with. */
-export const changeOf = (current: number, previous: number): number | null =>
-  previous === 0 ? null : (current - previous) / previous;
-
 /** The metrics the page shows as counts: the reply's, but the approval seconds (shown as an average). */
 export const countedMetricsOf = (reply: Pick<StatisticsReply, 'metrics'>): StatisticMetric[] =>
   reply.metrics.filter((metric) => metric !== 'approvalSeconds');
