@@ -22,6 +22,8 @@ const ACCOUNTS = [
   'coordinator@demo.ch',
   'coordinator-limited@demo.ch',
   'coordinator-full@demo.ch',
+  'promoter2@demo.ch',
+  'admin2@demo.ch',
 ];
 
 type ApiClient = Awaited<ReturnType<typeof apiAs>>;
