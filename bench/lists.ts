@@ -16,7 +16,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../server/db/client';
 import { seedDemoData } from '../server/seed';
-import { DEMO_PASSWORD, listenOnLoopback, percentile, round } from './server';
+import { DEMO_PASSWORD, listenOnLoopback, loadTurn, round, type Turn } from './server';
 import { scaleUp } from './scale';
 
 const CONNECTIONS = 10;
@@ -168,41 +168,9 @@ async function startBaseline(cases: ListCase[]): Promise<{ base: string; close: 
   };
 }
 
-interface Turn {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
 /** `CONNECTIONS` loops sending `url` for `turnSeconds`. */
-async function load(url: string, headers: Record<string, string>): Promise<Turn> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + turnSeconds * 1000;
-  const started = performance.now();
-  const loop = async () => {
-    while (performance.now() < deadline) {
-      const begin = performance.now();
-      try {
-        const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
-        await response.arrayBuffer();
-        if (!response.ok) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - begin);
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: latencies.length / ((performance.now() - started) / 1000),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-  };
-}
+const load = (url: string, headers: Record<string, string>): Promise<Turn> =>
+  loadTurn(url, headers, { connections: CONNECTIONS, seconds: turnSeconds, timeoutMs: 10_000 });
 
 async function recreateBenchDatabase(): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -15,6 +15,47 @@ export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+/** What one turn of requests measured: throughput, latencies in ms, and the answers that were not 2xx. */
+export interface Turn {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** `connections` loops sending GET `url` for `seconds`, each request given `timeoutMs` before it counts as failed. */
+export async function loadTurn(
+  url: string,
+  headers: Record<string, string>,
+  { connections, seconds, timeoutMs }: { connections: number; seconds: number; timeoutMs: number },
+): Promise<Turn> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const begin = performance.now();
+      try {
+        const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+        await response.arrayBuffer();
+        if (!response.ok) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - begin);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / ((performance.now() - started) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
+}
+
 /** One decimal, as the reports print milliseconds. */
 export const round = (value: number) => Math.round(value * 10) / 10;
 

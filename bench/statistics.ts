@@ -33,7 +33,7 @@ import { seedDemoData } from '../server/seed';
 import { claimOffer } from '../server/services/offers/claims';
 import { WidgetCounts } from '../server/services/widgetCounts';
 import { scaleUp } from './scale';
-import { DEMO_PASSWORD, listenOnLoopback, percentile, round, type BenchServer } from './server';
+import { DEMO_PASSWORD, listenOnLoopback, loadTurn, percentile, round, type BenchServer, type Turn } from './server';
 
 const DATABASE = 'statistics_bench';
 const CONNECTIONS = [1, 10];
@@ -308,40 +308,8 @@ async function readCases(database: DatabaseHandle): Promise<ReadCase[]> {
   ];
 }
 
-interface Turn {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Turn> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const loop = async () => {
-    while (performance.now() < deadline) {
-      const begin = performance.now();
-      try {
-        const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
-        await response.arrayBuffer();
-        if (!response.ok) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - begin);
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, loop));
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: latencies.length / ((performance.now() - started) / 1000),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-  };
-}
+const load = (url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Turn> =>
+  loadTurn(url, headers, { connections, seconds, timeoutMs: 30_000 });
 
 interface ReadRow {
   engine: string;
