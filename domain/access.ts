@@ -34,6 +34,8 @@ export const PERMISSION_RESOURCES = [
   'MAIL_OUTBOX',
   'ASK',
   'STATISTICS',
+  'BILLING',
+  'TAG_TERMS',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -275,6 +277,23 @@ export const GRANT_EXTENSIONS: readonly Extension<Grants>[] = [
     value: { STATISTICS: ['read'] },
     reason:
       'The roles with the statistics route read the figures of their own scope (their venue, their group and its events; the platform roles every partner and the platform); figures are never read through published visibility.',
+  },
+  {
+    roles: ['ROOT'],
+    value: { BILLING: FULL },
+    reason: 'ROOT runs billing: plans, subscriptions, invoices, payments and reminders (docs/billing.md).',
+  },
+  {
+    roles: ['PROMOTER', 'ADMIN'],
+    value: { BILLING: ['read'] },
+    reason:
+      "The accounts that pay a subscription read their own partner's subscription, plans and invoices (and download them); nobody else's.",
+  },
+  {
+    roles: PLATFORM_ROLES,
+    value: { TAG_TERMS: FULL },
+    reason:
+      'The roles with the tag-terms route see how every tag is used across all records and merge, assign and remove tags in bulk (docs/tag-terms.md).',
   },
 ];
 

@@ -51,7 +51,20 @@ export type PromoDiscountKind = (typeof PROMO_DISCOUNT_KINDS)[number];
  * sign-in link by ROOT (it grants access as surely as a changed record does). CLAIM and CANCEL_CLAIM are an
  * offer's spot taken by a customer and given back: they change what the offer still gives out.
  */
-export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'SEND_ACCESS_LINK', 'CLAIM', 'CANCEL_CLAIM'] as const;
+export const AUDIT_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'SEND_ACCESS_LINK',
+  'CLAIM',
+  'CANCEL_CLAIM',
+  'MARK_PAID',
+  'CREDIT_NOTE',
+  'SEND_REMINDER',
+  'MERGE',
+  'ASSIGN_TAG',
+  'UNASSIGN_TAG',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Wall-clock time as the API and the database carry it. */

@@ -56,6 +56,13 @@ const ACTION_COLORS: Record<AuditAction, 'default' | 'success' | 'info' | 'error
   // A customer's everyday use of an offer: routine.
   CLAIM: 'default',
   CANCEL_CLAIM: 'default',
+  MARK_PAID: 'success',
+  CREDIT_NOTE: 'warning',
+  SEND_REMINDER: 'info',
+  // A merge deletes a tag for good.
+  MERGE: 'error',
+  ASSIGN_TAG: 'info',
+  UNASSIGN_TAG: 'info',
 };
 
 const ActionChip = (_props: { label?: string }) => {

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/auth';
+import { billingAddressSchema, type Creditor } from '../../domain/billing';
 import { UPLOAD_RATE_LIMIT } from '../../domain/upload';
 import { usableMapsKey } from '../../domain/maps';
 import { parseStorageUrl, type S3StorageSettings } from './storageUrl';
@@ -65,6 +67,11 @@ export interface ServerConfig {
    * every API process. Absent: the local disk under DATA_DIR/uploads.
    */
   objectStorage?: S3StorageSettings;
+  /**
+   * Who invoices are paid to (BILLING_IBAN and the BILLING_* address). Outside production the demo creditor
+   * when unset; in production invoices cannot be created until it is set (docs/billing.md).
+   */
+  billingCreditor?: Creditor;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +155,15 @@ const environmentSchema = z.object({
     const parsed = value === undefined ? undefined : parseStorageUrl(value);
     if (parsed && !parsed.ok) context.addIssue({ code: 'custom', message: parsed.problem });
   }),
+  BILLING_IBAN: optionalText().refine((value) => value === undefined || isIBANValid(value), {
+    message: 'must be a valid Swiss or Liechtenstein IBAN or QR-IBAN (CH or LI, 21 characters)',
+  }),
+  BILLING_NAME: optionalText(),
+  BILLING_STREET: optionalText(),
+  BILLING_BUILDING_NUMBER: optionalText(),
+  BILLING_POSTAL_CODE: optionalText(),
+  BILLING_TOWN: optionalText(),
+  BILLING_COUNTRY: optionalText(),
   DEMO_PASSWORD: optionalText().refine(
     (value) => value === undefined || (value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH),
     { message: `must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long` },
@@ -203,7 +219,43 @@ export function parseEnvironment(env: Environment, cwd = process.cwd()): ParsedC
       values.UPLOADS_PER_TEN_MINUTES === undefined ? UPLOAD_RATE_LIMIT.max : Number(values.UPLOADS_PER_TEN_MINUTES),
     mapsEnabled: usableMapsKey(values.VITE_MAPS_API_KEY) !== null,
     ...objectStorageOf(values.STORAGE_URL),
+    ...billingCreditorOf(values, nodeEnv),
   };
+}
+
+/** The operator of the demo: SIX's example QR-IBAN, so demo QR-bills scan but pay nobody. */
+export const DEMO_BILLING_CREDITOR: Creditor = {
+  name: 'Venue Back Office AG',
+  street: 'Bahnhofstrasse',
+  buildingNumber: '1',
+  postalCode: '8001',
+  town: 'Zürich',
+  country: 'CH',
+  iban: 'CH4431999123000889012',
+};
+
+function billingCreditorOf(values: z.output<typeof environmentSchema>, nodeEnv: NodeEnv) {
+  if (values.BILLING_IBAN === undefined)
+    return nodeEnv === 'production' ? {} : { billingCreditor: DEMO_BILLING_CREDITOR };
+  const address = billingAddressSchema.safeParse({
+    name: values.BILLING_NAME,
+    street: values.BILLING_STREET,
+    buildingNumber: values.BILLING_BUILDING_NUMBER,
+    postalCode: values.BILLING_POSTAL_CODE,
+    town: values.BILLING_TOWN,
+    country: values.BILLING_COUNTRY,
+  });
+  if (!address.success) {
+    throw new ConfigError(
+      address.error.issues.map(
+        (issue) =>
+          `BILLING_${String(issue.path[0])
+            .replace(/[A-Z]/g, (letter) => `_${letter}`)
+            .toUpperCase()}: ${issue.message} (BILLING_IBAN is set, so the creditor's address is required)`,
+      ),
+    );
+  }
+  return { billingCreditor: { ...address.data, iban: values.BILLING_IBAN.replace(/\s+/g, '').toUpperCase() } };
 }
 
 const objectStorageOf = (storageUrl: string | undefined): Pick<ParsedConfig, 'objectStorage'> => {

@@ -75,7 +75,8 @@ reference-data               x    .    .    .    .    .    .
  * user record); everybody reads establishments, promoter groups, tags and reference data (pickers); ROOT and
  * FULL manage tags, promo codes and offer templates; the discount roles manage offers and read templates;
  * the iframe roles read and update widget settings; the discount partners request templates (create, update);
- * the roles with the asks route read the asks of their scope.
+ * the roles with the asks route read the asks of their scope; ROOT runs billing and the paying partners read their
+ * own; ROOT and FULL manage tag terms.
  */
 const EXPECTED_GRANTS = `
                  ROOT PROM CUST ADMN COOR LIM  FULL
@@ -93,6 +94,8 @@ AUDIT_LOG        r    -    -    -    -    -    -
 MAIL_OUTBOX      r    -    -    -    -    -    -
 ASK              r    r    -    r    r    r    r
 STATISTICS       r    r    -    r    r    r    r
+BILLING          rcud r    -    r    -    -    -
+TAG_TERMS        rcud -    -    -    -    -    rcud
 `;
 
 /** The specification's own table, copied from it, to prove that the code keeps it verbatim. */

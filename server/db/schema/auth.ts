@@ -2,6 +2,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -12,6 +13,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { trigramIndex } from './columns';
+
+/** One attachment of a recorded mail, as the outbox lists it. */
+export interface MailAttachmentSummary {
+  filename: string;
+  contentType: string;
+  bytes: number;
+}
 import { establishments } from './establishments';
 import { promoterGroups } from './promoterGroups';
 
@@ -150,6 +158,8 @@ export const mailOutbox = pgTable(
     transport: text('transport').notNull(),
     status: text('status').notNull(),
     error: text('error'),
+    /** What was attached (names and types; the bytes are rendered again from their source when needed). */
+    attachments: jsonb('attachments').$type<MailAttachmentSummary[]>().notNull().default([]),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

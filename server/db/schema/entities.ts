@@ -14,3 +14,4 @@ export * from './rowCounts';
 export * from './notifications';
 export * from './asks';
 export * from './statistics';
+export * from './billing';

@@ -512,6 +512,12 @@ const resources: ResourceMessages = {
         SEND_ACCESS_LINK: 'Zugangslink gesendet',
         CLAIM: 'Platz beansprucht',
         CANCEL_CLAIM: 'Beanspruchung storniert',
+        MARK_PAID: 'Als bezahlt markiert',
+        CREDIT_NOTE: 'Gutschrift ausgestellt',
+        SEND_REMINDER: 'Mahnung gesendet',
+        MERGE: 'Zusammengeführt',
+        ASSIGN_TAG: 'Tag zugewiesen',
+        UNASSIGN_TAG: 'Tag entfernt',
       },
       changes: {
         field: 'Feld',

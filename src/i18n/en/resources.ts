@@ -512,6 +512,12 @@ const resources = {
         SEND_ACCESS_LINK: 'Access link sent',
         CLAIM: 'Spot claimed',
         CANCEL_CLAIM: 'Claim cancelled',
+        MARK_PAID: 'Marked paid',
+        CREDIT_NOTE: 'Credit note issued',
+        SEND_REMINDER: 'Reminder sent',
+        MERGE: 'Merged',
+        ASSIGN_TAG: 'Tag assigned',
+        UNASSIGN_TAG: 'Tag removed',
       },
       changes: {
         field: 'Field',

@@ -513,6 +513,12 @@ const resources: ResourceMessages = {
         SEND_ACCESS_LINK: 'Lien d’accès envoyé',
         CLAIM: 'Place réservée',
         CANCEL_CLAIM: 'Réservation annulée',
+        MARK_PAID: 'Marquée payée',
+        CREDIT_NOTE: 'Note de crédit émise',
+        SEND_REMINDER: 'Rappel envoyé',
+        MERGE: 'Fusionné',
+        ASSIGN_TAG: 'Tag attribué',
+        UNASSIGN_TAG: 'Tag retiré',
       },
       changes: {
         field: 'Champ',

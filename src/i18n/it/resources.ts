@@ -512,6 +512,12 @@ const resources: ResourceMessages = {
         SEND_ACCESS_LINK: 'Link di accesso inviato',
         CLAIM: 'Posto riservato',
         CANCEL_CLAIM: 'Riserva annullata',
+        MARK_PAID: 'Segnata come pagata',
+        CREDIT_NOTE: 'Nota di credito emessa',
+        SEND_REMINDER: 'Sollecito inviato',
+        MERGE: 'Uniti',
+        ASSIGN_TAG: 'Tag assegnato',
+        UNASSIGN_TAG: 'Tag rimosso',
       },
       changes: {
         field: 'Campo',
