@@ -141,7 +141,7 @@ const CreditNoteDialog = ({
  * (open or overdue), Send reminder (overdue only). Each action sends the version read, so an invoice changed
  * meanwhile is refused (409), and every refusal is said in the user's language.
  */
-export const InvoiceActions = ({ invoice, onChanged }: { invoice: Invoice; onChanged?: () => void }) => {
+export const InvoiceActions = ({ invoice }: { invoice: Invoice }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyResourceError();
@@ -161,7 +161,7 @@ export const InvoiceActions = ({ invoice, onChanged }: { invoice: Invoice; onCha
         messageArgs: { number: String((answer as Partial<Invoice>).number ?? invoice.number) },
       });
       setDialog(null);
-      onChanged?.();
+      // The invoice's drawer and every list (the subscription's paid state too) read again.
       refresh();
     } catch (error) {
       setDialog(null);

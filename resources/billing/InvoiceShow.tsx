@@ -56,7 +56,7 @@ const Totals = ({ invoice }: { invoice: Invoice }) => {
 export const InvoiceDetails = () => {
   const translate = useTranslate();
   const format = useBillingFormat();
-  const { record, refetch } = useShowContext<Invoice>();
+  const { record } = useShowContext<Invoice>();
   if (!record) return null;
   const address = record.partner.address;
   const linkedId = record.kind === 'CREDIT_NOTE' ? record.creditsInvoiceId : record.creditNoteId;
@@ -68,7 +68,7 @@ export const InvoiceDetails = () => {
         </Typography>
         <InvoiceStatusChip status={record.status} />
       </Stack>
-      <InvoiceActions invoice={record} onChanged={() => void refetch()} />
+      <InvoiceActions invoice={record} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         <Fact label={translate(`${INVOICES}.fields.partner`)}>
           <span>{address.name}</span>

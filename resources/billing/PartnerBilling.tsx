@@ -1,10 +1,10 @@
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { List, useGetList, useGetOne, useTranslate } from 'react-admin';
-import type { Plan, Subscription } from '../../domain/billing';
+import { List, useGetList, useTranslate } from 'react-admin';
+import type { Subscription } from '../../domain/billing';
 import { PaidChip, SubscriptionStatusChip, TEXTS } from './BillingChips';
 import { InvoiceRows } from './InvoiceList';
 import { usePriceText } from './PlanList';
-import { useBillingFormat } from './billingFormat';
+import { useBillingFormat, usePlansOf } from './billingFormat';
 
 const PARTNER = 'resources.billing.partner';
 
@@ -24,12 +24,9 @@ const SubscriptionCard = ({ subscription }: { subscription: Subscription }) => {
   const translate = useTranslate();
   const format = useBillingFormat();
   const priceText = usePriceText();
-  const { data: plan } = useGetOne<Plan>('plans', { id: subscription.planId });
-  const { data: nextPlan } = useGetOne<Plan>(
-    'plans',
-    { id: subscription.nextPlanId ?? 0 },
-    { enabled: subscription.nextPlanId !== null },
-  );
+  const plans = usePlansOf(subscription);
+  const plan = plans.find((candidate) => candidate.id === subscription.planId);
+  const nextPlan = plans.find((candidate) => candidate.id === subscription.nextPlanId);
   return (
     <Card variant="outlined" component="section" aria-label={translate(`${PARTNER}.subscription`)}>
       <CardContent>

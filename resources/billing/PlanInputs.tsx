@@ -4,21 +4,12 @@ import { BILLING_INTERVALS, BILLING_LIMITS, planInputSchema } from '../../domain
 import { LANGUAGES } from '../../domain/languages';
 import { zodFormErrors } from '../shared/zodValidation';
 import { TEXTS } from './BillingChips';
+import { FrancsInput } from './FrancsInput';
 
 const PLANS = 'resources.plans';
 
 /** The server's schema (domain/billing.ts planInputSchema): a name in each language, a price, an interval. */
 export const validatePlan = (values: Record<string, unknown>) => zodFormErrors(planInputSchema, values);
-
-/** Francs typed, centimes held: "49.90" is 4990 (the API's amounts are integer centimes). */
-export const francsOf = (centimes: unknown): string =>
-  typeof centimes === 'number' && Number.isFinite(centimes) ? String(centimes / 100) : '';
-
-export const centimesOf = (francs: unknown): number | null => {
-  if (francs === '' || francs === null || francs === undefined) return null;
-  const value = typeof francs === 'number' ? francs : Number(String(francs).replace(',', '.'));
-  return Number.isFinite(value) ? Math.round(value * 100) : null;
-};
 
 /** The fields of a plan, shared by the create and the edit drawer. */
 export const PlanInputs = () => {
@@ -50,14 +41,10 @@ export const PlanInputs = () => {
         slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.planDescription } }}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-        <NumberInput
+        <FrancsInput
           source="priceCentimes"
           label={`${PLANS}.fields.price`}
           helperText={`${PLANS}.helpers.price`}
-          format={francsOf}
-          parse={centimesOf}
-          min={0}
-          step={0.05}
           sx={{ width: { xs: '100%', sm: '12rem' } }}
         />
         <SelectInput

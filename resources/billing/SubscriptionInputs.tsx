@@ -28,7 +28,7 @@ import type { Promoter } from '../../domain/promoter';
 import { LocalDateInput } from '../shared/inputs/DateTimeTextInput';
 import { zodFormErrors } from '../shared/zodValidation';
 import { TEXTS } from './BillingChips';
-import { planLabelIn, useBillingFormat } from './billingFormat';
+import { planLabelIn, useBillingFormat, usePlansOf } from './billingFormat';
 
 const SUBSCRIPTIONS = 'resources.subscriptions';
 
@@ -253,12 +253,9 @@ const SubscriptionSummary = () => {
   const translate = useTranslate();
   const format = useBillingFormat();
   const record = useRecordContext<Subscription>();
-  const { data: plan } = useGetOne<Plan>('plans', { id: record?.planId ?? 0 }, { enabled: Boolean(record) });
-  const { data: nextPlan } = useGetOne<Plan>(
-    'plans',
-    { id: record?.nextPlanId ?? 0 },
-    { enabled: Boolean(record?.nextPlanId) },
-  );
+  const plans = usePlansOf(record);
+  const plan = plans.find((candidate) => candidate.id === record?.planId);
+  const nextPlan = plans.find((candidate) => candidate.id === record?.nextPlanId);
   if (!record) return null;
   return (
     <Box sx={{ mb: 2 }}>

@@ -1,5 +1,5 @@
-import { useLocaleState } from 'react-admin';
-import type { Plan, PlanName } from '../../domain/billing';
+import { useGetManyAggregate, useLocaleState } from 'react-admin';
+import type { Plan, PlanName, Subscription } from '../../domain/billing';
 import { isLanguage } from '../../domain/languages';
 import { formatDateInput } from '../shared/dateFormat';
 import { formatCentimes } from '../shared/figureFormat';
@@ -31,4 +31,11 @@ export const useBillingFormat = () => {
       start && end ? `${formatDateInput(start, locale)} – ${formatDateInput(end, locale)}` : '—',
     planName: (plan: Plan | undefined) => planLabelIn(plan, locale),
   };
+};
+
+/** The current and the next plan of a subscription, read in one request with the page's other plan lookups. */
+export const usePlansOf = (subscription: Pick<Subscription, 'planId' | 'nextPlanId'> | undefined): Plan[] => {
+  const ids = subscription ? [subscription.planId, ...(subscription.nextPlanId ? [subscription.nextPlanId] : [])] : [];
+  const { data } = useGetManyAggregate<Plan>('plans', { ids }, { enabled: ids.length > 0 });
+  return data ?? [];
 };

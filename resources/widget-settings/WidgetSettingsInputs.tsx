@@ -32,7 +32,8 @@ const ProLogoSwitch = () => {
       <BooleanInput
         source="widgetTheme.hasEnabledProLogo"
         label={`${TEXTS}.fields.hasEnabledProLogo`}
-        disabled={!included}
+        // Read only, not disabled: a disabled field would leave the form's value out of the save.
+        readOnly={!included}
         helperText={false}
       />
       {included ? null : (
