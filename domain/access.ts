@@ -472,6 +472,9 @@ export const RESOURCE_PERMISSIONS = {
   'audit-log': 'AUDIT_LOG',
   outbox: 'MAIL_OUTBOX',
   asks: 'ASK',
+  plans: 'BILLING',
+  subscriptions: 'BILLING',
+  invoices: 'BILLING',
   ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'REFERENCE_DATA'])) as Record<
     ReferenceResource,
     'REFERENCE_DATA'
@@ -509,6 +512,9 @@ export const RESOURCE_ROUTES: Readonly<Partial<Record<ResourceName, RoutePrefix>
   'audit-log': 'audit-log',
   outbox: 'outbox',
   asks: 'asks',
+  plans: 'billing',
+  subscriptions: 'billing',
+  invoices: 'billing',
   ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'reference-data'])) as Record<
     ReferenceResource,
     'reference-data'

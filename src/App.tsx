@@ -22,6 +22,7 @@ import offers, { OfferListPage } from '../resources/offers';
 import promoCodes, { promoCodeTemplates, PromoCodesPage } from '../resources/promo-codes';
 import notifications from '../resources/notifications';
 import { StatisticsPage } from '../resources/statistics';
+import { BillingPage, invoices, plans, subscriptions } from '../resources/billing';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
@@ -141,6 +142,8 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         {/* The codes and their templates share the permission table's promo-code page (tabs, drawers by path). */}
         <Route path={`${areaPath('promo-code')}/*`} element={<PromoCodesPage />} />
         <Route path={areaPath('statistics')} element={<StatisticsPage />} />
+        {/* Billing: ROOT's tabs (invoices, subscriptions, plans) or a partner's own page, drawers by path. */}
+        <Route path={`${areaPath('billing')}/*`} element={<BillingPage />} />
         {PLACEHOLDER_AREAS.map((area) => (
           <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
         ))}
@@ -162,6 +165,9 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource {...promoCodeTemplates} />
       <Resource {...notifications} />
       <Resource {...asks} />
+      <Resource {...plans} />
+      <Resource {...subscriptions} />
+      <Resource {...invoices} />
     </Admin>
   </AppContexts>
 );

@@ -98,7 +98,6 @@ describe('route guards', () => {
 
   it.each<[string, RoleKey[], string]>([
     ['/dashboard', ['CUSTOMER'], 'Hello, Ana'],
-    ['/billing', ['ADMIN'], 'Hello, Ana. Billing will be here soon.'],
     ['/notifications', ['CUSTOMER'], 'No notifications yet.'],
     ['/tag-terms', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Tag terms will be here soon.'],
   ])('opens %s to %j', async (path, roles, text) => {
@@ -107,6 +106,18 @@ describe('route guards', () => {
     renderApp(path);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(currentPath()).toBe(path);
+  });
+
+  it('opens the billing page to an ADMIN: its own subscription and invoices', async () => {
+    server.use(
+      meHandler(() => withRoles('ADMIN')),
+      http.get(apiUrl('/:resource'), ({ params }) => emptyList(String(params.resource))),
+    );
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/billing');
+    expect(await screen.findByText('You have no subscription yet. Contact us to choose a plan.')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Plans' })).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/billing');
   });
 
   it('opens the statistics page to a PROMOTER', async () => {
@@ -185,7 +196,7 @@ describe('route guards', () => {
   });
 
   it('sends a signed-out visitor of a placeholder area to /auth, not to /unauthorized', async () => {
-    renderApp('/billing');
+    renderApp('/tag-terms');
     await waitFor(() => expect(currentPath()).toBe('/auth'));
   });
 });

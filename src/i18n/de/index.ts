@@ -10,6 +10,7 @@ import relatedOffers from './relatedOffers';
 import notifications from './notifications';
 import asks from './asks';
 import statistics from './statistics';
+import billing from './billing';
 import dashboard from './dashboard';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
@@ -25,6 +26,7 @@ const messages: TranslationMessages = mergeTranslations(
   notifications,
   asks,
   statistics,
+  billing,
   dashboard,
 );
 
