@@ -15,6 +15,7 @@ import {
   referenceDataResourceProps,
 } from '../resources/reference-data';
 import tags from '../resources/tags';
+import tagTerms from '../resources/tag-terms';
 import users from '../resources/users';
 import widgetSettings, { WidgetSettingsEdit, WidgetSettingsHome } from '../resources/widget-settings';
 import offerTemplates, { OfferTemplateListPage, TemplateRequestsPage } from '../resources/offer-templates';
@@ -147,6 +148,7 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       </CustomRoutes>
       <Resource name="users" {...users} />
       <Resource name="tags" {...tags} />
+      <Resource {...tagTerms} />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="outbox" {...outbox} />
       {REFERENCE_DATA_RESOURCE_NAMES.map((name) => (

@@ -11,6 +11,7 @@ import notifications from './notifications';
 import asks from './asks';
 import statistics from './statistics';
 import dashboard from './dashboard';
+import tagTerms from './tagTerms';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
 const messages: TranslationMessages = mergeTranslations(
@@ -26,6 +27,7 @@ const messages: TranslationMessages = mergeTranslations(
   asks,
   statistics,
   dashboard,
+  tagTerms,
 );
 
 export default messages;

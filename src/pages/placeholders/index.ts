@@ -10,4 +10,4 @@ export { PlaceholderPage } from './PlaceholderPage';
  * log, establishments, promoter groups, the widget settings, the promo codes, the asks, the notifications and the
  * statistics are real screens.
  */
-export const PLACEHOLDER_AREAS = ['tag-terms', 'billing'] as const satisfies readonly RoutePrefix[];
+export const PLACEHOLDER_AREAS = ['billing'] as const satisfies readonly RoutePrefix[];
