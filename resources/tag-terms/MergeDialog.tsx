@@ -83,7 +83,8 @@ export const MergeDialog = ({ sources, onClose, onMerged }: MergeDialogProps) =>
       });
       onClose();
     } catch (error) {
-      const key = (error as { status?: unknown } | null)?.status === 404 ? 'tagTerms.merge.gone' : errorMessageKeyOf(error);
+      const key =
+        (error as { status?: unknown } | null)?.status === 404 ? 'tagTerms.merge.gone' : errorMessageKeyOf(error);
       notify(key, { type: 'error', messageArgs: { _: translate('tagTerms.merge.failed') } });
       if (removed.length > 0) onClose();
     } finally {

@@ -26,11 +26,7 @@ const NAME_OF: Record<TaggedResource, { sortField: string; nameOf: (record: RaRe
 const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
 const RecordNameLink = ({ kind, record }: { kind: TaggedResource; record: RaRecord }) => (
-  <MuiLink
-    component={Link}
-    to={recordPathOf(kind, record.id)}
-    onClick={(event: MouseEvent) => event.stopPropagation()}
-  >
+  <MuiLink component={Link} to={recordPathOf(kind, record.id)} onClick={(event: MouseEvent) => event.stopPropagation()}>
     {NAME_OF[kind].nameOf(record) || `#${String(record.id)}`}
   </MuiLink>
 );
@@ -83,11 +79,7 @@ export const RecordsOfKind = ({
     empty={false}
     exporter={false}
   >
-    <DataTable
-      bulkActionButtons={bulkActionButtons}
-      rowClick={false}
-      empty={<NoRecords message={emptyMessage} />}
-    >
+    <DataTable bulkActionButtons={bulkActionButtons} rowClick={false} empty={<NoRecords message={emptyMessage} />}>
       <DataTable.Col
         source={NAME_OF[kind].sortField}
         label={`tagTerms.records.name.${kind}`}

@@ -190,9 +190,7 @@ export const TagTermList = () => {
       >
         {isPhone ? <TagTermSimpleList /> : <TagTermTable onMerge={setMerging} />}
       </List>
-      {merging && (
-        <MergeDialog sources={merging} onClose={() => setMerging(null)} onMerged={() => unselectAll()} />
-      )}
+      {merging && <MergeDialog sources={merging} onClose={() => setMerging(null)} onMerged={() => unselectAll()} />}
     </>
   );
 };

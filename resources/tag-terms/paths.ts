@@ -17,7 +17,8 @@ export const isTaggedResource = (value: string | undefined): value is TaggedReso
   (TAGGED_RESOURCES as readonly string[]).includes(value ?? '');
 
 /** The kind a path's trailing segment asks for (an unknown one is the default). */
-export const kindOf = (segment: string | undefined): TaggedResource => (isTaggedResource(segment) ? segment : DEFAULT_KIND);
+export const kindOf = (segment: string | undefined): TaggedResource =>
+  isTaggedResource(segment) ? segment : DEFAULT_KIND;
 
 export const taggedRecordsPathOf = (tagId: Identifier, kind: TaggedResource = DEFAULT_KIND) =>
   `${TAG_TERMS_PATH}/${encodeURIComponent(String(tagId))}${kind === DEFAULT_KIND ? '' : `/${kind}`}`;

@@ -28,7 +28,12 @@ const term = (id: number, tagName: string, fields: Partial<TagTerm> = {}): TagTe
   ...fields,
 });
 
-const jazzTerm = term(1, 'jazz', { establishments: 12, promoterGroups: 3, events: 40, missingTranslations: ['de', 'it'] });
+const jazzTerm = term(1, 'jazz', {
+  establishments: 12,
+  promoterGroups: 3,
+  events: 40,
+  missingTranslations: ['de', 'it'],
+});
 const rockTerm = term(2, 'rock', { establishments: 1, events: 2 });
 const oldTerm = term(3, 'old-school', { category: 'Style', missingTranslations: ['en', 'fr', 'de', 'it'] });
 
@@ -78,7 +83,9 @@ const serveTagTerms = (terms: TagTerm[] = [jazzTerm, rockTerm, oldTerm]) => {
       );
       return listAnswer('tags', wanted);
     }),
-    http.get(apiUrl('/tags/:id'), ({ params }) => HttpResponse.json(tags.find((each) => String(each.id) === params.id))),
+    http.get(apiUrl('/tags/:id'), ({ params }) =>
+      HttpResponse.json(tags.find((each) => String(each.id) === params.id)),
+    ),
     ...['establishments', 'promoters', 'events'].map((resource) =>
       http.get(apiUrl(`/${resource}`), ({ request }) => {
         calls.records.push({ resource, filter: filterOf(request) });
@@ -97,7 +104,11 @@ const serveTagTerms = (terms: TagTerm[] = [jazzTerm, rockTerm, oldTerm]) => {
           events: kept.events + removed.events,
         },
         removedTagId: removed.id,
-        moved: { establishments: removed.establishments, promoterGroups: removed.promoterGroups, events: removed.events },
+        moved: {
+          establishments: removed.establishments,
+          promoterGroups: removed.promoterGroups,
+          events: removed.events,
+        },
       };
       current = current.filter((each) => each !== removed).map((each) => (each === kept ? reply.kept : each));
       return HttpResponse.json(reply);
@@ -188,7 +199,12 @@ describe('the tag terms list', () => {
     await actor.click(await screen.findByRole('menuitemcheckbox', { name: 'Category' }));
     await actor.type(await screen.findByRole('textbox', { name: 'Category' }), 'Style');
     await waitFor(() =>
-      expect(calls.lists.at(-1)?.filter).toEqual({ q: 'ja', missingTranslation: 'de', unused: true, category: 'Style' }),
+      expect(calls.lists.at(-1)?.filter).toEqual({
+        q: 'ja',
+        missingTranslation: 'de',
+        unused: true,
+        category: 'Style',
+      }),
     );
   });
 
@@ -222,7 +238,11 @@ describe('the tag terms list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(calls.lists.length).toBeGreaterThan(listsBefore));
     await waitFor(() => expect(screen.queryByText('jazz')).not.toBeInTheDocument());
-    expect(within(await rowOf('rock')).getAllByRole('link').map((link) => link.textContent)).toEqual(['13', '3', '42']);
+    expect(
+      within(await rowOf('rock'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['13', '3', '42']);
   });
 
   it('will not merge a tag into itself', async () => {
@@ -297,7 +317,9 @@ describe('the records carrying a tag', () => {
     const before = calls.records.length;
     await actor.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
-      expect(calls.posts).toEqual([{ path: '/api/v1/tags/1/unassign', body: { resource: 'establishments', ids: [5] } }]),
+      expect(calls.posts).toEqual([
+        { path: '/api/v1/tags/1/unassign', body: { resource: 'establishments', ids: [5] } },
+      ]),
     );
     expect(await screen.findByText('jazz removed from 1 record.')).toBeInTheDocument();
     await waitFor(() => expect(calls.records.length).toBeGreaterThan(before));
@@ -374,13 +396,16 @@ describe('who opens the tag terms page', () => {
     expect(calls.lists.length).toBeGreaterThan(0);
   });
 
-  it.each(['/tag-terms', '/tag-terms/1', '/tag-terms/untagged'])('sends an ADMIN from %s to /unauthorized', async (path) => {
-    const calls = serveTagTerms();
-    server.use(meHandler(() => withRoles('ADMIN')));
-    startSignedIn(withRoles('ROOT'));
-    renderApp(path);
-    await waitFor(() => expect(currentPath()).toBe('/unauthorized'), SLOW_RENDER);
-    expect(calls.lists).toEqual([]);
-    expect(calls.records).toEqual([]);
-  });
+  it.each(['/tag-terms', '/tag-terms/1', '/tag-terms/untagged'])(
+    'sends an ADMIN from %s to /unauthorized',
+    async (path) => {
+      const calls = serveTagTerms();
+      server.use(meHandler(() => withRoles('ADMIN')));
+      startSignedIn(withRoles('ROOT'));
+      renderApp(path);
+      await waitFor(() => expect(currentPath()).toBe('/unauthorized'), SLOW_RENDER);
+      expect(calls.lists).toEqual([]);
+      expect(calls.records).toEqual([]);
+    },
+  );
 });

@@ -25,7 +25,8 @@ const tagTerms = {
     },
     counts: {
       establishments: '%{smart_count} Betrieb trägt %{name} |||| %{smart_count} Betriebe tragen %{name}',
-      promoters: '%{smart_count} Veranstaltergruppe trägt %{name} |||| %{smart_count} Veranstaltergruppen tragen %{name}',
+      promoters:
+        '%{smart_count} Veranstaltergruppe trägt %{name} |||| %{smart_count} Veranstaltergruppen tragen %{name}',
       events: '%{smart_count} Veranstaltung trägt %{name} |||| %{smart_count} Veranstaltungen tragen %{name}',
       line: 'Betriebe %{establishments} · Veranstaltergruppen %{promoterGroups} · Veranstaltungen %{events}',
     },

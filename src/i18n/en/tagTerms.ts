@@ -91,7 +91,8 @@ const tagTerms = {
       title: 'Assign a tag',
       confirm: 'Assign',
       intro: {
-        establishments: 'The tag goes on the selected establishment. |||| The tag goes on the %{count} selected establishments.',
+        establishments:
+          'The tag goes on the selected establishment. |||| The tag goes on the %{count} selected establishments.',
         promoters:
           'The tag goes on the selected promoter group. |||| The tag goes on the %{count} selected promoter groups.',
         events: 'The tag goes on the selected event. |||| The tag goes on the %{count} selected events.',

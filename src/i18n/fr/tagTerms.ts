@@ -97,7 +97,8 @@ const tagTerms = {
           'Le tag sera ajouté à l’établissement sélectionné. |||| Le tag sera ajouté aux %{count} établissements sélectionnés.',
         promoters:
           'Le tag sera ajouté au groupe de promoteurs sélectionné. |||| Le tag sera ajouté aux %{count} groupes de promoteurs sélectionnés.',
-        events: 'Le tag sera ajouté à l’événement sélectionné. |||| Le tag sera ajouté aux %{count} événements sélectionnés.',
+        events:
+          'Le tag sera ajouté à l’événement sélectionné. |||| Le tag sera ajouté aux %{count} événements sélectionnés.',
       },
       summary: {
         establishments: '1 établissement portera « %{name} ». |||| %{count} établissements porteront « %{name} ».',

@@ -83,7 +83,8 @@ const tagTerms = {
           'Rimuovere %{name} dal locale selezionato? |||| Rimuovere %{name} dai %{smart_count} locali selezionati?',
         promoters:
           'Rimuovere %{name} dal gruppo di promotori selezionato? |||| Rimuovere %{name} dai %{smart_count} gruppi di promotori selezionati?',
-        events: 'Rimuovere %{name} dall’evento selezionato? |||| Rimuovere %{name} dai %{smart_count} eventi selezionati?',
+        events:
+          'Rimuovere %{name} dall’evento selezionato? |||| Rimuovere %{name} dai %{smart_count} eventi selezionati?',
       },
       done: '%{name} rimosso da %{count} record. |||| %{name} rimosso da %{count} record.',
     },
