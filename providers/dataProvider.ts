@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { offerClaimListItemSchema, type OfferClaimListItem } from '../domain/offer';
 import type { PaymentImportReply } from '../domain/billing';
 import type { PromoCode, PromoCodeBatchInput } from '../domain/promoCode';
+import type { TagAssignment, TagAssignmentReply, TagMergeReply } from '../domain/tagTerms';
 import { AxiosHeaders, type AxiosInstance, type AxiosResponse } from 'axios';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type fetchUtils, type Identifier, type RaRecord } from 'react-admin';
@@ -172,6 +173,15 @@ export interface AppDataProvider extends DataProvider {
   ): Promise<RaRecord>;
   /** `POST /promo-codes/batch`: many codes of one template at once, all or none; answers the created codes. */
   createPromoCodes(batch: PromoCodeBatchInput): Promise<PromoCode[]>;
+  /**
+   * `POST /tags/:id/merge-into/:targetId`: every link of tag `id` moves to `targetId`, tag `id` goes; answers
+   * the kept tag's term and how many links moved (docs/tag-terms.md).
+   */
+  mergeTag(id: Identifier, targetId: Identifier): Promise<TagMergeReply>;
+  /** `POST /tags/:id/assign {resource, ids}`: the tag on every record named; answers how many changed. */
+  assignTag(tagId: Identifier, assignment: TagAssignment): Promise<TagAssignmentReply>;
+  /** `POST /tags/:id/unassign {resource, ids}`: the tag off every record named; answers how many changed. */
+  unassignTag(tagId: Identifier, assignment: TagAssignment): Promise<TagAssignmentReply>;
   /** `GET /offers/:id/claims`: the offer's claims, live and cancelled, newest first (the offer's staff). */
   getOfferClaims(offerId: Identifier): Promise<OfferClaimListItem[]>;
   /** `DELETE /offers/:id/claims/:claimId`: cancels a live claim; its spot is free again. */
@@ -381,6 +391,15 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
       });
       return json as PromoCode[];
     },
+    mergeTag: async (id, targetId) =>
+      (await postJson(
+        `/tags/${encodeURIComponent(String(id))}/merge-into/${encodeURIComponent(String(targetId))}`,
+        {},
+      )) as TagMergeReply,
+    assignTag: async (tagId, assignment) =>
+      (await postJson(`/tags/${encodeURIComponent(String(tagId))}/assign`, assignment)) as TagAssignmentReply,
+    unassignTag: async (tagId, assignment) =>
+      (await postJson(`/tags/${encodeURIComponent(String(tagId))}/unassign`, assignment)) as TagAssignmentReply,
     getOfferClaims: async (offerId) => {
       const { json } = await httpClientForReactAdmin(
         `${apiBaseUrl}/offers/${encodeURIComponent(String(offerId))}/claims`,

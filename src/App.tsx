@@ -15,6 +15,7 @@ import {
   referenceDataResourceProps,
 } from '../resources/reference-data';
 import tags from '../resources/tags';
+import tagTerms from '../resources/tag-terms';
 import users from '../resources/users';
 import widgetSettings, { WidgetSettingsEdit, WidgetSettingsHome } from '../resources/widget-settings';
 import offerTemplates, { OfferTemplateListPage, TemplateRequestsPage } from '../resources/offer-templates';
@@ -36,7 +37,6 @@ import { AccessDenied } from './pages/errors/AccessDenied';
 import { ReactAdminLoginRedirect } from './pages/errors/ReactAdminLoginRedirect';
 import { UnauthorizedPage } from './pages/errors/UnauthorizedPage';
 import { areaPath, PATHS } from './pages/paths';
-import { PlaceholderPage, PLACEHOLDER_AREAS } from './pages/placeholders';
 import { authProvider, dataProvider, i18nProvider, mapsApiKey, preferencesStore, sessionStore } from './providers';
 import { createQueryClient } from './queryClient';
 import { darkTheme, lightTheme } from './theme';
@@ -144,12 +144,10 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         <Route path={areaPath('statistics')} element={<StatisticsPage />} />
         {/* Billing: ROOT's tabs (invoices, subscriptions, plans) or a partner's own page, drawers by path. */}
         <Route path={`${areaPath('billing')}/*`} element={<BillingPage />} />
-        {PLACEHOLDER_AREAS.map((area) => (
-          <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
-        ))}
       </CustomRoutes>
       <Resource name="users" {...users} />
       <Resource name="tags" {...tags} />
+      <Resource {...tagTerms} />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="outbox" {...outbox} />
       {REFERENCE_DATA_RESOURCE_NAMES.map((name) => (

@@ -12,6 +12,7 @@ import asks from './asks';
 import statistics from './statistics';
 import billing from './billing';
 import dashboard from './dashboard';
+import tagTerms from './tagTerms';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
 const messages: TranslationMessages = mergeTranslations(
@@ -28,6 +29,7 @@ const messages: TranslationMessages = mergeTranslations(
   statistics,
   billing,
   dashboard,
+  tagTerms,
 );
 
 export default messages;
