@@ -227,7 +227,19 @@ const serveBilling = ({
         store.invoices = store.invoices.map((item) => (item.id === paid.id ? paid : item));
         return HttpResponse.json(paid);
       }
-      return HttpResponse.json({ message: 'Not found' }, { status: 404 });
+      if (params.action === 'send-reminder') {
+        const reminded = { ...found, remindersSent: found.remindersSent + 1, lastReminderOn: '2026-12-10' };
+        store.invoices = store.invoices.map((item) => (item.id === reminded.id ? reminded : item));
+        return HttpResponse.json(reminded);
+      }
+      const creditNote = invoice(8, { kind: 'CREDIT_NOTE', number: '2026-00048', creditsInvoiceId: found.id });
+      store.invoices = [
+        creditNote,
+        ...store.invoices.map((item) =>
+          item.id === found.id ? { ...item, status: 'CANCELLED' as const, creditNoteId: 8 } : item,
+        ),
+      ];
+      return HttpResponse.json(creditNote, { status: 201 });
     }),
     http.get(apiUrl('/establishments'), ({ request }) => {
       const { q, id } = filterOf(request);
@@ -420,6 +432,35 @@ describe('billing for ROOT', () => {
     expect(api.writes[1]).toMatchObject({ path: '/invoices/7/mark-paid', body: { paidOn: '2026-11-20', version: 1 } });
     expect(await screen.findByText('Invoice 2026-00047 is paid.')).toBeInTheDocument();
     expect(await drawer.findByText('Paid on')).toBeInTheDocument();
+  });
+
+  it('sends a reminder for an overdue invoice only, and cancels one with a credit note and its reason', async () => {
+    const api = serveBilling({ invoices: [invoice(1), invoice(2, { status: 'OVERDUE', number: '2026-00042' })] });
+    const actor = openAsRoot('/billing/invoices/1');
+    let drawer = within(await screen.findByRole('dialog', {}, SLOW_RENDER));
+    expect(await drawer.findByRole('button', { name: 'Mark paid' })).toBeInTheDocument();
+    expect(drawer.queryByRole('button', { name: 'Send reminder' })).not.toBeInTheDocument();
+
+    await actor.click(await screen.findByText('2026-00042'));
+    await waitFor(() => expect(currentPath()).toBe('/billing/invoices/2'));
+    drawer = within(await screen.findByRole('dialog', {}, SLOW_RENDER));
+    await actor.click(await drawer.findByRole('button', { name: 'Send reminder' }));
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    expect(api.writes[0]).toMatchObject({ path: '/invoices/2/send-reminder', body: { version: 1 } });
+    expect(await screen.findByText('A reminder for invoice 2026-00042 was sent.')).toBeInTheDocument();
+
+    await actor.click(drawer.getByRole('button', { name: 'Credit note' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel the invoice with a credit note' }));
+    await actor.click(dialog.getByRole('button', { name: 'Create credit note' }));
+    expect(dialog.getByText('Say why the invoice is cancelled.')).toBeInTheDocument();
+    await actor.type(dialog.getByLabelText(/Reason/), 'Wrong plan invoiced');
+    await actor.click(dialog.getByRole('button', { name: 'Create credit note' }));
+    await waitFor(() => expect(api.writes).toHaveLength(2));
+    expect(api.writes[1]).toMatchObject({
+      path: '/invoices/2/credit-note',
+      body: { reason: 'Wrong plan invoiced', version: 1 },
+    });
+    expect(await screen.findByText('Credit note 2026-00048 created.')).toBeInTheDocument();
   });
 
   it('downloads the PDF with the session’s token and saves it under the server’s file name', async () => {
