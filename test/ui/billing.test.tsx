@@ -6,6 +6,7 @@ import type { Invoice, PaymentImportReply, Plan, Subscription } from '../../doma
 import type { Establishment } from '../../domain/establishment';
 import { venueAdmin } from './eventList.fixtures';
 import { ana, apiUrl, filterOf, listAnswer, server } from './msw';
+import { staticMediaQueryList } from './mediaQuery';
 import { SLOW_RENDER } from './partnerScreens';
 import { renderApp, startSignedIn } from './renderApp';
 
@@ -530,7 +531,7 @@ describe('billing for ROOT', () => {
 describe('billing for a partner', () => {
   it('shows an ADMIN its subscription and its invoices, with the PDF and none of ROOT’s actions', async () => {
     serveBilling({
-      subscriptions: [gleis_paid()],
+      subscriptions: [paidGleis()],
       invoices: [invoice(1, { status: 'PAID', paidOn: '2026-11-03' })],
     });
     startSignedIn(venueAdmin);
@@ -556,6 +557,22 @@ describe('billing for a partner', () => {
   });
 });
 
-function gleis_paid(): Subscription {
+describe('billing on a phone', () => {
+  it('lists ROOT’s invoices without a table, each with its amount, and a tap opens one', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      staticMediaQueryList(query, query.includes('max-width')),
+    );
+    serveBilling();
+    const actor = openAsRoot('/billing/invoices');
+    const item = await screen.findByText('2026-00041 · CHF 53.95', {}, SLOW_RENDER);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await actor.click(item);
+    await waitFor(() => expect(currentPath()).toBe('/billing/invoices/1'));
+    const drawer = within(await screen.findByRole('dialog', {}, SLOW_RENDER));
+    expect(await drawer.findByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+  });
+});
+
+function paidGleis(): Subscription {
   return subscription(5, { isPaid: true, nextPlanId: basic.id });
 }
