@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Plan } from '../../domain/billing';
 import { TEXTS } from './BillingChips';
 import { useBillingFormat } from './billingFormat';
+import { PlanName } from './PlanName';
 import { recordPathOf } from './paths';
 
 const PLANS = 'resources.plans';
@@ -32,12 +33,6 @@ export const usePriceText = () => {
   const format = useBillingFormat();
   return (plan: Pick<Plan, 'priceCentimes' | 'interval'>) =>
     translate(`${TEXTS}.pricePer.${plan.interval}`, { price: format.chf(plan.priceCentimes) });
-};
-
-const PlanName = () => {
-  const plan = useRecordContext<Plan>();
-  const format = useBillingFormat();
-  return <>{format.planName(plan)}</>;
 };
 
 const PlanPrice = () => {

@@ -25,6 +25,7 @@ import { PARTNER_KINDS, SUBSCRIPTION_STATUSES, type Invoice, type Plan, type Sub
 import { useNotifyResourceError } from '../shared/resourceErrors';
 import { PaidChip, SubscriptionStatusChip, TEXTS } from './BillingChips';
 import { planLabelIn, useBillingFormat } from './billingFormat';
+import { PlanName } from './PlanName';
 import { recordPathOf } from './paths';
 
 const SUBSCRIPTIONS = 'resources.subscriptions';
@@ -57,17 +58,14 @@ const useSubscriptionFilters = () => {
 };
 
 const PlanNameOf = ({ source }: { source: 'planId' | 'nextPlanId' }) => {
-  const [locale] = useLocaleState();
   const record = useRecordContext<Subscription>();
   if (!record?.[source]) return <>—</>;
   return (
     <ReferenceField source={source} reference="plans" link={false}>
-      <PlanLabel locale={locale} />
+      <PlanName />
     </ReferenceField>
   );
 };
-
-const PlanLabel = ({ locale }: { locale: string }) => <>{planLabelIn(useRecordContext<Plan>(), locale)}</>;
 
 const PartnerCell = () => {
   const translate = useTranslate();

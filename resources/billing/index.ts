@@ -1,6 +1,8 @@
+import { createElement } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { Invoice, Plan, Subscription } from '../../domain/billing';
+import type { Invoice, Subscription } from '../../domain/billing';
 import { lazyScreen } from '../shared/lazyScreen';
+import { PlanName } from './PlanName';
 
 /**
  * The billing resources: spread into `<Resource {...plans} />`, `<Resource {...subscriptions} />` and
@@ -9,7 +11,8 @@ import { lazyScreen } from '../shared/lazyScreen';
  */
 export const plans = {
   name: 'plans',
-  recordRepresentation: (plan: Plan) => plan.name.en,
+  // In the interface language (drawer titles, references).
+  recordRepresentation: createElement(PlanName),
 } satisfies ResourceProps;
 
 export const subscriptions = {

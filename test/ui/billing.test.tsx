@@ -6,6 +6,7 @@ import type { Invoice, PaymentImportReply, Plan, Subscription } from '../../doma
 import type { Establishment } from '../../domain/establishment';
 import { venueAdmin } from './eventList.fixtures';
 import { ana, apiUrl, filterOf, listAnswer, server } from './msw';
+import { staticMediaQueryList } from './mediaQuery';
 import { SLOW_RENDER } from './partnerScreens';
 import { renderApp, startSignedIn } from './renderApp';
 
@@ -227,7 +228,19 @@ const serveBilling = ({
         store.invoices = store.invoices.map((item) => (item.id === paid.id ? paid : item));
         return HttpResponse.json(paid);
       }
-      return HttpResponse.json({ message: 'Not found' }, { status: 404 });
+      if (params.action === 'send-reminder') {
+        const reminded = { ...found, remindersSent: found.remindersSent + 1, lastReminderOn: '2026-12-10' };
+        store.invoices = store.invoices.map((item) => (item.id === reminded.id ? reminded : item));
+        return HttpResponse.json(reminded);
+      }
+      const creditNote = invoice(8, { kind: 'CREDIT_NOTE', number: '2026-00048', creditsInvoiceId: found.id });
+      store.invoices = [
+        creditNote,
+        ...store.invoices.map((item) =>
+          item.id === found.id ? { ...item, status: 'CANCELLED' as const, creditNoteId: 8 } : item,
+        ),
+      ];
+      return HttpResponse.json(creditNote, { status: 201 });
     }),
     http.get(apiUrl('/establishments'), ({ request }) => {
       const { q, id } = filterOf(request);
@@ -422,6 +435,35 @@ describe('billing for ROOT', () => {
     expect(await drawer.findByText('Paid on')).toBeInTheDocument();
   });
 
+  it('sends a reminder for an overdue invoice only, and cancels one with a credit note and its reason', async () => {
+    const api = serveBilling({ invoices: [invoice(1), invoice(2, { status: 'OVERDUE', number: '2026-00042' })] });
+    const actor = openAsRoot('/billing/invoices/1');
+    let drawer = within(await screen.findByRole('dialog', {}, SLOW_RENDER));
+    expect(await drawer.findByRole('button', { name: 'Mark paid' })).toBeInTheDocument();
+    expect(drawer.queryByRole('button', { name: 'Send reminder' })).not.toBeInTheDocument();
+
+    await actor.click(await screen.findByText('2026-00042'));
+    await waitFor(() => expect(currentPath()).toBe('/billing/invoices/2'));
+    drawer = within(await screen.findByRole('dialog', {}, SLOW_RENDER));
+    await actor.click(await drawer.findByRole('button', { name: 'Send reminder' }));
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    expect(api.writes[0]).toMatchObject({ path: '/invoices/2/send-reminder', body: { version: 1 } });
+    expect(await screen.findByText('A reminder for invoice 2026-00042 was sent.')).toBeInTheDocument();
+
+    await actor.click(drawer.getByRole('button', { name: 'Credit note' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel the invoice with a credit note' }));
+    await actor.click(dialog.getByRole('button', { name: 'Create credit note' }));
+    expect(dialog.getByText('Say why the invoice is cancelled.')).toBeInTheDocument();
+    await actor.type(dialog.getByLabelText(/Reason/), 'Wrong plan invoiced');
+    await actor.click(dialog.getByRole('button', { name: 'Create credit note' }));
+    await waitFor(() => expect(api.writes).toHaveLength(2));
+    expect(api.writes[1]).toMatchObject({
+      path: '/invoices/2/credit-note',
+      body: { reason: 'Wrong plan invoiced', version: 1 },
+    });
+    expect(await screen.findByText('Credit note 2026-00048 created.')).toBeInTheDocument();
+  });
+
   it('downloads the PDF with the session’s token and saves it under the server’s file name', async () => {
     serveBilling();
     const authorizations: (string | null)[] = [];
@@ -489,7 +531,7 @@ describe('billing for ROOT', () => {
 describe('billing for a partner', () => {
   it('shows an ADMIN its subscription and its invoices, with the PDF and none of ROOT’s actions', async () => {
     serveBilling({
-      subscriptions: [gleis_paid()],
+      subscriptions: [paidGleis()],
       invoices: [invoice(1, { status: 'PAID', paidOn: '2026-11-03' })],
     });
     startSignedIn(venueAdmin);
@@ -515,6 +557,22 @@ describe('billing for a partner', () => {
   });
 });
 
-function gleis_paid(): Subscription {
+describe('billing on a phone', () => {
+  it('lists ROOT’s invoices without a table, each with its amount, and a tap opens one', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      staticMediaQueryList(query, query.includes('max-width')),
+    );
+    serveBilling();
+    const actor = openAsRoot('/billing/invoices');
+    const item = await screen.findByText('2026-00041 · CHF 53.95', {}, SLOW_RENDER);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await actor.click(item);
+    await waitFor(() => expect(currentPath()).toBe('/billing/invoices/1'));
+    const drawer = within(await screen.findByRole('dialog', {}, SLOW_RENDER));
+    expect(await drawer.findByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+  });
+});
+
+function paidGleis(): Subscription {
   return subscription(5, { isPaid: true, nextPlanId: basic.id });
 }
