@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission } from '../../domain/access';
 import type { RoleKey } from '../../domain/roles';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
+import { PARTNER_LIMITS } from '../../domain/partner';
 import type { Tag } from '../../domain/tag';
 import {
   TAG_TERM_ERROR_CODES,
@@ -493,6 +494,38 @@ describe('POST /tags/:id/assign and /unassign', () => {
       ids: Array.from({ length: 1001 }, (_, index) => index + 1),
     });
     expect(errorsOf(tooMany).ids).toBeDefined();
+  });
+
+  it('refuses to give a record more tags than its form allows, naming it', async () => {
+    const [newest] = (
+      await server.db
+        .select({ id: events.id })
+        .from(events)
+        .orderBy(sql`${events.id} DESC`)
+        .limit(1)
+    ).map((row) => row.id);
+    const current = await tagsOfEvent(newest);
+    const filler = await server.db
+      .insert(tags)
+      .values(
+        Array.from({ length: PARTNER_LIMITS.tagTerms - current.length }, () => ({
+          tagName: `Filler ${randomUUID().slice(0, 8)}`,
+          category: 'Tag terms filler',
+        })),
+      )
+      .returning({ id: tags.id });
+    await server.db.insert(eventTags).values(filler.map((tag) => ({ eventId: newest, tagId: tag.id })));
+    const extra = await createTag();
+    const refused = await call(ROOT, 'POST', `/tags/${extra.id}/assign`, { resource: 'events', ids: [newest] });
+    expect(refused.statusCode).toBe(400);
+    expect(errorsOf(refused).ids).toMatch(new RegExp(`${PARTNER_LIMITS.tagTerms}.*${newest}`));
+    expect(await linksOf('events', extra.id)).toEqual([]);
+    await server.db.delete(tags).where(
+      inArray(
+        tags.id,
+        filler.map((tag) => tag.id),
+      ),
+    );
   });
 
   it('two assignments of the same records at once change each record once', async () => {
