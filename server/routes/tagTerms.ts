@@ -108,17 +108,21 @@ const schemas = {
   },
 } as const;
 
-/** Deadlocks with a concurrent write of the same records (PostgreSQL aborts one side) are retried. */
-const ATTEMPTS = 3;
-const DEADLOCK = '40P01';
+/**
+ * A merge that finds a record it must lock being written again (LOCK_NOT_AVAILABLE, services/tagTerms
+ * `mergeTags`) runs again from the start, as does a deadlock victim (none is known, but PostgreSQL may abort one
+ * side of a lock cycle with a write elsewhere).
+ */
+const ATTEMPTS = 5;
+const RETRIED_CODES = new Set(['40P01', '55P03']);
 
-/** One transaction for the whole action; a deadlock victim runs again, constraint violations are 4xx. */
+/** One transaction for the whole action, run again when told to (RETRIED_CODES); constraint violations are 4xx. */
 async function inTransaction<Result>(app: FastifyInstance, work: (tx: Queryable) => Promise<Result>): Promise<Result> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await app.db.transaction((tx) => work(tx));
     } catch (error) {
-      if (postgresErrorOf(error)?.code === DEADLOCK && attempt < ATTEMPTS) continue;
+      if (RETRIED_CODES.has(postgresErrorOf(error)?.code ?? '') && attempt < ATTEMPTS) continue;
       const answer = error instanceof ApiError ? undefined : databaseErrorAnswer(error, 'update', {});
       throw answer ? new ApiError(answer.statusCode, answer.body.message, answer.body.errors) : error;
     }

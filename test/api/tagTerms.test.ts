@@ -404,6 +404,36 @@ describe('POST /tags/:id/merge-into/:targetId', () => {
     expect(await auditRowsOf('tags', removed.id, 'MERGE')).toHaveLength(1);
   });
 
+  it('a merge racing the records own PUTs that link either tag loses no link and answers no 5xx', async () => {
+    const withTag = (record: Record<string, unknown>, tagId: number) => {
+      const additionalInfos = record.additionalInfos as { tagTerms: number[] };
+      return { ...record, additionalInfos: { ...additionalInfos, tagTerms: [...additionalInfos.tagTerms, tagId] } };
+    };
+    for (let round = 0; round < 3; round += 1) {
+      const [removed, kept] = [await createTag(), await createTag()];
+      await assign(removed.id, 'establishments', [ids.firstEstablishment]);
+      const [first, second] = await Promise.all(
+        [ids.firstEstablishment, ids.secondEstablishment].map(async (id) =>
+          (await call(ROOT, 'GET', `/establishments/${id}`)).json<Record<string, unknown>>(),
+        ),
+      );
+      const [merged, putFirst, putSecond] = await Promise.all([
+        call(FULL, 'POST', `/tags/${removed.id}/merge-into/${kept.id}`),
+        call(ROOT, 'PUT', `/establishments/${ids.firstEstablishment}`, withTag(first, kept.id)),
+        call(ROOT, 'PUT', `/establishments/${ids.secondEstablishment}`, withTag(second, removed.id)),
+      ]);
+      expect(merged.statusCode, merged.body).toBe(200);
+      // The first venue's PUT ran before the merge (200) or found its version bumped by it (409).
+      expect([200, 409], putFirst.body).toContain(putFirst.statusCode);
+      // The second venue's PUT linked the removed tag before the merge (moved with it), or found it gone (400).
+      expect([200, 400], putSecond.body).toContain(putSecond.statusCode);
+      expect(await linksOf('establishments', removed.id)).toEqual([]);
+      const keptBy = await linksOf('establishments', kept.id);
+      expect(keptBy).toContain(ids.firstEstablishment);
+      expect(keptBy.includes(ids.secondEstablishment)).toBe(putSecond.statusCode === 200);
+    }
+  });
+
   it('two merges into each other at once end with one tag carrying every link', async () => {
     const [left, right] = [await createTag(), await createTag()];
     const eventIds = await eventIdsOf(ids.firstEstablishment, 2);

@@ -263,17 +263,40 @@ async function bumpVersions(tx: Queryable, kind: TaggedKind, ids: readonly numbe
     WHERE ${idIn(sql`${sql.identifier(kind.id.name)}`, ids)}`);
 }
 
+/** Locks, in id order, the records of a kind that carry the tag (but `known`); `noWait`: fail rather than wait. */
+async function lockCarriers(
+  tx: Queryable,
+  kind: TaggedKind,
+  tagId: number,
+  known: readonly number[],
+  noWait: boolean,
+): Promise<number[]> {
+  const result = await tx.execute(sql`
+    SELECT ${qualified(kind.id)} AS id FROM ${kind.table}
+    WHERE ${qualified(kind.id)} IN (SELECT ${qualified(kind.owner)} FROM ${kind.links} WHERE ${qualified(kind.tag)} = ${tagId})
+      ${known.length > 0 ? sql`AND NOT (${idIn(qualified(kind.id), known)})` : sql``}
+    ORDER BY ${qualified(kind.id)} FOR UPDATE${noWait ? sql` NOWAIT` : sql``}`);
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+}
+
 /**
  * `POST /tags/:id/merge-into/:targetId`: in the caller's transaction, every link of tag `sourceId` moves to
  * `targetId` (a record carrying both keeps its one link), the translations the target lacks come from the
- * source, the source is deleted; every record that carried the source gets its version bumped. Both tags are
- * locked first (in id order): of two merges of one tag, the second finds it gone (404).
+ * source, the source is deleted; every record that carried the source gets its version bumped. The records
+ * carrying the source are locked first, then both tags (in id order): of two merges of one tag, the second
+ * finds it gone (404).
  */
 export async function mergeTags(
   tx: Queryable,
   args: { sourceId: number; targetId: number; actor: AuditActor },
 ): Promise<TagMergeReply> {
   const { sourceId, targetId, actor } = args;
+  // 1. The records that carry the removed tag, locked in id order before anything else: a PUT locks its record
+  //    before it links tags (a key-share lock on each tag), an assignment its records before the tag, so taking
+  //    the tags first could wait on a PUT that waits on us.
+  const carriers = new Map<TaggedKind, number[]>();
+  for (const kind of KINDS) carriers.set(kind, await lockCarriers(tx, kind, sourceId, [], false));
+  // 2. Both tags, in id order: a merge of either waits here, then finds its tag gone (404).
   const locked = await tx
     .select({ id: tags.id })
     .from(tags)
@@ -286,13 +309,11 @@ export async function mergeTags(
 
   const moved = { establishments: 0, promoterGroups: 0, events: 0 };
   for (const kind of KINDS) {
-    // The records that carry the source, locked in id order before their links change (as a PUT locks its row
-    // before it rewrites the links).
-    const owners = await tx.execute(sql`
-      SELECT ${qualified(kind.id)} AS id FROM ${kind.table}
-      WHERE ${qualified(kind.id)} IN (SELECT ${qualified(kind.owner)} FROM ${kind.links} WHERE ${qualified(kind.tag)} = ${sourceId})
-      ORDER BY ${qualified(kind.id)} FOR UPDATE`);
-    const ownerIds = rowsOf<{ id: number }>(owners).map((row) => Number(row.id));
+    // 3. Records that took the removed tag while we waited for it (their writes have committed: we hold the tag
+    //    now), without waiting: one being written again waits for our tag lock, so waiting for it would be a
+    //    deadlock; the route runs the merge again instead (LOCK_NOT_AVAILABLE).
+    const before = carriers.get(kind) ?? [];
+    const ownerIds = [...before, ...(await lockCarriers(tx, kind, sourceId, before, true))];
     if (ownerIds.length === 0) continue;
     const received = await tx.execute(sql`
       INSERT INTO ${kind.links} (${sql.identifier(kind.owner.name)}, ${sql.identifier(kind.tag.name)})
@@ -329,8 +350,8 @@ export async function mergeTags(
 
 /**
  * `POST /tags/:id/assign` and `/unassign`: the tag put on (or taken off) these records, in the caller's
- * transaction. The tag is held (KEY SHARE: a merge of it waits, another assignment does not), the records are
- * locked in id order; records that already carry it (or carry it not) are left as they are. Each changed
+ * transaction. The records are locked in id order, then the tag is held (KEY SHARE: a merge of it waits, another
+ * assignment does not); records that already carry it (or carry it not) are left as they are. Each changed
  * record gets its version bumped and an ASSIGN_TAG / UNASSIGN_TAG audit row with its tags before and after.
  */
 export async function changeTagAssignment(
@@ -340,8 +361,9 @@ export async function changeTagAssignment(
   const { tagId, resource, assign, actor } = args;
   const kind = TAGGED_KINDS[resource];
   const ids = [...new Set(args.ids)].sort((first, second) => first - second);
-  const [tag] = await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId)).for('key share');
-  if (!tag) throw notFound();
+  const tagNow = () => tx.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId));
+  if ((await tagNow()).length === 0) throw notFound();
+  // The records first, in id order, then the tag (as a PUT and a merge lock them): no lock cycle with either.
   const found = await tx.execute(sql`
     SELECT ${qualified(kind.id)} AS id FROM ${kind.table} WHERE ${idIn(qualified(kind.id), ids)}
     ORDER BY ${qualified(kind.id)} FOR UPDATE`);
@@ -350,6 +372,8 @@ export async function changeTagAssignment(
   if (unknown.length > 0) {
     throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { ids: `Unknown ${resource}: ${unknown.join(', ')}` });
   }
+  // Held until commit (KEY SHARE: another assignment shares it, a merge waits for it); gone meanwhile: 404.
+  if ((await tagNow().for('key share')).length === 0) throw notFound();
 
   const before = await tagIdsOf(tx, kind, ids);
   const carries = (id: number) => (before.get(id) ?? []).includes(tagId);
