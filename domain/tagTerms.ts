@@ -62,3 +62,31 @@ export type TagTermFilter = z.output<typeof tagTermFilterSchema>;
 export const TAG_TERM_ERROR_CODES = {
   mergeIntoItself: 'MERGE_INTO_ITSELF',
 } as const;
+
+// ---- the answers as zod schemas (the API document shows them; the interfaces above are the contract) ------
+
+const countSchema = z.number().int().min(0);
+
+export const tagTermSchema = z.object({
+  id: idSchema.describe("The tag's id"),
+  tagName: z.string(),
+  category: z.string(),
+  establishments: countSchema.describe('Establishments carrying the tag, any visibility'),
+  promoterGroups: countSchema.describe('Promoter groups carrying the tag, any visibility'),
+  events: countSchema.describe('Events carrying the tag, any visibility'),
+  missingTranslations: z.array(z.enum(LANGUAGES)).describe('Languages without a translation, in LANGUAGES order'),
+}) satisfies z.ZodType<TagTerm>;
+
+export const tagMergeReplySchema = z.object({
+  kept: tagTermSchema,
+  removedTagId: idSchema,
+  moved: z
+    .object({ establishments: countSchema, promoterGroups: countSchema, events: countSchema })
+    .describe('The links the kept tag received (records that carried both tags keep their one link)'),
+}) satisfies z.ZodType<TagMergeReply>;
+
+export const tagAssignmentReplySchema = z.object({
+  tagId: idSchema,
+  resource: z.enum(TAGGED_RESOURCES),
+  changed: countSchema.describe('Records whose tags changed; those already (un)tagged are left as they were'),
+}) satisfies z.ZodType<TagAssignmentReply>;

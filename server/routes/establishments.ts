@@ -7,6 +7,7 @@ import { idOrIdsSchema, textOrTextsSchema } from '../../domain/records';
 import { PARTNER_LIMITS } from '../../domain/partner';
 import { equalsAnyIgnoringCase } from '../db/conditions';
 import { linksToAny } from '../db/links';
+import { carriesAnyTag, carriesNoTag } from '../services/tagTerms';
 import { establishments } from '../db/schema/establishments';
 import {
   ESTABLISHMENT_LINKS,
@@ -63,6 +64,9 @@ export const establishmentResource: ResourceDefinition<Establishment, Establishm
       linksToAny(ESTABLISHMENT_LINKS.musics, establishments.id, musicIds),
     ),
     tagId: defineFilter(idOrIdsSchema, (tagIds) => linksToAny(ESTABLISHMENT_LINKS.tags, establishments.id, tagIds)),
+    /** Records carrying any of these tags; `untagged: true` those carrying none (docs/tag-terms.md). */
+    tagIds: defineFilter(idOrIdsSchema, (tagIds) => carriesAnyTag('establishments', tagIds)),
+    untagged: defineFilter(z.boolean(), (untagged) => carriesNoTag('establishments', untagged)),
     visibility: defineFilter(z.enum(VISIBILITIES), (visibility) => eq(establishments.visibility, visibility)),
   },
   search: [establishments.name, establishments.city, establishments.localisation, establishments.email],

@@ -7,6 +7,7 @@ import { idOrIdsSchema, textOrTextsSchema } from '../../domain/records';
 import { PARTNER_LIMITS } from '../../domain/partner';
 import type { Queryable } from '../db/queryable';
 import { linksToAny } from '../db/links';
+import { carriesAnyTag, carriesNoTag } from '../services/tagTerms';
 import { events } from '../db/schema/events';
 import { authOf } from '../plugins/authenticate';
 import {
@@ -114,6 +115,9 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
     recurrencePattern: defineFilter(oneOrMany(RECURRENCE_PATTERNS), (patterns) =>
       inArray(events.recurrencePattern, patterns),
     ),
+    /** Records carrying any of these tags; `untagged: true` those carrying none (docs/tag-terms.md). */
+    tagIds: defineFilter(idOrIdsSchema, (tagIds) => carriesAnyTag('events', tagIds)),
+    untagged: defineFilter(z.boolean(), (untagged) => carriesNoTag('events', untagged)),
     /** Only the first series of each chain (no THIS_AND_NEXT tail segments). */
     rootsOnly: defineFilter(z.boolean(), (rootsOnly) => (rootsOnly ? isNull(events.parentEventId) : undefined)),
   },

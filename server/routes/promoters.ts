@@ -5,6 +5,7 @@ import { VISIBILITIES } from '../../domain/enums';
 import { idOrIdsSchema } from '../../domain/records';
 import type { Promoter, PromoterInput } from '../../domain/promoter';
 import { linksToAny } from '../db/links';
+import { carriesAnyTag, carriesNoTag } from '../services/tagTerms';
 import { promoterGroups } from '../db/schema/promoterGroups';
 import { loadPromoters, PROMOTER_LINKS, PROMOTER_PARTNER } from '../services/promoters';
 import { partnerWrites } from './shared/partner';
@@ -39,6 +40,9 @@ export const promoterResource: ResourceDefinition<Promoter, PromoterInput> = {
     ),
     musicId: defineFilter(idOrIdsSchema, (musicIds) => linksToAny(PROMOTER_LINKS.musics, promoterGroups.id, musicIds)),
     tagId: defineFilter(idOrIdsSchema, (tagIds) => linksToAny(PROMOTER_LINKS.tags, promoterGroups.id, tagIds)),
+    /** Records carrying any of these tags; `untagged: true` those carrying none (docs/tag-terms.md). */
+    tagIds: defineFilter(idOrIdsSchema, (tagIds) => carriesAnyTag('promoters', tagIds)),
+    untagged: defineFilter(z.boolean(), (untagged) => carriesNoTag('promoters', untagged)),
     visibility: defineFilter(z.enum(VISIBILITIES), (visibility) => eq(promoterGroups.visibility, visibility)),
   },
   search: [promoterGroups.name, promoterGroups.email],

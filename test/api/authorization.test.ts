@@ -6,7 +6,7 @@ import { hasPermission, type Viewer } from '../../domain/access';
 import { AUTH_ERROR_CODES, RESOURCE_ERROR_CODES } from '../../domain/errors';
 import type { VisibilityChangeAnswer } from '../../domain/records';
 import type { RoleKey } from '../../domain/roles';
-import { users } from '../../server/db/schema';
+import { tags, users } from '../../server/db/schema';
 import { toUserRecord, userRecordColumns } from '../../server/services/users';
 import {
   DASHBOARD_ENDPOINTS,
@@ -22,6 +22,8 @@ import {
   VISIBILITY_ACTION,
   expectedStatisticsStatus,
   statisticsScopeCases,
+  TAG_TERM_ACTIONS,
+  expectedTagTermActionStatus,
   type StatisticsScopeCase,
 } from './authorizationMatrix';
 import { DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
@@ -399,6 +401,37 @@ describe('the dashboard: every account against both endpoints and each card', ()
       else if (endpoint.startsWith('dashboard/cards/')) expect(response.json().id).toBe(endpoint.split('/')[2]);
     }
     const refused = await server.app.inject({ method: 'GET', url: '/api/v1/dashboard' });
+    expect(refused.statusCode).toBe(401);
+  });
+});
+
+describe('the tag actions of the tag terms: every account against each, on a tag that exists and one that does not', () => {
+  const newTag = async () => {
+    const [row] = await server.db
+      .insert(tags)
+      .values({ tagName: `Matrix action ${randomUUID().slice(0, 8)}`, category: 'Matrix' })
+      .returning({ id: tags.id });
+    return row.id;
+  };
+  const urlOf = (action: (typeof TAG_TERM_ACTIONS)[number], tagId: number, targetId: number) =>
+    action === 'merge-into' ? `tags/${tagId}/merge-into/${targetId}` : `tags/${tagId}/${action}`;
+
+  it.each(DEMO_EMAILS)('%s', async (email) => {
+    const account = accountOf(email);
+    for (const action of TAG_TERM_ACTIONS) {
+      for (const tagExists of [true, false]) {
+        const [tagId, targetId] = [tagExists ? await newTag() : 999_999, await newTag()];
+        const body =
+          action === 'merge-into' ? undefined : { resource: 'establishments', ids: [scopes.firstEstablishmentId] };
+        const response = await call(account, 'POST', urlOf(action, tagId, targetId), body);
+        const expected = expectedTagTermActionStatus(account.viewer, tagExists);
+        expect(response.statusCode, `${email} POST ${action} (tag exists: ${tagExists}): ${response.body}`).toBe(
+          expected,
+        );
+        if (expected !== 200) expectRefusal(response, expected);
+      }
+    }
+    const refused = await server.app.inject({ method: 'POST', url: '/api/v1/tags/1/assign' });
     expect(refused.statusCode).toBe(401);
   });
 });

@@ -687,6 +687,14 @@ const asksFixture: ResourceFixture = {
     ).map((row) => ({ id: row.id, ownership: templateOwnership(row) })),
 };
 
+/** A tag's term (docs/tag-terms.md): one per tag, read-only, no owner; its actions live beside `/tags`. */
+const tagTermsFixture: ResourceFixture = {
+  collection: 'tag-terms',
+  permission: 'TAG_TERMS',
+  actions: ['list', 'getOne', 'getMany'],
+  rows: (db) => globalRows(db.select({ id: tags.id }).from(tags)),
+};
+
 export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   usersFixture,
   tagsFixture,
@@ -703,6 +711,7 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   promoCodeTemplatesFixture,
   promoCodesFixture,
   asksFixture,
+  tagTermsFixture,
 ];
 
 /**
@@ -914,4 +923,16 @@ export function expectedStatisticsStatus(viewer: Viewer, ownership: RecordOwners
   if (!hasPermission(viewer.roleKeys, 'STATISTICS', 'read')) return 403;
   if (ownership === null) return 200;
   return isInScope(viewer, 'STATISTICS', ownership, 'write') ? 200 : 404;
+}
+
+/**
+ * The tag actions of the tag terms (docs/tag-terms.md): `POST /tags/:id/merge-into/:targetId`, `/assign` and
+ * `/unassign`, which need TAG_TERMS update whatever the tag or the records (counts and links of every scope).
+ */
+export const TAG_TERM_ACTIONS = ['merge-into', 'assign', 'unassign'] as const;
+export type TagTermAction = (typeof TAG_TERM_ACTIONS)[number];
+
+export function expectedTagTermActionStatus(viewer: Viewer, tagExists: boolean): number {
+  if (!hasPermission(viewer.roleKeys, 'TAG_TERMS', 'update')) return 403;
+  return tagExists ? 200 : 404;
 }

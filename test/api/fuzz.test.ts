@@ -191,6 +191,10 @@ const ACTION_BODIES: Record<string, object> = {
   '/notifications/stream-ticket': {},
   // A PUT of no record (the caller's own settings): fuzzed with this body, not as a record read back.
   '/notification-preferences': { deliveries: { PASSWORD_CHANGED: 'MAIL', ACCESS_LINK_SENT: 'DIGEST' } },
+  // Tag terms (docs/tag-terms.md): the merge's target is another new tag (`:targetId`).
+  '/tags/:id/merge-into/:targetId': {},
+  '/tags/:id/assign': { resource: 'establishments', ids: [1, 2] },
+  '/tags/:id/unassign': { resource: 'events', ids: [1, 2] },
 };
 
 /**
@@ -274,6 +278,9 @@ const FILTER_KEYS = [
   'kind',
   'constructor',
   '__proto__',
+  'tagIds',
+  'untagged',
+  'unused',
 ];
 const SORT_FIELDS = [
   'id',
@@ -286,6 +293,8 @@ const SORT_FIELDS = [
   'establishmentName',
   'promoterName',
   'createdAt',
+  'events',
+  'establishments',
 ];
 const QUERY_KEYS = ['filter', 'sort', 'range', 'version', 'originalStartsAt', 'q', 'id', 'filter[]', 'version[]'];
 
@@ -531,7 +540,8 @@ describe('no request answers a 5xx', () => {
           collectionOf(path),
           collectionOf(path) === 'events' ? 'promoter@demo.ch' : 'root@demo.ch',
         );
-        const url = path.replace(':id', String(id));
+        const target = path.includes(':targetId') ? await recordOf(collectionOf(path)) : undefined;
+        const url = path.replace(':id', String(id)).replace(':targetId', String(target?.id));
         await expectNo5xx(
           'root@demo.ch',
           bodyFrom(ACTION_BODIES[path]).map((body) => ({ method: 'POST', url, ...body })),

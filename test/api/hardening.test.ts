@@ -111,6 +111,20 @@ describe('record ids in URLs', () => {
   });
 });
 
+describe('the target tag id of a merge', () => {
+  it('answers 400 on `targetId` for anything but a plain positive decimal integer', async () => {
+    const [tag] = await server.db.select({ id: tags.id }).from(tags).limit(1);
+    const refusals: string[] = [];
+    for (const text of NOT_IDS) {
+      const url = `/api/v1/tags/${tag.id}/merge-into/${text}`;
+      const response = await asRoot('POST', url, {});
+      if (response.statusCode !== 400 || !errorsOf(response).targetId)
+        refusals.push(`POST ${url} → ${response.statusCode} ${response.body}`);
+    }
+    expect(refusals).toEqual([]);
+  });
+});
+
 describe('dashboard card names in URLs', () => {
   it('answers 400 on `card` for what is not a name, 404 for a name that is no card, never a 5xx', async () => {
     const answers: string[] = [];

@@ -6,6 +6,7 @@ import { apiErrorBodySchema } from '../../domain/errors';
 import { visibilityChangeSchema } from '../../domain/records';
 import { tagInputSchema } from '../../domain/tag';
 import { offerTemplateInputSchema, templateRejectionSchema } from '../../domain/offerTemplate';
+import { tagAssignmentSchema } from '../../domain/tagTerms';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '../../server/plugins/openapi';
 import type { RouteOptions } from 'fastify';
 import { signIn, startTestServer, type TestServer } from './harness';
@@ -305,5 +306,24 @@ describe('the reference page', () => {
     }
     const json = await server.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/json` });
     expect(json.json()).toEqual(document);
+  });
+});
+
+describe('the tag terms', () => {
+  it('document the read-only collection, the merge with both ids, and the assignments with their body', () => {
+    const bodyOf = (operation: OpenAPIV3_1.OperationObject | undefined) =>
+      (operation?.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json'].schema;
+    expect(document.paths?.['/tag-terms']?.get?.summary).toMatch(/tag/);
+    expect(document.paths?.['/tag-terms']?.post).toBeUndefined();
+    expect(document.paths?.['/tag-terms/{id}']?.get).toBeDefined();
+    const merge = document.paths?.['/tags/{id}/merge-into/{targetId}']?.post;
+    expect(merge?.summary).toMatch(/MERGE_INTO_ITSELF/);
+    const parameters = (merge?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+    expect(parameters.map((parameter) => parameter.name).sort()).toEqual(['id', 'targetId']);
+    for (const action of ['assign', 'unassign']) {
+      expect(bodyOf(document.paths?.[`/tags/{id}/${action}`]?.post)).toEqual(
+        jsonSchemaOf(tagAssignmentSchema, 'input'),
+      );
+    }
   });
 });
