@@ -85,7 +85,7 @@ export const DEMO_PEOPLE: Record<string, DemoPerson> = {
     phoneNumber: '+41 44 555 03 22',
     gender: 'MALE',
     language: 'de',
-    hasPaidSubscription: true,
+    hasPaidSubscription: false,
     scope: { establishment: 0 },
   },
   'coordinator@demo.ch': {
@@ -95,7 +95,7 @@ export const DEMO_PEOPLE: Record<string, DemoPerson> = {
     phoneNumber: '+41 22 555 04 33',
     gender: 'FEMALE',
     language: 'fr',
-    hasPaidSubscription: true,
+    hasPaidSubscription: false,
     scope: { establishment: 0 },
   },
   'coordinator-limited@demo.ch': {
@@ -105,7 +105,7 @@ export const DEMO_PEOPLE: Record<string, DemoPerson> = {
     phoneNumber: null,
     gender: 'MALE',
     language: 'de',
-    hasPaidSubscription: true,
+    hasPaidSubscription: false,
     scope: { establishment: 0 },
   },
   'coordinator-full@demo.ch': {

@@ -20,13 +20,15 @@ import { invoiceReferenceOf } from '../services/billing/references';
 import type { Executor } from './sections';
 
 /**
- * The demo's billing (docs/billing.md "Documents, QR-bills and payments files"): three plans; Gleis 7 Club
- * (admin@demo.ch's venue) on Pro monthly for a few months, every invoice paid but the current one, which is open
+ * The demo's billing (docs/billing.md "Documents, QR-bills and payments files"): three plans; Club Le Seujet
+ * (admin2@demo.ch's venue) on Pro monthly for a few months, every invoice paid but the current one, which is open
  * and not yet due, so it is paid; Bar Limmatblick (whose widget shows the pro logo) on Pro yearly, paid; the
  * demo promoter's Nachtwerk Kollektiv on Basic monthly with one overdue invoice (reminded once), so it is not.
  * Periods are calendar months (or a year) from the first of a month, counted back from the seed's `today`, so
- * the states hold whatever day the demo starts: the current period's invoice is due 30 days after its first
- * day, on or after today; the overdue one is two periods back, due long before today.
+ * the states hold whatever day the demo starts: the current period's invoice is due 30 days after its first day,
+ * on or after today; the overdue one is two periods back, due long before today. Gleis 7 Club, the first venue
+ * (admin@demo.ch's), has no subscription: subscribing it is where a tour of billing starts
+ * (test/e2e/billing.e2e.ts).
  */
 
 export interface SeedPlan {
@@ -85,19 +87,19 @@ export interface SeedSubscription {
 
 export const SEED_SUBSCRIPTIONS: SeedSubscription[] = [
   {
-    partner: { kind: 'ESTABLISHMENT', index: 0 },
+    partner: { kind: 'ESTABLISHMENT', index: 1 },
     plan: 'pro',
     monthsAgo: 4,
     address: {
-      name: 'Gleis 7 Club',
-      street: 'Hardstrasse',
-      buildingNumber: '219',
-      postalCode: '8005',
-      town: 'Zürich',
+      name: 'Club Le Seujet SA',
+      street: 'Quai du Seujet',
+      buildingNumber: '32',
+      postalCode: '1201',
+      town: 'Genève',
       country: 'CH',
     },
-    invoiceEmail: 'booking@gleis7.example.ch',
-    language: 'de',
+    invoiceEmail: 'booking@leseujet.example.ch',
+    language: 'fr',
     fates: [
       { paidAfterDays: 6, source: 'CAMT054' },
       { paidAfterDays: 12, source: 'CAMT054' },

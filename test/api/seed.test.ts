@@ -290,7 +290,7 @@ describe('seedDemoData', () => {
     }
   });
 
-  it('bills the demo partners: Gleis 7 Club paid on Pro monthly, the demo promoter’s group with one overdue invoice', async () => {
+  it('bills the demo partners: Club Le Seujet paid on Pro monthly, Gleis 7 Club on none, the demo promoter’s group with one overdue invoice', async () => {
     const plans = await db.select().from(schema.plans).orderBy(schema.plans.id);
     expect(plans.map((plan) => [plan.name.en, plan.priceCentimes, plan.interval, plan.proLogo])).toEqual([
       ['Basic monthly', 2900, 'MONTH', false],
@@ -335,18 +335,18 @@ describe('seedDemoData', () => {
         statuses: own.map((invoice) => invoiceStatusOn(invoice.status as 'OPEN', invoice.dueOn, TODAY)),
       };
     };
-    const [gleis7] = await db
+    const [seujet] = await db
       .select()
       .from(schema.establishments)
-      .where(eq(schema.establishments.name, 'Gleis 7 Club'));
-    const gleis7Billing = await statusesOf({ establishmentId: gleis7.id });
-    expect(plans.find((plan) => plan.id === gleis7Billing.subscription.planId)?.name.en).toBe('Pro monthly');
-    expect(gleis7Billing.subscription.startsOn < '2026-08-01').toBe(true);
-    expect(gleis7Billing.subscription).toMatchObject({
+      .where(eq(schema.establishments.name, 'Club Le Seujet'));
+    const seujetBilling = await statusesOf({ establishmentId: seujet.id });
+    expect(plans.find((plan) => plan.id === seujetBilling.subscription.planId)?.name.en).toBe('Pro monthly');
+    expect(seujetBilling.subscription.startsOn < '2026-08-01').toBe(true);
+    expect(seujetBilling.subscription).toMatchObject({
       currentPeriodStart: '2026-11-01',
       currentPeriodEnd: '2026-11-30',
     });
-    expect(gleis7Billing.statuses).toEqual(['PAID', 'PAID', 'PAID', 'PAID', 'OPEN']);
+    expect(seujetBilling.statuses).toEqual(['PAID', 'PAID', 'PAID', 'PAID', 'OPEN']);
 
     const [nachtwerk] = await db
       .select()
@@ -374,13 +374,27 @@ describe('seedDemoData', () => {
         .where(inArray(schema.users.email, emails))
         .orderBy(schema.users.email);
     expect(
-      await usersOf(['admin@demo.ch', 'coordinator@demo.ch', 'coordinator-limited@demo.ch', 'promoter@demo.ch']),
+      await usersOf([
+        'admin2@demo.ch',
+        'admin@demo.ch',
+        'coordinator@demo.ch',
+        'coordinator-limited@demo.ch',
+        'promoter@demo.ch',
+      ]),
     ).toEqual([
-      { email: 'admin@demo.ch', paid: true, link: 'http://localhost:3000/billing' },
-      { email: 'coordinator-limited@demo.ch', paid: true, link: 'http://localhost:3000/billing' },
-      { email: 'coordinator@demo.ch', paid: true, link: 'http://localhost:3000/billing' },
+      { email: 'admin2@demo.ch', paid: true, link: 'http://localhost:3000/billing' },
+      // Gleis 7 Club has no subscription.
+      { email: 'admin@demo.ch', paid: false, link: null },
+      { email: 'coordinator-limited@demo.ch', paid: false, link: null },
+      { email: 'coordinator@demo.ch', paid: false, link: null },
       { email: 'promoter@demo.ch', paid: false, link: 'http://localhost:3000/billing' },
     ]);
+    const gleis7Subscriptions = await db
+      .select({ id: schema.subscriptions.id })
+      .from(schema.subscriptions)
+      .innerJoin(schema.establishments, eq(schema.establishments.id, schema.subscriptions.establishmentId))
+      .where(eq(schema.establishments.name, 'Gleis 7 Club'));
+    expect(gleis7Subscriptions).toEqual([]);
   });
 
   it('changes nothing when run again', async () => {

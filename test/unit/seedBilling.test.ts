@@ -15,15 +15,15 @@ const subscriptionOf = (kind: string, index: number) =>
   SEED_SUBSCRIPTIONS.findIndex((seed) => seed.partner.kind === kind && seed.partner.index === index);
 
 describe('the demo billing on every day', () => {
-  const gleis7 = subscriptionOf('ESTABLISHMENT', 0);
+  const seujet = subscriptionOf('ESTABLISHMENT', 1);
   const nachtwerk = subscriptionOf('PROMOTER_GROUP', 0);
 
-  it('keeps Gleis 7 Club paid with only its current invoice open, and the demo promoter’s group one invoice overdue', () => {
+  it('keeps Club Le Seujet paid with only its current invoice open, and the demo promoter’s group one invoice overdue', () => {
     for (const day of DAYS) {
       const today = day.toString();
       const plan = demoBillingPlan(day);
-      expect(statusesOn(plan, gleis7, today), today).toEqual(['PAID', 'PAID', 'PAID', 'PAID', 'OPEN']);
-      expect(isPaidOf(plan, gleis7)).toBe(true);
+      expect(statusesOn(plan, seujet, today), today).toEqual(['PAID', 'PAID', 'PAID', 'PAID', 'OPEN']);
+      expect(isPaidOf(plan, seujet)).toBe(true);
       const nachtwerkStatuses = statusesOn(plan, nachtwerk, today);
       expect(nachtwerkStatuses, today).toEqual(['PAID', 'OVERDUE', 'PAID', 'OPEN']);
       expect(isPaidOf(plan, nachtwerk)).toBe(false);
