@@ -22,6 +22,7 @@ import { notificationRoutes } from './notifications';
 import { askRoutes } from './asks';
 import { statisticsRoutes } from './statistics';
 import { dashboardRoutes } from './dashboard';
+import { billingRoutes } from './billing';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -60,4 +61,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(askRoutes);
   await api.register(statisticsRoutes);
   await api.register(dashboardRoutes);
+  await api.register(billingRoutes);
 }
