@@ -37,6 +37,7 @@ import {
   markInvoicePaid,
   remindInvoice,
 } from '../services/billing/invoices';
+import { mailInvoiceInBackground } from '../services/billing/invoiceMails';
 import { refreshPaidStates } from '../services/billing/paidState';
 import { insertPlan, loadPlans, updatePlan } from '../services/billing/plans';
 import {
@@ -204,26 +205,14 @@ async function inTransaction<Result>(app: FastifyInstance, work: (tx: Queryable)
 
 const partnerOfInvoice = (invoice: Invoice) => ({ kind: invoice.partner.kind, id: invoice.partner.id });
 
-/** Runs the invoices created or changed through after their commit (mails). */
-export type InvoiceMailer = (
-  app: FastifyInstance,
-  mail: { invoiceId: number; template: 'invoice' | 'invoiceReminder' },
-) => void;
-
-export interface BillingRoutesOptions {
-  /** Mails an invoice or a reminder once its write committed; default: none. */
-  mailInvoice?: InvoiceMailer;
+/** Mails invoices the daily job created, once its transaction committed. */
+export function mailCommittedInvoices(app: FastifyInstance, invoiceIds: readonly number[]): void {
+  for (const invoiceId of invoiceIds) mailInvoiceInBackground(app, { invoiceId, template: 'invoice' });
 }
 
-function invoiceActions(app: FastifyInstance, options: BillingRoutesOptions) {
+function invoiceActions(app: FastifyInstance) {
   const publicUrl = app.config.publicUrl;
-  const mail: InvoiceMailer = (target, message) => {
-    try {
-      options.mailInvoice?.(target, message);
-    } catch (error) {
-      target.log.error({ err: error, invoiceId: message.invoiceId }, 'invoice mail failed');
-    }
-  };
+  const mail = mailInvoiceInBackground;
 
   /** The invoice's row locked, in the caller's write scope, at the version they read. */
   const lockedInScope = async (tx: Queryable, request: FastifyRequest, id: number, version: number | undefined) => {
@@ -382,9 +371,9 @@ function invoiceActions(app: FastifyInstance, options: BillingRoutesOptions) {
   );
 }
 
-export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions = {}): Promise<void> {
+export async function billingRoutes(app: FastifyInstance): Promise<void> {
   registerResource(app, planResource);
   registerResource(app, subscriptionResource(app.config.publicUrl));
   registerResource(app, invoiceResource);
-  invoiceActions(app, options);
+  invoiceActions(app);
 }

@@ -26,7 +26,6 @@ import {
   signIn,
   startTestServer,
   TEST_PUBLIC_URL,
-  totalOf,
   type TestServer,
 } from './harness';
 import { BROWSER_USER_AGENT } from '../support/userAgents';
