@@ -18,6 +18,7 @@ export interface OutboxMail {
   /** Only in the detail (`GET /outbox/:id`). */
   text?: string;
   html?: string;
+  attachments?: { filename: string; contentType: string; bytes: number }[];
 }
 
 /** The filter names of `GET /outbox` (server/routes/outbox.ts); `?filter={"status":"failed"}` is the dashboard's link. */

@@ -1,8 +1,18 @@
-import { Box, Typography } from '@mui/material';
-import { Labeled, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import {
+  Labeled,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { MailText } from './MailText';
 import { MailStatus, type OutboxMail } from './OutboxList';
 import { DateTimeField } from '../shared/DateTimeField';
+import { formatNumber } from '../shared/figureFormat';
 
 /**
  * The HTML part, rendered in an iframe that may do nothing at all (`sandbox=""`: no scripts, no forms,
@@ -31,6 +41,34 @@ const MailTextPart = () => {
   return <MailText text={mail.text} />;
 };
 
+/** "12.3 kB": a file's size for the eye (1 kB = 1000 bytes). */
+const sizeOf = (bytes: number, locale: string): string =>
+  bytes < 1000 ? `${formatNumber(bytes, locale)} B` : `${formatNumber(bytes / 1000, locale, 1)} kB`;
+
+/** A chip per attached file with its size (the outbox keeps no file, only what was attached). */
+const MailAttachments = () => {
+  const mail = useRecordContext<OutboxMail>();
+  const translate = useTranslate();
+  const [locale = 'en'] = useLocaleState();
+  if (!mail?.attachments?.length) return null;
+  return (
+    <Labeled label={translate('resources.outbox.fields.attachments')}>
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {mail.attachments.map((attachment, index) => (
+          <Chip
+            key={`${attachment.filename}-${index}`}
+            icon={<AttachFileIcon />}
+            variant="outlined"
+            label={`${attachment.filename} · ${sizeOf(attachment.bytes, locale)}`}
+            title={attachment.contentType}
+            sx={{ maxWidth: '100%' }}
+          />
+        ))}
+      </Stack>
+    </Labeled>
+  );
+};
+
 const MailTitle = () => {
   const mail = useRecordContext<OutboxMail>();
   return <>{mail?.subject ?? ''}</>;
@@ -55,6 +93,7 @@ export const OutboxShow = () => {
         <DateTimeField source="createdAt" />
         <DateTimeField source="sentAt" emptyText="—" />
         <TextField source="error" emptyText="—" />
+        <MailAttachments />
         <Box sx={{ width: '100%' }}>
           <Typography variant="subtitle2" color="text.secondary" gutterBottom>
             {translate('resources.outbox.textPart')}

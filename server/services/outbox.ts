@@ -77,10 +77,15 @@ export async function listOutboxMails(db: Queryable, query: OutboxPageQuery) {
   );
 }
 
-/** One mail with its text and HTML bodies, or undefined. */
+/** One mail with its text and HTML bodies and its attachments (name, type, size), or undefined. */
 export async function loadOutboxMail(db: Queryable, id: number) {
   const [row] = await db
-    .select({ ...summaryColumns, text: mailOutbox.textBody, html: mailOutbox.htmlBody })
+    .select({
+      ...summaryColumns,
+      text: mailOutbox.textBody,
+      html: mailOutbox.htmlBody,
+      attachments: mailOutbox.attachments,
+    })
     .from(mailOutbox)
     .where(eq(mailOutbox.id, id));
   return row;

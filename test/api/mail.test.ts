@@ -11,6 +11,7 @@ import {
   createMailer,
   MAIL_TEMPLATE_NAMES,
   renderTemplate,
+  type InvoiceMailParams,
   type LinkMailParams,
   type MailLogger,
 } from '../../server/services/mail';
@@ -314,6 +315,105 @@ describe('SMTP transport', () => {
       expect((await outboxRow(record.id)).error).toMatch(/ECONNREFUSED|connect/i);
     } finally {
       await mailer.close();
+    }
+  });
+});
+
+describe('invoice mails', () => {
+  const invoiceParams: InvoiceMailParams = {
+    invoiceNumber: '2026-00042',
+    totalCentimes: 123_450,
+    dueOn: '2026-12-02',
+    partnerName: 'Gleis 7 Club',
+    billingUrl: 'http://localhost:3000/billing',
+  };
+  const amounts: Record<Language, string> = {
+    en: 'CHF 1,234.50',
+    fr: 'CHF 1\u00a0234,50',
+    de: 'CHF 1’234.50',
+    it: 'CHF 1’234.50',
+  };
+  const dueDates: Record<Language, string> = {
+    en: '2 December 2026',
+    fr: '02.12.2026',
+    de: '02.12.2026',
+    it: '02.12.2026',
+  };
+  const pdf = Buffer.from('%PDF-1.3\n% an invoice\n%%EOF\n', 'latin1');
+  const attachment = { filename: 'invoice-2026-00042.pdf', contentType: 'application/pdf', content: pdf };
+
+  it.each(
+    (['invoice', 'invoiceReminder'] as const).flatMap((template) =>
+      LANGUAGES.map((language) => [template, language] as const),
+    ),
+  )(
+    '%s in %s names the invoice, its partner, total and due date, and links to the billing page',
+    (template, language) => {
+      const mail = renderTemplate(template, language, invoiceParams);
+      expect(mail.subject).toContain('2026-00042');
+      for (const expected of ['2026-00042', 'Gleis 7 Club', amounts[language], dueDates[language]]) {
+        expect(mail.text).toContain(expected);
+      }
+      expect(mail.html).toContain('href="http://localhost:3000/billing"');
+      expect(mail.html).toContain(`<html lang="${language}">`);
+      if (language === 'de') expect(mail.text).not.toContain('ß');
+    },
+  );
+
+  it('writes the invoice and the reminder differently, in four languages each', () => {
+    const subjects = (['invoice', 'invoiceReminder'] as const).flatMap((template) =>
+      LANGUAGES.map((language) => renderTemplate(template, language, invoiceParams).subject),
+    );
+    expect(new Set(subjects).size).toBe(2 * LANGUAGES.length);
+  });
+
+  it('records the attachments’ names, types and sizes in the outbox, not their bytes', async () => {
+    const mailer = createMailer({ db });
+    const record = await mailer.send({
+      to: 'billing@gleis7.ch',
+      language: 'de',
+      template: 'invoice',
+      params: invoiceParams,
+      attachments: [attachment],
+    });
+    expect((await outboxRow(record.id)).attachments).toEqual([
+      { filename: 'invoice-2026-00042.pdf', contentType: 'application/pdf', bytes: pdf.length },
+    ]);
+    const withoutAttachment = await mailer.send({
+      to: 'anna@example.ch',
+      language: 'en',
+      template: 'accessLink',
+      params: params(),
+    });
+    expect((await outboxRow(withoutAttachment.id)).attachments).toEqual([]);
+  });
+
+  it('sends the attachments over SMTP', async () => {
+    const sink = await startSmtpSink();
+    const mailer = createMailer({ db, smtpUrl: sink.url });
+    try {
+      const record = await mailer.send({
+        to: 'billing@gleis7.ch',
+        language: 'fr',
+        template: 'invoiceReminder',
+        params: invoiceParams,
+        attachments: [attachment],
+      });
+      expect(record.status).toBe('sent');
+      const [mail] = sink.received;
+      expect(mail.raw).toMatch(/Content-Type: multipart\/mixed/i);
+      expect(mail.raw).toMatch(/filename="?invoice-2026-00042\.pdf"?/);
+      const start = mail.raw.search(/Content-Type: application\/pdf/i);
+      expect(start).toBeGreaterThan(0);
+      const part = mail.raw.slice(start);
+      const body = part.slice(part.indexOf('\r\n\r\n') + 4).split(/\r\n--/)[0];
+      expect(Buffer.from(body.replace(/\s+/g, ''), 'base64').equals(pdf)).toBe(true);
+      expect((await outboxRow(record.id)).attachments).toEqual([
+        { filename: 'invoice-2026-00042.pdf', contentType: 'application/pdf', bytes: pdf.length },
+      ]);
+    } finally {
+      await mailer.close();
+      await sink.close();
     }
   });
 });

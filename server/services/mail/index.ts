@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Language } from '../../../domain/languages';
 import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema/auth';
+import { mailOutbox, type MailAttachmentSummary } from '../../db/schema/auth';
 import { renderTemplate, type MailTemplateName, type MailTemplateParams } from './templates';
 
 export { MAIL_TEMPLATE_NAMES, mailTemplates, renderTemplate } from './templates';
 export type {
+  InvoiceMailParams,
   NotificationDigestItem,
   NotificationDigestMailParams,
   NotificationMailParams,
@@ -27,7 +28,21 @@ export interface MailMessage<Name extends MailTemplateName = MailTemplateName> {
   language: Language;
   template: Name;
   params: MailTemplateParams<Name>;
+  /** Files sent with the mail (an invoice's PDF); the outbox records their name, type and size, not their bytes. */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export const attachmentSummaryOf = (attachment: MailAttachment): MailAttachmentSummary => ({
+  filename: attachment.filename,
+  contentType: attachment.contentType,
+  bytes: attachment.content.length,
+});
 
 export interface MailRecord {
   id: number;
@@ -86,11 +101,21 @@ export function createMailer(options: MailerOptions): Mailer {
         language: message.language,
         transport,
         status: smtp ? 'pending' : 'stored',
+        attachments: (message.attachments ?? []).map(attachmentSummaryOf),
       })
       .returning({ id: mailOutbox.id });
     const record: MailRecord = { id: row.id, status: smtp ? 'pending' : 'stored' };
     if (smtp) {
-      record.status = await deliver(smtp, record.id, { from, to: message.to, ...rendered });
+      record.status = await deliver(smtp, record.id, {
+        from,
+        to: message.to,
+        ...rendered,
+        attachments: (message.attachments ?? []).map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          content,
+        })),
+      });
     }
     logger?.info(
       {
@@ -98,6 +123,7 @@ export function createMailer(options: MailerOptions): Mailer {
         template: message.template,
         language: message.language,
         to: message.to,
+        ...(message.attachments?.length ? { attachments: message.attachments.map(attachmentSummaryOf) } : {}),
         transport,
         status: record.status,
         ...(logLinks ? { link: linkOf(message.params) } : {}),
@@ -110,7 +136,14 @@ export function createMailer(options: MailerOptions): Mailer {
   async function deliver(
     smtpTransport: Transporter,
     id: number,
-    mail: { from: string; to: string; subject: string; text: string; html: string },
+    mail: {
+      from: string;
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      attachments: { filename: string; contentType: string; content: Buffer }[];
+    },
   ): Promise<MailStatus> {
     try {
       await smtpTransport.sendMail(mail);

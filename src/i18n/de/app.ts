@@ -173,6 +173,7 @@ const app = {
         userId: 'Benutzer',
         createdAt: 'Datum',
         sentAt: 'Gesendet',
+        attachments: 'Anhänge',
       },
       status: {
         stored: 'Gespeichert',

@@ -169,6 +169,7 @@ const app = {
         userId: 'User',
         createdAt: 'Date',
         sentAt: 'Sent',
+        attachments: 'Attachments',
       },
       status: {
         stored: 'Recorded',

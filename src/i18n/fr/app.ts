@@ -172,6 +172,7 @@ const app = {
         userId: 'Utilisateur',
         createdAt: 'Date',
         sentAt: 'Envoyé',
+        attachments: 'Pièces jointes',
       },
       status: {
         stored: 'Enregistré',

@@ -169,6 +169,7 @@ const app = {
         userId: 'Utente',
         createdAt: 'Data',
         sentAt: 'Inviato',
+        attachments: 'Allegati',
       },
       status: {
         stored: 'Registrato',

@@ -2,11 +2,13 @@ import type { Language } from '../../../../domain/languages';
 import { renderMail, type RenderedMail } from '../layout';
 import { accessLinkTemplate } from './accessLink';
 import { deleteAccountTemplate } from './deleteAccount';
+import { invoiceReminderTemplate, invoiceTemplate } from './invoice';
 import { notificationDigestTemplate, notificationTemplate } from './notifications';
 import { resetPasswordTemplate } from './resetPassword';
 import type { MailTemplate } from './types';
 
 export type { LinkMailParams, MailTemplate } from './types';
+export type { InvoiceMailParams } from './invoice';
 export type { NotificationDigestItem, NotificationDigestMailParams, NotificationMailParams } from './notifications';
 
 /**
@@ -19,6 +21,8 @@ export const mailTemplates = {
   deleteAccount: deleteAccountTemplate,
   notification: notificationTemplate,
   notificationDigest: notificationDigestTemplate,
+  invoice: invoiceTemplate,
+  invoiceReminder: invoiceReminderTemplate,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
