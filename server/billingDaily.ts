@@ -4,6 +4,8 @@ import { localDateSchema } from '../domain/event';
 import { loadConfig } from './config';
 import { openDatabase, startEmbeddedDatabase } from './db/client';
 import { runBillingJobFor } from './services/billing/daily';
+import { sendInvoiceMail } from './services/billing/invoiceMails';
+import { createMailer } from './services/mail';
 
 /**
  * `npm run billing:daily [-- --day YYYY-MM-DD]`: the billing's daily job (docs/billing.md "Daily job") for a
@@ -31,6 +33,16 @@ async function main(): Promise<void> {
       `${day}: ${result.advanced.length} subscription(s) moved on, ${result.ended.length} ended, ${result.invoiceIds.length} invoice(s) created`,
     );
     if (result.skippedInvoices) console.log(`invoices not created: ${result.skippedInvoices}`);
+    const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl });
+    try {
+      for (const invoiceId of result.invoiceIds)
+        await sendInvoiceMail(
+          { db: database.db, mailer, creditor: config.billingCreditor, publicUrl: config.publicUrl },
+          { invoiceId, template: 'invoice' },
+        );
+    } finally {
+      await mailer.close();
+    }
   } finally {
     await database.close();
   }

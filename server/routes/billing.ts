@@ -3,6 +3,7 @@ import { eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   BILLING_INTERVALS,
+  BILLING_LIMITS,
   INVOICE_KINDS,
   PARTNER_KINDS,
   SUBSCRIPTION_STATUSES,
@@ -36,8 +37,11 @@ import {
   lockInvoice,
   markInvoicePaid,
   remindInvoice,
+  requireCreditor,
 } from '../services/billing/invoices';
-import { mailInvoiceInBackground } from '../services/billing/invoiceMails';
+import { Camt054FormatError, parseCamt054, type Camt054Credit } from '../services/billing/camt054';
+import { invoiceFileNameOf, invoicePdfOf, mailInvoiceInBackground } from '../services/billing/invoiceMails';
+import { importPayments } from '../services/billing/payments';
 import { refreshPaidStates } from '../services/billing/paidState';
 import { insertPlan, loadPlans, updatePlan } from '../services/billing/plans';
 import {
@@ -333,7 +337,6 @@ function invoiceActions(app: FastifyInstance) {
         });
         return note;
       });
-      mail(app, { invoiceId: creditNote.id, template: 'invoice' });
       return reply.code(201).send(creditNote);
     },
   );
@@ -371,9 +374,121 @@ function invoiceActions(app: FastifyInstance) {
   );
 }
 
+// ---- documents and payments files --------------------------------------------------------------------
+
+/** The PDF's headers, strict as the uploads' files: nothing in it may run as a page of this origin. */
+const PDF_HELMET_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], sandbox: [] } },
+} as const;
+
+const paymentImportReplySchema = z.object({
+  matched: z.array(
+    z.object({
+      invoiceId: idSchema,
+      number: z.string(),
+      reference: z.string(),
+      amountCentimes: z.number().int(),
+      paidOn: z.string(),
+    }),
+  ),
+  unmatched: z.array(
+    z.object({
+      reference: z.string().nullable(),
+      amountCentimes: z.number().int(),
+      bookedOn: z.string().nullable(),
+      reason: z.enum(['UNKNOWN_REFERENCE', 'AMOUNT_MISMATCH', 'NOT_OPEN']),
+    }),
+  ),
+});
+
+function invoiceDocuments(app: FastifyInstance) {
+  app.get(
+    '/invoices/:id/pdf',
+    {
+      preHandler: app.authenticate,
+      helmet: PDF_HELMET_OPTIONS,
+      schema: {
+        tags,
+        summary:
+          'The invoice (or credit note) as a PDF in its language, an invoice with its Swiss QR-bill payment part; 404 outside the caller’s scope',
+        params: idParamsSchema,
+        response: {
+          200: {
+            description: 'The PDF, as an attachment (invoice-2026-00042.pdf, credit-note-2026-00043.pdf)',
+            content: { 'application/pdf': { schema: z.file().describe('The PDF') } },
+          },
+        },
+        errorStatuses: [403, 404, 409],
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      requirePermission(viewer, 'BILLING', 'read');
+      const { id } = parseInput(idParamsSchema, request.params);
+      await requireInScope(app.db, invoiceResource, viewer, id, 'read');
+      const creditor = requireCreditor(app.config.billingCreditor);
+      const [invoice] = await loadInvoices(app.db, [id], today());
+      const pdf = await invoicePdfOf(app.db, invoice, creditor);
+      return reply
+        .type('application/pdf')
+        .header('Content-Length', pdf.length)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', `attachment; filename="${invoiceFileNameOf(invoice)}"`)
+        .send(pdf);
+    },
+  );
+
+  // A bank's camt.054 file, as it comes: the XML itself is the body.
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'string', bodyLimit: BILLING_LIMITS.camtBytes },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    '/invoices/payments-import',
+    {
+      preHandler: app.authenticate,
+      bodyLimit: BILLING_LIMITS.camtBytes,
+      schema: {
+        tags,
+        summary:
+          'Import a bank’s camt.054 file (the XML as the body, Content-Type application/xml): each credit whose reference and amount are an open invoice’s pays it; answers what matched and what did not',
+        consumes: ['application/xml', 'text/xml'],
+        response: { 200: paymentImportReplySchema },
+        errorStatuses: [403, 413, 415],
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      requirePermission(viewer, 'BILLING', 'update');
+      const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      if (typeof request.body !== 'string' || !['application/xml', 'text/xml'].includes(type))
+        throw new ApiError(415, 'A camt.054 file: Content-Type application/xml or text/xml');
+      let credits: Camt054Credit[];
+      try {
+        credits = parseCamt054(request.body);
+      } catch (error) {
+        if (error instanceof Camt054FormatError)
+          throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { file: error.message });
+        throw error;
+      }
+      return inTransaction(app, (tx) =>
+        importPayments(tx, credits, {
+          today: today(),
+          publicUrl: app.config.publicUrl,
+          actor: auditActorOf(request),
+          trail: invoiceTrail,
+        }),
+      );
+    },
+  );
+}
+
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
   registerResource(app, planResource);
   registerResource(app, subscriptionResource(app.config.publicUrl));
   registerResource(app, invoiceResource);
   invoiceActions(app);
+  invoiceDocuments(app);
 }
