@@ -101,8 +101,7 @@ export const planResource: ResourceDefinition<Plan, PlanWriteInput> = {
   },
 };
 
-const subscriptionPartnerSearch = (pattern: string) =>
-  sql`${partnerNameSql} ILIKE ${pattern}`;
+const subscriptionPartnerSearch = (pattern: string) => sql`${partnerNameSql} ILIKE ${pattern}`;
 
 export function subscriptionResource(publicUrl: string): ResourceDefinition<Subscription, SubscriptionWriteInput> {
   const refresh = async (tx: Queryable, id: number) => {
@@ -279,8 +278,7 @@ function invoiceActions(app: FastifyInstance) {
       const body = parseInput(markPaidSchema, request.body ?? {});
       const day = today();
       const paidOn = body.paidOn ?? day;
-      if (paidOn > day)
-        throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { paidOn: 'Not after today' });
+      if (paidOn > day) throw new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, { paidOn: 'Not after today' });
       return inTransaction(app, async (tx) => {
         const row = await lockedInScope(tx, request, id, body.version);
         const before = await loadOne(tx, id);
@@ -462,7 +460,10 @@ function invoiceDocuments(app: FastifyInstance) {
     async (request) => {
       const viewer = viewerOf(request);
       requirePermission(viewer, 'BILLING', 'update');
-      const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      const type = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        .trim()
+        .toLowerCase();
       if (typeof request.body !== 'string' || !['application/xml', 'text/xml'].includes(type))
         throw new ApiError(415, 'A camt.054 file: Content-Type application/xml or text/xml');
       let credits: Camt054Credit[];

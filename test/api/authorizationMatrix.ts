@@ -709,7 +709,13 @@ interface BillingMatrix {
 let billingMatrix: BillingMatrix | undefined;
 let throwawayInvoices = 0;
 
-const MATRIX_ADDRESS = { addressName: 'Matrix AG', street: 'Matrixweg', postalCode: '3000', town: 'Bern', country: 'CH' };
+const MATRIX_ADDRESS = {
+  addressName: 'Matrix AG',
+  street: 'Matrixweg',
+  postalCode: '3000',
+  town: 'Bern',
+  country: 'CH',
+};
 
 async function newBillingVenue(db: Database): Promise<number> {
   const [type] = await db.select({ id: establishmentTypes.id }).from(establishmentTypes).limit(1);
@@ -780,7 +786,11 @@ async function ensureBillingMatrix(db: Database): Promise<BillingMatrix> {
   if (!billingMatrix) {
     const [plan] = await db
       .insert(plans)
-      .values({ name: { en: 'Matrix', fr: 'Matrix', de: 'Matrix', it: 'Matrix' }, priceCentimes: 4900, interval: 'MONTH' })
+      .values({
+        name: { en: 'Matrix', fr: 'Matrix', de: 'Matrix', it: 'Matrix' },
+        priceCentimes: 4900,
+        interval: 'MONTH',
+      })
       .returning({ id: plans.id });
     const demo = await Promise.all(
       ['admin@demo.ch', 'admin2@demo.ch', 'promoter@demo.ch', 'promoter2@demo.ch'].map((email) => viewerOf(db, email)),
@@ -791,7 +801,9 @@ async function ensureBillingMatrix(db: Database): Promise<BillingMatrix> {
       const [running] = await db
         .select({ id: subscriptions.id })
         .from(subscriptions)
-        .where(and(eq(column, (partner.establishmentId ?? partner.promoterGroupId)!), eq(subscriptions.status, 'ACTIVE')));
+        .where(
+          and(eq(column, (partner.establishmentId ?? partner.promoterGroupId)!), eq(subscriptions.status, 'ACTIVE')),
+        );
       if (!running) await insertMatrixSubscription(db, partner, plan.id, '2026-11-01');
       await insertThrowawayInvoice(db, partner);
     }
@@ -850,7 +862,11 @@ const plansFixture: ResourceFixture = {
     insertThrowaway: async (db) => {
       const [row] = await db
         .insert(plans)
-        .values({ name: { en: `Throwaway ${suffix()}`, fr: 'T', de: 'T', it: 'T' }, priceCentimes: 100, interval: 'YEAR' })
+        .values({
+          name: { en: `Throwaway ${suffix()}`, fr: 'T', de: 'T', it: 'T' },
+          priceCentimes: 100,
+          interval: 'YEAR',
+        })
         .returning({ id: plans.id });
       return row.id;
     },
@@ -918,7 +934,11 @@ const invoicesFixture: ResourceFixture = {
     await ensureBillingMatrix(db);
     return (
       await db
-        .select({ id: invoices.id, establishmentId: invoices.establishmentId, promoterGroupId: invoices.promoterGroupId })
+        .select({
+          id: invoices.id,
+          establishmentId: invoices.establishmentId,
+          promoterGroupId: invoices.promoterGroupId,
+        })
         .from(invoices)
     ).map((row) => ({ id: row.id, ownership: partnerOwnershipOf(row) }));
   },

@@ -200,7 +200,10 @@ describe('POST /invoices/payments-import', () => {
     expect(ok<Invoice>(await call('GET', `/invoices/${wrongAmount.id}`)).status).toBe('OPEN');
     const [payment] = await server.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, paid.id));
     expect(payment).toMatchObject({ source: 'CAMT054', bankEntryReference: `BANK-${paid.id}`, paidOn: yesterday });
-    const audits = await server.db.select().from(auditLog).where(eq(auditLog.recordId, String(paid.id)));
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, String(paid.id)));
     expect(audits.some((row) => row.resource === 'invoices' && row.action === 'MARK_PAID')).toBe(true);
 
     // The same file again, and twice at once: nothing is paid twice.
@@ -215,7 +218,9 @@ describe('POST /invoices/payments-import', () => {
   });
 
   it('refuses what is not a camt.054 file (400 on file), another content type (415), and partners (403)', async () => {
-    const notCamt = await upload('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"/>');
+    const notCamt = await upload(
+      '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"/>',
+    );
     expect(notCamt.statusCode).toBe(400);
     expect(errorsOf(notCamt)).toHaveProperty('file');
     const broken = await upload('<Document><unclosed></Document>', 'root@demo.ch', 'text/xml');

@@ -74,7 +74,8 @@ afterAll(() => server.close());
 async function readableBy(email: string): Promise<PartnerRecords[] | null> {
   const viewer = await viewerOf(server.db, email);
   if (viewer.roleKey === 'ROOT') return partners;
-  if (viewer.roleKey === 'ADMIN') return partners.filter((p) => p.kind === 'ESTABLISHMENT' && p.id === viewer.establishmentId);
+  if (viewer.roleKey === 'ADMIN')
+    return partners.filter((p) => p.kind === 'ESTABLISHMENT' && p.id === viewer.establishmentId);
   if (viewer.roleKey === 'PROMOTER')
     return partners.filter((p) => p.kind === 'PROMOTER_GROUP' && p.id === viewer.promoterGroupId);
   return null;
@@ -124,7 +125,8 @@ describe.each(DEMO_EMAILS)('%s', (email) => {
       expect((await call(email, 'GET', `/invoices/${partner.invoice.id}`)).statusCode).toBe(mine ? 200 : 404);
       expect((await call(email, 'GET', `/invoices/${partner.invoice.id}/pdf`)).statusCode).toBe(mine ? 200 : 404);
       // Filters never widen the scope.
-      const filter = partner.kind === 'ESTABLISHMENT' ? { establishmentId: partner.id } : { promoterGroupId: partner.id };
+      const filter =
+        partner.kind === 'ESTABLISHMENT' ? { establishmentId: partner.id } : { promoterGroupId: partner.id };
       const filtered = await call(email, 'GET', `/invoices?filter=${jsonParam(filter)}&${range}`);
       expect(idsOf(filtered).includes(partner.invoice.id)).toBe(mine);
     }
@@ -134,7 +136,12 @@ describe.each(DEMO_EMAILS)('%s', (email) => {
     if (email === ROOT) return;
     const own = partners[0];
     const attempts: [string, 'POST' | 'PUT' | 'DELETE', string, object?][] = [
-      ['create a plan', 'POST', '/plans', { name: { en: 'X', fr: 'X', de: 'X', it: 'X' }, priceCentimes: 1, interval: 'MONTH' }],
+      [
+        'create a plan',
+        'POST',
+        '/plans',
+        { name: { en: 'X', fr: 'X', de: 'X', it: 'X' }, priceCentimes: 1, interval: 'MONTH' },
+      ],
       ['subscribe', 'POST', '/subscriptions', { partner: { kind: own.kind, id: own.id }, planId: 1 }],
       ['change a subscription', 'PUT', `/subscriptions/${own.subscription.id}`, own.subscription],
       ['invoice', 'POST', '/invoices', { subscriptionId: own.subscription.id }],

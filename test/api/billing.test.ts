@@ -19,15 +19,7 @@ import { runBillingDay, runBillingJobFor } from '../../server/services/billing/d
 import { DEMO_BILLING_CREDITOR } from '../../server/config';
 import { insertThrowawayEstablishment, seededScopes, type SeededScopes } from './authorizationMatrix';
 import { planName, TEST_ADDRESS } from './billingFixtures';
-import {
-  createUser,
-  errorsOf,
-  jsonParam,
-  signIn,
-  startTestServer,
-  TEST_PUBLIC_URL,
-  type TestServer,
-} from './harness';
+import { createUser, errorsOf, jsonParam, signIn, startTestServer, TEST_PUBLIC_URL, type TestServer } from './harness';
 import { BROWSER_USER_AGENT } from '../support/userAgents';
 
 /**
@@ -270,7 +262,12 @@ describe('invoices: VAT and rounding on edge amounts', () => {
     expect(created.subtotalCentimes + created.vatCentimes + created.roundingCentimes).toBe(created.totalCentimes);
     expect(created.totalCentimes % 5).toBe(0);
     expect(created.lines).toEqual([
-      { description: expect.stringMatching(new RegExp(`^Edge ${price} fr, `)), quantity: 1, unitCentimes: price, amountCentimes: price },
+      {
+        description: expect.stringMatching(new RegExp(`^Edge ${price} fr, `)),
+        quantity: 1,
+        unitCentimes: price,
+        amountCentimes: price,
+      },
     ]);
     expect(created.partner).toMatchObject({ kind: 'ESTABLISHMENT', address: TEST_ADDRESS });
     expect(created.number).toMatch(new RegExp(`^${today.slice(0, 4)}-\\d{5}$`));
@@ -293,7 +290,10 @@ describe('invoices: creation', () => {
     const again = await call('POST', '/invoices', { subscriptionId: subscription.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(BILLING_ERROR_CODES.alreadyInvoiced);
-    const outside = await call('POST', '/invoices', { subscriptionId: subscription.id, periodStart: addDays(startsOn, 1) });
+    const outside = await call('POST', '/invoices', {
+      subscriptionId: subscription.id,
+      periodStart: addDays(startsOn, 1),
+    });
     expect(outside.statusCode).toBe(400);
     expect(errorsOf(outside)).toEqual({ periodStart: BILLING_ERROR_CODES.periodOutsideSubscription });
     expect(first.periodStart).toBe(startsOn);
@@ -326,9 +326,11 @@ describe('invoices: creation', () => {
     await expectGapFreeNumbers();
     // Credit notes take their numbers from the same sequence, at once too.
     const notes = await Promise.all(
-      answers.slice(0, 6).map((answer) =>
-        call('POST', `/invoices/${answer.json<Invoice>().id}/credit-note`, { reason: 'Wrong address' }),
-      ),
+      answers
+        .slice(0, 6)
+        .map((answer) =>
+          call('POST', `/invoices/${answer.json<Invoice>().id}/credit-note`, { reason: 'Wrong address' }),
+        ),
     );
     expect(notes.map((answer) => answer.statusCode)).toEqual(notes.map(() => 201));
     await expectGapFreeNumbers();
@@ -408,10 +410,7 @@ describe('invoice actions', () => {
     const subscription = await subscribe(plan.id);
     const created = await invoice(subscription.id);
     expect((await call('POST', `/invoices/${created.id}/credit-note`, {})).statusCode).toBe(400);
-    const note = ok<Invoice>(
-      await call('POST', `/invoices/${created.id}/credit-note`, { reason: 'Wrong plan' }),
-      201,
-    );
+    const note = ok<Invoice>(await call('POST', `/invoices/${created.id}/credit-note`, { reason: 'Wrong plan' }), 201);
     expect(note).toMatchObject({
       kind: 'CREDIT_NOTE',
       creditsInvoiceId: created.id,
@@ -427,7 +426,11 @@ describe('invoice actions', () => {
     expect(note.number).not.toBe(created.number);
     expect(note.reference).not.toBe(created.reference);
     expect(note.lines).toEqual(
-      created.lines.map((line) => ({ ...line, unitCentimes: -line.unitCentimes, amountCentimes: -line.amountCentimes })),
+      created.lines.map((line) => ({
+        ...line,
+        unitCentimes: -line.unitCentimes,
+        amountCentimes: -line.amountCentimes,
+      })),
     );
     const cancelled = ok<Invoice>(await call('GET', `/invoices/${created.id}`));
     expect(cancelled).toMatchObject({ status: 'CANCELLED', creditNoteId: note.id, version: created.version + 1 });
@@ -472,7 +475,12 @@ describe('invoice actions', () => {
     await makeOverdue(third.id);
     await call('POST', `/invoices/${third.id}/send-reminder`, {});
     const rows = await server.db
-      .select({ resource: auditLog.resource, recordId: auditLog.recordId, action: auditLog.action, changes: auditLog.changes })
+      .select({
+        resource: auditLog.resource,
+        recordId: auditLog.recordId,
+        action: auditLog.action,
+        changes: auditLog.changes,
+      })
       .from(auditLog)
       .where(sql`${auditLog.resource} IN ('plans', 'subscriptions', 'invoices')`);
     const has = (resource: string, id: number, action: string) =>
@@ -492,8 +500,7 @@ describe('invoice actions', () => {
 });
 
 describe('the paid state', () => {
-  const userOf = async (id: number) =>
-    (await server.db.select().from(users).where(eq(users.id, id)))[0];
+  const userOf = async (id: number) => (await server.db.select().from(users).where(eq(users.id, id)))[0];
 
   async function venueWithAdmin() {
     const venue = await newVenue();

@@ -12,10 +12,7 @@ import { TEST_PUBLIC_URL } from './harness';
 
 export const planName = (text: string) => ({ en: text, fr: `${text} fr`, de: `${text} de`, it: `${text} it` });
 
-export async function insertTestPlan(
-  db: Database,
-  values: Partial<typeof plans.$inferInsert> = {},
-): Promise<number> {
+export async function insertTestPlan(db: Database, values: Partial<typeof plans.$inferInsert> = {}): Promise<number> {
   const [row] = await db
     .insert(plans)
     .values({ name: planName(`Plan ${randomUUID().slice(0, 8)}`), priceCentimes: 4900, interval: 'MONTH', ...values })

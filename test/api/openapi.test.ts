@@ -3,12 +3,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../domain/auth';
 import { apiErrorBodySchema } from '../../domain/errors';
-import {
-  creditNoteSchema,
-  invoiceCreateSchema,
-  markPaidSchema,
-  planWriteSchema,
-} from '../../domain/billing';
+import { creditNoteSchema, invoiceCreateSchema, markPaidSchema, planWriteSchema } from '../../domain/billing';
 import { visibilityChangeSchema } from '../../domain/records';
 import { tagInputSchema } from '../../domain/tag';
 import { offerTemplateInputSchema, templateRejectionSchema } from '../../domain/offerTemplate';

@@ -37,17 +37,21 @@ const invoiceTrail = auditTrail('invoices');
 
 /** Moves one subscription past every period that has ended by `today`; answers whether it ended. */
 async function advance(tx: Queryable, id: number, today: string): Promise<'advanced' | 'ended'> {
-  const [before] = await loadSubscriptions(tx, [id], today);
   let [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  const [before] = await loadSubscriptions(tx, [id], today);
   let outcome: 'advanced' | 'ended' = 'advanced';
   while (row.status === 'ACTIVE' && row.currentPeriodEnd < today) {
     if (row.cancelAtPeriodEnd) {
       outcome = 'ended';
-      [row] = await tx
+      await tx
         .update(subscriptions)
-        .set({ status: 'ENDED', endsOn: row.currentPeriodEnd, version: sql`${subscriptions.version} + 1` })
-        .where(eq(subscriptions.id, id))
-        .returning();
+        .set({
+          status: 'ENDED',
+          endsOn: row.currentPeriodEnd,
+          version: sql`${subscriptions.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(subscriptions.id, id));
       break;
     }
     const planId = row.nextPlanId ?? row.planId;

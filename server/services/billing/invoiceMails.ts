@@ -77,7 +77,12 @@ export function mailInvoiceInBackground(
   app: FastifyInstance,
   mail: { invoiceId: number; template: InvoiceMailTemplate },
 ): void {
-  const deps = { db: app.db, mailer: app.mailer, creditor: app.config.billingCreditor, publicUrl: app.config.publicUrl };
+  const deps = {
+    db: app.db,
+    mailer: app.mailer,
+    creditor: app.config.billingCreditor,
+    publicUrl: app.config.publicUrl,
+  };
   app.background.run(`billing ${mail.template} ${mail.invoiceId}`, async () => {
     await sendInvoiceMail(deps, mail);
   });

@@ -76,7 +76,9 @@ export async function loadInvoices(db: Queryable, ids: readonly number[], today:
     .select({ row: invoices, creditNoteId: creditNoteIdSql })
     .from(invoices)
     .where(inArray(invoices.id, [...ids]));
-  return rows.map(({ row, creditNoteId }) => invoiceOf(row, creditNoteId === null ? null : Number(creditNoteId), today));
+  return rows.map(({ row, creditNoteId }) =>
+    invoiceOf(row, creditNoteId === null ? null : Number(creditNoteId), today),
+  );
 }
 
 /** The list filter `status`: OPEN and OVERDUE are the stored OPEN before and after the due date. */

@@ -29,7 +29,8 @@ export function paidSubscriptionSql(alias: string, today: string): SQL {
            AND overdue_invoice.status = 'OPEN' AND overdue_invoice.due_on < ${today}::date))`;
 }
 
-const partnerColumn = (kind: PartnerKind) => sql.raw(kind === 'ESTABLISHMENT' ? 'establishment_id' : 'promoter_group_id');
+const partnerColumn = (kind: PartnerKind) =>
+  sql.raw(kind === 'ESTABLISHMENT' ? 'establishment_id' : 'promoter_group_id');
 
 /** Whether the partner has a paid subscription on `today`. */
 export function partnerPaidSql(kind: PartnerKind, partnerId: SQL | number, today: string): SQL {

@@ -116,12 +116,14 @@ export async function insertSubscription(tx: Queryable, input: SubscriptionWrite
   const partner = input.partner;
   if (!partner) throw invalid({ partner: 'Required' });
   await lockPartner(tx, partner.kind, partner.id);
-  const partnerColumn = partner.kind === 'ESTABLISHMENT' ? subscriptions.establishmentId : subscriptions.promoterGroupId;
+  const partnerColumn =
+    partner.kind === 'ESTABLISHMENT' ? subscriptions.establishmentId : subscriptions.promoterGroupId;
   const [running] = await tx
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(and(eq(partnerColumn, partner.id), eq(subscriptions.status, 'ACTIVE')));
-  if (running) throw new ApiError(409, BILLING_ERROR_CODES.partnerSubscribed, { partner: BILLING_ERROR_CODES.partnerSubscribed });
+  if (running)
+    throw new ApiError(409, BILLING_ERROR_CODES.partnerSubscribed, { partner: BILLING_ERROR_CODES.partnerSubscribed });
   const plan = await requirePlan(tx, input.planId, false);
   const startsOn = input.startsOn ?? today;
   const cancel = input.cancelAtPeriodEnd ?? false;
