@@ -103,7 +103,10 @@ export async function runBillingDay(
           AND invoices.status <> 'CANCELLED')`,
       ),
     )
-    .orderBy(asc(subscriptions.id));
+    .orderBy(asc(subscriptions.id))
+    // Every subscription to invoice is locked before the first number is taken: an invoice created by hand
+    // meanwhile (which locks its subscription, then the year's number) never waits in a cycle with the job.
+    .for('update');
   if (uninvoiced.length > 0 && !args.creditor) result.skippedInvoices = 'BILLING_CREDITOR_NOT_CONFIGURED';
   else
     for (const { id } of uninvoiced) {
