@@ -452,6 +452,17 @@ describe('invoice actions', () => {
     expect(paid.json().message).toBe(BILLING_ERROR_CODES.notOpen);
   });
 
+  it('credits an invoice once when asked many times at once: one credit note, the others 409', async () => {
+    const created = await invoice((await subscribe((await createPlan()).id)).id);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', `/invoices/${created.id}/credit-note`, { reason: 'Twice' })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const notes = await server.db.select().from(invoices).where(eq(invoices.creditsInvoiceId, created.id));
+    expect(notes).toHaveLength(1);
+    await expectGapFreeNumbers();
+  });
+
   it('reminds of an overdue invoice only (409 INVOICE_NOT_OVERDUE), counting the reminders', async () => {
     const created = await invoice((await subscribe((await createPlan()).id)).id);
     const early = await call('POST', `/invoices/${created.id}/send-reminder`, {});
