@@ -465,6 +465,7 @@ export const RESOURCE_PERMISSIONS = {
   offers: 'OFFER',
   'offer-templates': 'OFFER_TEMPLATE',
   tags: 'TAG',
+  'tag-terms': 'TAG_TERMS',
   users: 'USER',
   'promo-codes': 'PROMO_CODE',
   'promo-code-templates': 'PROMO_CODE',
@@ -472,6 +473,9 @@ export const RESOURCE_PERMISSIONS = {
   'audit-log': 'AUDIT_LOG',
   outbox: 'MAIL_OUTBOX',
   asks: 'ASK',
+  plans: 'BILLING',
+  subscriptions: 'BILLING',
+  invoices: 'BILLING',
   ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'REFERENCE_DATA'])) as Record<
     ReferenceResource,
     'REFERENCE_DATA'
@@ -502,6 +506,7 @@ export const RESOURCE_ROUTES: Readonly<Partial<Record<ResourceName, RoutePrefix>
   offers: 'discount',
   'offer-templates': 'discount-template',
   tags: 'tags',
+  'tag-terms': 'tag-terms',
   users: 'users',
   'promo-codes': 'promo-code',
   'promo-code-templates': 'promo-code',
@@ -509,6 +514,9 @@ export const RESOURCE_ROUTES: Readonly<Partial<Record<ResourceName, RoutePrefix>
   'audit-log': 'audit-log',
   outbox: 'outbox',
   asks: 'asks',
+  plans: 'billing',
+  subscriptions: 'billing',
+  invoices: 'billing',
   ...(Object.fromEntries(REFERENCE_RESOURCES.map((resource) => [resource, 'reference-data'])) as Record<
     ReferenceResource,
     'reference-data'

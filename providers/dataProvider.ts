@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { offerClaimListItemSchema, type OfferClaimListItem } from '../domain/offer';
+import type { PaymentImportReply } from '../domain/billing';
 import type { PromoCode, PromoCodeBatchInput } from '../domain/promoCode';
+import type { TagAssignment, TagAssignmentReply, TagMergeReply } from '../domain/tagTerms';
 import { AxiosHeaders, type AxiosInstance, type AxiosResponse } from 'axios';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type fetchUtils, type Identifier, type RaRecord } from 'react-admin';
@@ -116,6 +118,18 @@ const changedIdsSchema = z.object({ ids: z.array(z.number()) });
 export interface AppDataProvider extends DataProvider {
   /** `GET` of a path under the API that is no record collection (`/establishments/cities`): its body as it came. */
   getPath(path: string): Promise<unknown>;
+  /**
+   * `GET` of a file under the API (`/invoices/:id/pdf`) with the session's token: its bytes and the file name of
+   * its `Content-Disposition` (null when the server names none).
+   */
+  getFile(path: string): Promise<DownloadedFile>;
+  /**
+   * `POST /invoices/:id/mark-paid`, `/credit-note` or `/send-reminder` (ROOT): answers the invoice (mark paid,
+   * reminder) or the credit note (credit note).
+   */
+  invoiceAction(id: Identifier, action: InvoiceAction, body: Record<string, unknown>): Promise<RaRecord>;
+  /** `POST /invoices/payments-import` with a camt.054 file's text (`application/xml`): what it paid, what it did not. */
+  importPayments(xml: string): Promise<PaymentImportReply>;
   /** `POST /users/:id/send-access-link`: mails the user a one-time sign-in link (an access link). */
   sendAccessLink(id: Identifier): Promise<void>;
   /** `POST /uploads` (multipart, one part): the stored upload, as records carry it (domain/upload.ts). */
@@ -159,6 +173,15 @@ export interface AppDataProvider extends DataProvider {
   ): Promise<RaRecord>;
   /** `POST /promo-codes/batch`: many codes of one template at once, all or none; answers the created codes. */
   createPromoCodes(batch: PromoCodeBatchInput): Promise<PromoCode[]>;
+  /**
+   * `POST /tags/:id/merge-into/:targetId`: every link of tag `id` moves to `targetId`, tag `id` goes; answers
+   * the kept tag's term and how many links moved (docs/tag-terms.md).
+   */
+  mergeTag(id: Identifier, targetId: Identifier): Promise<TagMergeReply>;
+  /** `POST /tags/:id/assign {resource, ids}`: the tag on every record named; answers how many changed. */
+  assignTag(tagId: Identifier, assignment: TagAssignment): Promise<TagAssignmentReply>;
+  /** `POST /tags/:id/unassign {resource, ids}`: the tag off every record named; answers how many changed. */
+  unassignTag(tagId: Identifier, assignment: TagAssignment): Promise<TagAssignmentReply>;
   /** `GET /offers/:id/claims`: the offer's claims, live and cancelled, newest first (the offer's staff). */
   getOfferClaims(offerId: Identifier): Promise<OfferClaimListItem[]>;
   /** `DELETE /offers/:id/claims/:claimId`: cancels a live claim; its spot is free again. */
@@ -180,6 +203,29 @@ export interface AppDataProvider extends DataProvider {
     deliveries: Partial<Record<NotificationKind, NotificationDelivery>>,
   ): Promise<NotificationPreferencesAnswer>;
 }
+
+/** A file fetched from the API: its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+export type InvoiceAction = 'mark-paid' | 'credit-note' | 'send-reminder';
+
+/** The `filename` of a `Content-Disposition` header (`filename*=UTF-8''…` first), null without one. */
+export const fileNameOfDisposition = (header: unknown): string | null => {
+  if (typeof header !== 'string') return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header);
+  return plain?.[1] ?? plain?.[2] ?? null;
+};
 
 const failureOf = (id: Identifier, error: unknown): VisibilityFailure => {
   const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
@@ -286,6 +332,31 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
       return preferencesOf(json);
     },
     getPath: async (path) => (await httpClientForReactAdmin(`${apiBaseUrl}${path}`)).json,
+    getFile: async (path) => {
+      try {
+        const response = await client.get<ArrayBuffer>(`${apiBaseUrl}${path}`, {
+          responseType: 'arraybuffer',
+          headers: { Accept: '*/*' },
+        });
+        const headers = toFetchHeaders(response);
+        const type = headers.get('content-type') ?? 'application/octet-stream';
+        return {
+          blob: new Blob([response.data], { type }),
+          fileName: fileNameOfDisposition(headers.get('content-disposition')),
+        };
+      } catch (error) {
+        throw asReactAdminError(error);
+      }
+    },
+    invoiceAction: (id, action, body) => memberAction('invoices', id, action, body),
+    importPayments: async (xml) => {
+      const { json } = await httpClientForReactAdmin(`${apiBaseUrl}/invoices/payments-import`, {
+        method: 'POST',
+        body: xml,
+        headers: new Headers({ 'Content-Type': 'application/xml' }),
+      });
+      return json as PaymentImportReply;
+    },
     sendAccessLink: async (id) => {
       await httpClientForReactAdmin(`${apiBaseUrl}/users/${encodeURIComponent(String(id))}/send-access-link`, {
         method: 'POST',
@@ -320,6 +391,15 @@ export const createDataProvider = (apiBaseUrl: string, client: AxiosInstance): A
       });
       return json as PromoCode[];
     },
+    mergeTag: async (id, targetId) =>
+      (await postJson(
+        `/tags/${encodeURIComponent(String(id))}/merge-into/${encodeURIComponent(String(targetId))}`,
+        {},
+      )) as TagMergeReply,
+    assignTag: async (tagId, assignment) =>
+      (await postJson(`/tags/${encodeURIComponent(String(tagId))}/assign`, assignment)) as TagAssignmentReply,
+    unassignTag: async (tagId, assignment) =>
+      (await postJson(`/tags/${encodeURIComponent(String(tagId))}/unassign`, assignment)) as TagAssignmentReply,
     getOfferClaims: async (offerId) => {
       const { json } = await httpClientForReactAdmin(
         `${apiBaseUrl}/offers/${encodeURIComponent(String(offerId))}/claims`,

@@ -106,6 +106,10 @@ export const toApiError = (response: AxiosResponse): ApiError =>
     retryAfterSecondsOf((response.headers as Record<string, unknown> | undefined)?.['retry-after']),
   );
 
+/** A text body sent as XML (a bank's camt.054 file): its own content type, not JSON's. */
+const isXmlText = (config: InternalAxiosRequestConfig): boolean =>
+  typeof config.data === 'string' && /^(application|text)\/xml\b/.test(String(config.headers.getContentType() ?? ''));
+
 const bearerTokenOf = (config: InternalAxiosRequestConfig): string | null => {
   const authorization = config.headers.get('Authorization');
   return typeof authorization === 'string' && authorization.startsWith('Bearer ')
@@ -164,7 +168,7 @@ export const createHttpClient = ({
     if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
       // axios hands FormData to the browser, which adds the multipart boundary itself.
       config.headers.setContentType('multipart/form-data');
-    } else if (config.data !== undefined) {
+    } else if (config.data !== undefined && !isXmlText(config)) {
       config.headers.setContentType('application/json');
     }
     return config;

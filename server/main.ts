@@ -92,7 +92,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const seeded =
       config.nodeEnv === 'production'
         ? false
-        : (await seedDemoData(database.db, { demoPassword: config.demoPassword, storage })).seeded;
+        : (
+            await seedDemoData(database.db, {
+              demoPassword: config.demoPassword,
+              storage,
+              publicUrl: config.publicUrl,
+              billingCreditor: config.billingCreditor,
+            })
+          ).seeded;
     app = await appBuilding;
     const listening = app;
     await listenOrExplain(() => listening.listen({ port: config.port, host: config.host }), config.port, config.host);

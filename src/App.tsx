@@ -15,6 +15,7 @@ import {
   referenceDataResourceProps,
 } from '../resources/reference-data';
 import tags from '../resources/tags';
+import tagTerms from '../resources/tag-terms';
 import users from '../resources/users';
 import widgetSettings, { WidgetSettingsEdit, WidgetSettingsHome } from '../resources/widget-settings';
 import offerTemplates, { OfferTemplateListPage, TemplateRequestsPage } from '../resources/offer-templates';
@@ -22,6 +23,7 @@ import offers, { OfferListPage } from '../resources/offers';
 import promoCodes, { promoCodeTemplates, PromoCodesPage } from '../resources/promo-codes';
 import notifications from '../resources/notifications';
 import { StatisticsPage } from '../resources/statistics';
+import { BillingPage, invoices, plans, subscriptions } from '../resources/billing';
 import { DelayedLoader, DelayedLoadingPage } from '../resources/shared/DelayedLoader';
 import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
@@ -35,7 +37,6 @@ import { AccessDenied } from './pages/errors/AccessDenied';
 import { ReactAdminLoginRedirect } from './pages/errors/ReactAdminLoginRedirect';
 import { UnauthorizedPage } from './pages/errors/UnauthorizedPage';
 import { areaPath, PATHS } from './pages/paths';
-import { PlaceholderPage, PLACEHOLDER_AREAS } from './pages/placeholders';
 import { authProvider, dataProvider, i18nProvider, mapsApiKey, preferencesStore, sessionStore } from './providers';
 import { createQueryClient } from './queryClient';
 import { darkTheme, lightTheme } from './theme';
@@ -141,12 +142,12 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
         {/* The codes and their templates share the permission table's promo-code page (tabs, drawers by path). */}
         <Route path={`${areaPath('promo-code')}/*`} element={<PromoCodesPage />} />
         <Route path={areaPath('statistics')} element={<StatisticsPage />} />
-        {PLACEHOLDER_AREAS.map((area) => (
-          <Route key={area} path={`${areaPath(area)}/*`} element={<PlaceholderPage area={area} />} />
-        ))}
+        {/* Billing: ROOT's tabs (invoices, subscriptions, plans) or a partner's own page, drawers by path. */}
+        <Route path={`${areaPath('billing')}/*`} element={<BillingPage />} />
       </CustomRoutes>
       <Resource name="users" {...users} />
       <Resource name="tags" {...tags} />
+      <Resource {...tagTerms} />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="outbox" {...outbox} />
       {REFERENCE_DATA_RESOURCE_NAMES.map((name) => (
@@ -162,6 +163,9 @@ export const AdminApp = ({ queryClient = defaultQueryClient }: AdminAppProps) =>
       <Resource {...promoCodeTemplates} />
       <Resource {...notifications} />
       <Resource {...asks} />
+      <Resource {...plans} />
+      <Resource {...subscriptions} />
+      <Resource {...invoices} />
     </Admin>
   </AppContexts>
 );

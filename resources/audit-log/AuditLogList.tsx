@@ -18,7 +18,7 @@ import { LocalDateInput } from '../shared/inputs';
 
 /** The collections whose writes are logged, by their react-admin name (translated as resources). */
 const AUDITED_RESOURCES = Object.keys(RESOURCE_PERMISSIONS).filter(
-  (name) => !['occurrences', 'audit-log', 'outbox', 'asks'].includes(name),
+  (name) => !['occurrences', 'audit-log', 'outbox', 'asks', 'tag-terms'].includes(name),
 );
 
 const ResourceChoiceName = ({ name }: { name: string }) => {

@@ -20,3 +20,12 @@ export const formatChange = (ratio: number, locale: string): string =>
 /** A share of a whole ("80.4 %"). */
 export const formatShare = (ratio: number, locale: string): string =>
   new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+
+/** An amount in centimes as Swiss francs in the interface language ("CHF 1’234.50" in German). */
+export const formatCentimes = (centimes: number, locale: string): string =>
+  new Intl.NumberFormat(intlLocaleOf(locale), {
+    style: 'currency',
+    currency: 'CHF',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(centimes / 100);

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNotify, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import { BILLING_ERROR_CODES } from '../../domain/billing';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { hasFieldErrors } from '../../providers/errorBody';
 
@@ -29,9 +30,14 @@ export const isEditConflict = (error: unknown): boolean =>
   asErrorLike(error).status === 409 && errorCodeOf(error) === RESOURCE_ERROR_CODES.editConflict;
 
 /** Each code of RESOURCE_ERROR_CODES has its sentence under `resources.shared.errors.<name>`. */
-const MESSAGE_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(RESOURCE_ERROR_CODES).map(([name, code]) => [code, `resources.shared.errors.${name}`]),
-);
+const MESSAGE_KEYS: Readonly<Record<string, string>> = Object.fromEntries([
+  ...Object.entries(RESOURCE_ERROR_CODES).map(([name, code]) => [code, `resources.shared.errors.${name}`]),
+  // The billing actions' refusals (409) have their sentence under `resources.billing.errors.<CODE>`.
+  ...[...Object.values(BILLING_ERROR_CODES), 'INVOICE_NOT_OVERDUE'].map((code) => [
+    code,
+    `resources.billing.errors.${code}`,
+  ]),
+]);
 
 /** The translation key for an error: the app's sentence for a known code, else the message itself. */
 export const errorMessageKeyOf = (error: unknown): string => {

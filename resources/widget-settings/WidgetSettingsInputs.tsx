@@ -1,7 +1,8 @@
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { BooleanInput, TextInput, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { useFormContext } from 'react-hook-form';
 import { WIDGET_COLOR_KEYS, WIDGET_DEFAULTS, WIDGET_LIMITS, type WidgetTheme } from '../../domain/widget';
 import { ColorInput } from './ColorInput';
@@ -16,6 +17,36 @@ const SWITCHES = [
   'hasRoundedBorders',
   'hasTransparentBackground',
 ] as const satisfies readonly (keyof WidgetTheme)[];
+
+/**
+ * The pro logo is a feature of a paid plan: the record's read-only `proLogoIncluded` says whether the venue's
+ * paid subscription includes it. Without it the switch is disabled (the venue's choice is kept for when it pays)
+ * and a hint leads to the billing page.
+ */
+const ProLogoSwitch = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<{ proLogoIncluded?: boolean }>();
+  const included = record?.proLogoIncluded === true;
+  return (
+    <Box>
+      <BooleanInput
+        source="widgetTheme.hasEnabledProLogo"
+        label={`${TEXTS}.fields.hasEnabledProLogo`}
+        // Read only, not disabled: a disabled field would leave the form's value out of the save.
+        readOnly={!included}
+        helperText={false}
+      />
+      {included ? null : (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -0.5, mb: 1 }}>
+          {translate(`${TEXTS}.proLogo.notIncluded`)}{' '}
+          <Link component={RouterLink} to="/billing">
+            {translate(`${TEXTS}.proLogo.billingLink`)}
+          </Link>
+        </Typography>
+      )}
+    </Box>
+  );
+};
 
 export const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section">
@@ -65,14 +96,18 @@ export const WidgetSettingsInputs = () => {
       </Section>
       <Section title={translate(`${TEXTS}.sections.display`)}>
         <Stack>
-          {SWITCHES.map((name) => (
-            <BooleanInput
-              key={name}
-              source={`widgetTheme.${name}`}
-              label={`${TEXTS}.fields.${name}`}
-              helperText={false}
-            />
-          ))}
+          {SWITCHES.map((name) =>
+            name === 'hasEnabledProLogo' ? (
+              <ProLogoSwitch key={name} />
+            ) : (
+              <BooleanInput
+                key={name}
+                source={`widgetTheme.${name}`}
+                label={`${TEXTS}.fields.${name}`}
+                helperText={false}
+              />
+            ),
+          )}
         </Stack>
       </Section>
       <Section title={translate(`${TEXTS}.sections.happyHours`)}>

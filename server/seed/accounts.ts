@@ -38,6 +38,10 @@ export interface DemoPerson {
   phoneNumber: string | null;
   gender: 'FEMALE' | 'MALE' | 'OTHER' | 'UNSPECIFIED';
   language: 'en' | 'fr' | 'de' | 'it';
+  /**
+   * Users of a subscribed partner (the first establishment, the first promoter group) carry its paid state,
+   * which server/seed/billing.ts sets from the seeded invoices; the values here say the same.
+   */
   hasPaidSubscription: boolean;
   scope: DemoScope;
 }
@@ -61,7 +65,7 @@ export const DEMO_PEOPLE: Record<string, DemoPerson> = {
     phoneNumber: '+41 79 555 02 11',
     gender: 'MALE',
     language: 'fr',
-    hasPaidSubscription: true,
+    hasPaidSubscription: false,
     scope: { promoterGroup: 0 },
   },
   'customer@demo.ch': {
@@ -91,7 +95,7 @@ export const DEMO_PEOPLE: Record<string, DemoPerson> = {
     phoneNumber: '+41 22 555 04 33',
     gender: 'FEMALE',
     language: 'fr',
-    hasPaidSubscription: false,
+    hasPaidSubscription: true,
     scope: { establishment: 0 },
   },
   'coordinator-limited@demo.ch': {
@@ -101,7 +105,7 @@ export const DEMO_PEOPLE: Record<string, DemoPerson> = {
     phoneNumber: null,
     gender: 'MALE',
     language: 'de',
-    hasPaidSubscription: false,
+    hasPaidSubscription: true,
     scope: { establishment: 0 },
   },
   'coordinator-full@demo.ch': {

@@ -4,7 +4,9 @@ import { hashPassword } from '../services/passwords';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/auth';
 import { establishments } from '../db/schema/establishments';
+import type { Creditor } from '../../domain/billing';
 import { EVENT_TIME_ZONE } from '../../domain/recurrence';
+import { DEMO_BILLING_CREDITOR } from '../config';
 import {
   assignUploadsOwner,
   ensureRoles,
@@ -22,6 +24,7 @@ import {
   type Executor,
   type SeedFile,
 } from './sections';
+import { seedBilling } from './billing';
 import { seedWidgetHistory } from './history';
 import { seedNotifications } from './notifications';
 
@@ -42,7 +45,14 @@ export interface SeedOptions {
   storage?: SeedFileStore;
   /** The day the demo calendar is built around (tests pin it); today in Zürich by default. */
   today?: string;
+  /** The server's public address: the demo partners' users' `billingLink` leads to its /billing page. */
+  publicUrl?: string;
+  /** Who the demo invoices pay (their references depend on its IBAN): the server's, else the demo creditor. */
+  billingCreditor?: Creditor;
 }
+
+/** The public address when the caller gives none (the server's default port on this machine). */
+export const SEED_DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 /**
  * Fills an empty database with the demo accounts and realistic Swiss data (never call it in production).
@@ -59,7 +69,12 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   return db.transaction(async (tx) => {
     // Checked again inside the transaction: another process may have seeded meanwhile.
     if (!(await isEmpty(tx))) return { seeded: false };
-    const files = await seedEverything(tx, { passwordHash, today });
+    const files = await seedEverything(tx, {
+      passwordHash,
+      today,
+      publicUrl: (options.publicUrl ?? SEED_DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
+      creditor: options.billingCreditor ?? DEMO_BILLING_CREDITOR,
+    });
     if (options.storage) await storeFiles(options.storage, files);
     return { seeded: true };
   });
@@ -67,7 +82,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
 
 async function seedEverything(
   tx: Executor,
-  input: { passwordHash: Promise<string>; today: Temporal.PlainDate },
+  input: { passwordHash: Promise<string>; today: Temporal.PlainDate; publicUrl: string; creditor: Creditor },
 ): Promise<SeedFile[]> {
   const roleIds = await ensureRoles(tx);
   const reference = await seedReferenceData(tx);
@@ -90,6 +105,7 @@ async function seedEverything(
   await seedWidgetHistory(tx, input.today);
   await seedAuditLog(tx, { userIds, establishmentIds, eventIds });
   await seedNotifications(tx);
+  await seedBilling(tx, { ...scope, creditor: input.creditor, publicUrl: input.publicUrl });
   return files;
 }
 

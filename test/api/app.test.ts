@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgetSettings } from '../../server/db/schema';
+import { createMailer } from '../../server/services/mail';
 import { CSRF, signIn, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -173,7 +174,34 @@ describe('GET /outbox', () => {
     expect(one.json()).toMatchObject({ id: rows[0].id, to: 'admin2@demo.ch', subject: expect.any(String) });
     expect(one.json().text).toContain('http://localhost:3000/reset-password/');
     expect(one.json().html).toContain('<');
+    expect(one.json().attachments).toEqual([]);
     expect((await get('/api/v1/outbox/999999', { authorization: `Bearer ${accessToken}` })).statusCode).toBe(404);
+  });
+
+  it('shows the attachments of a mail (name, type, size), not in the list', async () => {
+    const mailer = createMailer({ db: server.db });
+    const record = await mailer.send({
+      to: 'booking@gleis7.example.ch',
+      language: 'de',
+      template: 'invoice',
+      params: {
+        invoiceNumber: '2026-00042',
+        totalCentimes: 8540,
+        dueOn: '2026-12-02',
+        partnerName: 'Gleis 7 Club',
+        billingUrl: 'http://localhost:3000/billing',
+      },
+      attachments: [
+        { filename: 'invoice-2026-00042.pdf', contentType: 'application/pdf', content: Buffer.alloc(2048) },
+      ],
+    });
+    const { accessToken } = await signIn(server.app, 'root@demo.ch');
+    const one = await get(`/api/v1/outbox/${record.id}`, { authorization: `Bearer ${accessToken}` });
+    expect(one.json().attachments).toEqual([
+      { filename: 'invoice-2026-00042.pdf', contentType: 'application/pdf', bytes: 2048 },
+    ]);
+    const list = await outbox(accessToken, `?filter=${encodeURIComponent(JSON.stringify({ id: record.id }))}`);
+    expect(list.json()[0]).not.toHaveProperty('attachments');
   });
 
   it('answers 400 for malformed list parameters', async () => {

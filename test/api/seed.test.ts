@@ -2,14 +2,17 @@ import { openEmptyTestDatabase } from './testDatabase';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueOnOf, formatInvoiceNumber, invoiceStatusOn, invoiceTotalsOf } from '../../domain/billing';
 import { ROLE_KEYS } from '../../domain/roles';
 import { WIDGET_DEFAULTS } from '../../domain/widget';
 import { migrateDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
+import { DEMO_BILLING_CREDITOR } from '../../server/config';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../server/seed';
+import { invoiceReferenceOf } from '../../server/services/billing/references';
 import { verifyPassword } from '../../server/services/passwords';
 import { LocalFileStorage } from '../../server/services/storage';
 
@@ -26,6 +29,15 @@ const RUNTIME_TABLES = [
   'notification_preferences',
   'scheduled_job_runs',
 ];
+
+/** The totals an invoice row must have for its lines on its date. */
+const invoiceTotalsOfRow = (invoice: typeof schema.invoices.$inferSelect) => {
+  const { subtotalCentimes, vatCentimes, roundingCentimes, totalCentimes } = invoiceTotalsOf(
+    invoice.lines,
+    invoice.issuedOn,
+  );
+  return { subtotalCentimes, vatCentimes, roundingCentimes, totalCentimes };
+};
 
 let handle: DatabaseHandle;
 let disposeDatabase: () => Promise<void> = async () => {};
@@ -276,6 +288,99 @@ describe('seedDemoData', () => {
       expect(bytes.readUInt32BE(16)).toBe(upload.width);
       expect(readFileSync(path.join(uploadsDir, upload.previewKey!)).subarray(1, 4).toString('ascii')).toBe('PNG');
     }
+  });
+
+  it('bills the demo partners: Gleis 7 Club paid on Pro monthly, the demo promoter’s group with one overdue invoice', async () => {
+    const plans = await db.select().from(schema.plans).orderBy(schema.plans.id);
+    expect(plans.map((plan) => [plan.name.en, plan.priceCentimes, plan.interval, plan.proLogo])).toEqual([
+      ['Basic monthly', 2900, 'MONTH', false],
+      ['Pro monthly', 7900, 'MONTH', true],
+      ['Pro yearly', 79_000, 'YEAR', true],
+    ]);
+    expect(plans[1].exclusiveOffersPerMonth).toBe(10);
+    for (const plan of plans) expect(Object.keys(plan.name).sort()).toEqual(['de', 'en', 'fr', 'it']);
+
+    const invoices = await db.select().from(schema.invoices).orderBy(schema.invoices.year, schema.invoices.sequence);
+    // Numbers: the yearly sequences, gap-free, as invoice_number_sequences records them.
+    const sequences = await db.select().from(schema.invoiceNumberSequences);
+    for (const { year, lastSequence } of sequences) {
+      const ofYear = invoices.filter((invoice) => invoice.year === year);
+      expect(ofYear.map((invoice) => invoice.sequence)).toEqual(ofYear.map((_, index) => index + 1));
+      expect(ofYear.at(-1)?.sequence).toBe(lastSequence);
+    }
+    expect(sequences.map((row) => row.year).sort()).toEqual(
+      [...new Set(invoices.map((invoice) => invoice.year))].sort(),
+    );
+    for (const invoice of invoices) {
+      expect(invoice.number).toBe(formatInvoiceNumber(invoice.year, invoice.sequence));
+      expect(invoice.reference).toBe(invoiceReferenceOf(DEMO_BILLING_CREDITOR, invoice.year, invoice.sequence));
+      expect(invoice).toMatchObject(invoiceTotalsOfRow(invoice));
+      expect(invoice.dueOn).toBe(dueOnOf(invoice.issuedOn));
+    }
+
+    const statusesOf = async (partner: { establishmentId?: number; promoterGroupId?: number }) => {
+      const [subscription] = await db
+        .select()
+        .from(schema.subscriptions)
+        .where(
+          partner.establishmentId
+            ? eq(schema.subscriptions.establishmentId, partner.establishmentId)
+            : eq(schema.subscriptions.promoterGroupId, partner.promoterGroupId!),
+        );
+      const own = invoices
+        .filter((invoice) => invoice.subscriptionId === subscription.id)
+        .sort((a, b) => a.periodStart!.localeCompare(b.periodStart!));
+      return {
+        subscription,
+        statuses: own.map((invoice) => invoiceStatusOn(invoice.status as 'OPEN', invoice.dueOn, TODAY)),
+      };
+    };
+    const [gleis7] = await db
+      .select()
+      .from(schema.establishments)
+      .where(eq(schema.establishments.name, 'Gleis 7 Club'));
+    const gleis7Billing = await statusesOf({ establishmentId: gleis7.id });
+    expect(plans.find((plan) => plan.id === gleis7Billing.subscription.planId)?.name.en).toBe('Pro monthly');
+    expect(gleis7Billing.subscription.startsOn < '2026-08-01').toBe(true);
+    expect(gleis7Billing.subscription).toMatchObject({
+      currentPeriodStart: '2026-11-01',
+      currentPeriodEnd: '2026-11-30',
+    });
+    expect(gleis7Billing.statuses).toEqual(['PAID', 'PAID', 'PAID', 'PAID', 'OPEN']);
+
+    const [nachtwerk] = await db
+      .select()
+      .from(schema.promoterGroups)
+      .where(eq(schema.promoterGroups.name, 'Nachtwerk Kollektiv'));
+    const nachtwerkBilling = await statusesOf({ promoterGroupId: nachtwerk.id });
+    expect(nachtwerkBilling.statuses.filter((status) => status === 'OVERDUE')).toHaveLength(1);
+    expect(nachtwerkBilling.statuses[0]).toBe('PAID');
+
+    // A payment row for each paid invoice, of its total on its day.
+    const payments = await db.select().from(schema.invoicePayments);
+    const paid = invoices.filter((invoice) => invoice.status === 'PAID');
+    expect(payments).toHaveLength(paid.length);
+    for (const invoice of paid) {
+      const payment = payments.find((row) => row.invoiceId === invoice.id);
+      expect(payment).toMatchObject({ amountCentimes: invoice.totalCentimes, paidOn: invoice.paidOn });
+      expect(invoice.paidOn! <= TODAY).toBe(true);
+    }
+
+    // The partners' users carry the paid state and the billing page's address.
+    const usersOf = async (emails: string[]) =>
+      db
+        .select({ email: schema.users.email, paid: schema.users.hasPaidSubscription, link: schema.users.billingLink })
+        .from(schema.users)
+        .where(inArray(schema.users.email, emails))
+        .orderBy(schema.users.email);
+    expect(
+      await usersOf(['admin@demo.ch', 'coordinator@demo.ch', 'coordinator-limited@demo.ch', 'promoter@demo.ch']),
+    ).toEqual([
+      { email: 'admin@demo.ch', paid: true, link: 'http://localhost:3000/billing' },
+      { email: 'coordinator-limited@demo.ch', paid: true, link: 'http://localhost:3000/billing' },
+      { email: 'coordinator@demo.ch', paid: true, link: 'http://localhost:3000/billing' },
+      { email: 'promoter@demo.ch', paid: false, link: 'http://localhost:3000/billing' },
+    ]);
   });
 
   it('changes nothing when run again', async () => {

@@ -98,15 +98,25 @@ describe('route guards', () => {
 
   it.each<[string, RoleKey[], string]>([
     ['/dashboard', ['CUSTOMER'], 'Hello, Ana'],
-    ['/billing', ['ADMIN'], 'Hello, Ana. Billing will be here soon.'],
     ['/notifications', ['CUSTOMER'], 'No notifications yet.'],
-    ['/tag-terms', ['COORDINATOR_ADMIN_FULL'], 'Hello, Ana. Tag terms will be here soon.'],
   ])('opens %s to %j', async (path, roles, text) => {
     server.use(meHandler(() => withRoles(...roles)));
     startSignedIn(withRoles('ROOT'));
     renderApp(path);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(currentPath()).toBe(path);
+  });
+
+  it('opens the billing page to an ADMIN: its own subscription and invoices', async () => {
+    server.use(
+      meHandler(() => withRoles('ADMIN')),
+      http.get(apiUrl('/:resource'), ({ params }) => emptyList(String(params.resource))),
+    );
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/billing');
+    expect(await screen.findByText('You have no subscription yet. Contact us to choose a plan.')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Plans' })).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/billing');
   });
 
   it('opens the statistics page to a PROMOTER', async () => {
@@ -170,22 +180,66 @@ describe('route guards', () => {
   });
 
   it('shows nothing of a page while the roles load, and never the forbidden page', async () => {
+    const listed: string[] = [];
+    server.use(
+      http.get(apiUrl('/tag-terms'), () => {
+        listed.push('tag-terms');
+        return emptyList('tag-terms');
+      }),
+    );
     const release = heldMeAnswer(withRoles('PROMOTER'));
     startSignedIn(withRoles('ROOT'));
     renderApp('/tag-terms');
-    // The layout is there, the page is not: neither its greeting nor the unauthorized screen yet.
+    // The layout is there, the page is not: neither its list nor the unauthorized screen yet.
     expect(await screen.findByRole('menu')).toBeInTheDocument();
-    expect(screen.queryByText(/Tag terms will be here soon/)).not.toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Search')).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
     expect(currentPath()).toBe('/tag-terms');
 
     release();
     await expectUnauthorized();
-    expect(screen.queryByText(/Tag terms will be here soon/)).not.toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Search')).not.toBeInTheDocument();
+    expect(listed).toEqual([]);
   });
 
+  it('opens the tag terms page to a COORDINATOR_ADMIN_FULL, and not to an ADMIN', async () => {
+    server.use(
+      meHandler(() => withRoles('COORDINATOR_ADMIN_FULL')),
+      http.get(apiUrl('/tag-terms'), () =>
+        HttpResponse.json(
+          [
+            {
+              id: 1,
+              tagName: 'jazz',
+              category: 'Music',
+              establishments: 2,
+              promoterGroups: 0,
+              events: 5,
+              missingTranslations: [],
+            },
+          ],
+          { headers: { 'Content-Range': 'tag-terms 0-0/1', 'Access-Control-Expose-Headers': 'Content-Range' } },
+        ),
+      ),
+    );
+    startSignedIn(withRoles('ROOT'));
+    renderApp('/tag-terms');
+    expect(await screen.findByText('jazz')).toBeInTheDocument();
+    expect(currentPath()).toBe('/tag-terms');
+  });
+
+  it.each(['/tag-terms', '/tag-terms/1', '/tag-terms/untagged/events'])(
+    'sends an ADMIN from %s to /unauthorized',
+    async (path) => {
+      server.use(meHandler(() => withRoles('ADMIN')));
+      startSignedIn(withRoles('ROOT'));
+      renderApp(path);
+      await expectUnauthorized();
+    },
+  );
+
   it('sends a signed-out visitor of a placeholder area to /auth, not to /unauthorized', async () => {
-    renderApp('/billing');
+    renderApp('/tag-terms');
     await waitFor(() => expect(currentPath()).toBe('/auth'));
   });
 });

@@ -250,3 +250,31 @@ describe('the widget settings page', () => {
     );
   });
 });
+
+describe('the pro logo switch', () => {
+  /** The record as the API answers it with billing: `proLogoIncluded` (read only) from the paid plan. */
+  const withProLogo = (included: boolean, theme: Parameters<typeof widgetRecord>[2] = {}) =>
+    widgetRecord(31, 3, theme, { proLogoIncluded: included } as Parameters<typeof widgetRecord>[3]);
+
+  it('is disabled with a hint and a link to the billing page while the plan does not include it', async () => {
+    await openWidget(withProLogo(false, { hasEnabledProLogo: true }));
+    const proLogo = screen.getByRole('switch', { name: '“Pro” logo' });
+    expect(proLogo).toBeDisabled();
+    // The venue's choice is kept for when it pays.
+    expect(proLogo).toBeChecked();
+    expect(screen.getByText(/The “Pro” logo comes with a paid plan that includes it\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'See billing' }));
+    await waitFor(() => expect(currentPath()).toBe('/billing'));
+  });
+
+  it('can be switched on once the paid plan includes it', async () => {
+    const calls = await openWidget(withProLogo(true));
+    const proLogo = screen.getByRole('switch', { name: '“Pro” logo' });
+    expect(proLogo).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'See billing' })).not.toBeInTheDocument();
+    await userEvent.click(proLogo);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.puts).toHaveLength(1));
+    expect(calls.puts[0]!.body).toMatchObject({ widgetTheme: { hasEnabledProLogo: true } });
+  });
+});

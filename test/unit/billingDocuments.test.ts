@@ -3,7 +3,7 @@ import { invoiceTotalsOf, type Creditor, type Invoice, type InvoiceLine } from '
 import { LANGUAGES, type Language } from '../../domain/languages';
 import { DEMO_BILLING_CREDITOR } from '../../server/config';
 import { formatCentimes, formatChf, formatInvoiceDate } from '../../server/services/billing/format';
-import { renderInvoicePdf } from '../../server/services/billing/pdf';
+import { printableText, renderInvoicePdf } from '../../server/services/billing/pdf';
 import { qrBillDataOf } from '../../server/services/billing/qrBill';
 import { invoiceReferenceOf } from '../../server/services/billing/references';
 import { checkQrBillPayload, decodeQrBillOfPdf, pdfPageTexts } from '../support/invoiceQr';
@@ -165,6 +165,15 @@ describe('invoice PDF', () => {
     const payload = checkQrBillPayload(await decodeQrBillOfPdf(pdf));
     expect(payload.amount).toBe((invoice.totalCentimes / 100).toFixed(2));
     expect(payload.amount).toBe('324.30');
+  });
+
+  it('prints letters outside the built-in fonts without their accent, and keeps them in the QR code', async () => {
+    expect(printableText('Łódź – Ștefan’s “Bar” 東京 €')).toBe('Lódz – Stefan’s “Bar” ?? €');
+    const invoice = invoiceOf();
+    invoice.partner.address = { ...invoice.partner.address, name: 'Klub Łódź Ștefan' };
+    const pdf = await renderInvoicePdf(invoice, DEMO_BILLING_CREDITOR);
+    expect((await pdfPageTexts(pdf))[0]).toContain('Klub Lódz Stefan');
+    expect(checkQrBillPayload(await decodeQrBillOfPdf(pdf)).debtor?.name).toBe('Klub Łódź Ștefan');
   });
 
   it('renders the same invoice to the same bytes', async () => {

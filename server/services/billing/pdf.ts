@@ -132,6 +132,42 @@ export const INVOICE_PDF_LABELS: Record<Language, Labels> = {
   },
 };
 
+/** The characters of WinAnsi (what PDFKit's built-in fonts write) beyond Latin-1. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const isWinAnsi = (character: string): boolean => {
+  const code = character.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(character);
+};
+
+/**
+ * Text as the built-in fonts can print it: a letter outside WinAnsi loses its accent or stroke ("Łódź" →
+ * "Lódz", "Ș" → "S"), any other character becomes "?", instead of printing as a wrong glyph. The QR code is
+ * UTF-8 and keeps the text as it is.
+ */
+export function printableText(text: string): string {
+  return [...text]
+    .map((character) => {
+      if (isWinAnsi(character)) return character;
+      const base = character.normalize('NFD').replace(/\p{M}/gu, '');
+      if (base !== '' && [...base].every(isWinAnsi)) return base;
+      return STROKED_LETTERS[character] ?? '?';
+    })
+    .join('');
+}
+
+/** Letters whose stroke is not a combining mark, so NFD leaves them whole. */
+const STROKED_LETTERS: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŧ: 'T',
+  ŧ: 't',
+};
+
 const addressLines = (address: BillingAddress): string[] => [
   address.name,
   [address.street, address.buildingNumber].filter(Boolean).join(' '),
@@ -202,7 +238,7 @@ export function renderInvoicePdf(
       doc
         .font(bold ? 'Helvetica-Bold' : 'Helvetica')
         .fontSize(size ?? BODY_SIZE)
-        .text(text, x, at, { lineBreak: false, ...textOptions });
+        .text(printableText(text), x, at, { lineBreak: false, ...textOptions });
     };
 
     // The creditor, top left.
@@ -262,7 +298,7 @@ export function renderInvoicePdf(
     header();
     for (const line of invoice.lines) {
       doc.font('Helvetica').fontSize(BODY_SIZE);
-      const height = doc.heightOfString(line.description, { width: COLUMNS.description.width - 4 });
+      const height = doc.heightOfString(printableText(line.description), { width: COLUMNS.description.width - 4 });
       if (y + height > bottom) {
         doc.addPage();
         y = MARGIN;

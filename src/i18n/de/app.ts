@@ -142,10 +142,6 @@ const app = {
       greetingAnonymous: 'Hallo',
       intro: 'Willkommen im Backoffice für Lokale, Veranstalter und Veranstaltungen.',
     },
-    placeholder: {
-      greeting: 'Hallo, %{name}. Die Seite «%{area}» kommt bald.',
-      greetingAnonymous: 'Die Seite «%{area}» kommt bald.',
-    },
     settings: {
       title: 'Einstellungen',
       preferences: 'Präferenzen',

@@ -24,6 +24,10 @@ const widgetSettings: WidgetSettingsMessages = {
         key: 'Öffentlicher Schlüssel',
         origins: 'Websites, die das Widget zeigen dürfen',
       },
+      proLogo: {
+        notIncluded: 'Das «Pro»-Logo gehört zu einem bezahlten Abo, das es enthält.',
+        billingLink: 'Zur Abrechnung',
+      },
       fields: {
         fontFamilyName: 'Schrift',
         hasEnabledCalendar: 'Monatskalender',

@@ -138,10 +138,6 @@ const app = {
       greetingAnonymous: 'Hello',
       intro: 'Welcome to the back office for venues, promoters and events.',
     },
-    placeholder: {
-      greeting: 'Hello, %{name}. %{area} will be here soon.',
-      greetingAnonymous: '%{area} will be here soon.',
-    },
     settings: {
       title: 'Settings',
       preferences: 'Preferences',

@@ -25,6 +25,10 @@ const widgetSettings = {
         key: 'Public key',
         origins: 'Websites allowed to show the widget',
       },
+      proLogo: {
+        notIncluded: 'The “Pro” logo comes with a paid plan that includes it.',
+        billingLink: 'See billing',
+      },
       fields: {
         fontFamilyName: 'Font',
         hasEnabledCalendar: 'Month calendar',

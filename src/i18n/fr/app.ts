@@ -141,10 +141,6 @@ const app = {
       greetingAnonymous: 'Bonjour',
       intro: 'Bienvenue dans le back-office des établissements, des organisateurs et des événements.',
     },
-    placeholder: {
-      greeting: 'Bonjour, %{name}. La page « %{area} » arrive bientôt.',
-      greetingAnonymous: 'La page « %{area} » arrive bientôt.',
-    },
     settings: {
       title: 'Paramètres',
       preferences: 'Préférences',

@@ -24,6 +24,10 @@ const widgetSettings: WidgetSettingsMessages = {
         key: 'Clé publique',
         origins: 'Sites autorisés à afficher le widget',
       },
+      proLogo: {
+        notIncluded: 'Le logo « Pro » est compris dans un abonnement payé qui l’inclut.',
+        billingLink: 'Voir la facturation',
+      },
       fields: {
         fontFamilyName: 'Police',
         hasEnabledCalendar: 'Calendrier du mois',

@@ -138,10 +138,6 @@ const app = {
       greetingAnonymous: 'Buongiorno',
       intro: 'Benvenuto nel back office per locali, organizzatori ed eventi.',
     },
-    placeholder: {
-      greeting: 'Buongiorno, %{name}. La pagina «%{area}» arriverà presto.',
-      greetingAnonymous: 'La pagina «%{area}» arriverà presto.',
-    },
     settings: {
       title: 'Impostazioni',
       preferences: 'Preferenze',

@@ -10,7 +10,9 @@ import relatedOffers from './relatedOffers';
 import notifications from './notifications';
 import asks from './asks';
 import statistics from './statistics';
+import billing from './billing';
 import dashboard from './dashboard';
+import tagTerms from './tagTerms';
 
 /** react-admin's messages and the app's own (shell, then the resource screens), in one catalogue. */
 const messages: TranslationMessages = mergeTranslations(
@@ -25,7 +27,9 @@ const messages: TranslationMessages = mergeTranslations(
   notifications,
   asks,
   statistics,
+  billing,
   dashboard,
+  tagTerms,
 );
 
 export default messages;

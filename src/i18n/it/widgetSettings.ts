@@ -24,6 +24,10 @@ const widgetSettings: WidgetSettingsMessages = {
         key: 'Chiave pubblica',
         origins: 'Siti autorizzati a mostrare il widget',
       },
+      proLogo: {
+        notIncluded: 'Il logo «Pro» è compreso in un abbonamento pagato che lo include.',
+        billingLink: 'Vedi la fatturazione',
+      },
       fields: {
         fontFamilyName: 'Carattere',
         hasEnabledCalendar: 'Calendario del mese',
