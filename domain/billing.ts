@@ -366,4 +366,31 @@ export const BILLING_ERROR_CODES = {
   planInactive: 'PLAN_INACTIVE',
   periodOutsideSubscription: 'PERIOD_OUTSIDE_SUBSCRIPTION',
   creditorMissing: 'BILLING_CREDITOR_NOT_CONFIGURED',
+  notOverdue: 'INVOICE_NOT_OVERDUE',
+  /** 400 on `partner` / `startsOn`: a subscription keeps the partner and the first day it was created with. */
+  fixedAfterCreate: 'FIXED_AFTER_CREATE',
 } as const;
+
+// ---- what the resources take (docs/billing.md "API") --------------------------------------------------------
+
+/** `POST /plans` and `PUT /plans/:id` (the version required on PUT). */
+export const planWriteSchema = planInputSchema.extend({ version: recordVersionSchema.optional() });
+export type PlanWriteInput = z.output<typeof planWriteSchema>;
+
+/**
+ * `POST /subscriptions` and `PUT /subscriptions/:id` through one schema (the generic resource validates both
+ * with one): a create needs `partner` (`subscriptionCreateSchema`), a replace `cancelAtPeriodEnd` and `version`
+ * (`subscriptionUpdateSchema`); a replace that names another partner or first day is refused (FIXED_AFTER_CREATE).
+ */
+export const subscriptionWriteSchema = subscriptionCreateSchema.extend({
+  partner: partnerReferenceSchema.optional(),
+  cancelAtPeriodEnd: z.boolean().optional(),
+  version: recordVersionSchema.optional(),
+});
+export type SubscriptionWriteInput = z.output<typeof subscriptionWriteSchema>;
+
+/** An invoice list's `status` filter: one status or several (OVERDUE included). */
+export const invoiceStatusFilterSchema = z.union([
+  z.enum(INVOICE_STATUSES),
+  z.array(z.enum(INVOICE_STATUSES)).min(1).max(INVOICE_STATUSES.length),
+]);

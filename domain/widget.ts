@@ -178,6 +178,12 @@ export const widgetSettingsSchema = z.object({
   externalApiKey: z.string(),
   allowedOrigins: z.array(z.string()),
   widgetTheme: widgetThemeSchema,
+  /**
+   * Read-only: the establishment's paid subscription's plan includes the pro logo (docs/billing.md). The public
+   * widget shows the pro logo only when `widgetTheme.hasEnabledProLogo` and this; the venue's choice is kept
+   * either way, for when it pays.
+   */
+  proLogoIncluded: z.boolean(),
   version: recordVersionSchema,
 });
 export type WidgetSettings = z.output<typeof widgetSettingsSchema>;

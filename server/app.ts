@@ -13,6 +13,8 @@ import { decoyPasswordHash } from './services/passwords';
 import { createFileStorage, type FileStorage } from './services/storage';
 import { scheduleOrphanUploadSweep } from './services/uploadSweep';
 import { scheduleStatisticsJobs } from './services/statistics/schedule';
+import { scheduleBillingJobs } from './services/billing/schedule';
+import { mailCommittedInvoices } from './routes/billing';
 import { uploadWorkGate } from './services/uploads';
 import { listenToWidgetChanges, type WidgetChanges } from './services/widgetChanges';
 import { NotificationCenter } from './services/notifications/center';
@@ -88,6 +90,8 @@ export interface BuildAppOptions {
    * catch-up at start; default: outside NODE_ENV test.
    */
   statisticsSchedules?: boolean;
+  /** The billing's daily job (server/services/billing/schedule.ts); default: outside NODE_ENV test. */
+  billingSchedules?: boolean;
   /** The live stream's heartbeat; default STREAM_HEARTBEAT_MS (25 s). */
   streamHeartbeatMs?: number;
 }
@@ -196,6 +200,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scheduleOrphanUploadSweep(app, options.now ?? (() => new Date()));
   if (options.statisticsSchedules ?? config.nodeEnv !== 'test')
     scheduleStatisticsJobs(app, options.now ?? (() => new Date()));
+  if (options.billingSchedules ?? config.nodeEnv !== 'test')
+    scheduleBillingJobs(app, options.now ?? (() => new Date()), (result) =>
+      mailCommittedInvoices(app, result.invoiceIds),
+    );
   return app;
 }
 

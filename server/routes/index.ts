@@ -23,6 +23,7 @@ import { askRoutes } from './asks';
 import { statisticsRoutes } from './statistics';
 import { dashboardRoutes } from './dashboard';
 import { tagTermRoutes } from './tagTerms';
+import { billingRoutes } from './billing';
 
 /** Every area of the API under /api/v1, one line each; a new area adds its file and one line here. */
 export interface ApiRoutesOptions {
@@ -62,4 +63,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(statisticsRoutes);
   await api.register(dashboardRoutes);
   await api.register(tagTermRoutes);
+  await api.register(billingRoutes);
 }

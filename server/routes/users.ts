@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { RESOURCE_ERROR_CODES } from '../../domain/errors';
 import { idSchema } from '../../domain/records';
 import { userInputSchema, userRecordSchema, type UserInput, type UserRecord } from '../../domain/user';
+import { zurichToday } from '../../domain/statistics';
 import { users } from '../db/schema/auth';
+import { applyPartnerPaidState } from '../services/billing/paidState';
 import { ApiError, parseInput } from '../errors';
 import {
   USER_DISABLED,
@@ -35,7 +37,7 @@ import {
  * sessions in the same transaction, so their access tokens stop working at once.
  */
 
-export function userResource(sessions: SessionRevoker): ResourceDefinition<UserRecord, UserInput> {
+export function userResource(sessions: SessionRevoker, publicUrl: string): ResourceDefinition<UserRecord, UserInput> {
   return {
     name: 'users',
     permission: 'USER',
@@ -75,8 +77,17 @@ export function userResource(sessions: SessionRevoker): ResourceDefinition<UserR
       updatedAt: users.updatedAt,
       authorizeWrite: ({ viewer, input, current, tx }) => authorizeUserWrite(tx, viewer, input, current ?? undefined),
       // No password: the person signs in through an access link (POST /users/:id/send-access-link).
-      insert: (tx, input) => insertUser(tx, input),
-      update: (tx, id, input, { current, viewer }) => updateUser(tx, sessions, id, input, current, viewer.userId),
+      // A user of a partner that has a subscription carries the partner's paid state (docs/billing.md), whatever
+      // the input says: created, moved into the partner, or written again.
+      insert: async (tx, input) => {
+        const id = await insertUser(tx, input);
+        await applyPartnerPaidState(tx, id, zurichToday(), publicUrl);
+        return id;
+      },
+      update: async (tx, id, input, { current, viewer }) => {
+        await updateUser(tx, sessions, id, input, current, viewer.userId);
+        await applyPartnerPaidState(tx, id, zurichToday(), publicUrl);
+      },
       remove: (tx, id) => removeUser(tx, sessions, id),
       uniqueFields: { users_email_lower_unique: 'email', users_username_lower_unique: 'username' },
       foreignKeyFields: {
@@ -89,7 +100,7 @@ export function userResource(sessions: SessionRevoker): ResourceDefinition<UserR
 }
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
-  const resource = userResource(app.authService.sessions);
+  const resource = userResource(app.authService.sessions, app.config.publicUrl);
   registerResource(app, resource);
 
   /**

@@ -12,9 +12,13 @@ import {
 import { DASHBOARD_CARDS, dashboardCardsOf, isDashboardCardId } from '../../domain/dashboard';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../../server/db/client';
+import { nextPeriodStartOf, periodEndOf } from '../../domain/billing';
 import {
   asks,
   auditLog,
+  invoices,
+  plans,
+  subscriptions,
   establishments,
   establishmentTypes,
   events,
@@ -695,6 +699,277 @@ const tagTermsFixture: ResourceFixture = {
   rows: (db) => globalRows(db.select({ id: tags.id }).from(tags)),
 };
 
+// ---- billing (docs/billing.md) ---------------------------------------------------------------------------
+
+/**
+ * What the billing fixtures share, made once per database when first needed (inside `rows`, which every test
+ * reads before it calls `newInput`): a plan; a running subscription of each demo partner (unless the seed gave
+ * one), each with an invoice; a subscription of a venue of nobody's that started on 2024-01-01, whose past
+ * periods the invoice creates take one after the other; and a venue without a subscription for the next create.
+ */
+interface BillingMatrix {
+  planId: number;
+  invoicedSubscriptionId: number;
+  invoicedEstablishmentId: number;
+  periods: string[];
+  pendingEstablishmentId: number;
+}
+let billingMatrix: BillingMatrix | undefined;
+let throwawayInvoices = 0;
+
+const MATRIX_ADDRESS = {
+  addressName: 'Matrix AG',
+  street: 'Matrixweg',
+  postalCode: '3000',
+  town: 'Bern',
+  country: 'CH',
+};
+
+async function newBillingVenue(db: Database): Promise<number> {
+  const [type] = await db.select({ id: establishmentTypes.id }).from(establishmentTypes).limit(1);
+  const [row] = await db
+    .insert(establishments)
+    .values({ name: `Billing matrix ${suffix()}`, city: 'Bern', establishmentTypeId: type.id })
+    .returning({ id: establishments.id });
+  return row.id;
+}
+
+async function insertMatrixSubscription(
+  db: Database,
+  partner: { establishmentId: number | null; promoterGroupId: number | null },
+  planId: number,
+  startsOn: string,
+  currentPeriodStart = startsOn,
+): Promise<number> {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      partnerKind: partner.establishmentId !== null ? 'ESTABLISHMENT' : 'PROMOTER_GROUP',
+      ...partner,
+      planId,
+      startsOn,
+      currentPeriodStart,
+      currentPeriodEnd: periodEndOf(currentPeriodStart, 'MONTH'),
+      ...MATRIX_ADDRESS,
+      invoiceEmail: 'matrix@example.ch',
+      language: 'en',
+    })
+    .returning({ id: subscriptions.id });
+  return row.id;
+}
+
+/** An invoice row of the owner's, straight into the table, numbered in a year no real invoice has (1990). */
+async function insertThrowawayInvoice(
+  db: Database,
+  partner: { establishmentId: number | null; promoterGroupId: number | null },
+): Promise<number> {
+  throwawayInvoices += 1;
+  const sequence = Number(`${process.pid % 1000}${String(throwawayInvoices).padStart(4, '0')}`);
+  const [row] = await db
+    .insert(invoices)
+    .values({
+      number: `1990-${sequence}`,
+      year: 1990,
+      sequence,
+      partnerKind: partner.promoterGroupId !== null ? 'PROMOTER_GROUP' : 'ESTABLISHMENT',
+      ...partner,
+      partnerName: 'Matrix partner',
+      ...MATRIX_ADDRESS,
+      lines: [{ description: 'Matrix', quantity: 1, unitCentimes: 1000, amountCentimes: 1000 }],
+      subtotalCentimes: 1000,
+      vatBasisPoints: 810,
+      vatCentimes: 81,
+      roundingCentimes: -1,
+      totalCentimes: 1080,
+      issuedOn: '2026-11-01',
+      dueOn: '2026-12-01',
+      reference: `MATRIX-${suffix()}-${sequence}`,
+      language: 'en',
+    })
+    .returning({ id: invoices.id });
+  return row.id;
+}
+
+async function ensureBillingMatrix(db: Database): Promise<BillingMatrix> {
+  if (!billingMatrix) {
+    const [plan] = await db
+      .insert(plans)
+      .values({
+        name: { en: 'Matrix', fr: 'Matrix', de: 'Matrix', it: 'Matrix' },
+        priceCentimes: 4900,
+        interval: 'MONTH',
+      })
+      .returning({ id: plans.id });
+    const demo = await Promise.all(
+      ['admin@demo.ch', 'admin2@demo.ch', 'promoter@demo.ch', 'promoter2@demo.ch'].map((email) => viewerOf(db, email)),
+    );
+    for (const viewer of demo) {
+      const partner = { establishmentId: viewer.establishmentId, promoterGroupId: viewer.promoterGroupId };
+      const column = partner.establishmentId !== null ? subscriptions.establishmentId : subscriptions.promoterGroupId;
+      const [running] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(eq(column, (partner.establishmentId ?? partner.promoterGroupId)!), eq(subscriptions.status, 'ACTIVE')),
+        );
+      if (!running) await insertMatrixSubscription(db, partner, plan.id, '2026-11-01');
+      await insertThrowawayInvoice(db, partner);
+    }
+    const periods: string[] = [];
+    for (let start = '2024-01-01'; periods.length < 30; start = nextPeriodStartOf(start, 'MONTH')) periods.push(start);
+    const invoicedEstablishmentId = await newBillingVenue(db);
+    const invoicedSubscriptionId = await insertMatrixSubscription(
+      db,
+      { establishmentId: invoicedEstablishmentId, promoterGroupId: null },
+      plan.id,
+      periods[0],
+      periods[periods.length - 1],
+    );
+    billingMatrix = {
+      planId: plan.id,
+      invoicedSubscriptionId,
+      invoicedEstablishmentId,
+      periods,
+      pendingEstablishmentId: await newBillingVenue(db),
+    };
+  }
+  const [taken] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.establishmentId, billingMatrix.pendingEstablishmentId));
+  if (taken) billingMatrix.pendingEstablishmentId = await newBillingVenue(db);
+  return billingMatrix;
+}
+
+const partnerOwnershipOf = (row: { establishmentId: number | null; promoterGroupId: number | null }) => ({
+  establishmentIds: row.establishmentId === null ? [] : [row.establishmentId],
+  promoterGroupIds: row.promoterGroupId === null ? [] : [row.promoterGroupId],
+});
+
+const matrixOf = (): BillingMatrix => {
+  if (!billingMatrix) throw new Error('the billing fixtures read their rows first');
+  return billingMatrix;
+};
+
+const plansFixture: ResourceFixture = {
+  collection: 'plans',
+  permission: 'BILLING',
+  actions: MATRIX_ACTIONS,
+  rows: async (db) => {
+    await ensureBillingMatrix(db);
+    return globalRows(db.select({ id: plans.id }).from(plans));
+  },
+  writes: {
+    newInput: () => ({
+      name: { en: `Matrix ${suffix()}`, fr: 'Matrix', de: 'Matrix', it: 'Matrix' },
+      priceCentimes: 4900,
+      interval: 'MONTH',
+    }),
+    ownershipOfInput: () => ({ global: true }),
+    owners: ['nobody'],
+    insertThrowaway: async (db) => {
+      const [row] = await db
+        .insert(plans)
+        .values({
+          name: { en: `Throwaway ${suffix()}`, fr: 'T', de: 'T', it: 'T' },
+          priceCentimes: 100,
+          interval: 'YEAR',
+        })
+        .returning({ id: plans.id });
+      return row.id;
+    },
+    edit: (record, mark) => ({ ...record, name: { ...(record.name as object), en: mark } }),
+    markOf: (record) => (record.name as { en?: unknown } | undefined)?.en,
+  },
+};
+
+/** A subscription belongs to its partner; no DELETE (a cancellation ends it). */
+const subscriptionsFixture: ResourceFixture = {
+  collection: 'subscriptions',
+  permission: 'BILLING',
+  actions: ['list', 'getOne', 'getMany', 'create', 'update'],
+  rows: async (db) => {
+    await ensureBillingMatrix(db);
+    return (
+      await db
+        .select({
+          id: subscriptions.id,
+          establishmentId: subscriptions.establishmentId,
+          promoterGroupId: subscriptions.promoterGroupId,
+        })
+        .from(subscriptions)
+    ).map((row) => ({ id: row.id, ownership: partnerOwnershipOf(row) }));
+  },
+  writes: {
+    newInput: () => ({
+      partner: { kind: 'ESTABLISHMENT', id: matrixOf().pendingEstablishmentId },
+      planId: matrixOf().planId,
+      billingAddress: { name: 'Matrix AG', street: 'Matrixweg', postalCode: '3000', town: 'Bern' },
+      invoiceEmail: 'matrix@example.ch',
+      language: 'de',
+    }),
+    ownershipOfInput: (input) => ({
+      establishmentIds: [(input.partner as { id: number }).id],
+      promoterGroupIds: [],
+    }),
+    // One running subscription per partner: each throwaway is a new venue's (nobody's staff).
+    owners: ['nobody'],
+    insertThrowaway: async (db) =>
+      insertMatrixSubscription(
+        db,
+        { establishmentId: await newBillingVenue(db), promoterGroupId: null },
+        (await ensureBillingMatrix(db)).planId,
+        '2026-11-01',
+      ),
+    edit: (record, mark) => ({
+      ...record,
+      billingAddress: { ...(record.billingAddress as object), name: mark },
+    }),
+    markOf: (record) => (record.billingAddress as { name?: unknown } | undefined)?.name,
+  },
+};
+
+/**
+ * An invoice belongs to its partner; created by ROOT only (each create takes the next past period of the
+ * matrix's subscription), never replaced nor deleted: PUT and DELETE are 404 for everybody.
+ */
+let nextInvoicedPeriod = 0;
+const invoicesFixture: ResourceFixture = {
+  collection: 'invoices',
+  permission: 'BILLING',
+  actions: ['list', 'getOne', 'getMany', 'create'],
+  rows: async (db) => {
+    await ensureBillingMatrix(db);
+    return (
+      await db
+        .select({
+          id: invoices.id,
+          establishmentId: invoices.establishmentId,
+          promoterGroupId: invoices.promoterGroupId,
+        })
+        .from(invoices)
+    ).map((row) => ({ id: row.id, ownership: partnerOwnershipOf(row) }));
+  },
+  writes: {
+    newInput: () => {
+      const matrix = matrixOf();
+      const periodStart = matrix.periods[nextInvoicedPeriod++ % matrix.periods.length];
+      return { subscriptionId: matrix.invoicedSubscriptionId, periodStart };
+    },
+    ownershipOfInput: () => ({ establishmentIds: [matrixOf().invoicedEstablishmentId], promoterGroupIds: [] }),
+    owners: ['firstEstablishment', 'secondPromoterGroup', 'nobody'],
+    insertThrowaway: async (db, owner, scopes) => {
+      const fields = ownerScopeFields(owner, scopes);
+      return insertThrowawayInvoice(
+        db,
+        owner === 'nobody' ? { establishmentId: await newBillingVenue(db), promoterGroupId: null } : fields,
+      );
+    },
+    edit: (record, mark) => ({ ...record, number: mark }),
+    markOf: (record) => record.number,
+  },
+};
+
 export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   usersFixture,
   tagsFixture,
@@ -712,6 +987,9 @@ export const RESOURCE_FIXTURES: readonly ResourceFixture[] = [
   promoCodesFixture,
   asksFixture,
   tagTermsFixture,
+  plansFixture,
+  subscriptionsFixture,
+  invoicesFixture,
 ];
 
 /**

@@ -100,6 +100,11 @@ const CREATE_BODIES: Record<string, () => object> = {
   }),
   'promo-code-templates': () => ({ name: `Template ${unique()}`, discountKind: 'FREE_ENTRY' }),
   'promo-codes': () => ({ code: `DELETE-${unique().toUpperCase()}`, promoCodeTemplateId: scopes.promoCodeTemplateId }),
+  plans: () => ({
+    name: { en: `Plan ${unique()}`, fr: 'Plan', de: 'Plan', it: 'Piano' },
+    priceCentimes: 4900,
+    interval: 'MONTH',
+  }),
   ...Object.fromEntries(
     REFERENCE_RESOURCES.map((resource) => [
       resource,

@@ -21,6 +21,7 @@ import {
 } from '../../server/db/schema';
 import { seededScopes, type SeededScopes } from './authorizationMatrix';
 import { createUser, DEMO_EMAILS, signIn, startTestServer, type TestServer } from './harness';
+import { paidSubscription } from './billingFixtures';
 import { BROWSER_USER_AGENT } from '../support/userAgents';
 
 /**
@@ -160,6 +161,8 @@ describe('the page', () => {
       endTime: '20:00',
     });
     await oneOff(venue);
+    // The pro logo shows while the venue's paid plan includes it (docs/billing.md "Paid state").
+    await paidSubscription(server.db, { kind: 'ESTABLISHMENT', id: venue.id }, { proLogo: true });
     await updateSettings(venue, {
       hasEnabledCalendar: true,
       hasEnabledHappyHours: true,

@@ -16,6 +16,7 @@ import {
   type TestServer,
 } from './harness';
 import { seededScopes, type SeededScopes } from './authorizationMatrix';
+import { insertTestPlan } from './billingFixtures';
 
 /**
  * Random requests against every list and write route of the API (the auth routes have tests of their own), as
@@ -33,7 +34,15 @@ const FUZZ_TIMEOUT = 300_000;
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const ids = { establishment: 0, eventType: 0, establishmentType: 0, music: 0, customerRole: 0, promoCodeTemplate: 0 };
+const ids = {
+  establishment: 0,
+  eventType: 0,
+  establishmentType: 0,
+  music: 0,
+  customerRole: 0,
+  promoCodeTemplate: 0,
+  plan: 0,
+};
 let scopes: SeededScopes;
 
 // ---- valid bodies, every field filled ----------------------------------------------------------------------
@@ -153,6 +162,24 @@ const CREATE_BODIES: Record<string, () => object> = {
     maxUsageCount: 5,
     promoCodeTemplateId: ids.promoCodeTemplate,
   }),
+  plans: () => ({
+    name: { en: `Fuzz ${stamp()}`, fr: 'Fuzz', de: 'Fuzz', it: 'Fuzz' },
+    description: 'Fuzz plan',
+    priceCentimes: 4901,
+    interval: 'MONTH',
+    features: { proLogo: true, exclusiveOffersPerMonth: 3 },
+    isActive: true,
+  }),
+  // The first venue subscribes once; the others are refused (409), which is the point of the fuzzing.
+  subscriptions: () => ({
+    partner: { kind: 'ESTABLISHMENT', id: ids.establishment },
+    planId: ids.plan,
+    startsOn: '2026-11-01',
+    billingAddress: { name: 'Fuzz AG', street: 'Rue', buildingNumber: '1', postalCode: '1003', town: 'Lausanne' },
+    invoiceEmail: 'billing@example.ch',
+    language: 'fr',
+  }),
+  invoices: () => ({ subscriptionId: 1, periodStart: '2026-11-01' }),
   ...Object.fromEntries(
     REFERENCE_RESOURCES.map((resource) => [
       resource,
@@ -195,6 +222,11 @@ const ACTION_BODIES: Record<string, object> = {
   '/tags/:id/merge-into/:targetId': {},
   '/tags/:id/assign': { resource: 'establishments', ids: [1, 2] },
   '/tags/:id/unassign': { resource: 'events', ids: [1, 2] },
+  '/invoices/:id/mark-paid': { paidOn: '2026-11-01', version: 1 },
+  '/invoices/:id/credit-note': { reason: 'Wrong address', version: 1 },
+  '/invoices/:id/send-reminder': { version: 1 },
+  // A camt.054 file is XML: as JSON (what the fuzzer sends) it is a 415 whatever the body.
+  '/invoices/payments-import': { file: '<Document/>' },
 };
 
 /**
@@ -281,6 +313,12 @@ const FILTER_KEYS = [
   'tagIds',
   'untagged',
   'unused',
+  'status',
+  'planId',
+  'partnerKind',
+  'subscriptionId',
+  'issuedFrom',
+  'issuedTo',
 ];
 const SORT_FIELDS = [
   'id',
@@ -295,6 +333,9 @@ const SORT_FIELDS = [
   'createdAt',
   'events',
   'establishments',
+  'priceCentimes',
+  'issuedOn',
+  'currentPeriodEnd',
 ];
 const QUERY_KEYS = ['filter', 'sort', 'range', 'version', 'originalStartsAt', 'q', 'id', 'filter[]', 'version[]'];
 
@@ -400,6 +441,28 @@ const MADE_WITH_ANOTHER: Record<string, () => Promise<{ id: number }>> = {
     const [settings] = response.json<{ id: number }[]>();
     return settings;
   },
+  // A partner subscribes once: each record is a new venue's subscription.
+  subscriptions: async () => {
+    const establishment = await create('establishments');
+    const response = await send('root@demo.ch', {
+      method: 'POST',
+      url: '/subscriptions',
+      body: { ...CREATE_BODIES.subscriptions(), partner: { kind: 'ESTABLISHMENT', id: establishment.id } },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: number }>();
+  },
+  // A period is invoiced once: each record is a new subscription's invoice.
+  invoices: async () => {
+    const subscription = await MADE_WITH_ANOTHER.subscriptions();
+    const response = await send('root@demo.ch', {
+      method: 'POST',
+      url: '/invoices',
+      body: { subscriptionId: subscription.id },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: number }>();
+  },
 };
 
 /** A new record of the collection, through its own POST or the one that makes it. */
@@ -418,6 +481,7 @@ beforeAll(async () => {
   ids.customerRole = customer.id;
   scopes = await seededScopes(server.db);
   [ids.promoCodeTemplate] = await orderedIds(server.db, promoCodeTemplates.id);
+  ids.plan = await insertTestPlan(server.db);
   routes = routesOf(server.app.printRoutes({ commonPrefix: false }));
 });
 afterAll(() => server.close());

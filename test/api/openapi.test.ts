@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../domain/auth';
 import { apiErrorBodySchema } from '../../domain/errors';
+import { creditNoteSchema, invoiceCreateSchema, markPaidSchema, planWriteSchema } from '../../domain/billing';
 import { visibilityChangeSchema } from '../../domain/records';
 import { tagInputSchema } from '../../domain/tag';
 import { offerTemplateInputSchema, templateRejectionSchema } from '../../domain/offerTemplate';
@@ -325,5 +326,26 @@ describe('the tag terms', () => {
         jsonSchemaOf(tagAssignmentSchema, 'input'),
       );
     }
+  });
+});
+
+describe('billing', () => {
+  it('documents the resources, the invoice actions with their bodies, the PDF and the camt.054 import', () => {
+    const bodyOf = (operation: OpenAPIV3_1.OperationObject | undefined, type = 'application/json') =>
+      (operation?.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content[type]?.schema;
+    for (const path of ['/plans', '/subscriptions', '/invoices']) expect(document.paths?.[path]?.get).toBeDefined();
+    expect(bodyOf(document.paths?.['/plans']?.post)).toEqual(jsonSchemaOf(planWriteSchema, 'input'));
+    expect(bodyOf(document.paths?.['/invoices']?.post)).toEqual(jsonSchemaOf(invoiceCreateSchema, 'input'));
+    expect(bodyOf(document.paths?.['/invoices/{id}/mark-paid']?.post)).toEqual(jsonSchemaOf(markPaidSchema, 'input'));
+    expect(bodyOf(document.paths?.['/invoices/{id}/credit-note']?.post)).toEqual(
+      jsonSchemaOf(creditNoteSchema, 'input'),
+    );
+    expect(document.paths?.['/invoices/{id}/send-reminder']?.post?.summary).toMatch(/reminder/);
+    expect(document.paths?.['/invoices/{id}']?.put).toBeUndefined();
+    expect(document.paths?.['/invoices/{id}']?.delete).toBeUndefined();
+    expect(document.paths?.['/subscriptions/{id}']?.delete).toBeUndefined();
+    const pdf = document.paths?.['/invoices/{id}/pdf']?.get?.responses?.['200'] as OpenAPIV3_1.ResponseObject;
+    expect(Object.keys(pdf.content ?? {})).toEqual(['application/pdf']);
+    expect(document.paths?.['/invoices/payments-import']?.post?.summary).toMatch(/camt\.054/);
   });
 });

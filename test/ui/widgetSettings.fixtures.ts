@@ -20,6 +20,7 @@ export const widgetRecord = (
     colorPalette: { ...WIDGET_DEFAULTS.colorPalette },
     ...theme,
   } as WidgetSettings['widgetTheme'],
+  proLogoIncluded: false,
   version: 4,
   ...extra,
 });

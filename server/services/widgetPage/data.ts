@@ -25,7 +25,7 @@ import {
   widgetSettings,
 } from '../../db/schema';
 import { listOccurrences } from '../occurrences';
-import { widgetSettingsOf } from '../widgetSettings';
+import { widgetSettingsColumns, widgetSettingsOf } from '../widgetSettings';
 
 /**
  * What the widget page shows, read from the database: the settings by their public key, the venue, its
@@ -54,8 +54,16 @@ export interface WidgetVenue {
 export async function loadSettingsByKey(db: Queryable, key: string): Promise<WidgetSettings | null> {
   // A key is 22 URL-safe characters; anything else is not looked up at all.
   if (!/^[A-Za-z0-9_-]{10,64}$/.test(key)) return null;
-  const [row] = await db.select().from(widgetSettings).where(eq(widgetSettings.externalApiKey, key)).limit(1);
-  return row ? widgetSettingsOf(row) : null;
+  const [found] = await db
+    .select(widgetSettingsColumns())
+    .from(widgetSettings)
+    .where(eq(widgetSettings.externalApiKey, key))
+    .limit(1);
+  if (!found) return null;
+  const settings = widgetSettingsOf(found.row, Boolean(found.proLogoIncluded));
+  // The pro logo shows only while the venue's paid plan includes it (docs/billing.md "Paid state").
+  const proLogo = settings.widgetTheme.hasEnabledProLogo && settings.proLogoIncluded;
+  return { ...settings, widgetTheme: { ...settings.widgetTheme, hasEnabledProLogo: proLogo } };
 }
 
 export async function loadVenue(db: Queryable, establishmentId: number): Promise<WidgetVenue | null> {

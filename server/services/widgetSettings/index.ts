@@ -9,6 +9,8 @@ import {
 import { idIn } from '../../db/conditions';
 import type { Queryable } from '../../db/queryable';
 import { widgetSettings } from '../../db/schema/widgetSettings';
+import { zurichToday } from '../../../domain/statistics';
+import { proLogoIncludedSql } from '../billing/paidState';
 
 /**
  * Widget settings: one row of `widget_settings` per establishment, made with it (migration 0009), the palette
@@ -37,19 +39,26 @@ const themeOf = (row: WidgetSettingsRow): WidgetSettings['widgetTheme'] => ({
   },
 });
 
-export const widgetSettingsOf = (row: WidgetSettingsRow): WidgetSettings => ({
+export const widgetSettingsOf = (row: WidgetSettingsRow, proLogoIncluded: boolean): WidgetSettings => ({
   id: row.id,
   establishmentId: row.establishmentId,
   externalApiKey: row.externalApiKey,
   allowedOrigins: row.allowedOrigins,
   widgetTheme: themeOf(row),
+  proLogoIncluded,
   version: row.version,
+});
+
+/** The columns of a settings row and whether its establishment's paid plan includes the pro logo, today. */
+export const widgetSettingsColumns = () => ({
+  row: widgetSettings,
+  proLogoIncluded: sql<boolean>`${proLogoIncludedSql(sql.raw('"widget_settings"."establishment_id"'), zurichToday())}`,
 });
 
 export async function loadWidgetSettings(db: Queryable, ids: readonly number[]): Promise<WidgetSettings[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(widgetSettings).where(idIn(widgetSettings.id, ids));
-  return rows.map(widgetSettingsOf);
+  const rows = await db.select(widgetSettingsColumns()).from(widgetSettings).where(idIn(widgetSettings.id, ids));
+  return rows.map(({ row, proLogoIncluded }) => widgetSettingsOf(row, Boolean(proLogoIncluded)));
 }
 
 const themeColumns = (theme: WidgetTheme) => ({
