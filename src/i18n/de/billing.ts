@@ -8,7 +8,7 @@ const billing = {
       invoiceKind: { INVOICE: 'Rechnung', CREDIT_NOTE: 'Gutschrift' },
       subscriptionStatus: { ACTIVE: 'Aktiv', ENDED: 'Beendet', CANCELLING: 'Endet mit der Periode' },
       paid: { yes: 'Bezahlt', no: 'Nicht bezahlt' },
-      partnerKind: { ESTABLISHMENT: 'Betrieb', PROMOTER_GROUP: 'Veranstaltergruppe' },
+      partnerKind: { ESTABLISHMENT: 'Lokal', PROMOTER_GROUP: 'Veranstaltergruppe' },
       interval: { MONTH: 'Monatlich', YEAR: 'Jährlich' },
       pricePer: { MONTH: '%{price} / Monat', YEAR: '%{price} / Jahr' },
       errors: {
@@ -53,7 +53,7 @@ const billing = {
       sections: { name: 'Name in jeder Sprache', features: 'Inbegriffen' },
       helpers: {
         price: 'In Franken, ohne MWST (z. B. 49.90).',
-        proLogo: 'Das Widget des Betriebs darf das «Pro»-Logo zeigen.',
+        proLogo: 'Das Widget des Lokals darf das «Pro»-Logo zeigen.',
         exclusiveOffersPerMonth: 'Leer: ohne Begrenzung.',
         isActive: 'Ein inaktiver Plan behält seine Abos, wird aber keinem neuen angeboten.',
       },
@@ -68,7 +68,7 @@ const billing = {
       fields: {
         partner: 'Partner',
         partnerKind: 'Art des Partners',
-        establishment: 'Betrieb',
+        establishment: 'Lokal',
         promoterGroup: 'Veranstaltergruppe',
         planId: 'Plan',
         startsOn: 'Beginn',
@@ -120,7 +120,7 @@ const billing = {
         status: 'Status',
         kind: 'Art',
         pdf: 'PDF',
-        establishmentId: 'Betrieb',
+        establishmentId: 'Lokal',
         promoterGroupId: 'Veranstaltergruppe',
         issuedFrom: 'Ausgestellt ab',
         issuedTo: 'Ausgestellt bis',

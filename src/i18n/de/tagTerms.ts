@@ -7,7 +7,7 @@ const tagTerms = {
     fields: {
       tagName: 'Tag',
       category: 'Kategorie',
-      establishments: 'Betriebe',
+      establishments: 'Lokale',
       promoterGroups: 'Veranstaltergruppen',
       events: 'Veranstaltungen',
       missingTranslations: 'Fehlende Übersetzungen',
@@ -24,11 +24,11 @@ const tagTerms = {
       missing: 'Übersetzung fehlt: %{language}',
     },
     counts: {
-      establishments: '%{smart_count} Betrieb trägt %{name} |||| %{smart_count} Betriebe tragen %{name}',
+      establishments: '%{smart_count} Lokal trägt %{name} |||| %{smart_count} Lokale tragen %{name}',
       promoters:
         '%{smart_count} Veranstaltergruppe trägt %{name} |||| %{smart_count} Veranstaltergruppen tragen %{name}',
       events: '%{smart_count} Veranstaltung trägt %{name} |||| %{smart_count} Veranstaltungen tragen %{name}',
-      line: 'Betriebe %{establishments} · Veranstaltergruppen %{promoterGroups} · Veranstaltungen %{events}',
+      line: 'Lokale %{establishments} · Veranstaltergruppen %{promoterGroups} · Veranstaltungen %{events}',
     },
     picker: {
       label: 'Tag',
@@ -41,7 +41,7 @@ const tagTerms = {
       intro:
         'Wählen Sie den Tag, der bleibt. Jeder Datensatz mit dem zusammengeführten Tag trägt stattdessen den bleibenden, und der zusammengeführte Tag wird gelöscht. Das lässt sich nicht rückgängig machen.',
       summary: '%{establishments}, %{promoterGroups} und %{events} tragen danach «%{target}».',
-      establishments: '%{count} Betrieb |||| %{count} Betriebe',
+      establishments: '%{count} Lokal |||| %{count} Lokale',
       promoterGroups: '%{count} Veranstaltergruppe |||| %{count} Veranstaltergruppen',
       events: '%{count} Veranstaltung |||| %{count} Veranstaltungen',
       deleted: '%{names} wird gelöscht. |||| Diese %{smart_count} Tags werden gelöscht: %{names}.',
@@ -53,14 +53,14 @@ const tagTerms = {
     },
     records: {
       kinds: 'Arten von Datensätzen',
-      tabs: { establishments: 'Betriebe', promoters: 'Veranstaltergruppen', events: 'Veranstaltungen' },
-      name: { establishments: 'Betrieb', promoters: 'Veranstaltergruppe', events: 'Veranstaltung' },
+      tabs: { establishments: 'Lokale', promoters: 'Veranstaltergruppen', events: 'Veranstaltungen' },
+      name: { establishments: 'Lokal', promoters: 'Veranstaltergruppe', events: 'Veranstaltung' },
       back: 'Alle Tags',
       title: 'Datensätze mit %{name}',
       notFound: 'Diesen Tag gibt es nicht (mehr).',
       noMatch: 'Kein Datensatz entspricht der Suche.',
       empty: {
-        establishments: 'Kein Betrieb trägt diesen Tag.',
+        establishments: 'Kein Lokal trägt diesen Tag.',
         promoters: 'Keine Veranstaltergruppe trägt diesen Tag.',
         events: 'Keine Veranstaltung trägt diesen Tag.',
       },
@@ -70,7 +70,7 @@ const tagTerms = {
       title: 'Datensätze ohne Tags',
       help: 'Wählen Sie Datensätze aus und weisen Sie ihnen einen Tag zu, damit das Publikum sie findet.',
       empty: {
-        establishments: 'Jeder Betrieb trägt einen Tag.',
+        establishments: 'Jedes Lokal trägt einen Tag.',
         promoters: 'Jede Veranstaltergruppe trägt einen Tag.',
         events: 'Jede Veranstaltung trägt einen Tag.',
       },
@@ -80,7 +80,7 @@ const tagTerms = {
       confirmTitle: '%{name} entfernen?',
       confirmContent: {
         establishments:
-          '%{name} vom ausgewählten Betrieb entfernen? |||| %{name} von den %{smart_count} ausgewählten Betrieben entfernen?',
+          '%{name} vom ausgewählten Lokal entfernen? |||| %{name} von den %{smart_count} ausgewählten Lokalen entfernen?',
         promoters:
           '%{name} von der ausgewählten Veranstaltergruppe entfernen? |||| %{name} von den %{smart_count} ausgewählten Veranstaltergruppen entfernen?',
         events:
@@ -94,14 +94,14 @@ const tagTerms = {
       confirm: 'Zuweisen',
       intro: {
         establishments:
-          'Der Tag kommt auf den ausgewählten Betrieb. |||| Der Tag kommt auf die %{count} ausgewählten Betriebe.',
+          'Der Tag kommt auf das ausgewählte Lokal. |||| Der Tag kommt auf die %{count} ausgewählten Lokale.',
         promoters:
           'Der Tag kommt auf die ausgewählte Veranstaltergruppe. |||| Der Tag kommt auf die %{count} ausgewählten Veranstaltergruppen.',
         events:
           'Der Tag kommt auf die ausgewählte Veranstaltung. |||| Der Tag kommt auf die %{count} ausgewählten Veranstaltungen.',
       },
       summary: {
-        establishments: '1 Betrieb trägt danach «%{name}». |||| %{count} Betriebe tragen danach «%{name}».',
+        establishments: '1 Lokal trägt danach «%{name}». |||| %{count} Lokale tragen danach «%{name}».',
         promoters:
           '1 Veranstaltergruppe trägt danach «%{name}». |||| %{count} Veranstaltergruppen tragen danach «%{name}».',
         events: '1 Veranstaltung trägt danach «%{name}». |||| %{count} Veranstaltungen tragen danach «%{name}».',
