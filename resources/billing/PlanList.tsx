@@ -1,24 +1,19 @@
-import AddIcon from '@mui/icons-material/Add';
 import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
 import {
-  Button,
   DataTable,
   List,
   NullableBooleanInput,
   SearchInput,
   SimpleList,
-  TopToolbar,
-  useCanAccess,
   useRecordContext,
   useTranslate,
-  type Identifier,
 } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
 import type { Plan } from '../../domain/billing';
 import { TEXTS } from './BillingChips';
 import { useBillingFormat } from './billingFormat';
 import { PlanName } from './PlanName';
 import { recordPathOf } from './paths';
+import { useDrawerListControls } from '../shared/drawerList';
 
 const PLANS = 'resources.plans';
 
@@ -80,26 +75,9 @@ const ActiveChip = () => {
 /** The plans: name in the interface language, price per interval, features, subscriptions on it. */
 export const PlanList = () => {
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const navigate = useNavigate();
   const format = useBillingFormat();
   const priceText = usePriceText();
-  const { canAccess: canCreate } = useCanAccess({ resource: 'plans', action: 'create' });
-  const { canAccess: canEdit = false } = useCanAccess({ resource: 'plans', action: 'edit' });
-  const rowClick = canEdit
-    ? (id: Identifier) => {
-        navigate(recordPathOf('plans', id));
-        return false as const;
-      }
-    : false;
-  const actions = (
-    <TopToolbar>
-      {canCreate ? (
-        <Button label="ra.action.create" onClick={() => navigate(recordPathOf('plans', 'create'))}>
-          <AddIcon />
-        </Button>
-      ) : null}
-    </TopToolbar>
-  );
+  const { rowClick, actions } = useDrawerListControls('plans', (id) => recordPathOf('plans', id));
   return (
     <List
       resource="plans"

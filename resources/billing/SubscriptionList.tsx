@@ -1,9 +1,7 @@
 import type { MouseEvent } from 'react';
-import AddIcon from '@mui/icons-material/Add';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Button as MuiButton, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
-  Button,
   DataTable,
   List,
   ReferenceField,
@@ -11,14 +9,12 @@ import {
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useCanAccess,
   useCreate,
   useLocaleState,
   useNotify,
   useRecordContext,
   useTranslate,
-  type Identifier,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { PARTNER_KINDS, SUBSCRIPTION_STATUSES, type Invoice, type Plan, type Subscription } from '../../domain/billing';
@@ -27,6 +23,7 @@ import { PaidChip, SubscriptionStatusChip, TEXTS } from './BillingChips';
 import { planLabelIn, useBillingFormat } from './billingFormat';
 import { PlanName } from './PlanName';
 import { recordPathOf } from './paths';
+import { useDrawerListControls } from '../shared/drawerList';
 
 const SUBSCRIPTIONS = 'resources.subscriptions';
 
@@ -105,8 +102,8 @@ const PeriodCell = () => {
 export const CreateInvoiceButton = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const notifyError = useNotifyResourceError();
   const navigate = useNavigate();
+  const notifyError = useNotifyResourceError();
   const record = useRecordContext<Subscription>();
   const [create, { isPending }] = useCreate<Invoice>();
   if (!record || record.status !== 'ACTIVE') return null;
@@ -144,27 +141,10 @@ export const CreateInvoiceButton = () => {
 /** The subscriptions: partner, plan, status, period, the plan planned next, paid or not; invoice on demand. */
 export const SubscriptionList = () => {
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const navigate = useNavigate();
   const format = useBillingFormat();
   const filters = useSubscriptionFilters();
-  const { canAccess: canCreate } = useCanAccess({ resource: 'subscriptions', action: 'create' });
-  const { canAccess: canEdit = false } = useCanAccess({ resource: 'subscriptions', action: 'edit' });
   const { canAccess: canInvoice = false } = useCanAccess({ resource: 'invoices', action: 'create' });
-  const rowClick = canEdit
-    ? (id: Identifier) => {
-        navigate(recordPathOf('subscriptions', id));
-        return false as const;
-      }
-    : false;
-  const actions = (
-    <TopToolbar>
-      {canCreate ? (
-        <Button label="ra.action.create" onClick={() => navigate(recordPathOf('subscriptions', 'create'))}>
-          <AddIcon />
-        </Button>
-      ) : null}
-    </TopToolbar>
-  );
+  const { rowClick, actions } = useDrawerListControls('subscriptions', (id) => recordPathOf('subscriptions', id));
   return (
     <List
       resource="subscriptions"

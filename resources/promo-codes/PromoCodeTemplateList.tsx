@@ -1,24 +1,19 @@
-import AddIcon from '@mui/icons-material/Add';
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
-  Button,
   DataTable,
   List,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
-  useCanAccess,
   useLocaleState,
   useRecordContext,
   useTranslate,
-  type Identifier,
 } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
 import { PROMO_DISCOUNT_KINDS } from '../../domain/enums';
 import type { PromoCodeTemplate } from '../../domain/promoCode';
 import { formatDateInput } from '../shared/dateFormat';
 import { recordPathOf } from './paths';
+import { useDrawerListControls } from '../shared/drawerList';
 
 const TEXTS = 'resources.promo-code-templates';
 
@@ -56,26 +51,9 @@ const ValidityDate = ({ source }: { source: 'validFrom' | 'validUntil' }) => {
 /** The templates: name, discount and validity; create and edit in a drawer. */
 export const PromoCodeTemplateList = () => {
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const navigate = useNavigate();
   const discountText = useDiscountText();
   const filters = useTemplateFilters();
-  const { canAccess: canCreate } = useCanAccess({ resource: 'promo-code-templates', action: 'create' });
-  const { canAccess: canEdit = false } = useCanAccess({ resource: 'promo-code-templates', action: 'edit' });
-  const rowClick = canEdit
-    ? (id: Identifier) => {
-        navigate(recordPathOf('templates', id));
-        return false as const;
-      }
-    : false;
-  const actions = (
-    <TopToolbar>
-      {canCreate ? (
-        <Button label="ra.action.create" onClick={() => navigate(recordPathOf('templates', 'create'))}>
-          <AddIcon />
-        </Button>
-      ) : null}
-    </TopToolbar>
-  );
+  const { rowClick, actions } = useDrawerListControls('promo-code-templates', (id) => recordPathOf('templates', id));
   return (
     <List
       resource="promo-code-templates"
