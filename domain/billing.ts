@@ -292,6 +292,8 @@ export interface Subscription {
   language: Language;
   /** Active, its first invoice paid and none overdue: what `hasPaidSubscription` and the plan's features follow. */
   isPaid: boolean;
+  /** The current period's invoice, unless none was created yet (or it was cancelled by a credit note). */
+  currentPeriodInvoiceId: number | null;
   version: number;
 }
 

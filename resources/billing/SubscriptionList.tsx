@@ -106,7 +106,8 @@ export const CreateInvoiceButton = () => {
   const notifyError = useNotifyResourceError();
   const record = useRecordContext<Subscription>();
   const [create, { isPending }] = useCreate<Invoice>();
-  if (!record || record.status !== 'ACTIVE') return null;
+  // A period is invoiced once: the button goes once its invoice stands.
+  if (!record || record.status !== 'ACTIVE' || record.currentPeriodInvoiceId !== null) return null;
   const label = translate(`${SUBSCRIPTIONS}.actions.createInvoice`);
   const createInvoice = (event: MouseEvent) => {
     event.stopPropagation();

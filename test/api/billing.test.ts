@@ -408,9 +408,15 @@ describe('invoice actions', () => {
   it('cancels an invoice with a credit note: negated lines and totals, its own number; the period again free', async () => {
     const plan = await createPlan({ priceCentimes: 4901 });
     const subscription = await subscribe(plan.id);
+    expect(subscription.currentPeriodInvoiceId).toBeNull();
     const created = await invoice(subscription.id);
+    const currentInvoiceOf = async () =>
+      ok<Subscription>(await call('GET', `/subscriptions/${subscription.id}`)).currentPeriodInvoiceId;
+    expect(await currentInvoiceOf()).toBe(created.id);
     expect((await call('POST', `/invoices/${created.id}/credit-note`, {})).statusCode).toBe(400);
     const note = ok<Invoice>(await call('POST', `/invoices/${created.id}/credit-note`, { reason: 'Wrong plan' }), 201);
+    // A credit note frees the period: no invoice of it stands.
+    expect(await currentInvoiceOf()).toBeNull();
     expect(note).toMatchObject({
       kind: 'CREDIT_NOTE',
       creditsInvoiceId: created.id,
@@ -445,6 +451,7 @@ describe('invoice actions', () => {
     // The period can be invoiced again.
     const replacement = await invoice(subscription.id);
     expect(replacement.periodStart).toBe(created.periodStart);
+    expect(await currentInvoiceOf()).toBe(replacement.id);
     // A paid invoice is not credited.
     await call('POST', `/invoices/${replacement.id}/mark-paid`, {});
     const paid = await call('POST', `/invoices/${replacement.id}/credit-note`, { reason: 'Late' });

@@ -59,6 +59,7 @@ const subscription = (id: number, fields: Partial<Subscription> = {}): Subscript
   invoiceEmail: 'billing@gleis7.ch',
   language: 'de',
   isPaid: false,
+  currentPeriodInvoiceId: null,
   version: 1,
   ...fields,
 });
@@ -402,6 +403,19 @@ describe('billing for ROOT', () => {
       path: `/subscriptions/${gleis.id}`,
       body: { planId: basic.id, cancelAtPeriodEnd: true, billingAddress: address, version: 1 },
     });
+  });
+
+  it('offers no new invoice for a period whose invoice stands', async () => {
+    const invoiced = subscription(8, {
+      partner: { kind: 'ESTABLISHMENT', id: 4, name: 'Club Le Seujet' },
+      currentPeriodInvoiceId: 9,
+    });
+    serveBilling({ subscriptions: [gleis, invoiced] });
+    openAsRoot('/billing/subscriptions');
+    expect(
+      within(await rowOf('Gleis 7 Club')).getByRole('button', { name: 'Create invoice: Gleis 7 Club' }),
+    ).toBeVisible();
+    expect(within(await rowOf('Club Le Seujet')).queryByRole('button', { name: /Create invoice/ })).toBeNull();
   });
 
   it('creates the invoice of a subscription, opens it and marks it paid on the day chosen', async () => {

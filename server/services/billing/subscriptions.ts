@@ -61,7 +61,17 @@ export const partnerNameSql = sql<string>`coalesce(
   (SELECT establishments.name FROM establishments WHERE establishments.id = "subscriptions"."establishment_id"),
   (SELECT promoter_groups.name FROM promoter_groups WHERE promoter_groups.id = "subscriptions"."promoter_group_id"), '')`;
 
-const subscriptionOf = (row: SubscriptionRow, partnerName: string, isPaid: boolean): Subscription => ({
+/** The current period's invoice that stands (not cancelled by a credit note), through invoices_period_unique. */
+const currentPeriodInvoiceSql = sql<number | null>`(SELECT invoices.id FROM invoices
+  WHERE invoices.subscription_id = "subscriptions"."id" AND invoices.period_start = "subscriptions"."current_period_start"
+    AND invoices.kind = 'INVOICE' AND invoices.status <> 'CANCELLED')`;
+
+const subscriptionOf = (
+  row: SubscriptionRow,
+  partnerName: string,
+  isPaid: boolean,
+  currentPeriodInvoiceId: number | null,
+): Subscription => ({
   id: row.id,
   partner: { ...partnerOfRow(row), name: partnerName },
   planId: row.planId,
@@ -76,6 +86,7 @@ const subscriptionOf = (row: SubscriptionRow, partnerName: string, isPaid: boole
   invoiceEmail: row.invoiceEmail,
   language: row.language as Language,
   isPaid,
+  currentPeriodInvoiceId,
   version: row.version,
 });
 
@@ -86,10 +97,18 @@ export async function loadSubscriptions(db: Queryable, ids: readonly number[], t
       row: subscriptions,
       partnerName: partnerNameSql,
       isPaid: sql<boolean>`${paidSubscriptionSql('"subscriptions"', today)}`,
+      currentPeriodInvoiceId: currentPeriodInvoiceSql,
     })
     .from(subscriptions)
     .where(inArray(subscriptions.id, [...ids]));
-  return rows.map(({ row, partnerName, isPaid }) => subscriptionOf(row, partnerName, Boolean(isPaid)));
+  return rows.map(({ row, partnerName, isPaid, currentPeriodInvoiceId }) =>
+    subscriptionOf(
+      row,
+      partnerName,
+      Boolean(isPaid),
+      currentPeriodInvoiceId === null ? null : Number(currentPeriodInvoiceId),
+    ),
+  );
 }
 
 const invalid = (errors: Record<string, string>) => new ApiError(400, RESOURCE_ERROR_CODES.invalidInput, errors);
