@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnvironment, usesLocalHttp } from '../../server/config';
+import { ConfigError, DEMO_BILLING_CREDITOR, loadConfig, parseEnvironment, usesLocalHttp } from '../../server/config';
 
 const SECRET = 'x'.repeat(32);
 
@@ -33,6 +33,7 @@ describe('parseEnvironment defaults', () => {
       signInsPerMinute: 20,
       uploadsPerTenMinutes: 60,
       mapsEnabled: false,
+      billingCreditor: DEMO_BILLING_CREDITOR,
     });
   });
 
@@ -96,6 +97,47 @@ describe('parseEnvironment defaults', () => {
       nodeEnv: 'production',
       jwtSecret: SECRET,
     });
+  });
+});
+
+describe('the billing creditor (BILLING_*)', () => {
+  const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: SECRET, PUBLIC_URL: 'https://backoffice.example.ch' };
+  const ADDRESS = {
+    BILLING_NAME: 'Nachtleben AG',
+    BILLING_STREET: 'Langstrasse',
+    BILLING_BUILDING_NUMBER: '12a',
+    BILLING_POSTAL_CODE: '8004',
+    BILLING_TOWN: 'Zürich',
+  };
+
+  it('is the demo creditor outside production and none in production until set', () => {
+    expect(parseEnvironment({ NODE_ENV: 'test' }).billingCreditor).toEqual(DEMO_BILLING_CREDITOR);
+    expect(parseEnvironment(PRODUCTION).billingCreditor).toBeUndefined();
+  });
+
+  it('reads the IBAN (spaces and case as people write it) and the structured address', () => {
+    const config = parseEnvironment({ ...PRODUCTION, ...ADDRESS, BILLING_IBAN: 'ch93 0076 2011 6238 5295 7' });
+    expect(config.billingCreditor).toEqual({
+      name: 'Nachtleben AG',
+      street: 'Langstrasse',
+      buildingNumber: '12a',
+      postalCode: '8004',
+      town: 'Zürich',
+      country: 'CH',
+      iban: 'CH9300762011623852957',
+    });
+  });
+
+  it('refuses an invalid IBAN, and an IBAN without the address, naming each variable', () => {
+    expect(problemsOf({ ...ADDRESS, BILLING_IBAN: 'CH9300762011623852958' })).toEqual([
+      expect.stringMatching(/^BILLING_IBAN: must be a valid/),
+    ]);
+    const missing = problemsOf({ BILLING_IBAN: 'CH9300762011623852957', BILLING_NAME: 'Nachtleben AG' });
+    expect(missing.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'BILLING_POSTAL_CODE',
+      'BILLING_STREET',
+      'BILLING_TOWN',
+    ]);
   });
 });
 
