@@ -3,21 +3,13 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { BILLING_LIMITS, type Invoice } from '../../domain/billing';
+import { zurichToday } from '../../domain/statistics';
 import type { AppDataProvider, InvoiceAction } from '../../providers/dataProvider';
 import { DateTimeTextField } from '../shared/inputs/DateTimeTextInput';
 import { useNotifyResourceError } from '../shared/resourceErrors';
 import { useInvoiceDownload } from './useInvoiceDownload';
 
 const INVOICES = 'resources.invoices';
-
-/** Today in Europe/Zurich as `YYYY-MM-DD` (the calendar of invoices). */
-const zurichToday = (): string =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Zurich',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 
 /** The PDF (with its QR-bill payment part), saved under the server's file name. */
 export const DownloadPdfButton = ({ invoice, compact = false }: { invoice: Invoice; compact?: boolean }) => {
