@@ -1,3 +1,5 @@
+// First: Testing Library reads React's `act` when it loads.
+import './reactAct';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';

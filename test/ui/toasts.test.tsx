@@ -41,7 +41,7 @@ describe('toasts (SPEC §9)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithToasts(6);
-    await user.click(screen.getByRole('button', { name: 'notify' }));
+    await user.click(await screen.findByRole('button', { name: 'notify' }));
 
     await screen.findByText('Message 5');
     expect(visibleToasts()).toHaveLength(TOAST_SETTINGS.maxVisible);
@@ -62,7 +62,7 @@ describe('toasts (SPEC §9)', () => {
       </AdminContext>,
       { wrapper: ShownStyles },
     );
-    await user.click(screen.getByRole('button', { name: 'notify' }));
+    await user.click(await screen.findByRole('button', { name: 'notify' }));
 
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Your password was changed.');
@@ -99,7 +99,7 @@ describe('undoable notifications', () => {
     const mutation = vi.fn();
     const user = userEvent.setup();
     renderUndoable(mutation);
-    await user.click(screen.getByRole('button', { name: 'change' }));
+    await user.click(await screen.findByRole('button', { name: 'change' }));
 
     const toast = await screen.findByRole('alert');
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));
@@ -113,7 +113,7 @@ describe('undoable notifications', () => {
     const mutation = vi.fn();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderUndoable(mutation);
-    await user.click(screen.getByRole('button', { name: 'change' }));
+    await user.click(await screen.findByRole('button', { name: 'change' }));
     await screen.findByRole('alert');
     expect(mutation).not.toHaveBeenCalled();
 
@@ -131,7 +131,7 @@ const TranslatedNotify = () => {
 describe('toast transition (SPEC §4, §9)', () => {
   it('fades in over 250 ms', async () => {
     renderWithToasts(1);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'notify' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'notify' }));
     const toast = await screen.findByRole('alert');
     let transitioned: HTMLElement | null = toast;
     while (transitioned && !transitioned.style.transition) transitioned = transitioned.parentElement;
@@ -163,7 +163,7 @@ describe('success colour (one for every success)', () => {
       </AdminContext>,
       { wrapper: ShownStyles },
     );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'notify' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'notify' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent(text);
     expect(toast).toHaveClass('MuiAlert-filledSuccess');
