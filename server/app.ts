@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Two sibling contexts: the app's global hooks (security headers, compression, cookies, no-store) never run
   // for the public widget, which answers thousands of anonymous visitors a second with headers of its own.
   await app.register(async (site) => {
-    await registerSecurityHeaders(site, { https, maps: config.mapsEnabled });
+    registerSecurityHeaders(site, { https, maps: config.mapsEnabled });
     // Before every route, the built app's files included: it hooks each route as it is registered.
     await registerCompression(site);
     // Before every route: the API document is made of the routes registered after it (never the widget's).

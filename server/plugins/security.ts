@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { GOOGLE_MAPS_CSP_SOURCES } from '../../domain/maps';
 
 /**
  * Security headers on every response: CSP, nosniff, no referrer, and no framing. The public widget's routes
  * (server/routes/externalWidgets.ts) turn these off and send their own: its page may be framed by the sites
- * its settings allow, with a CSP of its own.
+ * its settings allow, with a CSP of its own. A route that serves something else than the app (a stored file, a
+ * PDF) replaces some of them with `config: { securityHeaders: {…} }`.
+ *
+ * Helmet turns its options into header values; that is done once per route when it is registered, not on
+ * every request (what @fastify/helmet does, about 3 % of a simple request's CPU).
  */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Helmet options of this route, over the app's own (helmetOptions). */
+    securityHeaders?: HelmetOptions;
+  }
+}
+
+/** Helmet's middleware with the headers worked out: it only sets them on the response. */
+type SetSecurityHeaders = ReturnType<typeof helmet>;
 
 type Directives = Record<string, string[]>;
 
@@ -45,9 +59,8 @@ export function contentSecurityDirectives({ https, maps = false }: SecurityHeade
   return directives;
 }
 
-export function helmetOptions({ https, maps = false }: SecurityHeaderOptions): FastifyHelmetOptions {
+export function helmetOptions({ https, maps = false }: SecurityHeaderOptions): HelmetOptions {
   return {
-    global: true,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives({ https, maps }) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
@@ -56,6 +69,18 @@ export function helmetOptions({ https, maps = false }: SecurityHeaderOptions): F
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
-  await app.register(helmet, helmetOptions(options));
+/** Sets the headers on every answer of `app`'s routes, and on its 404s. */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const appHeaders = helmetOptions(options);
+  const setAppHeaders = helmet(appHeaders);
+  const setRouteHeaders = new Map<object, SetSecurityHeaders>();
+  app.addHook('onRoute', (route) => {
+    const routeHeaders = route.config?.securityHeaders;
+    if (routeHeaders) setRouteHeaders.set(routeHeaders, helmet({ ...appHeaders, ...routeHeaders } as HelmetOptions));
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const routeHeaders = request.routeOptions.config.securityHeaders;
+    const setHeaders = (routeHeaders && setRouteHeaders.get(routeHeaders)) ?? setAppHeaders;
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+  });
 }

@@ -375,7 +375,7 @@ function invoiceActions(app: FastifyInstance) {
 // ---- documents and payments files --------------------------------------------------------------------
 
 /** The PDF's headers, strict as the uploads' files: nothing in it may run as a page of this origin. */
-const PDF_HELMET_OPTIONS = {
+const PDF_SECURITY_HEADERS = {
   contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], sandbox: [] } },
 } as const;
 
@@ -404,7 +404,7 @@ function invoiceDocuments(app: FastifyInstance) {
     '/invoices/:id/pdf',
     {
       preHandler: app.authenticate,
-      helmet: PDF_HELMET_OPTIONS,
+      config: { securityHeaders: PDF_SECURITY_HEADERS },
       schema: {
         tags,
         summary:

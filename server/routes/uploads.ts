@@ -35,7 +35,7 @@ import { forbidden, idParamsSchema, viewerOf } from './shared/resource';
  *   429 beyond the user's upload limit (uploadRateLimit), 503 with Retry-After while the server processes as
  *   many pictures as it takes at once (UPLOAD_PROCESSING, app.uploadGate).
  * - `GET /uploads/files/<key>`: public (the widget on other sites shows logos; keys are unguessable). The
- *   headers keep a file from ever running as a page on this origin (see FILE_HELMET_OPTIONS).
+ *   headers keep a file from ever running as a page on this origin (see FILE_SECURITY_HEADERS).
  * - `GET /uploads/:id`: the Upload shape, to the user who uploaded it or a platform role.
  */
 
@@ -48,7 +48,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * were opened as a page (`default-src 'none'`, `sandbox`: an opaque origin without scripts); other sites
  * may embed the pictures (Cross-Origin-Resource-Policy, the widget). nosniff stays from the global headers.
  */
-export const FILE_HELMET_OPTIONS = {
+export const FILE_SECURITY_HEADERS = {
   contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], sandbox: [] } },
   crossOriginResourcePolicy: { policy: 'cross-origin' },
 } as const;
@@ -136,10 +136,14 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/uploads/files/*', { helmet: FILE_HELMET_OPTIONS, schema: SCHEMAS.file }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    return serveFile(app, key, reply);
-  });
+  app.get(
+    '/uploads/files/*',
+    { config: { securityHeaders: FILE_SECURITY_HEADERS }, schema: SCHEMAS.file },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      return serveFile(app, key, reply);
+    },
+  );
 
   app.get('/uploads/:id', { preHandler: app.authenticate, schema: SCHEMAS.one }, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
