@@ -100,6 +100,8 @@ const serveEstablishments = (records: Establishment[] = [bourg, port]) => {
       ]),
     ),
   );
+  // The drawer's next occurrences (EstablishmentEvents): none, unless a test serves some after this.
+  server.use(http.get(apiUrl('/occurrences'), () => listAnswer('occurrences', [])));
   return {
     filters: () => listFiltersOf(queries),
     sorts: () => queries.map((query) => query.get('sort')),
