@@ -139,7 +139,7 @@ function poolHandle(
   // listener node-postgres would throw it as an uncaught exception and stop the process. The pool replaces it.
   pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  if (engine === 'postgres') allowNamedStatements(db);
+  allowNamedStatements(db);
   return {
     db,
     engine,

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { deallocateStatement, qualifyStatementName, statementNamePrefix } from './pgliteStatementNames';
 
 /**
  * Lets several wire-protocol connections share one PGlite, which has a single session. A connection keeps
@@ -9,6 +10,9 @@ import type { PGlite } from '@electric-sql/pglite';
  * read (a few dozen kilobytes of parameters) arrives in two reads, another connection's exchange ran in
  * between, and the first one failed ("bind message supplies 2 parameters, but prepared statement "" requires
  * 1"). This class has the shape of that package's queue, which its PGLiteSocketHandler drives.
+ *
+ * Each connection's prepared statements get names of their own in the shared session (pgliteStatementNames.ts),
+ * and are deallocated when the connection goes.
  */
 
 interface Pending {
@@ -33,6 +37,10 @@ export class ConnectionQueue {
   #draining = false;
   /** Connections gone while they held PGlite (or while their message ran): their exchange is ended for them. */
   readonly #departed = new Set<number>();
+  /** The named statements each connection prepared, as PGlite knows them. */
+  readonly #prepared = new Map<number, Set<string>>();
+  /** Statements of connections that have gone, deallocated when no connection holds PGlite. */
+  #abandoned: string[] = [];
 
   constructor(db: PGlite) {
     this.#db = db;
@@ -52,10 +60,15 @@ export class ConnectionQueue {
     for (const pending of theirs) pending.reject(new Error('The connection closed.'));
   }
 
-  /** A connection closed: if it held PGlite, its open exchange is synced and its transaction rolled back. */
+  /**
+   * A connection closed: if it held PGlite, its open exchange is synced and its transaction rolled back; its
+   * prepared statements are deallocated.
+   */
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
-    if (this.#owner !== handlerId && this.#running?.handlerId !== handlerId) return;
-    this.#departed.add(handlerId);
+    const prepared = this.#prepared.get(handlerId);
+    this.#prepared.delete(handlerId);
+    if (prepared) this.#abandoned.push(...prepared);
+    if (this.#owner === handlerId || this.#running?.handlerId === handlerId) this.#departed.add(handlerId);
     await this.#drain();
   }
 
@@ -65,6 +78,7 @@ export class ConnectionQueue {
     try {
       for (;;) {
         if (this.#owner !== null && this.#departed.has(this.#owner)) await this.#release(this.#owner);
+        if (this.#owner === null && this.#abandoned.length > 0) await this.#deallocateAbandoned();
         const next = this.#takeNext();
         if (!next) break;
         await this.#run(next);
@@ -84,8 +98,9 @@ export class ConnectionQueue {
     this.#running = pending;
     let bytes = 0;
     try {
+      const message = this.#withOwnStatementName(pending);
       await this.#db.runExclusive(() =>
-        this.#db.execProtocolRawStream(pending.message, {
+        this.#db.execProtocolRawStream(message, {
           onRawData: (data) => {
             bytes += data.length;
             pending.onData(data);
@@ -101,6 +116,27 @@ export class ConnectionQueue {
       this.#running = undefined;
       if (this.#owner !== pending.handlerId) this.#departed.delete(pending.handlerId);
     }
+  }
+
+  /** The message with the statement name it carries made the sender's own, which is then noted or forgotten. */
+  #withOwnStatementName({ handlerId, message }: Pending): Uint8Array {
+    const qualified = qualifyStatementName(message, statementNamePrefix(handlerId));
+    if (qualified.prepared) {
+      const prepared = this.#prepared.get(handlerId) ?? new Set<string>();
+      this.#prepared.set(handlerId, prepared.add(qualified.prepared));
+    }
+    if (qualified.closed) this.#prepared.get(handlerId)?.delete(qualified.closed);
+    return qualified.message;
+  }
+
+  /**
+   * One by one, because a Parse that failed left a name noted that PGlite never prepared: its DEALLOCATE fails
+   * alone.
+   */
+  async #deallocateAbandoned(): Promise<void> {
+    const names = this.#abandoned;
+    this.#abandoned = [];
+    for (const name of names) await this.#db.exec(deallocateStatement(name)).catch(() => undefined);
   }
 
   /** Whether the sender keeps PGlite after this message: its exchange goes on, or its transaction is open. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parseEnvironment, type ServerConfig } from '../../server/config';
 import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
@@ -136,6 +136,44 @@ describe('the embedded database', () => {
     await expect(failing).rejects.toThrow();
     await other;
     expect(rowsOf(await db.execute(sql`SELECT body FROM notes`))).toEqual([{ body: 'kept' }]);
+  }, 60_000);
+
+  it('keeps the named statements of each connection apart, and deallocates them when the connection goes', async () => {
+    const connect = async () => {
+      const client = new pg.Client({ host: dataDir, user: 'postgres', database: 'postgres' });
+      await client.connect();
+      return client;
+    };
+    const clients = await Promise.all([connect(), connect(), connect()]);
+    const echo = (client: pg.Client, value: number) =>
+      client.query<{ value: number }>({ name: 'echo', text: 'SELECT $1::int AS value', values: [value] });
+    const preparedEchoes = async () =>
+      (
+        await clients[0].query<{ count: number }>(
+          "SELECT count(*)::int AS count FROM pg_prepared_statements WHERE name LIKE '%\\_echo'",
+        )
+      ).rows[0].count;
+    try {
+      // The one session has a statement "echo" per connection: a second Parse of one name would fail.
+      const answered = await Promise.all(
+        clients.map(async (client, index) => {
+          const values: number[] = [];
+          for (const run of [1, 2, 3]) values.push((await echo(client, index * 10 + run)).rows[0].value);
+          return values;
+        }),
+      );
+      expect(answered).toEqual([
+        [1, 2, 3],
+        [11, 12, 13],
+        [21, 22, 23],
+      ]);
+      expect(await preparedEchoes()).toBe(3);
+      await Promise.all([clients[1].end(), clients[2].end()]);
+      await vi.waitFor(async () => expect(await preparedEchoes()).toBe(1), { timeout: 5_000 });
+      expect((await echo(clients[0], 7)).rows[0].value).toBe(7);
+    } finally {
+      await clients[0].end();
+    }
   }, 60_000);
 
   it('rolls back the transaction of a connection that vanished, and serves the others', async () => {
