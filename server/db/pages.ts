@@ -59,3 +59,20 @@ export async function pageWithTotal<Columns extends SelectedFields>(
   const rows = found.map(({ pageTotal: _total, ...row }) => row as SelectResultFields<Columns>);
   return { rows, total: Number(found[0].pageTotal) };
 }
+
+/**
+ * A record read from its own row and expressions beside it: the columns a page selects, and how its rows
+ * become records. Listing such records is one statement, the page with its records and total, instead of a page
+ * of ids and then its records.
+ */
+export interface RecordColumns<RecordShape> {
+  columns: SelectedFields;
+  toRecords(rows: readonly Record<string, unknown>[]): RecordShape[];
+}
+
+export function recordColumns<Columns extends SelectedFields, RecordShape>(
+  columns: Columns,
+  toRecord: (row: SelectResultFields<Columns>) => RecordShape,
+): RecordColumns<RecordShape> {
+  return { columns, toRecords: (rows) => rows.map((row) => toRecord(row as SelectResultFields<Columns>)) };
+}

@@ -6,7 +6,7 @@ import type { AuditLogRecord } from '../../domain/audit';
 import { AUDIT_ACTIONS } from '../../domain/enums';
 import { idSchema } from '../../domain/records';
 import { auditLog } from '../db/schema/auditLog';
-import { loadAuditRecords } from '../services/audit';
+import { auditRecordColumns, loadAuditRecords } from '../services/audit';
 import { defineFilter, registerResource, type ResourceDefinition } from './shared/resource';
 
 /**
@@ -48,6 +48,7 @@ export const auditLogResource: ResourceDefinition<AuditLogRecord> = {
   search: [auditLog.actorEmail, auditLog.recordId],
   scope: 'global',
   load: loadAuditRecords,
+  listedColumns: auditRecordColumns,
 };
 
 export async function auditLogRoutes(app: FastifyInstance): Promise<void> {

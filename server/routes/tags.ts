@@ -6,6 +6,7 @@ import { tags } from '../db/schema/tags';
 import {
   insertTag,
   loadTags,
+  tagRecordColumns,
   missingTranslationCondition,
   startsWithText,
   translationMatches,
@@ -42,6 +43,7 @@ export const tagResource: ResourceDefinition<Tag, TagInput> = {
   search: [tags.tagName, tags.category, tags.subCategory, translationMatches],
   scope: 'global',
   load: loadTags,
+  listedColumns: tagRecordColumns,
   recordSchema: tagSchema,
   write: {
     input: tagInputSchema,

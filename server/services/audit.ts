@@ -5,6 +5,8 @@ import type { Queryable } from '../db/queryable';
 import { auditLog, type AuditChanges } from '../db/schema/auditLog';
 import { idInIdsPlaceholder } from '../db/conditions';
 import { builtOncePerDatabase } from '../db/prepared';
+import { recordColumns } from '../db/pages';
+import { getTableColumns } from 'drizzle-orm';
 
 /**
  * The audit log: every create, update and delete through the generic resource API writes one
@@ -134,7 +136,11 @@ const auditRecordsQuery = builtOncePerDatabase('audit_records', (db, statementNa
 
 export async function loadAuditRecords(db: Queryable, ids: readonly number[]): Promise<AuditLogRecord[]> {
   const rows = await auditRecordsQuery(db).execute({ ids: [...ids] });
-  return rows.map((row) => ({
+  return rows.map(toAuditRecord);
+}
+
+function toAuditRecord(row: typeof auditLog.$inferSelect): AuditLogRecord {
+  return {
     id: row.id,
     at: row.at.toISOString(),
     actorUserId: row.actorUserId,
@@ -143,5 +149,8 @@ export async function loadAuditRecords(db: Queryable, ids: readonly number[]): P
     recordId: row.recordId,
     action: row.action as AuditAction,
     changes: row.changes,
-  }));
+  };
 }
+
+/** An audit record is its row: a page of the log is read with its records. */
+export const auditRecordColumns = recordColumns(getTableColumns(auditLog), toAuditRecord);

@@ -36,6 +36,22 @@ async function auditRows(filter: object, token = root, sort: [string, string] = 
   return response.json<AuditLogRecord[]>();
 }
 
+describe('the list', () => {
+  it('answers each entry of a page exactly as GET /audit-log/:id does', async () => {
+    const create = await call('POST', '/tags', root, {
+      generalInfos: { tagName: 'Audit list probe', category: 'Probe' },
+      translation: { french: 'Sonde de liste' },
+    });
+    expect(create.statusCode).toBe(201);
+    const page = await auditRows({}, root, ['at', 'DESC']);
+    expect(page[0]).toMatchObject({ resource: 'tags', action: 'CREATE', recordId: String(create.json<Tag>().id) });
+    for (const entry of page.slice(0, 10)) {
+      const alone = await call('GET', `/audit-log/${entry.id}`, root);
+      expect(alone.json<AuditLogRecord>()).toEqual(entry);
+    }
+  });
+});
+
 describe('tag writes', () => {
   it('record who created, updated and deleted a tag, with only the changed fields', async () => {
     const create = await call('POST', '/tags', root, {

@@ -219,6 +219,22 @@ describe('rich text', () => {
   });
 });
 
+describe('a list and one record', () => {
+  it('answers each listed tag, translations and description included, exactly as GET /tags/:id does', async () => {
+    const tag = await created({
+      generalInfos: { tagName: 'Probe listed', category: 'Probe', subCategory: 'Listed' },
+      translation: { french: 'Sonde listée', italian: 'Sonda elencata' },
+      advanced: { htmlDescription: '<p>Listed <strong>here</strong></p>' },
+    });
+    const [listed] = await listTags({ q: 'Probe listed' });
+    expect(listed).toEqual(tag);
+    expect((await call('GET', `/tags/${tag.id}`)).json<Tag>()).toEqual(listed);
+    const page = await listTags({}, [0, 9]);
+    const alone = await Promise.all(page.map(async ({ id }) => (await call('GET', `/tags/${id}`)).json<Tag>()));
+    expect(page).toEqual(alone);
+  });
+});
+
 describe('search and filters', () => {
   it('finds tags by any of their translations, case-insensitively', async () => {
     expect(names(await listTags({ q: 'rollstuhl' }))).toEqual(['Wheelchair accessible']);

@@ -31,7 +31,7 @@ import { databaseErrorAnswer } from '../../plugins/databaseErrors';
 import { ApiError, parseInput } from '../../errors';
 import { auditTrail, type AuditActor, type AuditTrail } from '../../services/audit';
 import { escapeLike } from '../../db/conditions';
-import { pageWithTotal } from '../../db/pages';
+import { pageWithTotal, type RecordColumns } from '../../db/pages';
 import type { Queryable } from '../../db/queryable';
 import { countedReadScope, scopeCondition, type ResourceScope, type ScopeMode } from '../../db/scope';
 import { listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
@@ -269,6 +269,11 @@ export interface ResourceDefinition<RecordShape extends { id: number }, Input ex
   /** The records of these ids in the record shape (any order; missing ids are left out). */
   load(db: Queryable, ids: readonly number[]): Promise<RecordShape[]>;
   /**
+   * Where a record is its own row's columns and expressions beside them (no rows of other tables to shape
+   * it), those columns: a list then reads its page's records with the page, one statement instead of two.
+   */
+  listedColumns?: RecordColumns<RecordShape>;
+  /**
    * Loaded records as the caller may see them, applied to every record the routes answer: fields only some
    * readers see, labels in the reader's language. `load` serves writes, audit and mails too, so it knows no
    * reader. Leave out when every reader sees the same record.
@@ -476,13 +481,15 @@ async function listRecords<RecordShape extends { id: number }>(
       offset: query.offset,
       limit: query.limit,
     },
-    { id: definition.id },
+    definition.listedColumns?.columns ?? { id: definition.id },
   );
-  const records = await loadInOrder(
-    definition,
-    app.db,
-    page.map((row) => row.id as number),
-  );
+  const records = definition.listedColumns
+    ? definition.listedColumns.toRecords(page)
+    : await loadInOrder(
+        definition,
+        app.db,
+        page.map((row) => row.id as number),
+      );
   setContentRange(reply, definition.name, query.offset, records.length, total);
   return records;
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/tag';
 import { escapeLike, qualified, idInIdsPlaceholder } from '../../db/conditions';
 import { builtOncePerDatabase } from '../../db/prepared';
+import { recordColumns } from '../../db/pages';
 import type { Queryable } from '../../db/queryable';
 import { tags, tagTranslations } from '../../db/schema/tags';
 import { storedDescription } from '../html';
@@ -24,40 +25,44 @@ const FIELD_OF = Object.fromEntries(
 ) as Record<Language, TagTranslationField>;
 const TRANSLATION_FIELDS = Object.keys(TAG_TRANSLATION_FIELDS) as TagTranslationField[];
 
-/** A page of tags with their translations as `[language, label]` pairs beside each row: one statement. */
+/** A tag's row with its translations as `[language, label]` pairs beside it. */
+const tagColumns = {
+  row: tags,
+  labels: sql<
+    [string, string][]
+  >`COALESCE((SELECT json_agg(json_build_array(${qualified(tagTranslations.language)}, ${qualified(tagTranslations.label)})) FROM ${tagTranslations} WHERE ${qualified(tagTranslations.tagId)} = ${qualified(tags.id)}), '[]'::json)`,
+};
+
+/** The tags of these ids with their translations: one statement. */
 const tagRecordsQuery = builtOncePerDatabase('tag_records', (db, statementName) =>
-  db
-    .select({
-      row: tags,
-      labels: sql<
-        [string, string][]
-      >`COALESCE((SELECT json_agg(json_build_array(${qualified(tagTranslations.language)}, ${qualified(tagTranslations.label)})) FROM ${tagTranslations} WHERE ${qualified(tagTranslations.tagId)} = ${qualified(tags.id)}), '[]'::json)`,
-    })
-    .from(tags)
-    .where(idInIdsPlaceholder(tags.id))
-    .prepare(statementName),
+  db.select(tagColumns).from(tags).where(idInIdsPlaceholder(tags.id)).prepare(statementName),
 );
 
 export async function loadTags(db: Queryable, ids: readonly number[]): Promise<Tag[]> {
   const found = await tagRecordsQuery(db).execute({ ids: [...ids] });
-  return found.map(({ row, labels }) => {
-    const translation = Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, null])) as Record<
-      TagTranslationField,
-      string | null
-    >;
-    for (const [language, label] of labels) {
-      if (language in FIELD_OF) translation[FIELD_OF[language as Language]] = label;
-    }
-    return {
-      id: row.id,
-      tagId: row.id,
-      generalInfos: { tagName: row.tagName, category: row.category, subCategory: row.subCategory },
-      translation,
-      advanced: { description: row.description, htmlDescription: row.htmlDescription },
-      version: row.version,
-    };
-  });
+  return found.map(toTag);
 }
+
+function toTag({ row, labels }: { row: typeof tags.$inferSelect; labels: [string, string][] }): Tag {
+  const translation = Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, null])) as Record<
+    TagTranslationField,
+    string | null
+  >;
+  for (const [language, label] of labels) {
+    if (language in FIELD_OF) translation[FIELD_OF[language as Language]] = label;
+  }
+  return {
+    id: row.id,
+    tagId: row.id,
+    generalInfos: { tagName: row.tagName, category: row.category, subCategory: row.subCategory },
+    translation,
+    advanced: { description: row.description, htmlDescription: row.htmlDescription },
+    version: row.version,
+  };
+}
+
+/** A tag is its row and its translations beside it: a page of tags is read with its records. */
+export const tagRecordColumns = recordColumns(tagColumns, toTag);
 
 /** The stored columns of a tag input; the description pair as services/html.ts stores every user HTML. */
 function columnsOf(input: TagInput) {
