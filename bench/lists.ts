@@ -111,7 +111,13 @@ async function listCases(db: DatabaseHandle): Promise<ListCase[]> {
       name: 'users, search "demo"',
       account: 'root@demo.ch',
       path: listQuery('users', ['lastName', 'ASC'], { q: 'demo' }),
-      baseline: bare('users', 'email ILIKE $1', 'lower(last_name), id', ['%demo%']),
+      // The same five columns as the product's search (server/routes/users.ts), each through its trigram index.
+      baseline: bare(
+        'users',
+        'first_name ILIKE $1 OR last_name ILIKE $1 OR username ILIKE $1 OR email ILIKE $1 OR phone_number ILIKE $1',
+        'lower(last_name), id',
+        ['%demo%'],
+      ),
     },
     {
       name: 'promoters by name',
