@@ -1,3 +1,4 @@
+import { getTableColumns } from 'drizzle-orm';
 import type { AuditLogRecord } from '../../domain/audit';
 import type { AuditAction } from '../../domain/enums';
 import type { Database } from '../db/client';
@@ -6,7 +7,6 @@ import { auditLog, type AuditChanges } from '../db/schema/auditLog';
 import { idInIdsPlaceholder } from '../db/conditions';
 import { builtOncePerDatabase } from '../db/prepared';
 import { recordColumns } from '../db/pages';
-import { getTableColumns } from 'drizzle-orm';
 
 /**
  * The audit log: every create, update and delete through the generic resource API writes one
