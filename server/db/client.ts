@@ -6,10 +6,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 import { checkConnection } from './connectionProblems';
 import { POOL_SIZE, startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
+import { memorySocketPair } from './memorySocket';
+import { servePgliteConnections } from './pgliteConnections';
 
 import { allowNamedStatements } from './prepared';
 export { PGLITE_EXTENSIONS } from './pgliteExtensions';
@@ -40,7 +43,12 @@ export type DatabaseOptions =
   /** `dataDir` undefined means an in-memory PGlite (tests, benchmarks). */
   | { dataDir?: string }
   /** An embedded database already started (startEmbeddedDatabase); closing the handle stops it. */
-  | { embedded: EmbeddedDatabase };
+  | { embedded: EmbeddedDatabase }
+  /**
+   * A PGlite this process runs on its own event loop (tests): spoken to through the same driver, queue and
+   * statement names as the embedded database's thread, over sockets in memory. Closing the handle closes it.
+   */
+  | { inProcess: PGlite };
 
 /** Beside this module: server/db/ in the sources; the build copies the folder beside the bundle (dist-server/). */
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -57,8 +65,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       listen: (channel, onNotification, onGap) => listenOnOwnConnection(databaseUrl, channel, onNotification, onGap),
     });
   }
+  if ('inProcess' in options) return inProcessHandle(options.inProcess);
   const embedded = 'embedded' in options ? options.embedded : await startEmbeddedDatabase(options.dataDir);
   const pool = new pg.Pool({ host: embedded.socketDirectory, user: 'postgres', database: 'postgres', max: POOL_SIZE });
+  return pgliteHandle(pool, () => embedded.stop());
+}
+
+function inProcessHandle(pglite: PGlite): DatabaseHandle {
+  const connections = servePgliteConnections(pglite, POOL_SIZE * 2);
+  const stream = () => {
+    const [client, server] = memorySocketPair();
+    connections.accept(server);
+    return client;
+  };
+  const pool = new pg.Pool({ stream, user: 'postgres', database: 'postgres', max: POOL_SIZE });
+  return pgliteHandle(pool, async () => {
+    await connections.closeAll();
+    await pglite.close();
+  });
+}
+
+function pgliteHandle(pool: pg.Pool, afterEnd: () => Promise<void>): DatabaseHandle {
   // PGlite has one session for every connection: a LISTEN through any of them holds for all, and a
   // notification comes back on the connection whose transaction committed it. So every pool connection passes
   // its notifications on.
@@ -69,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return poolHandle(pool, {
     engine: 'pglite',
     onIdleError: (error) => console.warn(`The embedded database closed a connection: ${error.message}`),
-    afterEnd: () => embedded.stop(),
+    afterEnd,
     listen: async (channel, onNotification) => {
       notifications.on(channel, onNotification);
       await pool.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -154,8 +181,6 @@ function poolHandle(
 /** Applies the checked-in SQL migrations; the same files serve both engines. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (await hasEveryMigration(handle.db)) return;
-  // Drizzle's migrators for node-postgres and for PGlite are one function (the dialect's); the tests'
-  // in-process PGlite handles (test/api/testDatabase.ts) go through it too.
   await migrate(handle.db as never, { migrationsFolder });
 }
 

@@ -3,9 +3,8 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions';
-import { ConnectionQueue } from './pgliteQueue';
+import { servePgliteConnections } from './pgliteConnections';
 
 /**
  * The embedded database's own thread: PGlite runs here, off the event loop that serves HTTP (a long query
@@ -36,21 +35,8 @@ interface SocketServer {
 
 /** The wire protocol on `socketPath`, readable by this user only; one handler per connection, one queue for PGlite. */
 async function serve(db: PGlite, socketPath: string, maxConnections: number): Promise<SocketServer> {
-  const queue = new ConnectionQueue(db);
-  const handlers = new Set<PGLiteSocketHandler>();
-  const server: Server = createServer((socket) => {
-    if (handlers.size >= maxConnections) return void socket.destroy();
-    // The handler takes any object with the queue's methods; the package does not export its own class.
-    const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
-    handlers.add(handler);
-    const forget = () => handlers.delete(handler);
-    handler.addEventListener('close', forget);
-    handler.addEventListener('error', forget);
-    handler.attach(socket).catch(() => {
-      forget();
-      socket.destroy();
-    });
-  });
+  const connections = servePgliteConnections(db, maxConnections);
+  const server: Server = createServer((socket) => connections.accept(socket));
   // A socket file left by a process that was killed; the directory lock says that process is gone.
   rmSync(socketPath, { force: true });
   await new Promise<void>((resolve, reject) => {
@@ -61,8 +47,7 @@ async function serve(db: PGlite, socketPath: string, maxConnections: number): Pr
   return {
     stop: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([...handlers].map((handler) => handler.detach(true)));
-      handlers.clear();
+      await connections.closeAll();
       await closed;
     },
   };

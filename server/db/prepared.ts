@@ -8,8 +8,9 @@ import type { Queryable } from './queryable';
  * database keeps its plan (planning a page of records with its correlated subqueries costs more than running it;
  * on the embedded database a session check took 1.2 ms planned each time, 0.35 ms prepared). The embedded
  * database's connections share one session, where the socket gives each connection's names a prefix of its own
- * (pgliteStatementNames.ts). Inside a transaction (another handle), and on the tests' in-process PGlite, whose
- * driver has no named statements, the statement is left unnamed: there the database plans it on each run.
+ * (pgliteStatementNames.ts); the tests' in-process PGlite is spoken to the same way. Inside a transaction
+ * (another handle, made for that transaction alone) the statement is left unnamed: there the database plans it
+ * on each run.
  */
 
 const ownBackendDatabases = new WeakSet<Queryable>();

@@ -2,12 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parseEnvironment, type ServerConfig } from '../../server/config';
-import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import {
+  migrateDatabase,
+  openDatabase,
+  PGLITE_EXTENSIONS,
+  type Database,
+  type DatabaseHandle,
+} from '../../server/db/client';
 import { createMailer } from '../../server/services/mail';
 import { TEST_PUBLIC_URL } from './harness';
 
@@ -231,5 +238,52 @@ describe('closing the embedded database', () => {
     await memory.close();
     const after = readdirSync(tmpdir()).filter((name) => name.startsWith('backoffice-pglite-'));
     expect(after.filter((name) => !before.includes(name))).toEqual([]);
+  }, 60_000);
+});
+
+describe("a PGlite on this process's own event loop (the tests' databases)", () => {
+  it('is reached through node-postgres and the same queue: each connection keeps its own named statements', async () => {
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const handle = await openDatabase({ inProcess: pglite });
+    const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+    const preparedEchoes = async () =>
+      (
+        await pglite.query<{ count: number }>(
+          "SELECT count(*)::int AS count FROM pg_prepared_statements WHERE name LIKE '%\\_echo'",
+        )
+      ).rows[0].count;
+    try {
+      const clients = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
+      const answered = await Promise.all(
+        clients.map(async (client, index) => {
+          const values: number[] = [];
+          for (const run of [1, 2])
+            values.push(
+              (
+                await client.query<{ value: number }>({
+                  name: 'echo',
+                  text: 'SELECT $1::int AS value',
+                  values: [index * 10 + run],
+                })
+              ).rows[0].value,
+            );
+          return values;
+        }),
+      );
+      expect(answered).toEqual([
+        [1, 2],
+        [11, 12],
+        [21, 22],
+      ]);
+      expect(await preparedEchoes()).toBe(3);
+      // A connection the pool ends closes both ends of its socket: its statement is deallocated.
+      clients[1].release(true);
+      clients[2].release(true);
+      await vi.waitFor(async () => expect(await preparedEchoes()).toBe(1), { timeout: 5_000 });
+      clients[0].release();
+    } finally {
+      await handle.close();
+    }
+    expect(pglite.closed).toBe(true);
   }, 60_000);
 });

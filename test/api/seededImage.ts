@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../../server/db/client';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/config';
 import { ensureRoles, seedDemoData } from '../../server/seed';
-import { pgliteHandle, runOnServer, uniqueDatabaseName } from './testDatabase';
+import { runOnServer, uniqueDatabaseName } from './testDatabase';
 
 /**
  * The API project's global set-up: one migrated database with the demo data, made once per run, that each
@@ -31,7 +31,7 @@ async function seed(handle: DatabaseHandle): Promise<void> {
 
 async function makePgliteImage(): Promise<{ image: SeededDatabaseImage; dispose: () => void }> {
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  const handle = pgliteHandle(client);
+  const handle = await openDatabase({ inProcess: client });
   try {
     await seed(handle);
     // initdb's template databases serve only CREATE DATABASE, which no test does on PGlite (one database, one

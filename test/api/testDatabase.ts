@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, PGLITE_EXTENSIONS, type Database, type DatabaseHandle } from '../../server/db/client';
-import * as schema from '../../server/db/schema';
+import { openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../../server/db/client';
 import type { SeededDatabaseImage } from './seededImage';
 
 export interface TestDatabase {
@@ -76,16 +74,10 @@ export async function openEmptyTestDatabase(prefix = 'test'): Promise<TestDataba
 export async function openSeededTestDatabase(prefix = 'test'): Promise<TestDatabase> {
   const image: SeededDatabaseImage = inject('seededDatabaseImage');
   if (image.engine === 'postgres') return openServerTestDatabase(image.serverUrl, prefix, image.templateName);
-  const handle = pgliteHandle(
-    await PGlite.create({ loadDataDir: new Blob([await readFile(image.dumpFile)]), extensions: PGLITE_EXTENSIONS }),
-  );
+  const pglite = await PGlite.create({
+    loadDataDir: new Blob([await readFile(image.dumpFile)]),
+    extensions: PGLITE_EXTENSIONS,
+  });
+  const handle = await openDatabase({ inProcess: pglite });
   return { handle, dispose: () => handle.close() };
 }
-
-/** The app's database handle over a PGlite the test made itself (from a dump, or to dump one). */
-export const pgliteHandle = (client: PGlite): DatabaseHandle => ({
-  db: drizzle(client, { schema }) as unknown as Database,
-  engine: 'pglite',
-  close: () => client.close(),
-  listen: (channel, onNotification) => client.listen(channel, onNotification),
-});
