@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
   DataTable,
@@ -31,8 +31,12 @@ const actionChoices = AUDIT_ACTIONS.map((action) => ({ id: action, name: `resour
 
 const userOption = (user: UserRecord) => `${user.firstName} ${user.lastName} (${user.email})`;
 
-const auditFilters = [
-  <ReferenceInput key="actorUserId" source="actorUserId" reference="users" alwaysOn>
+/**
+ * On a phone only the resource stays on screen; the actor, the action and the dates are a tap away, under the
+ * filter button, where four fields in a column pushed the entries out of sight.
+ */
+const auditFilters = (isPhone: boolean) => [
+  <ReferenceInput key="actorUserId" source="actorUserId" reference="users" alwaysOn={!isPhone}>
     <AutocompleteInput label="resources.audit-log.fields.actorUserId" optionText={userOption} helperText={false} />
   </ReferenceInput>,
   <SelectInput
@@ -43,8 +47,8 @@ const auditFilters = [
     alwaysOn
   />,
   <SelectInput key="action" source="action" choices={actionChoices} />,
-  <LocalDateInput key="from" source="from" alwaysOn onlyComplete />,
-  <LocalDateInput key="to" source="to" alwaysOn onlyComplete />,
+  <LocalDateInput key="from" source="from" alwaysOn={!isPhone} onlyComplete />,
+  <LocalDateInput key="to" source="to" alwaysOn={!isPhone} onlyComplete />,
 ];
 
 const ACTION_COLORS: Record<AuditAction, 'default' | 'success' | 'info' | 'error' | 'warning'> = {
@@ -91,29 +95,69 @@ const ActorEmail = (_props: { label?: string }) => {
   return <>{entry.actorEmail ?? translate('resources.audit-log.unknownActor')}</>;
 };
 
+/** A phone's one column for what the wide table spreads over five: the record and action, who, which fields. */
+const PhoneEntry = (_props: { label?: string }) => {
+  const entry = useRecordContext<AuditLogRecord>();
+  if (!entry) return null;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+        <Typography variant="body2" component="span">
+          <ResourceName /> #{entry.recordId}
+        </Typography>
+        <ActionChip />
+      </Box>
+      <Typography variant="body2" component="span" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <ActorEmail />
+      </Typography>
+      <Box sx={{ color: 'text.secondary' }}>
+        <ChangedFieldsSummary />
+      </Box>
+    </Box>
+  );
+};
+
+const PhoneAuditTable = () => (
+  <DataTable<AuditLogRecord> bulkActionButtons={false} rowClick="expand" expand={<AuditChangesPanel />}>
+    <DataTable.Col source="at">
+      <DateTimeField source="at" />
+    </DataTable.Col>
+    <DataTable.Col label="resources.audit-log.fields.entry" disableSort>
+      <PhoneEntry />
+    </DataTable.Col>
+  </DataTable>
+);
+
+const AuditTable = () => (
+  <DataTable<AuditLogRecord> bulkActionButtons={false} rowClick="expand" expand={<AuditChangesPanel />}>
+    <DataTable.Col source="at">
+      <DateTimeField source="at" />
+    </DataTable.Col>
+    <DataTable.Col source="actorEmail" disableSort>
+      <ActorEmail />
+    </DataTable.Col>
+    <DataTable.Col source="resource" disableSort>
+      <ResourceName />
+    </DataTable.Col>
+    <DataTable.Col source="recordId" disableSort />
+    <DataTable.Col source="action" disableSort>
+      <ActionChip />
+    </DataTable.Col>
+    <DataTable.Col source="changes" disableSort>
+      <ChangedFieldsSummary />
+    </DataTable.Col>
+  </DataTable>
+);
+
 /**
  * The audit log (ROOT only): every create, update and delete, newest first, read-only. A click on
  * a row unfolds each changed field with its value before and after. The API sorts by date only.
  */
-export const AuditLogList = () => (
-  <List sort={{ field: 'at', order: 'DESC' }} filters={auditFilters} perPage={25}>
-    <DataTable<AuditLogRecord> bulkActionButtons={false} rowClick="expand" expand={<AuditChangesPanel />}>
-      <DataTable.Col source="at">
-        <DateTimeField source="at" />
-      </DataTable.Col>
-      <DataTable.Col source="actorEmail" disableSort>
-        <ActorEmail />
-      </DataTable.Col>
-      <DataTable.Col source="resource" disableSort>
-        <ResourceName />
-      </DataTable.Col>
-      <DataTable.Col source="recordId" disableSort />
-      <DataTable.Col source="action" disableSort>
-        <ActionChip />
-      </DataTable.Col>
-      <DataTable.Col source="changes" disableSort>
-        <ChangedFieldsSummary />
-      </DataTable.Col>
-    </DataTable>
-  </List>
-);
+export const AuditLogList = () => {
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <List sort={{ field: 'at', order: 'DESC' }} filters={auditFilters(isPhone)} perPage={25}>
+      {isPhone ? <PhoneAuditTable /> : <AuditTable />}
+    </List>
+  );
+};

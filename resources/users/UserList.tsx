@@ -6,6 +6,7 @@ import {
   NullableBooleanInput,
   SearchInput,
   SimpleList,
+  SimpleListClasses,
   useCanAccess,
   useRecordContext,
 } from 'react-admin';
@@ -27,12 +28,13 @@ const userFilters = [
 
 const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
 
+/** The role, at the right of the name as SimpleList places a text (an element it would set inline, glued to the name). */
 const RoleText = () => {
   const user = useRecordContext<UserRecord>();
   const { roleKeyOf } = useRoles();
   const roleName = useRoleName();
   const key = roleKeyOf(user?.roleId);
-  return <>{key ? roleName(key) : ''}</>;
+  return <span className={SimpleListClasses.tertiary}>{key ? roleName(key) : ''}</span>;
 };
 
 /** Phones: one line per user (name, email, role). */

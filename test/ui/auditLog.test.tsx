@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuditLogRecord } from '../../domain/audit';
 import type { SessionUser } from '../../domain/user';
 import { PREFERENCE_KEYS } from '../../providers/preferencesStore';
 import { preferencesStore } from '../../src/providers';
 import { ana, apiUrl, server } from './msw';
+import { staticMediaQueryList } from './mediaQuery';
 import { renderApp, startSignedIn } from './renderApp';
 
 const tagRenamed: AuditLogRecord = {
@@ -169,5 +170,41 @@ describe('the audit log', () => {
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).not.toBe('/audit-log'));
     expect(screen.queryByText('Name, German')).not.toBeInTheDocument();
+  });
+});
+
+describe('the audit log on a phone', () => {
+  it('shows each entry in one column beside its time, unfolds it, and keeps only the resource filter in view', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      staticMediaQueryList(query, query.includes('max-width')),
+    );
+    const requests = serveAuditLog();
+    startSignedIn();
+    renderApp('/audit-log');
+    const actor = userEvent.setup();
+
+    const row = (await screen.findByText('Name, German')).closest('tr') as HTMLElement;
+    expect(
+      screen
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent)
+        .filter(Boolean),
+    ).toEqual(['When', 'Entry']);
+    expect(within(row).getByText('Tag #2')).toBeInTheDocument();
+    expect(within(row).getByText('Updated')).toBeInTheDocument();
+    expect(within(row).getByText('ana@demo.ch')).toBeInTheDocument();
+
+    expect(screen.getByRole('combobox', { name: 'Resource' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('From')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'User' })).not.toBeInTheDocument();
+
+    await actor.click(row);
+    const changes = await screen.findByRole('table', { name: 'Changed fields' });
+    expect(within(changes).getByRole('rowheader', { name: 'German' })).toBeInTheDocument();
+
+    await actor.click(screen.getByRole('button', { name: 'Add filter' }));
+    await actor.click(await screen.findByRole('menuitemcheckbox', { name: 'From' }));
+    await actor.type(await screen.findByLabelText('From'), '2026-11-01');
+    await waitFor(() => expect(requests.filters().at(-1)).toEqual({ from: '2026-11-01' }));
   });
 });

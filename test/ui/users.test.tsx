@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RoleRecord, SessionUser, UserRecord } from '../../domain/user';
 import { ROLE_KEYS } from '../../domain/roles';
 import { ana, apiUrl, server } from './msw';
+import { staticMediaQueryList } from './mediaQuery';
 import { renderApp, startSignedIn } from './renderApp';
 
 /** The role table as GET /roles answers it: ids 1..7 in the order of ROLE_KEYS (ROOT = 1, ADMIN = 4, PROMOTER = 2). */
@@ -128,6 +129,22 @@ describe('the Users list', () => {
     expect(await within(chiaraRow).findByText('Promoter')).toBeInTheDocument();
     expect(await within(chiaraRow).findByText('Nuits Sonores')).toBeInTheDocument();
     expect(screen.getByText(/^1\D25 of 27$/)).toBeInTheDocument();
+  });
+
+  it('on a phone, lists each user by name with their email, and their role apart from the name', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      staticMediaQueryList(query, query.includes('max-width')),
+    );
+    serveUsers([bruno, chiara]);
+    serveScopes();
+    startSignedIn();
+    renderApp('/users');
+
+    // The name is a text of its own: the role once ran on from it ("Bruno MeierVenue administrator").
+    const item = (await screen.findByText('Bruno Meier')).closest('li') as HTMLElement;
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(item).getByText('bruno@demo.ch')).toBeInTheDocument();
+    expect(await within(item).findByText('Venue administrator')).toBeInTheDocument();
   });
 
   it('shows the id of an establishment when that collection cannot be read, instead of breaking', async () => {

@@ -502,6 +502,7 @@ const resources: ResourceMessages = {
         recordId: 'Datensatz',
         action: 'Aktion',
         changes: 'Geänderte Felder',
+        entry: 'Eintrag',
         from: 'Von',
         to: 'Bis',
       },

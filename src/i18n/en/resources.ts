@@ -502,6 +502,7 @@ const resources = {
         recordId: 'Record',
         action: 'Action',
         changes: 'Changed fields',
+        entry: 'Entry',
         from: 'From',
         to: 'To',
       },

@@ -503,6 +503,7 @@ const resources: ResourceMessages = {
         recordId: 'Enregistrement',
         action: 'Action',
         changes: 'Champs modifiés',
+        entry: 'Entrée',
         from: 'Du',
         to: 'Au',
       },

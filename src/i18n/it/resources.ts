@@ -502,6 +502,7 @@ const resources: ResourceMessages = {
         recordId: 'Record',
         action: 'Azione',
         changes: 'Campi modificati',
+        entry: 'Voce',
         from: 'Dal',
         to: 'Al',
       },
