@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
@@ -117,22 +118,26 @@ const PhoneEntry = (_props: { label?: string }) => {
   );
 };
 
-const PhoneAuditTable = () => (
+/** Rows that unfold into their changes, the time first; the columns after it are the caller's. */
+const AuditDataTable = ({ children }: { children: ReactNode }) => (
   <DataTable<AuditLogRecord> bulkActionButtons={false} rowClick="expand" expand={<AuditChangesPanel />}>
     <DataTable.Col source="at">
       <DateTimeField source="at" />
     </DataTable.Col>
-    <DataTable.Col label="resources.audit-log.fields.entry" disableSort>
-      <PhoneEntry />
-    </DataTable.Col>
+    {children}
   </DataTable>
 );
 
-const AuditTable = () => (
-  <DataTable<AuditLogRecord> bulkActionButtons={false} rowClick="expand" expand={<AuditChangesPanel />}>
-    <DataTable.Col source="at">
-      <DateTimeField source="at" />
+const PhoneAuditTable = () => (
+  <AuditDataTable>
+    <DataTable.Col label="resources.audit-log.fields.entry" disableSort>
+      <PhoneEntry />
     </DataTable.Col>
+  </AuditDataTable>
+);
+
+const AuditTable = () => (
+  <AuditDataTable>
     <DataTable.Col source="actorEmail" disableSort>
       <ActorEmail />
     </DataTable.Col>
@@ -146,7 +151,7 @@ const AuditTable = () => (
     <DataTable.Col source="changes" disableSort>
       <ChangedFieldsSummary />
     </DataTable.Col>
-  </DataTable>
+  </AuditDataTable>
 );
 
 /**
