@@ -31,6 +31,13 @@ const freshDataDir = () => mkdtempSync(path.join(root, 'data-'));
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 
+/** The same named statement, "echo", on whichever connection runs it. */
+const echo = async (client: Pick<pg.ClientBase, 'query'>, value: number): Promise<number> =>
+  (await client.query<{ value: number }>({ name: 'echo', text: 'SELECT $1::int AS value', values: [value] })).rows[0]
+    .value;
+/** How many "echo" statements the one PGlite session holds, each under its connection's prefix. */
+const PREPARED_ECHOES = "SELECT count(*)::int AS count FROM pg_prepared_statements WHERE name LIKE '%\\_echo'";
+
 describe('the embedded database', () => {
   let dataDir: string;
   let database: DatabaseHandle;
@@ -152,20 +159,13 @@ describe('the embedded database', () => {
       return client;
     };
     const clients = await Promise.all([connect(), connect(), connect()]);
-    const echo = (client: pg.Client, value: number) =>
-      client.query<{ value: number }>({ name: 'echo', text: 'SELECT $1::int AS value', values: [value] });
-    const preparedEchoes = async () =>
-      (
-        await clients[0].query<{ count: number }>(
-          "SELECT count(*)::int AS count FROM pg_prepared_statements WHERE name LIKE '%\\_echo'",
-        )
-      ).rows[0].count;
+    const preparedEchoes = async () => (await clients[0].query<{ count: number }>(PREPARED_ECHOES)).rows[0].count;
     try {
       // The one session has a statement "echo" per connection: a second Parse of one name would fail.
       const answered = await Promise.all(
         clients.map(async (client, index) => {
           const values: number[] = [];
-          for (const run of [1, 2, 3]) values.push((await echo(client, index * 10 + run)).rows[0].value);
+          for (const run of [1, 2, 3]) values.push(await echo(client, index * 10 + run));
           return values;
         }),
       );
@@ -177,7 +177,7 @@ describe('the embedded database', () => {
       expect(await preparedEchoes()).toBe(3);
       await Promise.all([clients[1].end(), clients[2].end()]);
       await vi.waitFor(async () => expect(await preparedEchoes()).toBe(1), { timeout: 5_000 });
-      expect((await echo(clients[0], 7)).rows[0].value).toBe(7);
+      expect(await echo(clients[0], 7)).toBe(7);
     } finally {
       await clients[0].end();
     }
@@ -246,27 +246,13 @@ describe("a PGlite on this process's own event loop (the tests' databases)", () 
     const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const handle = await openDatabase({ inProcess: pglite });
     const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
-    const preparedEchoes = async () =>
-      (
-        await pglite.query<{ count: number }>(
-          "SELECT count(*)::int AS count FROM pg_prepared_statements WHERE name LIKE '%\\_echo'",
-        )
-      ).rows[0].count;
+    const preparedEchoes = async () => (await pglite.query<{ count: number }>(PREPARED_ECHOES)).rows[0].count;
     try {
       const clients = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
       const answered = await Promise.all(
         clients.map(async (client, index) => {
           const values: number[] = [];
-          for (const run of [1, 2])
-            values.push(
-              (
-                await client.query<{ value: number }>({
-                  name: 'echo',
-                  text: 'SELECT $1::int AS value',
-                  values: [index * 10 + run],
-                })
-              ).rows[0].value,
-            );
+          for (const run of [1, 2]) values.push(await echo(client, index * 10 + run));
           return values;
         }),
       );
