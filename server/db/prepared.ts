@@ -1,4 +1,5 @@
 import type { Queryable } from './queryable';
+import { compileRowMapper, type OrderedField } from './rowMapper';
 
 /**
  * A query that runs on every request (the session check, a page of records) is built by drizzle once per
@@ -30,8 +31,27 @@ export function builtOncePerDatabase<Prepared>(
     if (!prepared) {
       // drizzle's `prepare` without a name leaves the statement unnamed on the server.
       const statementName = ownBackendDatabases.has(db) ? name : (undefined as unknown as string);
-      built.set(db, (prepared = build(db, statementName)));
+      built.set(db, (prepared = withCompiledRowMapper(build(db, statementName))));
     }
     return prepared;
   };
+}
+
+/**
+ * What drizzle's node-postgres prepared query keeps (private in its types): the selected fields in column order,
+ * which left joins cannot miss, and the mapping its `execute` uses instead of its own when one is set.
+ */
+interface DrizzlePreparedSelect {
+  fields?: OrderedField[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/** A prepared select maps its rows through a plan made once (server/db/rowMapper.ts); anything else is left as is. */
+function withCompiledRowMapper<Prepared>(prepared: Prepared): Prepared {
+  const select = prepared as DrizzlePreparedSelect;
+  if (Array.isArray(select.fields) && select.customResultMapper === undefined) {
+    select.customResultMapper = compileRowMapper(select.fields, select.joinsNotNullableMap);
+  }
+  return prepared;
 }
