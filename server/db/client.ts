@@ -14,7 +14,6 @@ import { POOL_SIZE, startEmbeddedDatabase, type EmbeddedDatabase } from './embed
 import { memorySocketPair } from './memorySocket';
 import { servePgliteConnections } from './pgliteConnections';
 
-import { allowNamedStatements } from './prepared';
 export { PGLITE_EXTENSIONS } from './pgliteExtensions';
 export { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 
@@ -166,7 +165,6 @@ function poolHandle(
   // listener node-postgres would throw it as an uncaught exception and stop the process. The pool replaces it.
   pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  allowNamedStatements(db);
   return {
     db,
     engine,

@@ -1,40 +1,52 @@
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Queryable } from './queryable';
 import { compileRowMapper, type OrderedField } from './rowMapper';
 
 /**
- * A query that runs on every request (the session check, a page of records) is built by drizzle once per
- * database handle and then only given new values: building its SQL was about a fifth of such a request's CPU.
+ * A query that runs on every request (the session check, a page of records) is built by drizzle once and then
+ * only given new values: building its SQL was about a fifth of such a request's CPU, and a save of an event
+ * built its record's statement three times.
  *
- * Through the server's pool the statement is also named, so that each connection parses it once and the
- * database keeps its plan (planning a page of records with its correlated subqueries costs more than running it;
- * on the embedded database a session check took 1.2 ms planned each time, 0.35 ms prepared). The embedded
- * database's connections share one session, where the socket gives each connection's names a prefix of its own
- * (pgliteStatementNames.ts); the tests' in-process PGlite is spoken to the same way. Inside a transaction
- * (another handle, made for that transaction alone) the statement is left unnamed: there the database plans it
- * on each run.
+ * The statement is also named, so that each connection parses it once and the database keeps its plan
+ * (planning a page of records with its correlated subqueries costs more than running it; on the embedded
+ * database a session check took 1.2 ms planned each time, 0.35 ms prepared). Every handle is a node-postgres
+ * pool, where names belong to one connection; the embedded database's connections share one session, where the
+ * socket gives each connection's names a prefix of its own (pgliteStatementNames.ts), and the tests' in-process
+ * PGlite is spoken to the same way.
+ *
+ * A transaction is a handle of its own on one of the pool's connections. Its statements are the ones built for
+ * the first transaction that ran them, given this transaction's connection: a write reads its record before and
+ * after, and building that statement again in every write cost more than running it.
  */
-
-const ownBackendDatabases = new WeakSet<Queryable>();
-
-/** Called by the code that opens the server's pool: each of its connections keeps its own named statements. */
-export function allowNamedStatements(db: Queryable): void {
-  ownBackendDatabases.add(db);
-}
-
 export function builtOncePerDatabase<Prepared>(
   name: string,
   build: (db: Queryable, statementName: string) => Prepared,
 ): (db: Queryable) => Prepared {
   const built = new WeakMap<Queryable, Prepared>();
+  let builtInTransaction: Prepared | undefined;
   return (db) => {
     let prepared = built.get(db);
     if (!prepared) {
-      // drizzle's `prepare` without a name leaves the statement unnamed on the server.
-      const statementName = ownBackendDatabases.has(db) ? name : (undefined as unknown as string);
-      built.set(db, (prepared = withCompiledRowMapper(build(db, statementName))));
+      if (is(db, PgTransaction)) {
+        builtInTransaction ??= withCompiledRowMapper(build(db, name));
+        prepared = onConnectionOf(builtInTransaction, db);
+      } else {
+        prepared = withCompiledRowMapper(build(db, name));
+      }
+      built.set(db, prepared);
     }
     return prepared;
   };
+}
+
+/**
+ * The prepared statement run on a transaction's connection: drizzle's node-postgres prepared query sends itself
+ * through its `client` (the transaction's pool connection), which is all that differs between transactions.
+ */
+function onConnectionOf<Prepared>(prepared: Prepared, transaction: Queryable): Prepared {
+  const { client } = (transaction as unknown as { session: { client: unknown } }).session;
+  return Object.create(prepared as object, { client: { value: client } }) as Prepared;
 }
 
 /**
