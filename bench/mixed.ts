@@ -4,7 +4,8 @@
  * event, the establishments list, the signed-in user), 20 % updates of an event the connection wrote, 10 %
  * creates, across the demo roles that manage events and those that only read. The code before a change (a
  * checkout with its node_modules, e.g. `git worktree add /tmp/before <commit>`) and this checkout run in turns
- * (before, after, before, after), each as the real server process on its own database.
+ * (before, after, before, after), each as the real server process on its own database, measured after a warm-up
+ * of the same load (MIXED_WARM_UP_SECONDS, 10 by default).
  *
  * PostgreSQL runs need BENCH_DATABASE_URL (a server where databases mixed_* are created and dropped).
  */
@@ -20,6 +21,12 @@ if (!beforeCheckout) throw new Error('usage: bench/mixed.ts <checkout before> [p
 const afterCheckout = path.resolve(import.meta.dirname, '..');
 const engines = engineArgument === 'both' ? ['postgres', 'pglite'] : [engineArgument];
 const SECONDS = Number(secondsArgument);
+/**
+ * The same load runs this long before the measured seconds, uncounted: a production server answers with its
+ * code compiled by the JIT, its connections open and its start-up work done (the statistics' catch-up of the
+ * last 35 days goes through every event at this scale), which a server started a moment ago has not.
+ */
+const WARM_UP_SECONDS = Number(process.env.MIXED_WARM_UP_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const REQUEST_TIMEOUT_MS = 10_000;
 const PASSWORD = 'Demo-Backoffice-2026';
@@ -153,7 +160,7 @@ async function connection(
   email: string,
   session: Session,
   index: number,
-  deadline: number,
+  window: { measuredFrom: number; deadline: number },
   outcomes: Outcome[],
 ) {
   const writer = WRITERS.includes(email) && session.establishmentId !== null;
@@ -172,11 +179,11 @@ async function connection(
     return response.ok;
   };
   let draw = index;
-  while (performance.now() < deadline) {
+  while (performance.now() < window.deadline) {
     draw = (draw * 1103515245 + 12345) % 2 ** 31;
     const roll = (draw % 100) / 100;
-    // A writer starts with an event of its own to update: that first create is timed and counted like any
-    // other request (a timeout there is a timeout of the run, not a crash of the benchmark).
+    // A writer starts with an event of its own to update: that first create is timed like any other request
+    // (a timeout there is a timeout of the run, not a crash of the benchmark; counted when the warm-up is 0).
     const kind: Outcome['kind'] =
       writer && created === 0
         ? 'create'
@@ -219,8 +226,22 @@ async function connection(
     } catch (error) {
       timedOut = (error as Error).name === 'TimeoutError';
     }
-    outcomes.push({ kind, ms: performance.now() - started, ok, timedOut });
+    if (started >= window.measuredFrom) outcomes.push({ kind, ms: performance.now() - started, ok, timedOut });
   }
+}
+
+/** Where the tail is: each kind of request's count, p50 and p99 (printed beside the table). */
+function latenciesByKind(outcomes: Outcome[]): string {
+  const kinds: Outcome['kind'][] = ['read', 'update', 'create'];
+  return kinds
+    .map((kind) => {
+      const sorted = outcomes
+        .filter((outcome) => outcome.kind === kind)
+        .map((outcome) => outcome.ms)
+        .sort((a, b) => a - b);
+      return `${kind} ${sorted.length} p50 ${round(percentile(sorted, 50))} p99 ${round(percentile(sorted, 99))} ms`;
+    })
+    .join('; ');
 }
 
 interface RunResult {
@@ -267,16 +288,17 @@ async function run(target: Target, port: number): Promise<RunResult> {
     const sessions = new Map<string, Session>();
     for (const email of accounts) sessions.set(email, await signIn(base, email));
     const outcomes: Outcome[] = [];
-    const started = performance.now();
-    const deadline = started + SECONDS * 1000;
+    const measuredFrom = performance.now() + WARM_UP_SECONDS * 1000;
+    const window = { measuredFrom, deadline: measuredFrom + SECONDS * 1000 };
     await Promise.all(
       Array.from({ length: CONNECTIONS }, (_, index) => {
         const email = accounts[index % accounts.length];
-        return connection(base, ids, email, sessions.get(email) as Session, index, deadline, outcomes);
+        return connection(base, ids, email, sessions.get(email) as Session, index, window, outcomes);
       }),
     );
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = (performance.now() - measuredFrom) / 1000;
     const latencies = outcomes.map((outcome) => outcome.ms).sort((a, b) => a - b);
+    console.log(`${target.label}: ${latenciesByKind(outcomes)}`);
     return {
       label: target.label,
       engine: target.engine,
@@ -314,7 +336,7 @@ for (const engine of engines) {
   }
 }
 const report = [
-  `Run ${startedAt.toISOString()}: ${CONNECTIONS} connections, ${SECONDS} s per turn, turns before/after/before/after; load average ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after.`,
+  `Run ${startedAt.toISOString()}: ${CONNECTIONS} connections, ${SECONDS} s per turn after ${WARM_UP_SECONDS} s of the same load uncounted, turns before/after/before/after; load average ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after.`,
   '',
   '| engine | code | requests | req/s | p50 ms | p99 ms | errors | timeouts (10 s) |',
   '|---|---|---|---|---|---|---|---|',
