@@ -61,8 +61,9 @@ function parentOf(result: ResultObject, parents: readonly string[]): ResultObjec
 
 /**
  * Where a left join found no row every column of its table is null, and drizzle answers the table's object as
- * null (unless the join cannot miss): `tables` has, per object, its table's name while every value seen was
- * null, or false once one was not (or another table's column shares the object).
+ * null (unless the join cannot miss). As drizzle does, the object's first column decides: `tables` has, per
+ * object, its table's name when that value was null, or false when it was not or when another table's column
+ * shares the object.
  */
 function noteJoined(tables: Map<string, string | false>, objectName: string, table: string, value: unknown): void {
   const seen = tables.get(objectName);
