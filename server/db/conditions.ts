@@ -34,4 +34,20 @@ export const qualified = (column: PgColumn): SQL =>
  * record reader selects a page of rows.
  */
 export const idInIdsPlaceholder = (column: PgColumn): SQL =>
-  sql`${qualified(column)} = ANY(${sql.placeholder('ids')}::int[])`;
+  sql`${qualified(column)} = ANY(${sql.param(sql.placeholder('ids'), idsAsPlannedFor)}::int[])`;
+
+/**
+ * PostgreSQL plans a named statement's array parameter as if it held ten elements. For fewer ids the
+ * custom plan looks cheaper than that generic plan, so the statement is planned again at every run: for
+ * a record reader with a dozen subqueries (an event's) that planning costs more than running it. Repeating
+ * an id up to ten leaves the rows the same (`= ANY` matches a row once) and lets PostgreSQL settle on the
+ * generic plan, as it does for a full page.
+ */
+export const PLANNED_ARRAY_LENGTH = 10;
+
+const idsAsPlannedFor = {
+  mapToDriverValue: (ids: readonly number[]): number[] =>
+    ids.length === 0 || ids.length >= PLANNED_ARRAY_LENGTH
+      ? [...ids]
+      : [...ids, ...Array<number>(PLANNED_ARRAY_LENGTH - ids.length).fill(ids[0] as number)],
+};

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../domain/event';
 import { events, eventTypes } from '../../server/db/schema';
+import { loadEvents } from '../../server/services/events/record';
 import { languageOfAcceptLanguage } from '../../server/services/readerLanguage';
 import { jsonParam, signIn, startTestServer, userRow, type TestServer } from './harness';
 
@@ -204,6 +205,25 @@ describe('the event type in the reader’s language (eventType.type)', () => {
     // The French label sent back was ignored: the type is the id, its label is the reader's.
     const inEnglish = await call('admin@demo.ch', 'GET', `/events/${quiz.id}`, { language: 'en' });
     expect(inEnglish.json<Event>().generalInfos.eventType).toEqual({ id: ids.quizNight, type: LABELS.en });
+  });
+});
+
+describe('the statement that reads event records, built once', () => {
+  it('answers each event asked for once, in any order of the ids', async () => {
+    const records = await loadEvents(server.db, [ids.rejected, ids.approved]);
+    expect(records.map((record) => record.id).sort()).toEqual([ids.approved, ids.rejected].sort());
+  });
+
+  // A short list of ids (one event, a venue's four) made PostgreSQL plan the statement again at every run.
+  it('settles on its generic plan for a single id after the first runs, as for a full page', async () => {
+    await server.db.transaction(async (tx) => {
+      for (let run = 0; run < 8; run++) expect(await loadEvents(tx, [ids.approved])).toHaveLength(1);
+      const statements = await tx.execute(
+        sql`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name LIKE '%event\_records'`,
+      );
+      const [plans] = (statements as unknown as { rows: { generic: number; custom: number }[] }).rows;
+      expect(plans.generic).toBeGreaterThan(0);
+    });
   });
 });
 
