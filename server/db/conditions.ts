@@ -1,4 +1,4 @@
-import { getTableName, or, sql, type SQL } from 'drizzle-orm';
+import { getTableName, or, sql, type DriverValueEncoder, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** SQL conditions and values that lists and readers share (searches, filters, timestamps). */
@@ -45,9 +45,12 @@ export const idInIdsPlaceholder = (column: PgColumn): SQL =>
  */
 export const PLANNED_ARRAY_LENGTH = 10;
 
-const idsAsPlannedFor = {
-  mapToDriverValue: (ids: readonly number[]): number[] =>
-    ids.length === 0 || ids.length >= PLANNED_ARRAY_LENGTH
-      ? [...ids]
-      : [...ids, ...Array<number>(PLANNED_ARRAY_LENGTH - ids.length).fill(ids[0] as number)],
+const idsRepeatedToPlannedLength = (ids: readonly number[]): number[] =>
+  ids.length === 0 || ids.length >= PLANNED_ARRAY_LENGTH
+    ? [...ids]
+    : [...ids, ...Array<number>(PLANNED_ARRAY_LENGTH - ids.length).fill(ids[0] as number)];
+
+const idsAsPlannedFor: DriverValueEncoder<Placeholder<'ids'>, number[]> = {
+  // drizzle types the value as the placeholder; what it passes is the value given for it at `execute`.
+  mapToDriverValue: (ids) => idsRepeatedToPlannedLength(ids as unknown as readonly number[]),
 };
