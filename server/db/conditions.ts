@@ -43,7 +43,7 @@ export const idInIdsPlaceholder = (column: PgColumn): SQL =>
  * an id up to ten leaves the rows the same (`= ANY` matches a row once) and lets PostgreSQL settle on the
  * generic plan, as it does for a full page.
  */
-export const PLANNED_ARRAY_LENGTH = 10;
+const PLANNED_ARRAY_LENGTH = 10;
 
 const idsRepeatedToPlannedLength = (ids: readonly number[]): number[] =>
   ids.length === 0 || ids.length >= PLANNED_ARRAY_LENGTH
