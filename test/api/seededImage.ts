@@ -15,7 +15,14 @@ import { runOnServer, uniqueDatabaseName } from './testDatabase';
  * a template database that CREATE DATABASE … TEMPLATE copies.
  */
 export type SeededDatabaseImage =
-  { engine: 'pglite'; dumpFile: string } | { engine: 'postgres'; serverUrl: string; templateName: string };
+  | {
+      engine: 'pglite';
+      /** Migrated and seeded. */
+      dumpFile: string;
+      /** Initialised only: what a new PGlite holds before the first migration. */
+      emptyDumpFile: string;
+    }
+  | { engine: 'postgres'; serverUrl: string; templateName: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +39,15 @@ async function seed(handle: DatabaseHandle): Promise<void> {
 async function makePgliteImage(): Promise<{ image: SeededDatabaseImage; dispose: () => void }> {
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const handle = await openDatabase({ inProcess: client });
+  const directory = mkdtempSync(path.join(tmpdir(), 'backoffice-seeded-'));
+  const writeDump = async (name: string) => {
+    const file = path.join(directory, name);
+    writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    return file;
+  };
   try {
+    // Initialising a PGlite takes seconds; loading this dump a fraction of one (openEmptyTestDatabase).
+    const emptyDumpFile = await writeDump('empty.tar');
     await seed(handle);
     // initdb's template databases serve only CREATE DATABASE, which no test does on PGlite (one database, one
     // session), as the build's template for the embedded database leaves them out: a third of the dump, and
@@ -41,14 +56,14 @@ async function makePgliteImage(): Promise<{ image: SeededDatabaseImage; dispose:
       await client.exec(`ALTER DATABASE ${template} IS_TEMPLATE false`);
       await client.exec(`DROP DATABASE ${template}`);
     }
-    const dump = await client.dumpDataDir('none');
-    const directory = mkdtempSync(path.join(tmpdir(), 'backoffice-seeded-'));
-    const dumpFile = path.join(directory, 'pglite.tar');
-    writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+    const dumpFile = await writeDump('seeded.tar');
     return {
-      image: { engine: 'pglite', dumpFile },
+      image: { engine: 'pglite', dumpFile, emptyDumpFile },
       dispose: () => rmSync(directory, { recursive: true, force: true }),
     };
+  } catch (error) {
+    rmSync(directory, { recursive: true, force: true });
+    throw error;
   } finally {
     await handle.close();
   }

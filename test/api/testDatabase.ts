@@ -59,11 +59,47 @@ export async function openInMemoryTestDatabase(): Promise<TestDatabase> {
 
 /**
  * An empty database for one test file (not yet migrated): with TEST_DATABASE_URL (a PostgreSQL server) a fresh,
- * uniquely named database on that server, dropped by `dispose`; otherwise an in-memory PGlite.
+ * uniquely named database on that server, dropped by `dispose`; otherwise an in-memory PGlite as initialised
+ * (a copy of the global set-up's image of one).
  */
 export async function openEmptyTestDatabase(prefix = 'test'): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  return serverUrl ? openServerTestDatabase(serverUrl, prefix) : openInMemoryTestDatabase();
+  const image: SeededDatabaseImage = inject('seededDatabaseImage');
+  if (image.engine === 'postgres') return openServerTestDatabase(image.serverUrl, prefix);
+  return openPgliteCopy(image.emptyDumpFile);
+}
+
+const dumps = new Map<string, Promise<Blob>>();
+
+/**
+ * The seeded image's dump, read once per worker (its files share the module). PGlite reads the dump only through
+ * `arrayBuffer()`, and Node's Blob answers that by streaming its 50 MB in small chunks and joining them, about
+ * half a second per file; this one hands over the bytes it already holds. PGlite copies them into its own file
+ * system, so every file may have the same bytes.
+ */
+function dumpOf(dumpFile: string): Promise<Blob> {
+  let dump = dumps.get(dumpFile);
+  if (!dump) {
+    dump = readFile(dumpFile).then(wholeBlob);
+    dumps.set(dumpFile, dump);
+  }
+  return dump;
+}
+
+/** A Blob over bytes in memory whose `arrayBuffer()` hands them over as they are. */
+class HeldBlob extends Blob {
+  constructor(private readonly held: ArrayBuffer) {
+    super([]);
+  }
+  override get size(): number {
+    return this.held.byteLength;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.held);
+  }
+}
+
+function wholeBlob(bytes: Buffer): Blob {
+  return new HeldBlob(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 }
 
 /**
@@ -74,9 +110,20 @@ export async function openEmptyTestDatabase(prefix = 'test'): Promise<TestDataba
 export async function openSeededTestDatabase(prefix = 'test'): Promise<TestDatabase> {
   const image: SeededDatabaseImage = inject('seededDatabaseImage');
   if (image.engine === 'postgres') return openServerTestDatabase(image.serverUrl, prefix, image.templateName);
+  return openPgliteCopy(image.dumpFile);
+}
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers are zeroed at every start, about half of a PGlite's start from a
+ * dump; a test's database is a few megabytes.
+ */
+const TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+async function openPgliteCopy(dumpFile: string): Promise<TestDatabase> {
   const pglite = await PGlite.create({
-    loadDataDir: new Blob([await readFile(image.dumpFile)]),
+    loadDataDir: await dumpOf(dumpFile),
     extensions: PGLITE_EXTENSIONS,
+    startParams: TEST_START_PARAMS,
   });
   const handle = await openDatabase({ inProcess: pglite });
   return { handle, dispose: () => handle.close() };
