@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 
@@ -14,6 +14,33 @@ export function devServerPort(value: string | undefined = process.env.VITE_PORT)
     throw new Error(`VITE_PORT: must be an integer between 1 and 65535 (unset: 5173); got "${value}"`);
   }
   return Number(value);
+}
+
+/**
+ * The UI tests' dependencies as users run them: Vitest resolves packages with the `development` export
+ * condition (and passes `--conditions development` to its workers for those it leaves to Node) unless NODE_ENV
+ * was `production` when the configuration loaded, which one project cannot set for itself. Emotion's
+ * development build, which styles every MUI element, labels and checks each style. Without the condition each
+ * package resolves to its default, production, entry. Vitest adds it in its own `config` hook, this runs after
+ * it, and it leaves no resolver with the condition: a test file importing Emotion through one resolution and
+ * MUI through the other would hold two Emotions, and MUI would not see the test's style cache.
+ */
+function dependenciesInTheirProductionBuilds(): Plugin {
+  return {
+    name: 'dependencies-in-their-production-builds',
+    config: {
+      order: 'post',
+      handler(config) {
+        const resolves = [
+          config.resolve,
+          ...Object.values(config.environments ?? {}).map((environment) => environment.resolve),
+        ];
+        for (const resolve of resolves)
+          if (resolve?.conditions)
+            resolve.conditions = resolve.conditions.filter((condition) => condition !== 'development|production');
+      },
+    },
+  };
 }
 
 export default defineConfig({
@@ -102,6 +129,7 @@ export default defineConfig({
         // records a stack trace for every element it creates (bench/results/test-suite.md). JSX is compiled for
         // it, and test/ui/reactAct.ts gives it the `act` that Testing Library calls.
         oxc: { jsx: { development: false } },
+        plugins: [dependenciesInTheirProductionBuilds()],
         test: {
           name: 'ui',
           env: { NODE_ENV: 'production' },
