@@ -117,7 +117,7 @@ export async function openSeededTestDatabase(prefix = 'test'): Promise<TestDatab
  * PostgreSQL's default 128 MB of shared buffers are zeroed at every start, about half of a PGlite's start from a
  * dump; a test's database is a few megabytes.
  */
-const TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 async function openPgliteCopy(dumpFile: string): Promise<TestDatabase> {
   const pglite = await PGlite.create({
