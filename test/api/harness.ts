@@ -21,7 +21,8 @@ import type { RateLimitPolicy } from '../../server/services/rateLimits';
 /**
  * One test server per test file. With TEST_DATABASE_URL set (a PostgreSQL server),
  * each file gets a fresh, uniquely named database that is dropped afterwards; otherwise an in-memory
- * PGlite, shared by every app the file builds (a new PGlite costs seconds). The demo data is seeded.
+ * PGlite, shared by every app the file builds (each new one loads a dump of the seeded database). The demo
+ * data is seeded.
  *
  *   let server: TestServer;
  *   beforeAll(async () => { server = await startTestServer(); });

@@ -71,15 +71,15 @@ export async function openEmptyTestDatabase(prefix = 'test'): Promise<TestDataba
 const dumps = new Map<string, Promise<Blob>>();
 
 /**
- * The seeded image's dump, read once per worker (its files share the module). PGlite reads the dump only through
- * `arrayBuffer()`, and Node's Blob answers that by streaming its 50 MB in small chunks and joining them, about
- * half a second per file; this one hands over the bytes it already holds. PGlite copies them into its own file
- * system, so every file may have the same bytes.
+ * A dump of the global set-up, read once per worker (its files share the module). PGlite reads a dump only through
+ * `arrayBuffer()`, and Node's Blob answers that by streaming its tens of megabytes in small chunks and joining them,
+ * about half a second per file; this one hands over the bytes it already holds. PGlite copies them into its own
+ * file system, so every file may have the same bytes.
  */
 function dumpOf(dumpFile: string): Promise<Blob> {
   let dump = dumps.get(dumpFile);
   if (!dump) {
-    dump = readFile(dumpFile).then(wholeBlob);
+    dump = readFile(dumpFile).then((bytes) => new HeldBlob(bytes));
     dumps.set(dumpFile, dump);
   }
   return dump;
@@ -87,8 +87,10 @@ function dumpOf(dumpFile: string): Promise<Blob> {
 
 /** A Blob over bytes in memory whose `arrayBuffer()` hands them over as they are. */
 class HeldBlob extends Blob {
-  constructor(private readonly held: ArrayBuffer) {
+  private readonly held: ArrayBuffer;
+  constructor(bytes: Uint8Array) {
     super([]);
+    this.held = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   }
   override get size(): number {
     return this.held.byteLength;
@@ -96,10 +98,6 @@ class HeldBlob extends Blob {
   override arrayBuffer(): Promise<ArrayBuffer> {
     return Promise.resolve(this.held);
   }
-}
-
-function wholeBlob(bytes: Buffer): Blob {
-  return new HeldBlob(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 }
 
 /**
