@@ -153,7 +153,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each against the product its worker owns (test/e2e/globalSetup.ts); against
+          // one product already running (E2E_BASE_URL) they run one after another, as they share its records.
+          fileParallelism: !process.env.E2E_BASE_URL,
           // A page may take seconds to settle on a busy 2-core machine; expect.poll's 1 s default is too short.
           expect: { poll: { timeout: 15_000, interval: 100 } },
         },

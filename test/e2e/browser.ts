@@ -16,6 +16,13 @@ export const CHROMIUM_PATH =
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Backoffice-2026';
 const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
 
+/** The product this worker's files drive: the global set-up starts one per worker (VITEST_POOL_ID counts from 1). */
+export function baseUrl(): string {
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length];
+}
+
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -36,7 +43,7 @@ export const newContext = (
   options: { colorScheme?: 'light' | 'dark'; timezoneId?: string } = {},
 ): Promise<BrowserContext> =>
   browser.newContext({
-    baseURL: inject('baseUrl'),
+    baseURL: baseUrl(),
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: 1366, height: 860 },
     locale: 'en-GB',
@@ -96,7 +103,7 @@ export async function submitSignIn(
  * for checking what the browser stored (not for driving a test).
  */
 export async function apiAs(email: string, password = DEMO_PASSWORD) {
-  const api = `${inject('baseUrl')}/api/v1`;
+  const api = `${baseUrl()}/api/v1`;
   const signedIn = await fetch(`${api}/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { dashboardCardsOf, type DashboardCardData, type DashboardCardId } from '../../domain/dashboard';
 import { periodOfPreset, type StatisticsReply } from '../../domain/statistics';
 import { roleKeysOf, type SessionUser } from '../../domain/user';
-import { apiAs, launchBrowser, newContext, screenshot, signIn } from './browser';
+import { apiAs, baseUrl, launchBrowser, newContext, screenshot, signIn } from './browser';
 
 /**
  * The dashboard and the statistics as each demo account sees them: its own cards, in the page's order, each with
@@ -136,7 +135,7 @@ describe('the dashboard and the statistics in Chromium', () => {
       for (let load = 0; load < loads; load += 1) {
         const visitor = await newContext(browser);
         const page = await visitor.newPage();
-        const answer = await page.goto(`${inject('baseUrl')}/external/widgets/${widget!.externalApiKey}?lang=en`);
+        const answer = await page.goto(`${baseUrl()}/external/widgets/${widget!.externalApiKey}?lang=en`);
         expect(answer?.status()).toBe(200);
         await visitor.close();
       }

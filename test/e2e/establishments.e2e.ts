@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiAs, launchBrowser, newContext, screenshot, search, signIn } from './browser';
+import { apiAs, baseUrl, launchBrowser, newContext, screenshot, search, signIn } from './browser';
 
 /**
  * ROOT creates an establishment with logo, gallery, opening hours across midnight,
@@ -141,7 +141,7 @@ describe('establishments and promoter groups in the browser', () => {
       ]);
       expect(Object.values(stored.tagTerms)).toEqual(['Open late']);
       expect([stored.additionalInfos.tarifMin, stored.additionalInfos.tarifMax]).toEqual([10, 25]);
-      const logo = await fetch(`${inject('baseUrl')}${stored.generalInfos.logo?.previewUrl}`);
+      const logo = await fetch(`${baseUrl()}${stored.generalInfos.logo?.previewUrl}`);
       expect(logo.status).toBe(200);
       expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { freePort } from '../support/freePort';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
   }
 }
 
@@ -26,16 +26,26 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
 
+/** Builds the app and the server when missing or stale, once, before the servers start (each would build). */
+function buildOnce(): void {
+  const build = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "await (await import('./scripts/build.mjs')).buildWhenStale()"],
+    { encoding: 'utf8', timeout: 300_000 },
+  );
+  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+}
+
+interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
 /**
- * Starts the product as `npm start` does (build the app and the server when stale, then the built server
- * under plain node: what production runs; migrate, seed, serve) on a fresh data directory.
+ * Starts the product as `npm start` does (the built server under plain node: what production runs; migrate,
+ * seed, serve) on a fresh data directory.
  */
-export default async function setup(project: TestProject) {
-  // E2E_BASE_URL runs the suite against a product that is already running (while developing the tests).
-  if (process.env.E2E_BASE_URL) {
-    project.provide('baseUrl', process.env.E2E_BASE_URL);
-    return undefined;
-  }
+async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -53,18 +63,48 @@ export default async function setup(project: TestProject) {
   });
   child.stdout?.on('data', (chunk) => output.push(String(chunk)));
   child.stderr?.on('data', (chunk) => output.push(String(chunk)));
-  try {
-    await waitForServer(`${baseUrl}/`, child, 240_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output.join('')}`, { cause: error });
-  }
-  project.provide('baseUrl', baseUrl);
-  return async () => {
+  const stop = async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForServer(`${baseUrl}/`, child, 240_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n${output.join('')}`, { cause: error });
+  }
+  return { baseUrl, stop };
+}
+
+/**
+ * One product per worker, each on its own data directory: the files run two at a time, each against the
+ * product its worker owns, so no file sees another's records half-way. A serial run left a third of the two
+ * cores idle (Chromium and the server take turns).
+ */
+export default async function setup(project: TestProject) {
+  // E2E_BASE_URL runs the suite against a product that is already running (while developing the tests).
+  if (process.env.E2E_BASE_URL) {
+    project.provide('baseUrls', [process.env.E2E_BASE_URL]);
+    return undefined;
+  }
+  buildOnce();
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer()));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.baseUrl),
+  );
+  return stopAll;
 }

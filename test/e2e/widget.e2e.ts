@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIDGET_DEFAULTS, type WidgetSettings } from '../../domain/widget';
-import { apiAs, launchBrowser, newContext, screenshot, signIn } from './browser';
+import { apiAs, baseUrl, launchBrowser, newContext, screenshot, signIn } from './browser';
 
 /**
  * The widget from both ends in Chromium: ROOT shapes the first establishment's widget, watching the live preview
@@ -119,7 +119,7 @@ describe('the widget', () => {
 
       const snippet = await page.getByRole('textbox', { name: 'Code to paste into your website' }).inputValue();
       const saved = await widgetOf(establishment.id);
-      expect(snippet).toContain(`${inject('baseUrl')}/external/widgets/${saved.externalApiKey}`);
+      expect(snippet).toContain(`${baseUrl()}/external/widgets/${saved.externalApiKey}`);
       const venueSite = await serveHostPage(
         `<!doctype html><html lang="de"><head><title>Our venue</title></head><body><h1>Programm</h1>${snippet}<p id="after">Footer</p></body></html>`,
       );
@@ -140,7 +140,7 @@ describe('the widget', () => {
       await screenshot(venuePage, 'widget-on-venue-site');
 
       // Rotating the key: the old address stops answering at once.
-      const oldAddress = `${inject('baseUrl')}/external/widgets/${saved.externalApiKey}`;
+      const oldAddress = `${baseUrl()}/external/widgets/${saved.externalApiKey}`;
       expect((await fetch(oldAddress)).status).toBe(200);
       await page.getByRole('button', { name: 'Rotate key' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
@@ -203,7 +203,7 @@ describe('the widget', () => {
       for (const widget of looks) {
         if (!widget) throw new Error('the demo data has a widget with the defaults');
         const page = await context.newPage();
-        await page.goto(`${inject('baseUrl')}/external/widgets/${widget.externalApiKey}?lang=de`);
+        await page.goto(`${baseUrl()}/external/widgets/${widget.externalApiKey}?lang=de`);
         await page.addScriptTag({ content: axeSource });
         const views = widget.widgetTheme.hasEnabledCalendar ? ['list', 'calendar'] : ['list'];
         for (const view of views) {
