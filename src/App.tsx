@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, Resource, useTranslate, type AuthProvider } from 'react-admin';
+import { Admin, CustomRoutes, Resource, useTranslate } from 'react-admin';
 import { BrowserRouter, Navigate, Route, useLocation } from 'react-router-dom';
 import { MapsApiKeyContext, SessionStoreContext } from '../providers/appContexts';
 import asks from '../resources/asks';
@@ -29,8 +29,7 @@ import { notifyLocationChange } from './browserLocation';
 import { GuardedLayout } from './layout/GuardedLayout';
 import { RouterErrorBox } from './layout/RouterErrorBox';
 import { ToastNotification } from './notifications/ToastNotification';
-import { isUnreadableSessionError } from './pages/auth/signInCheck';
-import { rememberSignInNotice } from './pages/auth/signInNotice';
+import { withSignInNotice } from './pages/auth/withSignInNotice';
 import { DashboardPage } from './pages/DashboardPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
 import { AccessDenied } from './pages/errors/AccessDenied';
@@ -43,22 +42,6 @@ import { darkTheme, lightTheme } from './theme';
 
 export { createQueryClient } from './queryClient';
 export { CrashBoundary } from './Root';
-
-/**
- * react-admin drops the reason of a failed check when it sends the visitor to /auth; remember the one
- * the sign-in screen must explain (the session could not be read).
- */
-const withSignInNotice = (provider: AuthProvider): AuthProvider => ({
-  ...provider,
-  checkAuth: async (params) => {
-    try {
-      return await provider.checkAuth(params);
-    } catch (error) {
-      if (isUnreadableSessionError(error)) rememberSignInNotice(error.reason);
-      throw error;
-    }
-  },
-});
 
 const appAuthProvider = withSignInNotice(authProvider);
 
