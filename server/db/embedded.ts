@@ -23,6 +23,9 @@ export interface EmbeddedDatabase {
 /** A new PGlite database, initialised and migrated by the build beside the bundle (scripts/build.mjs); absent in the sources. */
 const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
+/** Where under DATA_DIR the embedded database keeps its files. */
+export const pgliteDirectoryOf = (dataDir: string): string => path.join(dataDir, 'pglite');
+
 /** Connections of the pool, on either engine. On PGlite they take turns (pgliteQueue.ts), a transaction at a time. */
 export const POOL_SIZE = 10;
 
@@ -87,7 +90,7 @@ async function startPgliteWorker(dataDir: string | undefined): Promise<PgliteWor
     if (socket.temporary) rmSync(socket.directory, { recursive: true, force: true });
   };
   const workerData: PgliteWorkerData = {
-    dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
+    dataDir: dataDir ? pgliteDirectoryOf(dataDir) : undefined,
     socketPath: path.join(socket.directory, SOCKET_NAME),
     maxConnections: POOL_SIZE * 2,
     templateDir: pgliteTemplate,

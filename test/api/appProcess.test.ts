@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/freePort';
 import { killStartedServers, spawnServer, waitForOutput, type ServerProcess } from '../support/serverProcess';
 import { DEMO_PASSWORD } from './harness';
+import { initialiseDataDirectory } from './testDatabase';
 
 /**
  * The real process (server/main.ts) on a PGlite data directory: the directory lock, the start banner and
@@ -12,6 +13,9 @@ import { DEMO_PASSWORD } from './harness';
  */
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-process-'));
+// Its database initialised as the build's template leaves a new one: the first start still migrates and seeds.
+// PGlite's own initdb on disk is embeddedDatabase.test.ts's to exercise.
+beforeAll(() => initialiseDataDirectory(dataDir), 60_000);
 afterAll(() => {
   killStartedServers();
   rmSync(dataDir, { recursive: true, force: true });

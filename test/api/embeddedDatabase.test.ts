@@ -2,21 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parseEnvironment, type ServerConfig } from '../../server/config';
-import {
-  migrateDatabase,
-  openDatabase,
-  PGLITE_EXTENSIONS,
-  type Database,
-  type DatabaseHandle,
-} from '../../server/db/client';
+import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
 import { createMailer } from '../../server/services/mail';
 import { TEST_PUBLIC_URL } from './harness';
+import { initialiseDataDirectory, newEmptyPglite } from './testDatabase';
 
 /**
  * The embedded database as the server opens it (openDatabase with a DATA_DIR): PGlite in a thread of its
@@ -28,6 +22,12 @@ const root = mkdtempSync(path.join(tmpdir(), 'pglite-embedded-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const freshDataDir = () => mkdtempSync(path.join(root, 'data-'));
+/** A data directory as a new server finds it after the build's template: its database initialised, empty. */
+const initialisedDataDir = async () => {
+  const dataDir = freshDataDir();
+  await initialiseDataDirectory(dataDir);
+  return dataDir;
+};
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 
@@ -213,7 +213,7 @@ async function bumpCounter(db: Database, writer: number): Promise<number> {
 
 describe('closing the embedded database', () => {
   it('leaves a directory that opens again with its data, without lock or socket', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await initialisedDataDir();
     const first = await openDatabase({ dataDir });
     expect(readdirSync(dataDir)).toContain('.s.PGSQL.5432');
     await first.db.execute(sql`CREATE TABLE kept (value text)`);
@@ -243,7 +243,7 @@ describe('closing the embedded database', () => {
 
 describe("a PGlite on this process's own event loop (the tests' databases)", () => {
   it('is reached through node-postgres and the same queue: each connection keeps its own named statements', async () => {
-    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const pglite = await newEmptyPglite();
     const handle = await openDatabase({ inProcess: pglite });
     const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
     const preparedEchoes = async () => (await pglite.query<{ count: number }>(PREPARED_ECHOES)).rows[0].count;

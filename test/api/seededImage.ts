@@ -1,6 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Temporal } from 'temporal-polyfill';
 import { PGlite } from '@electric-sql/pglite';
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
@@ -13,6 +25,7 @@ import {
   type DatabaseHandle,
 } from '../../server/db/client';
 import { users } from '../../server/db/schema';
+import { EVENT_TIME_ZONE } from '../../domain/recurrence';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/config';
 import { ensureRoles, seedDemoData } from '../../server/seed';
 import { runOnServer, TEST_START_PARAMS, uniqueDatabaseName } from './testDatabase';
@@ -20,8 +33,9 @@ import { runOnServer, TEST_START_PARAMS, uniqueDatabaseName } from './testDataba
 /**
  * The API project's global set-up: one migrated database with the demo data, made once per run, that each
  * test file copies (openSeededTestDatabase). On PGlite a dump of its data directory, which a new PGlite loads
- * in about a second instead of initialising, migrating and seeding for four; on PostgreSQL (TEST_DATABASE_URL)
- * a template database that CREATE DATABASE … TEMPLATE copies.
+ * in about a second instead of initialising, migrating and seeding for four, kept between runs under
+ * node_modules/.cache while its sources and the day are the same; on PostgreSQL (TEST_DATABASE_URL) a template
+ * database that CREATE DATABASE … TEMPLATE copies.
  */
 export type SeededDatabaseImage =
   | {
@@ -57,21 +71,82 @@ async function storeDemoPasswordAtLeastCost(db: Database): Promise<void> {
   await db.update(users).set({ passwordHash: leastCostHash }).where(eq(users.passwordHash, root.passwordHash));
 }
 
-async function seed(handle: DatabaseHandle): Promise<void> {
+async function seed(handle: DatabaseHandle, today?: string): Promise<void> {
   await migrateDatabase(handle);
   await ensureRoles(handle.db);
-  await seedDemoData(handle.db, { demoPassword: DEFAULT_DEMO_PASSWORD });
+  await seedDemoData(handle.db, { demoPassword: DEFAULT_DEMO_PASSWORD, today });
   await storeDemoPasswordAtLeastCost(handle.db);
 }
 
-async function makePgliteImage(): Promise<{ image: SeededDatabaseImage; dispose: () => void }> {
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Kept between runs, as Vitest keeps its transformed modules (node_modules/.experimental-vitest-cache). */
+const PGLITE_IMAGE_CACHE = path.join(ROOT, 'node_modules', '.cache', 'backoffice-api-image');
+/** What the image is made of: the migrations, the seed and every module they import, the dependencies. */
+const IMAGE_SOURCES = ['server', 'domain', 'test/api/seededImage.ts', 'test/api/testDatabase.ts', 'package-lock.json'];
+
+function filesUnder(entry: string): string[] {
+  const absolute = path.join(ROOT, entry);
+  if (!existsSync(absolute)) return [];
+  if (!statSync(absolute).isDirectory()) return [entry];
+  return readdirSync(absolute, { recursive: true, withFileTypes: true })
+    .filter((item) => item.isFile())
+    .map((item) => path.relative(ROOT, path.join(item.parentPath, item.name)))
+    .sort();
+}
+
+/** The image's name: a hash of its sources and of the day the demo calendar is built around. */
+function imageKey(today: string): string {
+  const hash = createHash('sha256');
+  for (const file of IMAGE_SOURCES.flatMap(filesUnder))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(ROOT, file)));
+  return hash.update(today).digest('hex').slice(0, 32);
+}
+
+/**
+ * The PGlite image of this run: the one a run of the same sources made today, else a new one, kept for the next
+ * run (only the newest is kept). Making one takes several seconds before the first test file can start.
+ */
+async function cachedPgliteImage(): Promise<{ image: SeededDatabaseImage; dispose: () => void }> {
+  // The seed places the demo events around today: an image of yesterday's calendar is not today's.
+  const today = Temporal.Now.plainDateISO(EVENT_TIME_ZONE).toString();
+  const directory = path.join(PGLITE_IMAGE_CACHE, imageKey(today));
+  const files = { dumpFile: path.join(directory, 'seeded.tar'), emptyDumpFile: path.join(directory, 'empty.tar') };
+  if (!existsSync(directory)) {
+    mkdirSync(PGLITE_IMAGE_CACHE, { recursive: true });
+    removeImagesOlderThanADay();
+    // Made beside its place and renamed into it whole: a run stopped half-way leaves no half image under its name.
+    const made = await makePgliteImage(today, mkdtempSync(path.join(PGLITE_IMAGE_CACHE, 'making-')));
+    try {
+      renameSync(made, directory);
+    } catch (error) {
+      // Another run, started at the same time, put the same image there first.
+      rmSync(made, { recursive: true, force: true });
+      if (!existsSync(directory)) throw error;
+    }
+  }
+  return { image: { engine: 'pglite', ...files }, dispose: () => undefined };
+}
+
+/** Older images go; a run that started from one yesterday may still be reading it. */
+function removeImagesOlderThanADay(): void {
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  for (const name of readdirSync(PGLITE_IMAGE_CACHE)) {
+    const entry = path.join(PGLITE_IMAGE_CACHE, name);
+    if (statSync(entry).mtimeMs < dayAgo) rmSync(entry, { recursive: true, force: true });
+  }
+}
+
+/** Writes the image's two dumps into `directory`, which it removes when it fails. */
+async function makePgliteImage(today: string, directory: string): Promise<string> {
   // Without recycling, a checkpoint deletes the WAL segments it no longer needs rather than keeping them for reuse.
   const client = await PGlite.create({
     extensions: PGLITE_EXTENSIONS,
     startParams: [...TEST_START_PARAMS, '-c', 'wal_recycle=off'],
   });
   const handle = await openDatabase({ inProcess: client });
-  const directory = mkdtempSync(path.join(tmpdir(), 'backoffice-seeded-'));
   const writeDump = async (name: string) => {
     // A new WAL segment and a checkpoint leave one segment of 16 MB in the dump instead of two: a third less to
     // copy into each test file's PGlite.
@@ -83,8 +158,8 @@ async function makePgliteImage(): Promise<{ image: SeededDatabaseImage; dispose:
   };
   try {
     // Initialising a PGlite takes seconds; loading this dump a fraction of one (openEmptyTestDatabase).
-    const emptyDumpFile = await writeDump('empty.tar');
-    await seed(handle);
+    await writeDump('empty.tar');
+    await seed(handle, today);
     // initdb's template databases serve only CREATE DATABASE, which no test does on PGlite (one database, one
     // session), as the build's template for the embedded database leaves them out: a third of the dump, and
     // about a third of the time each test file takes to load it.
@@ -92,11 +167,8 @@ async function makePgliteImage(): Promise<{ image: SeededDatabaseImage; dispose:
       await client.exec(`ALTER DATABASE ${template} IS_TEMPLATE false`);
       await client.exec(`DROP DATABASE ${template}`);
     }
-    const dumpFile = await writeDump('seeded.tar');
-    return {
-      image: { engine: 'pglite', dumpFile, emptyDumpFile },
-      dispose: () => rmSync(directory, { recursive: true, force: true }),
-    };
+    await writeDump('seeded.tar');
+    return directory;
   } catch (error) {
     rmSync(directory, { recursive: true, force: true });
     throw error;
@@ -127,7 +199,7 @@ async function makePostgresTemplate(
 
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const { image, dispose } = serverUrl ? await makePostgresTemplate(serverUrl) : await makePgliteImage();
+  const { image, dispose } = serverUrl ? await makePostgresTemplate(serverUrl) : await cachedPgliteImage();
   project.provide('seededDatabaseImage', image);
   return dispose;
 }

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../../server/db/client';
+import { pgliteDirectoryOf } from '../../server/db/embedded';
 import type { SeededDatabaseImage } from './seededImage';
 
 export interface TestDatabase {
@@ -116,6 +117,33 @@ export async function openSeededTestDatabase(prefix = 'test'): Promise<TestDatab
  * dump; a test's database is a few megabytes.
  */
 export const TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * Gives `dataDir` an embedded database initialised but empty, as the built server's template gives a new data
+ * directory (scripts/build.mjs): the global set-up's image of one, written where the server keeps it. PGlite's
+ * initdb takes seconds, this a fraction of that. On a PostgreSQL run there is no such image and the directory
+ * stays empty, so the server initialises it there: both ways of starting are exercised.
+ */
+export async function initialiseDataDirectory(dataDir: string): Promise<void> {
+  const image: SeededDatabaseImage = inject('seededDatabaseImage');
+  if (image.engine !== 'pglite') return;
+  const pglite = await PGlite.create({
+    dataDir: pgliteDirectoryOf(dataDir),
+    loadDataDir: await dumpOf(image.emptyDumpFile),
+    startParams: TEST_START_PARAMS,
+  });
+  await pglite.close();
+}
+
+/** A new PGlite in memory, as initialised: the global set-up's image of one, else (a PostgreSQL run) PGlite's initdb. */
+export async function newEmptyPglite(): Promise<PGlite> {
+  const image: SeededDatabaseImage = inject('seededDatabaseImage');
+  return PGlite.create({
+    extensions: PGLITE_EXTENSIONS,
+    startParams: TEST_START_PARAMS,
+    ...(image.engine === 'pglite' ? { loadDataDir: await dumpOf(image.emptyDumpFile) } : {}),
+  });
+}
 
 async function openPgliteCopy(dumpFile: string): Promise<TestDatabase> {
   const pglite = await PGlite.create({
