@@ -90,6 +90,8 @@ describe('the dashboard and the statistics in Chromium', () => {
           : number.format((HEADLINE[id] as (value: typeof data) => number)(data));
       await expect.poll(() => card.innerText(), { timeout: 10_000 }).toContain(expected);
     }
+    // The charts load lazily after the figures: the screenshot waits for them rather than their placeholders.
+    await expect.poll(() => page.locator('main .MuiSkeleton-root').count(), { timeout: 15_000 }).toBe(0);
     await screenshot(page, `dashboard-${email.split('@')[0]}`);
     await context.close();
   });
