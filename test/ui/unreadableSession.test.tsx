@@ -11,19 +11,27 @@ import { renderApp } from './renderApp';
 
 const currentPath = () => screen.getByTestId('location').textContent;
 
+/**
+ * Stores a session written with another secret or tampered with (the only case where a test writes storage by
+ * hand), and counts the sign-outs the app then asks the server for.
+ */
+function storeUnreadableSession(): { count: number } {
+  const signOuts = { count: 0 };
+  server.use(
+    http.post(apiUrl('/auth/sign-out'), () => {
+      signOuts.count += 1;
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  localStorage.setItem(SESSION_STORE_NAME, 'U2FsdGVkX1+not-a-session');
+  return signOuts;
+}
+
 describe('an unreadable session on a private route', () => {
   it.each(['/settings', '/dashboard', '/outbox', '/', '/auth'])(
     '%s: signs out once and explains it once, in the sign-in alert',
     async (path) => {
-      let signOuts = 0;
-      server.use(
-        http.post(apiUrl('/auth/sign-out'), () => {
-          signOuts += 1;
-          return new HttpResponse(null, { status: 204 });
-        }),
-      );
-      // A session written with another secret or tampered with: the only case where we write storage by hand.
-      localStorage.setItem(SESSION_STORE_NAME, 'U2FsdGVkX1+not-a-session');
+      const signOuts = storeUnreadableSession();
       renderApp(path);
 
       await waitFor(() => expect(currentPath()).toBe('/auth'));
@@ -36,7 +44,7 @@ describe('an unreadable session on a private route', () => {
       expect(screen.getAllByText(/Your session could not be read/)).toHaveLength(1);
       // The sign-in alert is the only alert: no toast repeats it.
       expect(screen.getAllByRole('alert')).toHaveLength(1);
-      expect(signOuts).toBe(1);
+      expect(signOuts.count).toBe(1);
       expect(localStorage.getItem(SESSION_STORE_NAME)).toBeNull();
     },
   );
@@ -44,20 +52,13 @@ describe('an unreadable session on a private route', () => {
 
 describe("the sign-in screen's notice of an unreadable session", () => {
   it('is remembered whichever method reads the session first: the identity before the auth check', async () => {
-    let signOuts = 0;
-    server.use(
-      http.post(apiUrl('/auth/sign-out'), () => {
-        signOuts += 1;
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
-    localStorage.setItem(SESSION_STORE_NAME, 'U2FsdGVkX1+not-a-session');
+    const signOuts = storeUnreadableSession();
     const provider = withSignInNotice(authProvider);
 
     await expect(provider.getIdentity!()).rejects.toMatchObject({ name: 'SessionUnreadableAuthError' });
     // The identity signed the session out: the auth check finds none, and has nothing to explain.
     await expect(provider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/auth', message: false });
-    expect(signOuts).toBe(1);
+    expect(signOuts.count).toBe(1);
     expect(takeSignInNotice()).toBe(AUTH_ERROR_CODES.accessLinkRequired);
   });
 });
