@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/freePort';
 import { spawnServer, waitForOutput, type ServerProcess } from '../support/serverProcess';
+import { buildWhenStale } from './build';
 import { DEFAULT_DEMO_PASSWORD as DEMO_PASSWORD } from '../../server/config';
 
 /**
@@ -20,19 +21,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-built-'));
 const children: ChildProcess[] = [];
 
-beforeAll(() => {
-  // Builds only what is missing or stale, as `npm start` would; a fresh clone builds both here.
-  const build = spawnSync(
-    process.execPath,
-    ['--input-type=module', '-e', "await (await import('./scripts/build.mjs')).buildWhenStale()"],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 300_000,
-    },
-  );
-  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
-}, 320_000);
+// The global set-up built already, unless the suite runs against a product started elsewhere (E2E_BASE_URL).
+beforeAll(buildWhenStale, 320_000);
 
 afterAll(() => {
   // Whatever a failed test left running: each child leads its own process group.

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../support/freePort';
+import { buildWhenStale } from './build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,16 +25,6 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
-}
-
-/** Builds the app and the server when missing or stale, once, before the servers start (each would build). */
-function buildOnce(): void {
-  const build = spawnSync(
-    process.execPath,
-    ['--input-type=module', '-e', "await (await import('./scripts/build.mjs')).buildWhenStale()"],
-    { encoding: 'utf8', timeout: 300_000 },
-  );
-  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
 }
 
 interface RunningServer {
@@ -64,10 +55,12 @@ async function startServer(): Promise<RunningServer> {
   child.stdout?.on('data', (chunk) => output.push(String(chunk)));
   child.stderr?.on('data', (chunk) => output.push(String(chunk)));
   const stop = async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -90,7 +83,8 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrls', [process.env.E2E_BASE_URL]);
     return undefined;
   }
-  buildOnce();
+  // Once, before the servers start: each would build otherwise.
+  buildWhenStale();
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer()));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
