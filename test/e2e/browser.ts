@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Language } from '../../domain/languages';
 import { BROWSER_USER_AGENT } from '../support/userAgents';
 
@@ -51,6 +51,11 @@ export const newContext = (
     userAgent: BROWSER_USER_AGENT,
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
+
+/** Waits until the page's loading placeholders (MUI skeletons: a lazy chart, a card's figures) have given way. */
+export async function waitForPlaceholdersToGo(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('main .MuiSkeleton-root').count(), { timeout: 15_000 }).toBe(0);
+}
 
 /** Screenshots land in .tmp/screenshots for people to look at; they are not compared. */
 export async function screenshot(page: Page, name: string): Promise<void> {

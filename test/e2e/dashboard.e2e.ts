@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { dashboardCardsOf, type DashboardCardData, type DashboardCardId } from '../../domain/dashboard';
 import { periodOfPreset, type StatisticsReply } from '../../domain/statistics';
 import { roleKeysOf, type SessionUser } from '../../domain/user';
-import { apiAs, baseUrl, launchBrowser, newContext, screenshot, signIn } from './browser';
+import { apiAs, baseUrl, launchBrowser, newContext, screenshot, signIn, waitForPlaceholdersToGo } from './browser';
 
 /**
  * The dashboard and the statistics as each demo account sees them: its own cards, in the page's order, each with
@@ -91,7 +91,7 @@ describe('the dashboard and the statistics in Chromium', () => {
       await expect.poll(() => card.innerText(), { timeout: 10_000 }).toContain(expected);
     }
     // The charts load lazily after the figures: the screenshot waits for them rather than their placeholders.
-    await expect.poll(() => page.locator('main .MuiSkeleton-root').count(), { timeout: 15_000 }).toBe(0);
+    await waitForPlaceholdersToGo(page);
     await screenshot(page, `dashboard-${email.split('@')[0]}`);
     await context.close();
   });

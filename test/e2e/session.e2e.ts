@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, launchBrowser, newContext, screenshot, signIn, submitSignIn } from './browser';
+import { apiAs, launchBrowser, newContext, screenshot, signIn, submitSignIn, waitForPlaceholdersToGo } from './browser';
 
 /** Sign in as root, see the dashboard, switch to dark and French, reload, keep both, sign out. */
 describe('signing in, preferences and signing out', () => {
@@ -51,6 +51,7 @@ describe('signing in, preferences and signing out', () => {
     await page.getByRole('heading', { name: /^Bonjour, Rosa/ }).waitFor();
     expect(luminance(await backgroundOf(page))).toBeLessThan(0.2);
     expect(page.url()).toMatch(/\/dashboard$/);
+    await waitForPlaceholdersToGo(page);
     await screenshot(page, 'dashboard-dark-fr');
 
     await page.getByRole('menuitem', { name: 'Paramètres' }).click();
