@@ -194,6 +194,33 @@ describe('delivery', () => {
     }
   });
 
+  it('stays quiet when a notification is only marked mailed: the reader sees nothing new', async () => {
+    const account = await newAccount();
+    const client = await openStream(account);
+    const unreadCounts = () => client.named<{ unread: number }>('unread').map((event) => event.json.unread);
+    try {
+      await client.until(() => unreadCounts().length > 0);
+      const [id] = await commit(soldOut(account.id));
+      await client.until(() => unreadCounts().includes(1), 1000);
+      // What the mail dispatcher's claim writes; a stream that heard of it would send `unread: 1` again.
+      await server.db
+        .update(notifications)
+        .set({ mailedAt: sql`now()` })
+        .where(eq(notifications.id, id));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/notifications/read',
+        headers: bearer(account),
+        payload: { ids: [id] },
+      });
+      await client.until(() => unreadCounts().at(-1) === 0, 1000);
+      expect(unreadCounts()).toEqual([0, 1, 0]);
+    } finally {
+      client.close();
+    }
+  });
+
   it('resumes from Last-Event-ID (header or query): only later, unarchived ones, then the new ones', async () => {
     const account = await newAccount();
     const [first, second, third, fourth] = await commit(

@@ -416,7 +416,7 @@ describe('the mail preferences in Settings', () => {
 });
 
 describe('the live stream', () => {
-  it('reloads the bell when the stream says a notification arrived', async () => {
+  it('reloads the bell once when the stream says a notification arrived and the new count', async () => {
     const records = [notification(1)];
     serveNotifications(records);
     const streams: Request[] = [];
@@ -441,10 +441,16 @@ describe('the live stream', () => {
     await waitFor(() => expect(streams).toHaveLength(1));
     expect(streams[0]!.headers.get('Authorization')).toBe('Bearer access-token-of-the-test');
 
-    // A new one arrives on the server; the open stream tells the app, which asks again.
+    // A new one arrives on the server; the open stream tells the app as the server does (the notification, then
+    // the count), and the app asks again once.
+    const invalidated = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
+    const notificationReloads = () =>
+      invalidated.mock.calls.filter(([filters]) => filters?.queryKey?.[0] === 'notifications').length;
     records.push(notification(2));
     send(`id: 2\nevent: notification\ndata: ${JSON.stringify(notification(2))}`);
+    send('event: unread\ndata: {"unread":2}');
     await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 2 unread'));
+    expect(notificationReloads()).toBe(1);
     expect(streams).toHaveLength(1);
   });
 
