@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { isInScope, type PermissionResource, type RecordOwnership, type Viewer } from '../../domain/access';
@@ -217,6 +218,34 @@ describe('one record', () => {
     expect((await call('GET', '/tags/999999', root)).statusCode).toBe(404);
     expect((await call('GET', '/tags/abc', root)).statusCode).toBe(400);
     expect((await call('GET', '/tags/0', root)).statusCode).toBe(400);
+  });
+});
+
+/** The text of every statement sent to the database while `work` runs (every pool's clients are pg.Client). */
+async function statementsDuring(work: () => Promise<void>): Promise<string[]> {
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    await work();
+    return query.mock.calls.map(([sent]) => (typeof sent === 'string' ? sent : (sent as { text: string }).text));
+  } finally {
+    query.mockRestore();
+  }
+}
+
+describe('round trips', () => {
+  it('asks ROOT, whose scope leaves no record out, nothing before the load or the version bump', async () => {
+    const tag = await createTag(newTag('Probe round trips'));
+    const sent = await statementsDuring(async () => {
+      expect((await call('GET', `/tags/${tag.id}`, root)).statusCode).toBe(200);
+      const replaced = await call('PUT', `/tags/${tag.id}`, root, {
+        generalInfos: { tagName: 'Probe round trips, again', category: 'Probe' },
+        version: tag.version,
+      });
+      expect(replaced.statusCode, replaced.body).toBe(200);
+    });
+    // The load answers 404 by itself, the bump's miss asks then whether the record is gone or only stale.
+    expect(sent.filter((text) => /^select (true|"id") from "tags"/.test(text))).toEqual([]);
+    expect(sent.filter((text) => /^update "tags" set "version"/.test(text))).toHaveLength(1);
   });
 });
 
