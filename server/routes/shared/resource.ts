@@ -531,6 +531,17 @@ function scopeLimits(definition: ScopedTable, viewer: Viewer): boolean {
   return scopeCondition(viewer, definition.permission, definition.scope, 'read') !== undefined;
 }
 
+/** requireInScope where the scope leaves records out; elsewhere the caller's next statement finds a missing one. */
+async function requireInLimitedScope(
+  db: Queryable,
+  definition: ScopedTable,
+  viewer: Viewer,
+  id: number,
+  mode: ScopeMode,
+): Promise<void> {
+  if (scopeLimits(definition, viewer)) await requireInScope(db, definition, viewer, id, mode);
+}
+
 async function loadOne<RecordShape extends { id: number }>(
   db: Queryable,
   definition: Loader<RecordShape>,
@@ -695,8 +706,8 @@ async function updateRecord<RecordShape extends { id: number }, Input extends { 
     });
   }
   const { before, after } = await inWriteTransaction(run.app, writes, 'update', async (tx) => {
-    // Checked before the write where the scope leaves records out; else a failed bump tells what went wrong.
-    if (scopeLimits(definition, viewer)) await requireInScope(tx, definition, viewer, id, 'write');
+    // Where the scope leaves no record out, a failed bump tells what went wrong instead.
+    await requireInLimitedScope(tx, definition, viewer, id, 'write');
     return applyUpdate(tx, run, id, input, readVersion);
   });
   await afterCommit(run, { action: 'update', id, before, after, input });
@@ -738,7 +749,7 @@ async function lockForWrite<RecordShape extends { id: number }, Input extends { 
 ): Promise<number> {
   const { definition, writes, viewer } = run;
   const storedVersion = await lockRow(tx, definition.table, definition.id, writes.version, id);
-  if (scopeLimits(definition, viewer)) await requireInScope(tx, definition, viewer, id, 'write');
+  await requireInLimitedScope(tx, definition, viewer, id, 'write');
   requireReadVersion(storedVersion, readVersion);
   return storedVersion;
 }
@@ -978,7 +989,7 @@ export function registerResource<RecordShape extends { id: number }, Input exten
     const viewer = viewerOf(request);
     requirePermission(viewer, definition.permission, 'read');
     const id = idOf(request);
-    if (scopeLimits(definition, viewer)) await requireInScope(app.db, definition, viewer, id, 'read');
+    await requireInLimitedScope(app.db, definition, viewer, id, 'read');
     return shownOne(request, await loadOne(app.db, definition, id));
   });
 
