@@ -35,6 +35,10 @@ export const launchBrowser = (): Promise<Browser> =>
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
+      // V8's baseline compiler only, no optimising tiers: a test's page lives seconds, and most of the CPU its
+      // optimising compilers spent was on code that never ran long enough to gain from it. Three files side by
+      // side: 0.84 and 0.83 of their time (bench/results/test-suite.md, "V8's optimising tiers").
+      '--js-flags=--max-opt=1',
     ],
   });
 
