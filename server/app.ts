@@ -14,6 +14,7 @@ import { createFileStorage, type FileStorage } from './services/storage';
 import { scheduleOrphanUploadSweep } from './services/uploadSweep';
 import { scheduleStatisticsJobs } from './services/statistics/schedule';
 import { scheduleBillingJobs } from './services/billing/schedule';
+import { EMBEDDED_VACUUM_CHECK_MS, scheduleEmbeddedVacuum } from './services/embeddedVacuum';
 import { mailCommittedInvoices } from './routes/billing';
 import { uploadWorkGate } from './services/uploads';
 import { listenToWidgetChanges, type WidgetChanges } from './services/widgetChanges';
@@ -92,6 +93,11 @@ export interface BuildAppOptions {
   statisticsSchedules?: boolean;
   /** The billing's daily job (server/services/billing/schedule.ts); default: outside NODE_ENV test. */
   billingSchedules?: boolean;
+  /**
+   * Autovacuum for the embedded database, which has none (server/services/embeddedVacuum.ts): how often, in ms, or
+   * false for never. Default: every minute on PGlite outside NODE_ENV test; never on PostgreSQL.
+   */
+  embeddedVacuumMs?: number | false;
   /** The live stream's heartbeat; default STREAM_HEARTBEAT_MS (25 s). */
   streamHeartbeatMs?: number;
 }
@@ -204,6 +210,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scheduleBillingJobs(app, options.now ?? (() => new Date()), (result) =>
       mailCommittedInvoices(app, result.invoiceIds),
     );
+  const embeddedVacuumMs =
+    options.embeddedVacuumMs ?? (database.engine === 'pglite' && config.nodeEnv !== 'test' && EMBEDDED_VACUUM_CHECK_MS);
+  if (embeddedVacuumMs !== false) scheduleEmbeddedVacuum(app, embeddedVacuumMs);
   return app;
 }
 
