@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { vacuumWhereDue } from '../db/embeddedVacuum';
+import { scheduleRepeatingJob } from './repeatingJob';
 
 /** How often an API process on the embedded database looks for tables to vacuum: autovacuum's own nap time. */
 export const EMBEDDED_VACUUM_CHECK_MS = 60 * 1000;
@@ -10,25 +11,13 @@ export const EMBEDDED_VACUUM_CHECK_MS = 60 * 1000;
  * Only what was done is logged; a failure is logged and the next pass tries again.
  */
 export function scheduleEmbeddedVacuum(app: FastifyInstance, intervalMs = EMBEDDED_VACUUM_CHECK_MS): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const runOnce = async () => {
-    const pass = await vacuumWhereDue(app.db);
-    if (pass.vacuumed.length > 0 || pass.analyzed.length > 0) app.log.info(pass, 'embedded database: vacuumed');
-  };
-  const run = () => {
-    running ??= runOnce()
-      .catch((error: unknown) => app.log.error({ err: error }, 'embedded database: vacuum failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  scheduleRepeatingJob(app, {
+    everyMs: intervalMs,
+    atReady: false,
+    failureMessage: 'embedded database: vacuum failed',
+    run: async () => {
+      const pass = await vacuumWhereDue(app.db);
+      if (pass.vacuumed.length > 0 || pass.analyzed.length > 0) app.log.info(pass, 'embedded database: vacuumed');
+    },
   });
 }

@@ -3,6 +3,7 @@ import { and, asc, getTableName, gt, inArray, lt, sql, type SQL } from 'drizzle-
 import { ORPHAN_UPLOADS } from '../../domain/upload';
 import type { Database } from '../db/client';
 import { uploads } from '../db/schema/uploads';
+import { scheduleRepeatingJob } from './repeatingJob';
 import type { FileStorage } from './storage';
 
 /**
@@ -144,30 +145,17 @@ export async function sweepOrphanUploads(
  * app stops the timer and waits for a sweep in progress.
  */
 export function scheduleOrphanUploadSweep(app: FastifyInstance, now: () => Date): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const sweepOnce = async () => {
-    const { deletedIds, deletedKeys } = await sweepOrphanUploads(app.db, app.storage, {
-      now: now(),
-      onFileError: (key, error) => app.log.error({ err: error, key }, 'orphan upload file not deleted'),
-    });
-    if (deletedIds.length > 0)
-      app.log.info({ uploads: deletedIds.length, files: deletedKeys.length }, 'orphan uploads deleted');
-  };
-  const sweep = () => {
-    running ??= sweepOnce()
-      .catch((error: unknown) => app.log.error({ err: error }, 'orphan upload sweep failed'))
-      .finally(() => {
-        running = undefined;
+  scheduleRepeatingJob(app, {
+    everyMs: ORPHAN_UPLOADS.sweepEveryMs,
+    atReady: true,
+    failureMessage: 'orphan upload sweep failed',
+    run: async () => {
+      const { deletedIds, deletedKeys } = await sweepOrphanUploads(app.db, app.storage, {
+        now: now(),
+        onFileError: (key, error) => app.log.error({ err: error, key }, 'orphan upload file not deleted'),
       });
-  };
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, ORPHAN_UPLOADS.sweepEveryMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+      if (deletedIds.length > 0)
+        app.log.info({ uploads: deletedIds.length, files: deletedKeys.length }, 'orphan uploads deleted');
+    },
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { zurichToday } from '../../../domain/statistics';
+import { scheduleRepeatingJob } from '../repeatingJob';
 import { runBillingJobFor, type BillingDayResult } from './daily';
 
 /** How often a process looks for a Zurich day the billing job has not run yet. */
@@ -15,36 +16,23 @@ export function scheduleBillingJobs(
   now: () => Date,
   afterRun: (result: BillingDayResult) => void = () => {},
 ): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const runOnce = async () => {
-    const result = await runBillingJobFor(app.db, {
-      today: zurichToday(now()),
-      creditor: app.config.billingCreditor,
-      publicUrl: app.config.publicUrl,
-    });
-    if (!result.ran) return;
-    app.log.info(
-      { advanced: result.advanced.length, ended: result.ended.length, invoices: result.invoiceIds.length },
-      'billing: daily job done',
-    );
-    if (result.skippedInvoices) app.log.error({ reason: result.skippedInvoices }, 'billing: invoices not created');
-    afterRun(result);
-  };
-  const run = () => {
-    running ??= runOnce()
-      .catch((error: unknown) => app.log.error({ err: error }, 'billing daily job failed'))
-      .finally(() => {
-        running = undefined;
+  scheduleRepeatingJob(app, {
+    everyMs: BILLING_JOB_CHECK_MS,
+    atReady: true,
+    failureMessage: 'billing daily job failed',
+    run: async () => {
+      const result = await runBillingJobFor(app.db, {
+        today: zurichToday(now()),
+        creditor: app.config.billingCreditor,
+        publicUrl: app.config.publicUrl,
       });
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, BILLING_JOB_CHECK_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+      if (!result.ran) return;
+      app.log.info(
+        { advanced: result.advanced.length, ended: result.ended.length, invoices: result.invoiceIds.length },
+        'billing: daily job done',
+      );
+      if (result.skippedInvoices) app.log.error({ reason: result.skippedInvoices }, 'billing: invoices not created');
+      afterRun(result);
+    },
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scheduleRepeatingJob } from '../repeatingJob';
 import { runDueOccurrenceJobs } from './occurrences';
 
 /** How often a process looks for a day the occurrences job has not counted (the day changes at midnight). */
@@ -11,28 +12,13 @@ export const OCCURRENCES_JOB_CHECK_MS = 15 * 60 * 1000;
  * processes count each day once.
  */
 export function scheduleStatisticsJobs(app: FastifyInstance, now: () => Date): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closing = false;
-  const runOnce = async () => {
-    const counted = await runDueOccurrenceJobs(app.db, now(), () => closing);
-    if (counted.length > 0) app.log.info({ days: counted }, 'statistics: occurrences counted');
-  };
-  const run = () => {
-    running ??= runOnce()
-      .catch((error: unknown) => app.log.error({ err: error }, 'statistics occurrences job failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, OCCURRENCES_JOB_CHECK_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearInterval(timer);
-    await running;
+  scheduleRepeatingJob(app, {
+    everyMs: OCCURRENCES_JOB_CHECK_MS,
+    atReady: true,
+    failureMessage: 'statistics occurrences job failed',
+    run: async (closing) => {
+      const counted = await runDueOccurrenceJobs(app.db, now(), closing);
+      if (counted.length > 0) app.log.info({ days: counted }, 'statistics: occurrences counted');
+    },
   });
 }
