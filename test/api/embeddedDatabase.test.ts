@@ -1,15 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../server/app';
-import { parseEnvironment, type ServerConfig } from '../../server/config';
 import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
-import { createMailer } from '../../server/services/mail';
-import { TEST_PUBLIC_URL } from './harness';
+import { buildTestApp } from './harness';
 import { initialiseDataDirectory, newEmptyPglite } from './testDatabase';
 
 /**
@@ -51,19 +47,7 @@ describe('the embedded database', () => {
 
   it('answers HTTP requests while a long query runs', async () => {
     await migrateDatabase(database);
-    const jwtSecret = randomBytes(32).toString('hex');
-    const config: ServerConfig = {
-      ...parseEnvironment({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, JWT_SECRET: jwtSecret }),
-      jwtSecret,
-    };
-    const app = await buildApp({
-      config,
-      database,
-      mailer: createMailer({ db: database.db, logLinks: false }),
-      logger: false,
-      staticRoot: root,
-      sweepOrphanUploads: false,
-    });
+    const app = await buildTestApp(database, dataDir, { staticRoot: root, sweepOrphanUploads: false });
     try {
       await app.ready();
       let queryDone = false;

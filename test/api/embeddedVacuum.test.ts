@@ -1,15 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../server/app';
-import { parseEnvironment, type ServerConfig } from '../../server/config';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { vacuumWhereDue } from '../../server/db/embeddedVacuum';
-import { createMailer } from '../../server/services/mail';
-import { TEST_PUBLIC_URL } from './harness';
+import { buildTestApp } from './harness';
 import { newEmptyPglite } from './testDatabase';
 
 /**
@@ -92,19 +88,7 @@ describe("the embedded database's vacuum", () => {
     await execute('CREATE TABLE scheduled_rows (id serial PRIMARY KEY, value int)');
     await execute('INSERT INTO scheduled_rows (value) SELECT n FROM generate_series(1, 3000) n');
     await execute('SELECT pg_stat_force_next_flush()');
-    const jwtSecret = randomBytes(32).toString('hex');
-    const config: ServerConfig = {
-      ...parseEnvironment({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: root, JWT_SECRET: jwtSecret }),
-      jwtSecret,
-    };
-    const app = await buildApp({
-      config,
-      database,
-      mailer: createMailer({ db: database.db, logLinks: false }),
-      logger: false,
-      staticRoot: root,
-      embeddedVacuumMs: 50,
-    });
+    const app = await buildTestApp(database, root, { embeddedVacuumMs: 50 });
     try {
       await app.ready();
       await vi.waitFor(async () => expect((await statisticsOf('scheduled_rows')).vacuums).toBe(1), {

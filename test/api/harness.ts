@@ -31,6 +31,30 @@ import type { RateLimitPolicy } from '../../server/services/rateLimits';
 
 export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+/**
+ * An app on `database` as a test builds one by hand (not `startTestServer`'s shared database): NODE_ENV test, its
+ * uploads and served files under `root`, a random JWT secret, no logs and no mails; `options` adds the rest.
+ */
+export function buildTestApp(
+  database: DatabaseHandle,
+  root: string,
+  options: Partial<BuildAppOptions> = {},
+): Promise<FastifyInstance> {
+  const jwtSecret = randomBytes(32).toString('hex');
+  const config: ServerConfig = {
+    ...parseEnvironment({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: root, JWT_SECRET: jwtSecret }),
+    jwtSecret,
+  };
+  return buildApp({
+    config,
+    database,
+    mailer: createMailer({ db: database.db, logLinks: false }),
+    logger: false,
+    staticRoot: root,
+    ...options,
+  });
+}
 export const DEMO_EMAILS = DEMO_ACCOUNTS.map((account) => account.email);
 
 /** A clock that tests move forward instead of sleeping. */
