@@ -10,7 +10,7 @@ export const EMBEDDED_VACUUM_CHECK_MS = 60 * 1000;
  * tables past autovacuum's thresholds are vacuumed or analysed. PostgreSQL servers run their own autovacuum.
  * Only what was done is logged; a failure is logged and the next pass tries again.
  */
-export function scheduleEmbeddedVacuum(app: FastifyInstance, intervalMs = EMBEDDED_VACUUM_CHECK_MS): void {
+export function scheduleEmbeddedVacuum(app: FastifyInstance, intervalMs: number): void {
   scheduleRepeatingJob(app, {
     everyMs: intervalMs,
     atReady: false,
