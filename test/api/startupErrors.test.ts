@@ -4,10 +4,11 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_SERVER_ARGS } from '../support/builtServer';
 import { freePort } from '../support/freePort';
 
 /**
- * Every start-up problem an operator can cause, on the real server entry (server/main.ts) as a child
+ * Every start-up problem an operator can cause, on the real server entry (server/main.ts, built as production runs it) as a child
  * process: it must exit with code 1 within seconds (never hang, never spin) and say in one line what is wrong
  * and what to do, with no stack trace. The missing database and the unknown user need a PostgreSQL server:
  * they run whenever TEST_DATABASE_URL names one (as in CI); test/unit/startupProblems.test.ts checks their
@@ -58,7 +59,7 @@ async function startServer(env: Record<string, string>, options: { unprivileged?
     ...inherited
   } = process.env;
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, BUILT_SERVER_ARGS, {
     env: { ...inherited, NODE_ENV: 'development', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(options.unprivileged ? unprivileged() : {}),

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { BUILT_SERVER_ARGS } from './builtServer';
 
 /** A server started as its own process by a test, with everything it printed so far. */
 export interface ServerProcess {
@@ -8,7 +9,7 @@ export interface ServerProcess {
 }
 
 export interface SpawnOptions {
-  /** Default: node running server/main.ts through tsx. */
+  /** Default: node running the built server (test/support/builtServer.ts). */
   command?: string;
   args?: string[];
   cwd?: string;
@@ -24,7 +25,7 @@ const started: ChildProcess[] = [];
  */
 export function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): ServerProcess {
   const { TEST_DATABASE_URL: _ignored, DATABASE_URL: _alsoIgnored, ...inherited } = process.env;
-  const child = spawn(options.command ?? process.execPath, options.args ?? ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(options.command ?? process.execPath, options.args ?? BUILT_SERVER_ARGS, {
     cwd: options.cwd,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
