@@ -1,7 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ENTRY } from '../../scripts/build.mjs';
+import { isServerBuildStale, SERVER_ENTRY } from '../../scripts/build.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -9,21 +11,53 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * The server as production runs it: the built bundle (scripts/build.mjs) under plain `node`. The tests that start
  * the server as a process of its own use it rather than server/main.ts through tsx, which compiled the sources at
  * every start: about a second more CPU for each of the few dozen starts of a run (bench/results/test-suite.md).
+ * Such a test file calls `beforeAll(buildServerWhenStale, SERVER_BUILD_TIMEOUT_MS)` first.
  */
 export const BUILT_SERVER_ARGS = [path.join(ROOT, SERVER_ENTRY)];
 
+export const SERVER_BUILD_TIMEOUT_MS = 300_000;
+
+/** One build at a time for this checkout: the files of a run that need it may start together, in two workers. */
+const BUILD_LOCK = path.join(tmpdir(), `backoffice-server-build-${Buffer.from(ROOT).toString('hex').slice(-40)}`);
+/** A lock older than the longest build was left by a run that was killed. */
+const ABANDONED_LOCK_MS = SERVER_BUILD_TIMEOUT_MS;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function holdBuildLock(): Promise<() => void> {
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      return () => rmSync(BUILD_LOCK, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - statSync(BUILD_LOCK, { throwIfNoEntry: false })!.mtimeMs;
+      if (age > ABANDONED_LOCK_MS) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      await pause(250);
+    }
+  }
+}
+
 /**
- * Builds the server when its bundle is missing or older than its sources, as `npm start` does; in a child process,
- * so that the build's esbuild service and PGlite template leave nothing in the test run's own process.
+ * Builds the server when its bundle is missing or older than its sources, as `npm start` does. Only the files
+ * that start the server pay for it, so one API test file after a change to the server does not wait for a build.
+ * In a child process, so that the build's esbuild service and PGlite template leave nothing in the test worker.
  */
-export function buildServerWhenStale(): void {
-  const script = `const build = await import('./scripts/build.mjs');
-if (build.isServerBuildStale()) { console.log('Building the server for the tests that start it…'); await build.buildServer(); }`;
-  const build = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 300_000,
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
-  if (build.status !== 0) throw new Error(`the server build failed:\n${build.stderr}`);
+export async function buildServerWhenStale(): Promise<void> {
+  if (!isServerBuildStale()) return;
+  const release = await holdBuildLock();
+  try {
+    if (!isServerBuildStale()) return; // another worker built it while this one waited
+    const script = "await (await import('./scripts/build.mjs')).buildServer()";
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk) => (errors += String(chunk)));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    if (code !== 0) throw new Error(`the server build failed:\n${errors}`);
+  } finally {
+    release();
+  }
 }
