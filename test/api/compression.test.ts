@@ -8,10 +8,26 @@ import { postUploadParts, testPicture } from './uploadFixtures';
 
 /** Compressed answers (server/plugins/compression.ts) and the built app's precompressed files (spa.ts). */
 
+/**
+ * The compressed files hold other text than the plain one, as a build never would: what comes back shows
+ * which file was read, so an answer compressed per request cannot pass for a precompressed one.
+ */
+function writeBuiltFile(staticRoot: string, relativePath: string, text: string): void {
+  const file = path.join(staticRoot, relativePath);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(`${text} /* from .br */`));
+  writeFileSync(`${file}.gz`, gzipSync(`${text} /* from .gz */`));
+}
+
+/** A hashed script of the built app, there before the server starts, as `npm start` builds before it starts. */
+const ASSET = 'assets/entry-Ab12Cd34.js';
+const assetCode = `export const answer = ${'42 + '.repeat(400)}0;`;
+
 let server: TestServer;
 let root: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ builtFiles: (staticRoot) => writeBuiltFile(staticRoot, ASSET, assetCode) });
   root = (await signIn(server.app, 'root@demo.ch')).accessToken;
 });
 afterAll(() => server.close());
@@ -86,21 +102,8 @@ describe('API answers', () => {
 });
 
 describe('the built app', () => {
-  /**
-   * The compressed files hold other text than the plain one, as a build never would: what comes back shows
-   * which file was read, so an answer compressed per request cannot pass for a precompressed one.
-   */
-  const writeBuiltFile = (relativePath: string, text: string) => {
-    const file = path.join(server.staticRoot, relativePath);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, text);
-    writeFileSync(`${file}.br`, brotliCompressSync(`${text} /* from .br */`));
-    writeFileSync(`${file}.gz`, gzipSync(`${text} /* from .gz */`));
-  };
-
   it('serves a hashed asset from its .br or .gz file, cached for good, varying by Accept-Encoding', async () => {
-    const code = `export const answer = ${'42 + '.repeat(400)}0;`;
-    writeBuiltFile('assets/entry-Ab12Cd34.js', code);
+    const code = assetCode;
 
     const br = await get('/assets/entry-Ab12Cd34.js', 'gzip, deflate, br, zstd');
     expect(br.statusCode).toBe(200);
@@ -120,9 +123,17 @@ describe('the built app', () => {
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 
+  it('serves each built file by its exact name only: no other spelling, no encoded file by its own name', async () => {
+    for (const alias of ['/assets/ENTRY-Ab12Cd34.js', '/assets/entry-ab12cd34.js', `/${ASSET}.br`, `/${ASSET}.gz`]) {
+      const response = await get(alias, 'gzip, deflate, br');
+      expect(response.statusCode, alias).toBe(404);
+      expect(response.headers['content-type'], alias).toMatch(/application\/json/);
+    }
+  });
+
   it('serves index.html, for every page of the app, from its precompressed file, never cached', async () => {
     const page = '<!doctype html><html><body><div id="root"></div></body></html>';
-    writeBuiltFile('index.html', page);
+    writeBuiltFile(server.staticRoot, 'index.html', page);
     for (const url of ['/', '/auth', '/events/12/show']) {
       const response = await get(url, 'gzip, deflate, br');
       expect(response.statusCode).toBe(200);

@@ -109,6 +109,8 @@ export interface TestServerOptions {
   uploadProcessing?: BuildAppOptions['uploadProcessing'];
   clock?: TestClock;
   onRoute?: BuildAppOptions['onRoute'];
+  /** Writes files into the served app's directory before the app starts (it lists them once, at start). */
+  builtFiles?: (staticRoot: string) => void;
 }
 
 export interface TestServer {
@@ -132,6 +134,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   database.users += 1;
   const staticRoot = mkdtempSync(path.join(tmpdir(), 'backoffice-dist-'));
   writeFileSync(path.join(staticRoot, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  options.builtFiles?.(staticRoot);
   // DATA_DIR of its own (uploads land in DATA_DIR/uploads), apart from the served app's directory.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-data-'));
   const jwtSecret = options.env?.JWT_SECRET ?? randomBytes(32).toString('hex');
