@@ -25,8 +25,8 @@ export async function registerSpa(app: FastifyInstance, options: { root: string 
     await app.register(fastifyStatic, {
       root: options.root,
       // A route per built file, listed once at start. The catch-all route checked each path's spelling by reading
-      // every directory on the way, the whole assets folder (a thousand entries) for every script: 0.65 ms of CPU
-      // per file served, some 40 ms per first visit. The build comes before the start (`npm start`), so the list
+      // every directory on the way, the whole assets folder (a thousand entries) for every script: it doubled the
+      // server's CPU per file served (docs/server.md). The build comes before the start (`npm start`), so the list
       // is whole; a file added later is a 404 until the next start.
       wildcard: false,
       // Their routes would serve nothing a browser asks for: they are sent as the plain file's encodings.

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/freePort';
 import { spawnServer, waitForOutput, type ServerProcess } from '../support/serverProcess';
-import { buildWhenStale } from './build';
+import { buildWhenStale } from '../support/build';
 import { DEFAULT_DEMO_PASSWORD as DEMO_PASSWORD } from '../../server/config';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../support/freePort';
-import { buildWhenStale } from './build';
+import { buildWhenStale } from '../support/build';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isServerBuildStale, SERVER_ENTRY } from '../../scripts/build.mjs';
+import { BUILD_TIMEOUT_MS, runBuildScript } from './build';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -15,12 +15,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  */
 export const BUILT_SERVER_ARGS = [path.join(ROOT, SERVER_ENTRY)];
 
-export const SERVER_BUILD_TIMEOUT_MS = 300_000;
+/** `buildServerWhenStale`'s hook: it may wait for another worker's build before making its own. */
+export const SERVER_BUILD_TIMEOUT_MS = 2 * BUILD_TIMEOUT_MS;
 
 /** One build at a time for this checkout: the files of a run that need it may start together, in two workers. */
 const BUILD_LOCK = path.join(tmpdir(), `backoffice-server-build-${Buffer.from(ROOT).toString('hex').slice(-40)}`);
 /** A lock older than the longest build was left by a run that was killed. */
-const ABANDONED_LOCK_MS = SERVER_BUILD_TIMEOUT_MS;
+const ABANDONED_LOCK_MS = BUILD_TIMEOUT_MS;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,8 +32,8 @@ async function holdBuildLock(): Promise<() => void> {
       return () => rmSync(BUILD_LOCK, { recursive: true, force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = Date.now() - statSync(BUILD_LOCK, { throwIfNoEntry: false })!.mtimeMs;
-      if (age > ABANDONED_LOCK_MS) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      const lock = statSync(BUILD_LOCK, { throwIfNoEntry: false }); // gone already when its holder just released it
+      if (lock && Date.now() - lock.mtimeMs > ABANDONED_LOCK_MS) rmSync(BUILD_LOCK, { recursive: true, force: true });
       await pause(250);
     }
   }
@@ -41,22 +42,13 @@ async function holdBuildLock(): Promise<() => void> {
 /**
  * Builds the server when its bundle is missing or older than its sources, as `npm start` does. Only the files
  * that start the server pay for it, so one API test file after a change to the server does not wait for a build.
- * In a child process, so that the build's esbuild service and PGlite template leave nothing in the test worker.
  */
 export async function buildServerWhenStale(): Promise<void> {
   if (!isServerBuildStale()) return;
   const release = await holdBuildLock();
   try {
     if (!isServerBuildStale()) return; // another worker built it while this one waited
-    const script = "await (await import('./scripts/build.mjs')).buildServer()";
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let errors = '';
-    child.stderr.on('data', (chunk) => (errors += String(chunk)));
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    if (code !== 0) throw new Error(`the server build failed:\n${errors}`);
+    runBuildScript('buildServer()');
   } finally {
     release();
   }
