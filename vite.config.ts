@@ -120,7 +120,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['test/api/**/*.test.ts'],
-          globalSetup: ['test/api/seededImage.ts'],
+          globalSetup: ['test/api/seededImage.ts', 'test/api/serverBuild.ts'],
           // One module graph per worker: Fastify, Drizzle and the app load once, not once per file.
           isolate: false,
           testTimeout: 30_000,

@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerWhenStale, SERVER_BUILD_TIMEOUT_MS } from '../support/builtServer';
 import { freePort } from '../support/freePort';
 import { killStartedServers, spawnServer, waitForOutput, type ServerProcess } from '../support/serverProcess';
 import { DEMO_PASSWORD } from './harness';
@@ -16,7 +15,6 @@ import { initialiseDataDirectory } from './testDatabase';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-process-'));
 // Its database initialised as the build's template leaves a new one: the first start still migrates and seeds.
 // PGlite's own initdb on disk is embeddedDatabase.test.ts's to exercise.
-beforeAll(buildServerWhenStale, SERVER_BUILD_TIMEOUT_MS);
 beforeAll(() => initialiseDataDirectory(dataDir), 60_000);
 afterAll(() => {
   killStartedServers();

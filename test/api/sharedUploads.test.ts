@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInResponse } from '../../domain/auth';
 import type { Upload } from '../../domain/upload';
 import { sweepOrphanUploads } from '../../server/services/uploadSweep';
-import { buildServerWhenStale, SERVER_BUILD_TIMEOUT_MS } from '../support/builtServer';
 import { freePort } from '../support/freePort';
 import { startS3Server, type S3TestServer } from '../support/s3Server';
 import { killStartedServers, spawnServer, waitForOutput, type ServerProcess } from '../support/serverProcess';
@@ -40,7 +39,6 @@ const FILE_HEADERS = [
 ];
 
 let s3: S3TestServer;
-beforeAll(buildServerWhenStale, SERVER_BUILD_TIMEOUT_MS);
 beforeAll(async () => {
   s3 = await startS3Server();
 });

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_SERVER_ARGS, buildServerWhenStale, SERVER_BUILD_TIMEOUT_MS } from '../support/builtServer';
+import { BUILT_SERVER_ARGS } from '../support/builtServer';
 import { freePort } from '../support/freePort';
 
 /**
@@ -20,7 +20,6 @@ chmodSync(root, 0o755); // readable by the unprivileged user the permission case
 let busyPort: number;
 let occupant: Server;
 
-beforeAll(buildServerWhenStale, SERVER_BUILD_TIMEOUT_MS);
 beforeAll(async () => {
   busyPort = await freePort();
   occupant = createServer();
