@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetSettings } from '../../domain/widget';
-import { events, widgetDailyClicks, widgetDailyViews, widgetSettings } from '../../server/db/schema';
+import { eventMusics, events, musics, widgetDailyClicks, widgetDailyViews, widgetSettings } from '../../server/db/schema';
 import { WidgetCounts } from '../../server/services/widgetCounts';
 import { insertThrowawayEstablishment, seededScopes, type SeededScopes } from './authorizationMatrix';
 import { jsonParam, signIn, startTestServer, type TestServer } from './harness';
@@ -76,6 +76,22 @@ describe('the widget change feed', () => {
       }),
     );
     expect([...announced].sort()).toEqual([scopes.firstEstablishmentId, scopes.secondEstablishmentId].sort());
+  });
+
+  it("announces a change of a row that names its event (the event's music) with the event's venue", async () => {
+    const [event] = await server.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.establishmentId, scopes.secondEstablishmentId))
+      .limit(1);
+    const [music] = await server.db.select({ id: musics.id }).from(musics).limit(1);
+    const announced = await announcedDuring(() =>
+      server.db.transaction(async (tx) => {
+        await tx.delete(eventMusics).where(and(eq(eventMusics.eventId, event.id), eq(eventMusics.musicId, music.id)));
+        await tx.insert(eventMusics).values({ eventId: event.id, musicId: music.id });
+      }),
+    );
+    expect(announced).toEqual([scopes.secondEstablishmentId]);
   });
 
   it('announces nothing for a write that rolls back', async () => {
