@@ -50,12 +50,17 @@ export const mediaIdsOf = (media: MediaTable, ownerId: PgColumn): SQL<number[]> 
     number[]
   >`ARRAY(SELECT ${qualified(media.upload)} FROM ${media.table} WHERE ${qualified(media.owner)} = ${qualified(ownerId)} ORDER BY ${qualified(media.position)})`;
 
-/** The owner's tags as `[id, name]` pairs in id order, a JSON column beside the owner's row (`tagLinksOfPairs`). */
+/**
+ * The owner's tags as `[id, name]` pairs in id order, a JSON column beside the owner's row (`tagLinksOfPairs`).
+ * Each name is looked up by its key: joined instead, PostgreSQL built a hash of the whole tags table again for
+ * every row of a page.
+ */
 export function tagPairsOf(link: LinkTable, ownerId: PgColumn): SQL<[number, string][]> {
-  const [id, name] = [qualified(tags.id), qualified(tags.tagName)];
+  const target = qualified(link.target);
+  const name = sql`(SELECT ${qualified(tags.tagName)} FROM ${tags} WHERE ${qualified(tags.id)} = ${target})`;
   return sql<
     [number, string][]
-  >`COALESCE((SELECT json_agg(json_build_array(${id}, ${name}) ORDER BY ${id}) FROM ${link.table} INNER JOIN ${tags} ON ${id} = ${qualified(link.target)} WHERE ${qualified(link.owner)} = ${qualified(ownerId)}), '[]'::json)`;
+  >`COALESCE((SELECT json_agg(json_build_array(${target}, ${name}) ORDER BY ${target}) FROM ${link.table} WHERE ${qualified(link.owner)} = ${qualified(ownerId)}), '[]'::json)`;
 }
 
 export function tagLinksOfPairs(pairs: readonly [number, string][]): TagLinks {
