@@ -453,8 +453,9 @@ function eventRecordOf(row: EventRow, parts: RecordParts): Event {
       approvalStatus: row.approvalStatus as ApprovalStatus | null,
       approvalReason: row.approvalReason,
     },
-    dateAndCalendar: {
-      ...ruleOf(rule),
+    // Added to the rule's own object rather than spread into a literal: V8 built each spread one, with its ten
+    // more fields, through its slow path (17 µs a record, more than everything else in a page's records).
+    dateAndCalendar: Object.assign(ruleOf(rule), {
       endDate: rule.endDate ?? derivedEndDate(rule.startDate, rule.startTime, rule.endTime),
       outOfScheduleEvents: parts.outOfSchedule,
       updateScope: null,
@@ -465,7 +466,7 @@ function eventRecordOf(row: EventRow, parts: RecordParts): Event {
       parentEventId: row.parentEventId,
       segmentIsRecurrenceTail: row.segmentIsRecurrenceTail,
       nested,
-    },
+    }),
     descriptionAndMedia: {
       media: parts.media,
       mediaListState: storedMediaListState(parts.media),
