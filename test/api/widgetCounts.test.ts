@@ -1,7 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetSettings } from '../../domain/widget';
-import { eventMusics, events, musics, widgetDailyClicks, widgetDailyViews, widgetSettings } from '../../server/db/schema';
+import {
+  eventMusics,
+  events,
+  musics,
+  widgetDailyClicks,
+  widgetDailyViews,
+  widgetSettings,
+} from '../../server/db/schema';
 import { WidgetCounts } from '../../server/services/widgetCounts';
 import { insertThrowawayEstablishment, seededScopes, type SeededScopes } from './authorizationMatrix';
 import { jsonParam, signIn, startTestServer, type TestServer } from './harness';
