@@ -23,8 +23,9 @@ const engines = engineArgument === 'both' ? ['postgres', 'pglite'] : [engineArgu
 const SECONDS = Number(secondsArgument);
 /**
  * The same load runs this long before the measured seconds, uncounted: a production server answers with its
- * code compiled by the JIT, its connections open and its start-up work done (the statistics' catch-up of the
- * last 35 days goes through every event at this scale), which a server started a moment ago has not.
+ * code compiled by the JIT and its connections open, which a server started a moment ago has not. (Its past
+ * days' statistics, which a production database has long had, are counted when the database is prepared:
+ * bench/mixedPrepare.ts.)
  */
 const WARM_UP_SECONDS = Number(process.env.MIXED_WARM_UP_SECONDS ?? 10);
 const CONNECTIONS = 50;
