@@ -103,23 +103,21 @@ describe('API answers', () => {
 
 describe('the built app', () => {
   it('serves a hashed asset from its .br or .gz file, cached for good, varying by Accept-Encoding', async () => {
-    const code = assetCode;
-
-    const br = await get('/assets/entry-Ab12Cd34.js', 'gzip, deflate, br, zstd');
+    const br = await get(`/${ASSET}`, 'gzip, deflate, br, zstd');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
-    expect(decoded(br)).toBe(`${code} /* from .br */`);
+    expect(decoded(br)).toBe(`${assetCode} /* from .br */`);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
 
-    const gzip = await get('/assets/entry-Ab12Cd34.js', 'gzip');
+    const gzip = await get(`/${ASSET}`, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(decoded(gzip)).toBe(`${code} /* from .gz */`);
+    expect(decoded(gzip)).toBe(`${assetCode} /* from .gz */`);
 
-    const plain = await get('/assets/entry-Ab12Cd34.js');
+    const plain = await get(`/${ASSET}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(code);
+    expect(plain.body).toBe(assetCode);
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 

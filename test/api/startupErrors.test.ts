@@ -9,8 +9,8 @@ import { freePort } from '../support/freePort';
 
 /**
  * Every start-up problem an operator can cause, on the real server entry (server/main.ts, built as production runs
- * it) as a child process: it must exit with code 1 within seconds (never hang, never spin) and say in one line what is wrong
- * and what to do, with no stack trace. The missing database and the unknown user need a PostgreSQL server:
+ * it) as a child process: it must exit with code 1 within seconds (never hang, never spin) and say in one line
+ * what is wrong and what to do, with no stack trace. The missing database and the unknown user need a PostgreSQL server:
  * they run whenever TEST_DATABASE_URL names one (as in CI); test/unit/startupProblems.test.ts checks their
  * wording on the driver's error objects everywhere.
  */

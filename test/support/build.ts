@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const BUILD_TIMEOUT_MS = 300_000;
+const BUILD_TIMEOUT_MS = 300_000;
 
 /**
  * Runs one of scripts/build.mjs's exports (`buildServer()`) in a child process: Vite's build sets NODE_ENV for the
