@@ -22,11 +22,16 @@ export interface PageQuery {
    * names, or SQL that makes one (`'events:city:DRAFT:' || lower($1)`).
    */
   counters?: readonly (string | SQL)[];
+  /**
+   * The rows of the list that the counters leave out, when there are few and an index finds them (a viewer's
+   * own unpublished records beside every published one): counted and added to the counters' sum.
+   */
+  alsoCounted?: SQL;
   offset: number;
   limit: number;
 }
 
-function totalOf({ table, where, counters = [] }: PageQuery): SQL<string> {
+function totalOf({ table, where, counters = [], alsoCounted }: PageQuery): SQL<string> {
   const counted = sql<string>`(SELECT count(*) FROM ${table}${where ? sql` WHERE ${where}` : sql``})`;
   if (counters.length === 0) return counted;
   const names = sql.join(
@@ -34,7 +39,9 @@ function totalOf({ table, where, counters = [] }: PageQuery): SQL<string> {
     sql`, `,
   );
   const stored = sql`(SELECT sum(${rowCounts.total}) FROM ${rowCounts} WHERE ${rowCounts.counter} IN (${names}))`;
-  return sql<string>`COALESCE(${stored}, ${counted})`;
+  // A sum without counters is null, and so is null + n: the whole count then stands in, as above.
+  const kept = alsoCounted ? sql`${stored} + (SELECT count(*) FROM ${table} WHERE ${alsoCounted})` : stored;
+  return sql<string>`COALESCE(${kept}, ${counted})`;
 }
 
 /** The page's rows (`columns`, in `orderBy` order) and the total of every row that `where` matches. */

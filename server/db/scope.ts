@@ -105,17 +105,25 @@ function scopeReach(viewer: Viewer, permission: PermissionResource, scope: Resou
  * The rows a viewer reads when the database keeps their total (server/db/rowCounts.ts): a whole table, all
  * its published rows, or the rows of the one establishment or promoter group the viewer owns records through
  * (an owner column: `ownerColumn = ownerId`); undefined when the read scope is anything else, which is
- * counted through its index.
+ * counted through its index. A viewer who reads every published row and their own (a venue's coordinator
+ * reading establishments) gets the condition of their own rows that are not published: the published
+ * counter and a count of those few rows through the owner's index make the exact total.
  */
 export function countedReadScope(
   viewer: Viewer,
   permission: PermissionResource,
   scope: ResourceScope,
-): 'everything' | 'published' | { ownerColumn: PgColumn; ownerId: number } | undefined {
+): 'everything' | 'published' | { ownerColumn: PgColumn; ownerId: number } | { ownedUnpublished: SQL } | undefined {
   const reach = scopeReach(viewer, permission, scope, 'read');
   if (reach === 'everything') return 'everything';
   if (reach.owned.length === 0 && reach.published) return 'published';
-  if (scope === 'global' || reach.published || reach.owned.length !== 1) return undefined;
+  if (scope === 'global') return undefined;
+  if (reach.published) {
+    if (!scope.visibility || scope.published) return undefined;
+    const owned = reach.owned.length === 1 ? reach.owned[0] : or(...reach.owned);
+    return { ownedUnpublished: sql`(${owned}) AND ${scope.visibility} <> 'PUBLISHED'` };
+  }
+  if (reach.owned.length !== 1) return undefined;
   const kinds = scopeKindsOf(viewer);
   const owners = [
     kinds.includes('establishment') ? [scope.establishment, viewer.establishmentId] : undefined,

@@ -225,4 +225,43 @@ describe('the total of an unfiltered list', () => {
     expect((await call('root@demo.ch', 'DELETE', `/establishments/${otherVenue.id}`)).statusCode).toBe(200);
     await expectExact();
   });
+
+  it('of every published record and the viewer’s own follows the own one’s visibility, publishes and deletes', async () => {
+    const promoterGroupId = (await userRow(server.db, 'promoter@demo.ch')).promoterGroupId ?? 0;
+    const readable = (table: string, ownId: number) =>
+      countedTotal(`${table} WHERE visibility = 'PUBLISHED' OR id = ${ownId}`);
+    const expectExact = async () => {
+      expect(await listedTotal('establishments', {}, 'admin@demo.ch')).toBe(
+        await readable('establishments', establishmentId),
+      );
+      expect(await listedTotal('promoters', {}, 'promoter@demo.ch')).toBe(
+        await readable('promoter_groups', promoterGroupId),
+      );
+    };
+    await expectExact();
+    // The viewer's own records unpublished: read beside the published ones, counted once each.
+    await rows(sql`UPDATE establishments SET visibility = 'DRAFT' WHERE id = ${establishmentId}`);
+    await rows(sql`UPDATE promoter_groups SET visibility = 'DRAFT' WHERE id = ${promoterGroupId}`);
+    await expectExact();
+    const created = await Promise.all(
+      ['PUBLISHED', 'PUBLISHED', 'DRAFT'].map(
+        async (visibility) =>
+          (
+            await rows<{ id: number }>(
+              sql`INSERT INTO establishments (name, city, establishment_type_id, visibility)
+                  SELECT 'Counted venue', 'Bern', establishment_type_id, ${visibility} FROM establishments LIMIT 1
+                  RETURNING id`,
+            )
+          )[0].id,
+      ),
+    );
+    await expectExact();
+    await Promise.all(
+      [created[0], created[0], created[2]].map((id) => call('root@demo.ch', 'DELETE', `/establishments/${id}`)),
+    );
+    await expectExact();
+    await rows(sql`UPDATE establishments SET visibility = 'PUBLISHED' WHERE id = ${establishmentId}`);
+    await rows(sql`UPDATE promoter_groups SET visibility = 'PUBLISHED' WHERE id = ${promoterGroupId}`);
+    await expectExact();
+  });
 });

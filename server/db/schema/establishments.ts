@@ -53,8 +53,9 @@ export const establishments = pgTable(
     index('establishments_city_idx').on(table.city),
     index('establishments_type_idx').on(table.establishmentTypeId),
     index('establishments_visibility_idx').on(table.visibility),
-    index('establishments_name_idx').on(sql`lower(${table.name})`),
-    index('establishments_city_lower_idx').on(sql`lower(${table.city})`),
+    // Sorted by name or city, then by id (many venues share a city): the index gives the page in order.
+    index('establishments_name_idx').on(sql`lower(${table.name})`, table.id),
+    index('establishments_city_lower_idx').on(sql`lower(${table.city})`, table.id),
     index('establishments_created_idx').on(table.createdAt),
     index('establishments_updated_idx').on(table.updatedAt),
     trigramIndex('establishments_name_trgm_idx', table.name),

@@ -132,7 +132,10 @@ export const events = pgTable(
     ...timestamps(),
   },
   (table) => [
-    index('events_window_start_idx').on(table.firstStartsAt),
+    // Every list sorts by its field and then by id: an index that ends with id gives a page in index order even
+    // where many events share a start (a venue's weekly series, a batch of copies), instead of reading every
+    // tie to sort it.
+    index('events_window_start_idx').on(table.firstStartsAt, table.id),
     // GET /occurrences reads one-offs and repeating series apart: a one-off's bounds are its occurrence, so the
     // first (offset + limit) of a window are read in index order and the rest counted from the index alone; the
     // series are all expanded, and their own index spares the scan of every one-off to find them.
@@ -143,17 +146,17 @@ export const events = pgTable(
       .on(table.firstStartsAt)
       .where(sql`${table.recurrencePattern} <> 'NONE'`),
     index('events_window_end_idx').on(table.lastEndsAt),
-    index('events_establishment_idx').on(table.establishmentId, table.firstStartsAt),
-    index('events_promoter_group_idx').on(table.promoterGroupId, table.firstStartsAt),
+    index('events_establishment_idx').on(table.establishmentId, table.firstStartsAt, table.id),
+    index('events_promoter_group_idx').on(table.promoterGroupId, table.firstStartsAt, table.id),
     index('events_event_type_idx').on(table.eventTypeId),
     index('events_city_idx').on(table.city),
     index('events_parent_idx').on(table.parentEventId),
     index('events_approval_idx').on(table.approvalStatus),
     index('events_title_idx').on(sql`lower(${table.title})`),
-    index('events_city_key_idx').on(table.cityKey, table.firstStartsAt),
+    index('events_city_key_idx').on(table.cityKey, table.firstStartsAt, table.id),
     index('events_created_idx').on(table.createdAt),
     index('events_updated_idx').on(table.updatedAt),
-    index('events_visibility_idx').on(table.visibility, table.firstStartsAt),
+    index('events_visibility_idx').on(table.visibility, table.firstStartsAt, table.id),
     trigramIndex('events_title_trgm_idx', table.title),
     checkVisibility('events', table.visibility),
     checkOneOf('events_recurrence_pattern_check', table.recurrencePattern, RECURRENCE_PATTERNS),

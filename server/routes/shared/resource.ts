@@ -426,34 +426,42 @@ function resourceListQueryParser(
  * The counters that hold this list's exact total (server/db/rowCounts.ts) when its rows are a whole table or
  * all its rows of one visibility (ROOT's unfiltered view, a customer's published events, a visibility filter
  * alone), or those rows narrowed by one filter the resource counts (`countedFilters`: the events of a city), or
- * the records of the one establishment or promoter group the viewer owns records through (`countsPerOwner`).
+ * the records of the one establishment or promoter group the viewer owns records through (`countsPerOwner`),
+ * or every published record with the viewer's own unpublished ones beside them (`alsoCounted`, unfiltered).
  * Any other filter, or a narrower read scope, is counted through its index instead (no counters).
  */
-function countersOf(
+function storedTotalOf(
   definition: Pick<
     ResourceDefinition<{ id: number }>,
     'table' | 'permission' | 'scope' | 'countedFilters' | 'countsPerOwner'
   >,
   viewer: Viewer,
   filter: Record<string, unknown>,
-): (string | SQL)[] {
+): { counters: (string | SQL)[]; alsoCounted?: SQL } {
   const reach = countedReadScope(viewer, definition.permission, definition.scope);
   const keys = Object.keys(filter).filter((key) => filter[key] !== undefined && filter[key] !== '');
   const narrowing = keys.filter((key) => key !== 'visibility');
   const countedBy = narrowing.length === 1 ? definition.countedFilters?.[narrowing[0]] : undefined;
-  if (!reach || (narrowing.length > 0 && !countedBy)) return [];
+  const table = getTableName(definition.table);
+  if (!reach || (narrowing.length > 0 && !countedBy)) return { counters: [] };
+  if (typeof reach === 'object' && 'ownedUnpublished' in reach) {
+    if (keys.length > 0) return { counters: [] };
+    return { counters: [`${table}:PUBLISHED`], alsoCounted: reach.ownedUnpublished };
+  }
   if (typeof reach === 'object') {
     // The records of the viewer's one establishment or promoter group, when the resource counts them.
-    if (keys.length > 0 || !definition.countsPerOwner) return [];
-    return [`${getTableName(definition.table)}:${reach.ownerColumn.name}:${reach.ownerId}`];
+    if (keys.length > 0 || !definition.countsPerOwner) return { counters: [] };
+    return { counters: [`${table}:${reach.ownerColumn.name}:${reach.ownerId}`] };
   }
   const filtered = filter.visibility as Visibility | undefined;
-  if (reach === 'published' && filtered !== undefined && filtered !== 'PUBLISHED') return [];
+  if (reach === 'published' && filtered !== undefined && filtered !== 'PUBLISHED') return { counters: [] };
   const visibility = reach === 'published' ? 'PUBLISHED' : filtered;
-  if (visibility !== undefined && (definition.scope === 'global' || !definition.scope.visibility)) return [];
-  if (countedBy) return countedBy(filter[narrowing[0]], visibility === undefined ? VISIBILITIES : [visibility]);
-  const table = getTableName(definition.table);
-  return [visibility === undefined ? table : `${table}:${visibility}`];
+  if (visibility !== undefined && (definition.scope === 'global' || !definition.scope.visibility)) {
+    return { counters: [] };
+  }
+  if (countedBy)
+    return { counters: countedBy(filter[narrowing[0]], visibility === undefined ? VISIBILITIES : [visibility]) };
+  return { counters: [visibility === undefined ? table : `${table}:${visibility}`] };
 }
 
 async function listRecords<RecordShape extends { id: number }>(
@@ -477,7 +485,7 @@ async function listRecords<RecordShape extends { id: number }>(
       table: definition.table,
       where,
       orderBy: [direction(definition.sortable[query.sort.field]), direction(definition.id)],
-      counters: countersOf(definition, viewer, query.filter),
+      ...storedTotalOf(definition, viewer, query.filter),
       offset: query.offset,
       limit: query.limit,
     },
