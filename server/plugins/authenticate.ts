@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ERROR_CODES } from '../../domain/errors';
 import type { AuthService } from '../services/auth';
+import type { SessionUser } from '../../domain/user';
 import type { SessionIdentity } from '../services/authSessions';
 import { InvalidAccessTokenError } from '../services/tokens';
 import { ApiError } from '../errors';
@@ -26,6 +27,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; read it through `authOf(request)`. */
     auth: SessionIdentity | null;
+    /** Set by `app.authenticate` on routes that read it (`readsSessionUser`); read it through `sessionUserOf`. */
+    sessionUser: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers with the signed-in user: `app.authenticate` reads it with the session. */
+    readsSessionUser?: boolean;
   }
 }
 
@@ -39,8 +46,15 @@ export function authOf(request: FastifyRequest): SessionIdentity {
   return request.auth;
 }
 
+/** The signed-in user of a route that reads it (`config: { readsSessionUser: true }`). */
+export function sessionUserOf(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw notSignedIn();
+  return request.sessionUser;
+}
+
 export function registerAuthentication(app: FastifyInstance, authService: AuthService): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionUser', null);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const match = BEARER_PATTERN.exec(request.headers.authorization ?? '');
@@ -51,6 +65,13 @@ export function registerAuthentication(app: FastifyInstance, authService: AuthSe
     } catch (error) {
       if (error instanceof InvalidAccessTokenError) throw notSignedIn();
       throw error;
+    }
+    if (request.routeOptions.config.readsSessionUser) {
+      const found = await authService.sessions.findActiveSessionUser(claims.userId, claims.sessionId);
+      if (!found) throw notSignedIn();
+      request.auth = found.identity;
+      request.sessionUser = found.user;
+      return;
     }
     const identity = await authService.sessions.findActiveIdentity(claims.userId, claims.sessionId);
     if (!identity) throw notSignedIn();

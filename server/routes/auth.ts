@@ -23,10 +23,9 @@ import type { AuthService, SignedIn } from '../services/auth';
 import type { ClientMetadata, SessionTokens } from '../services/authSessions';
 import type { WindowLimit } from '../services/rateLimits';
 import { DEVICE_COOKIE_NAME } from '../services/deviceCookies';
-import { loadSessionUser } from '../services/authUsers';
 import type { BackgroundTasks } from '../plugins/background';
 import { ApiError, INVALID_INPUT, parseInput } from '../errors';
-import { authOf } from '../plugins/authenticate';
+import { authOf, sessionUserOf } from '../plugins/authenticate';
 import { REFRESH_COOKIE_SECURITY } from '../plugins/openapi';
 
 /**
@@ -270,11 +269,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
   );
 
-  app.get(AUTH_ENDPOINTS.me, { preHandler: app.authenticate, schema: SCHEMAS.me }, async (request) => {
-    const user = await loadSessionUser(app.db, authOf(request).userId);
-    if (!user) throw new ApiError(401, AUTH_ERROR_CODES.notSignedIn);
-    return user;
-  });
+  app.get(
+    AUTH_ENDPOINTS.me,
+    { preHandler: app.authenticate, config: { readsSessionUser: true }, schema: SCHEMAS.me },
+    async (request) => sessionUserOf(request),
+  );
 
   app.patch(AUTH_ENDPOINTS.updateMe, { preHandler: app.authenticate, schema: SCHEMAS.updateMe }, async (request) => {
     const preferences = parseInput(updateMeBodySchema, request.body);

@@ -3,6 +3,8 @@ import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { Database } from '../db/client';
 import { authSessions, refreshTokens, roles, users } from '../db/schema/auth';
 import { builtOncePerDatabase } from '../db/prepared';
+import type { SessionUser } from '../../domain/user';
+import { sessionUserOf } from './authUsers';
 import { deriveKey, hashToken, randomToken, successorRefreshToken } from './tokens';
 
 /**
@@ -80,6 +82,21 @@ const activeIdentityQuery = builtOncePerDatabase('active_identity', (db, stateme
       email: users.email,
       language: users.language,
     })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(authSessions.id, sql.placeholder('sessionId')), eq(authSessions.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare(statementName),
+);
+
+/**
+ * The session check with the whole user row beside it, for the one route that answers with the user
+ * (`GET /auth/me`, read on every navigation): one statement instead of the check and then the user.
+ */
+const activeSessionUserQuery = builtOncePerDatabase('active_session_user', (db, statementName) =>
+  db
+    .select({ user: users, roleKey: roles.key, revokedAt: authSessions.revokedAt, expiresAt: authSessions.expiresAt })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -217,7 +234,37 @@ export class AuthSessions {
   async findActiveIdentity(userId: number, sessionId: string): Promise<SessionIdentity | undefined> {
     if (!UUID_PATTERN.test(sessionId)) return undefined;
     const [row] = await activeIdentityQuery(this.db).execute({ sessionId, userId });
-    if (!row || row.revokedAt || row.expiresAt <= this.now() || !row.isActive) return undefined;
+    return row && this.liveIdentityOf(row, userId, sessionId);
+  }
+
+  /** `findActiveIdentity` and the session's user (domain/user.ts), read together. */
+  async findActiveSessionUser(
+    userId: number,
+    sessionId: string,
+  ): Promise<{ identity: SessionIdentity; user: SessionUser } | undefined> {
+    if (!UUID_PATTERN.test(sessionId)) return undefined;
+    const [row] = await activeSessionUserQuery(this.db).execute({ sessionId, userId });
+    if (!row) return undefined;
+    const { user, roleKey, revokedAt, expiresAt } = row;
+    const identity = this.liveIdentityOf({ ...user, roleKey, revokedAt, expiresAt }, userId, sessionId);
+    return identity && { identity, user: sessionUserOf(user, roleKey) };
+  }
+
+  private liveIdentityOf(
+    row: {
+      roleKey: string;
+      revokedAt: Date | null;
+      expiresAt: Date;
+      isActive: boolean;
+      establishmentId: number | null;
+      promoterGroupId: number | null;
+      email: string;
+      language: string | null;
+    },
+    userId: number,
+    sessionId: string,
+  ): SessionIdentity | undefined {
+    if (row.revokedAt || row.expiresAt <= this.now() || !row.isActive) return undefined;
     return {
       userId,
       sessionId,

@@ -83,8 +83,11 @@ const sessionUserQuery = builtOncePerDatabase('session_user', (db, statementName
 /** The user of `GET /auth/me` and of the sign-in answer; `userRoles` is derived from `users.role_id`. */
 export async function loadSessionUser(db: Database, userId: number): Promise<SessionUser | undefined> {
   const [row] = await sessionUserQuery(db).execute({ userId });
-  if (!row) return undefined;
-  const { user, roleKey } = row;
+  return row && sessionUserOf(row.user, row.roleKey);
+}
+
+/** A user's row and role key as the API's session user (domain/user.ts). */
+export function sessionUserOf(user: typeof users.$inferSelect, roleKey: string): SessionUser {
   return {
     id: user.id,
     firstName: user.firstName,
