@@ -1,9 +1,9 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import { linkedIdsOf, mediaIdsOf, tagLinksOfPairs, tagPairsOf } from '../../db/links';
-import { idInIdsPlaceholder } from '../../db/conditions';
+import { idInIdsPlaceholder, qualified } from '../../db/conditions';
 import { builtOncePerDatabase } from '../../db/prepared';
 import type { Queryable } from '../../db/queryable';
-import { loadUploads } from '../uploadRecords';
+import { uploadsBeside, uploadsByIdOf, type UploadTuple } from '../uploadRecords';
 import type { PartnerDefinition, PartnerLinks, PartnerReading, PartnerRow } from './definition';
 import { picturesOf } from './pictures';
 import { partnerRecordBasicsOf } from './record';
@@ -14,6 +14,8 @@ interface PartnerFound<Row> {
   linked: Record<string, number[]>;
   tags: [number, string][];
   media: number[];
+  /** The logo's and the gallery's uploads. */
+  uploads: UploadTuple[];
   extras: Record<string, unknown>;
 }
 
@@ -34,6 +36,8 @@ function buildRead(definition: AnyPartner) {
     Object.entries(plainLinks).map(([name, link]) => [name, linkedIdsOf(link, ownerId)]),
   );
   const extras: Record<string, SQL> = { ...definition.extras?.columns };
+  const media = mediaIdsOf(definition.media, ownerId);
+  const { logoUploadId } = getTableColumns(definition.table);
   return builtOncePerDatabase(
     `partner_records_${getTableName(definition.table)}`,
     (db, statementName) =>
@@ -42,7 +46,8 @@ function buildRead(definition: AnyPartner) {
           row: definition.table,
           linked,
           tags: tagPairsOf(tagLink, ownerId),
-          media: mediaIdsOf(definition.media, ownerId),
+          media,
+          uploads: uploadsBeside(sql`array_append(${media}, ${qualified(logoUploadId)})`),
           // drizzle wants at least one field in a nested selection.
           extras: { ...extras, none: sql`NULL` },
         } as never)
@@ -61,8 +66,8 @@ function readOf(definition: AnyPartner) {
 }
 
 /**
- * The partner records of these ids (any order; missing ids left out) in two statements whatever the page
- * size: the rows with everything beside them, then the uploads they show (when any).
+ * The partner records of these ids (any order; missing ids left out) in one statement whatever the page size:
+ * the rows with everything beside them, the uploads they show included.
  */
 export async function loadPartners<Row extends PartnerRow, Input, RecordShape, Links extends PartnerLinks, Extras>(
   db: Queryable,
@@ -73,12 +78,8 @@ export async function loadPartners<Row extends PartnerRow, Input, RecordShape, L
   const found = (await readOf(definition as unknown as AnyPartner)(db).execute({
     ids: [...ids],
   })) as PartnerFound<Row>[];
-  if (found.length === 0) return [];
-  const uploadsById = await loadUploads(
-    db,
-    found.flatMap(({ row, media }) => (row.logoUploadId === null ? media : [row.logoUploadId, ...media])),
-  );
-  return found.map(({ row, linked, tags: pairs, media, extras }) => {
+  return found.map(({ row, linked, tags: pairs, media, uploads, extras }) => {
+    const uploadsById = uploadsByIdOf(uploads);
     const tags = tagLinksOfPairs(pairs);
     const reading = {
       linked: linked as PartnerReading<Links, Extras>['linked'],
