@@ -679,11 +679,18 @@ async function applyUpdate<RecordShape extends { id: number }, Input extends { v
 ): Promise<UpdatedRecord<RecordShape>> {
   const { definition, writes, viewer, actor } = run;
   // The conditional bump is the concurrency guard: of two PUTs read at one version, the second finds
-  // the row already bumped (PostgreSQL re-checks the WHERE after the first commits) and gets the 409.
+  // the row already bumped (PostgreSQL re-checks the WHERE after the first commits) and gets the 409. It
+  // bumps only a row in the caller's write scope, so that the scope needs no statement of its own first.
   const bumped = await tx
     .update(definition.table)
     .set(versionBumpOf(definition.table, writes))
-    .where(and(eq(definition.id, id), eq(writes.version, readVersion)))
+    .where(
+      and(
+        eq(definition.id, id),
+        eq(writes.version, readVersion),
+        scopeCondition(viewer, definition.permission, definition.scope, 'write'),
+      ),
+    )
     .returning({ id: definition.id });
   if (bumped.length === 0) {
     // Gone or out of reach answers 404 or 403 before a stale version's 409.
@@ -713,11 +720,9 @@ async function updateRecord<RecordShape extends { id: number }, Input extends { 
       version: 'Required: the version the record was read at',
     });
   }
-  const { before, after } = await inWriteTransaction(run.app, writes, 'update', async (tx) => {
-    // Where the scope leaves no record out, a failed bump tells what went wrong instead.
-    await requireInLimitedScope(tx, definition, viewer, id, 'write');
-    return applyUpdate(tx, run, id, input, readVersion);
-  });
+  const { before, after } = await inWriteTransaction(run.app, writes, 'update', (tx) =>
+    applyUpdate(tx, run, id, input, readVersion),
+  );
   await afterCommit(run, { action: 'update', id, before, after, input });
   return after;
 }
