@@ -34,8 +34,16 @@ const PASSWORD = 'Demo-Backoffice-2026';
 const JWT_SECRET = 'mixed-bench-secret-mixed-bench-secret-0123';
 const WRITERS = ['root@demo.ch', 'admin@demo.ch', 'admin2@demo.ch', 'coordinator-full@demo.ch'];
 const READERS = ['customer@demo.ch', 'coordinator@demo.ch', 'promoter@demo.ch'];
+/**
+ * What a writing connection draws, so that the whole load is 70 % reads, 20 % updates and 10 % creates: four of
+ * the seven accounts write, the other three only read (4/7 × 0.35 = 0.2, 4/7 × 0.175 = 0.1).
+ */
+const WRITER_UPDATES = 0.35;
+const WRITER_CREATES = 0.175;
 
 interface PreparedIds {
+  /** Where ROOT and the full coordinator, who have no venue of their own, write their events. */
+  establishment: number;
   eventType: number;
   music: number;
   tag: number;
@@ -169,7 +177,7 @@ function randomSequence(seed: number): () => number {
   };
 }
 
-/** One connection: its account, its own events to update, and the 70/20/10 draw. */
+/** One connection: its account, its own events to update, and its draw of reads and writes. */
 async function connection(
   base: string,
   ids: PreparedIds,
@@ -179,7 +187,8 @@ async function connection(
   window: { measuredFrom: number; deadline: number },
   outcomes: Outcome[],
 ) {
-  const writer = WRITERS.includes(email) && session.establishmentId !== null;
+  const writer = WRITERS.includes(email);
+  const venue = session.establishmentId ?? ids.establishment;
   const own: EventRecord[] = [];
   let created = 0;
   const create = async () => {
@@ -188,7 +197,7 @@ async function connection(
       session,
       'POST',
       '/events',
-      eventInput(ids, session.establishmentId as number, `Mixed ${index}-${(created += 1)}`),
+      eventInput(ids, venue, `Mixed ${index}-${(created += 1)}`),
     );
     if (response.ok) own.push((await response.json()) as EventRecord);
     else await response.arrayBuffer();
@@ -203,9 +212,9 @@ async function connection(
     const kind: Outcome['kind'] =
       writer && created === 0
         ? 'create'
-        : !writer || roll < 0.7
+        : !writer || roll >= WRITER_UPDATES + WRITER_CREATES
           ? 'read'
-          : roll < 0.9 && own.length > 0
+          : roll < WRITER_UPDATES && own.length > 0
             ? 'update'
             : 'create';
     const started = performance.now();

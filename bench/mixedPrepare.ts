@@ -38,6 +38,7 @@ try {
   const first = async (query: ReturnType<typeof sql>) =>
     Number(((await handle.db.execute(query)) as { rows: { id: number }[] }).rows[0].id);
   const ids = {
+    establishment: await first(sql`SELECT min(id) AS id FROM establishments`),
     eventType: await first(sql`SELECT min(id) AS id FROM event_types`),
     music: await first(sql`SELECT min(id) AS id FROM musics`),
     tag: await first(sql`SELECT min(id) AS id FROM tags`),
