@@ -138,7 +138,9 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
       await authorizeEventWrite(tx, action, viewer, input, current);
     },
     insert: (tx, input, { viewer }) => insertEvent(tx, input, viewer),
-    update: (tx, id, input, { viewer, actor, current }) => updateEvent(tx, id, input, { viewer, actor, current }),
+    update: (tx, id, input, { viewer, actor, current, versionBump }) =>
+      updateEvent(tx, id, input, { viewer, actor, current, versionBump }),
+    bumpsVersion: true,
     foreignKeyFields: {
       events_establishment_id_establishments_id_fk: 'generalInfos.establishmentId',
       events_promoter_group_id_promoter_groups_id_fk: 'generalInfos.promoterGroupId',

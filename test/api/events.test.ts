@@ -987,6 +987,33 @@ describe('concurrency', () => {
     expect(stale.json().message).toBe(RESOURCE_ERROR_CODES.editConflict);
     expect((await storedRow(record.id)).ageMin).toBe(19);
   });
+
+  it('of parallel PUTs read at one version exactly one is saved, once: version and audit move by one', async () => {
+    const record = await create(eventInput());
+    const audited = async () =>
+      Number(
+        (
+          (await server.db.execute(
+            sql`SELECT count(*) AS n FROM audit_log WHERE resource = 'events' AND record_id = ${record.id}`,
+          )) as unknown as { rows: { n: string }[] }
+        ).rows[0].n,
+      );
+    const auditedBefore = await audited();
+    const answers = await Promise.all(
+      [20, 21, 22, 23, 24].map((ageMin) =>
+        put(record, (current) => ({ ...current, generalInfos: { ...current.generalInfos, ageMin } })),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409]);
+    const saved = answers.find((answer) => answer.statusCode === 200)?.json<Event>();
+    const stored = await storedRow(record.id);
+    expect(stored.version).toBe(record.version + 1);
+    expect(saved?.version).toBe(record.version + 1);
+    expect(stored.ageMin).toBe(saved?.generalInfos.ageMin);
+    expect(stored.updatedAt.getTime()).toBeGreaterThan(new Date(record.updatedAt).getTime());
+    expect(await audited()).toBe(auditedBefore + 1);
+  });
 });
 
 describe('list filters and sort', () => {

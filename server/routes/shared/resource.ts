@@ -108,6 +108,11 @@ export interface WriteContext<RecordShape> {
   actor: AuditActor;
   /** The record as the caller read it (null on create). */
   current: RecordShape | null;
+  /**
+   * On update, for a resource whose `update` bumps the version itself (`bumpsVersion`): the SET of the bump
+   * (`version = version + 1`, `updated_at = now()`), to add to its UPDATE of the record's row.
+   */
+  versionBump?: Record<string, unknown>;
 }
 
 export interface AuthorizeWriteArguments<RecordShape, Input> {
@@ -138,6 +143,13 @@ export interface ResourceWrites<RecordShape, Input extends { version?: number }>
   memberActions?: Readonly<Record<string, MemberAction<RecordShape>>>;
   /** Replaces the whole record (fields left out of the input go back to their defaults). */
   update(tx: Queryable, id: number, input: Input, context: WriteContext<RecordShape>): Promise<void>;
+  /**
+   * `update` always writes the record's own row and adds `context.versionBump` to that UPDATE: the generic then
+   * locks the row and checks its version instead of bumping it in an UPDATE of its own, which fires the table's
+   * statement triggers a second time. The record it loads before the write then shows the stored version and
+   * `updatedAt` (the audit's `before`).
+   */
+  bumpsVersion?: true;
   /** Removes the record; default: `DELETE FROM table WHERE id = ?` (child rows go by cascade). */
   remove?(tx: Queryable, id: number, context: WriteContext<RecordShape>): Promise<void>;
   /**
@@ -667,7 +679,45 @@ interface UpdatedRecord<RecordShape> {
 }
 
 /**
- * The update of a record in write scope, inside the write's transaction: the version bump, the resource's
+ * The concurrency guard of an update: the row of the caller's write scope at the version they read, bumped or
+ * locked until the transaction ends. Of two PUTs read at one version, the second waits for the first, finds the
+ * row changed (PostgreSQL re-reads it after the first commits) and gets the 409. Gone or out of reach answers 404
+ * or 403 before a stale version's 409.
+ */
+async function guardVersion<RecordShape extends { id: number }, Input extends { version?: number }>(
+  tx: Queryable,
+  run: WriteRun<RecordShape, Input>,
+  id: number,
+  readVersion: number,
+): Promise<void> {
+  const { definition, writes, viewer } = run;
+  const inWriteScope = and(
+    eq(definition.id, id),
+    scopeCondition(viewer, definition.permission, definition.scope, 'write'),
+  );
+  let atReadVersion: boolean;
+  if (writes.bumpsVersion) {
+    const [row] = await tx
+      .select({ version: writes.version })
+      .from(definition.table)
+      .where(inWriteScope)
+      .for('no key update');
+    if (!row) await requireInScope(tx, definition, viewer, id, 'write');
+    atReadVersion = row?.version === readVersion;
+  } else {
+    const bumped = await tx
+      .update(definition.table)
+      .set(versionBumpOf(definition.table, writes))
+      .where(and(inWriteScope, eq(writes.version, readVersion)))
+      .returning({ id: definition.id });
+    if (bumped.length === 0) await requireInScope(tx, definition, viewer, id, 'write');
+    atReadVersion = bumped.length > 0;
+  }
+  if (!atReadVersion) throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
+}
+
+/**
+ * The update of a record in write scope, inside the write's transaction: the version guard, the resource's
  * rules and writer, the scope check of the result and the audit row.
  */
 async function applyUpdate<RecordShape extends { id: number }, Input extends { version?: number }>(
@@ -678,32 +728,22 @@ async function applyUpdate<RecordShape extends { id: number }, Input extends { v
   readVersion: number,
 ): Promise<UpdatedRecord<RecordShape>> {
   const { definition, writes, viewer, actor } = run;
-  // The conditional bump is the concurrency guard: of two PUTs read at one version, the second finds
-  // the row already bumped (PostgreSQL re-checks the WHERE after the first commits) and gets the 409. It
-  // bumps only a row in the caller's write scope, so that the scope needs no statement of its own first.
-  const bumped = await tx
-    .update(definition.table)
-    .set(versionBumpOf(definition.table, writes))
-    .where(
-      and(
-        eq(definition.id, id),
-        eq(writes.version, readVersion),
-        scopeCondition(viewer, definition.permission, definition.scope, 'write'),
-      ),
-    )
-    .returning({ id: definition.id });
-  if (bumped.length === 0) {
-    // Gone or out of reach answers 404 or 403 before a stale version's 409.
-    await requireInScope(tx, definition, viewer, id, 'write');
-    throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
-  }
+  await guardVersion(tx, run, id, readVersion);
   const before = await loadOne(tx, definition, id);
   await writes.authorizeWrite?.({ action: 'update', viewer, input, current: before, tx });
-  await writes.update(tx, id, input, { viewer, actor, current: before });
+  const versionBump = writes.bumpsVersion ? { versionBump: versionBumpOf(definition.table, writes) } : {};
+  await writes.update(tx, id, input, { viewer, actor, current: before, ...versionBump });
   await requireWrittenInScope(tx, definition, viewer, id);
   const after = await loadOne(tx, definition, id);
+  if (writes.bumpsVersion) requireBumped(after, readVersion);
   await run.trail(tx, { actor, action: 'UPDATE', recordId: id, before, after });
   return { before, after };
+}
+
+/** A writer that bumps the version itself and did not: a fault of the code, never of the input. */
+function requireBumped(after: { id: number }, readVersion: number): void {
+  const { version } = after as { version?: unknown };
+  if (version !== readVersion + 1) throw new Error(`update of record ${after.id} did not bump its version`);
 }
 
 async function updateRecord<RecordShape extends { id: number }, Input extends { version?: number }>(

@@ -164,7 +164,12 @@ export async function updateEvent(
   tx: Queryable,
   id: number,
   input: EventInput,
-  { viewer, actor, current }: { viewer: Viewer; actor: AuditActor; current: Event | null },
+  {
+    viewer,
+    actor,
+    current,
+    versionBump,
+  }: { viewer: Viewer; actor: AuditActor; current: Event | null; versionBump?: Record<string, unknown> },
 ): Promise<void> {
   const outcome = saveOutcomeOf('update', viewer, input, current);
   const effective = inputFor(viewer, input, outcome);
@@ -173,13 +178,13 @@ export async function updateEvent(
   const noticePublished = () =>
     effective.visibility === 'PUBLISHED' ? noticeEventPublished(tx, published) : Promise.resolve();
   if (effective.dateAndCalendar.updateScope === null) {
-    await writeEventRow(tx, { id, input: effective, viewer, current, approval: outcome.approval });
+    await writeEventRow(tx, { id, input: effective, viewer, current, approval: outcome.approval, versionBump });
   } else {
     if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
     // The save action applies to the series whichever occurrences the edit reaches (a split's tail copies it).
     await tx
       .update(events)
-      .set({ visibility: effective.visibility, ...(outcome.approval ?? {}) })
+      .set({ visibility: effective.visibility, ...(outcome.approval ?? {}), ...versionBump })
       .where(eq(events.id, id));
     await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer, actor));
   }

@@ -72,6 +72,8 @@ export interface WriteEventArguments {
   approval?: EventApproval;
   /** Segment links, written when given (a new tail segment sets both). */
   extra?: { parentEventId?: number | null; segmentIsRecurrenceTail?: boolean };
+  /** On update, the version bump the save adds to its UPDATE of the row (the generic's `versionBump`). */
+  versionBump?: Record<string, unknown>;
 }
 
 /** Rows are keyed by the instant, whatever its spelling. */
@@ -415,7 +417,10 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
     const stored = await loadEventRow(tx, id);
     if (!stored) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
     oldRule = ruleOfRow(stored);
-    await tx.update(events).set(columns).where(eq(events.id, id));
+    await tx
+      .update(events)
+      .set({ ...columns, ...args.versionBump })
+      .where(eq(events.id, id));
   }
   // The record as stored: none for a row just inserted; for an update, the one read above in this transaction.
   await writeLinks(tx, id, {
