@@ -471,8 +471,9 @@ function storedTotalOf(
   if (visibility !== undefined && (definition.scope === 'global' || !definition.scope.visibility)) {
     return { counters: [] };
   }
-  if (countedBy)
+  if (countedBy) {
     return { counters: countedBy(filter[narrowing[0]], visibility === undefined ? VISIBILITIES : [visibility]) };
+  }
   return { counters: [visibility === undefined ? table : `${table}:${visibility}`] };
 }
 
