@@ -241,7 +241,7 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string>> = {
   asks_decided_by_user_id_users_id_fk: 'decidedBy',
 
   // ---- statistics (written by the triggers of migration 0016 and the occurrences job only) --------------
-  daily_statistics_scope_scope_id_day_metric_pk: 'metric',
+  daily_statistics_scope_scope_id_day_metric_shard_pk: 'metric',
   daily_statistics_scope_check: 'scope',
   daily_statistics_metric_check: 'metric',
 

@@ -436,7 +436,7 @@ async function addEvent(options: {
 async function addRollup(scope: string, scopeId: number, day: string, metric: string, value: number) {
   await server.db.execute(
     `INSERT INTO daily_statistics (scope, scope_id, day, metric, value) VALUES ('${scope}', ${scopeId}, '${day}', '${metric}', ${value})
-     ON CONFLICT (scope, scope_id, day, metric) DO UPDATE SET value = daily_statistics.value + EXCLUDED.value` as never,
+     ON CONFLICT (scope, scope_id, day, metric, shard) DO UPDATE SET value = daily_statistics.value + EXCLUDED.value` as never,
   );
 }
 

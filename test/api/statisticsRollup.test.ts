@@ -49,7 +49,9 @@ async function recounted(db: Database): Promise<Map<string, number>> {
 async function rolledUp(db: Database): Promise<Map<string, number>> {
   const rows = await rowsOf(
     db,
-    sql`SELECT scope, scope_id, day::text, metric, value::text FROM daily_statistics WHERE metric <> 'occurrencesPublished'`,
+    // A figure may be spread over several rows (`shard`): its value is their sum.
+    sql`SELECT scope, scope_id, day::text, metric, sum(value)::text AS value FROM daily_statistics
+        WHERE metric <> 'occurrencesPublished' GROUP BY scope, scope_id, day, metric`,
   );
   return figuresOf(rows);
 }

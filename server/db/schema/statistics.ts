@@ -9,7 +9,9 @@ import { checkOneOf } from './columns';
  * redemption, an event published, a request decided), so a period's figures are a short index range whatever
  * the number of views, claims or events behind them; the occurrences held are added by the daily job
  * (server/services/statistics). Rows are history: deleting a record leaves its figures counted. No foreign
- * keys, for that reason.
+ * keys, for that reason. A figure is spread over up to eight rows (`shard`, by the writing connection, as
+ * `row_counts` does): every published event's save added to the day's one PLATFORM row and held it until it
+ * committed, so concurrent saves queued on it. Its value is the sum of its rows.
  */
 export const dailyStatistics = pgTable(
   'daily_statistics',
@@ -20,9 +22,10 @@ export const dailyStatistics = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     metric: text('metric').notNull(),
     value: bigint('value', { mode: 'number' }).notNull().default(0),
+    shard: integer('shard').notNull().default(0),
   },
   (table) => [
-    primaryKey({ columns: [table.scope, table.scopeId, table.day, table.metric] }),
+    primaryKey({ columns: [table.scope, table.scopeId, table.day, table.metric, table.shard] }),
     index('daily_statistics_day_idx').on(table.day),
     checkOneOf('daily_statistics_scope_check', table.scope, STATISTIC_SCOPES),
     checkOneOf('daily_statistics_metric_check', table.metric, STATISTIC_METRICS),

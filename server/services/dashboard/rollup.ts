@@ -44,7 +44,8 @@ export async function dailyFigures(
           eq(dailyStatistics.metric, metric),
         ),
       );
-    for (const row of rows) byDay.set(row.day, Number(row.value));
+    // A figure may be spread over several rows (`shard`): its value is their sum.
+    for (const row of rows) byDay.set(row.day, (byDay.get(row.day) ?? 0) + Number(row.value));
   }
   return daysBetween(from, to).map((date) => ({ date, value: byDay.get(date) ?? 0 }));
 }

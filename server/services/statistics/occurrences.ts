@@ -71,7 +71,7 @@ export async function countOccurrencesOfDay(db: Queryable, day: string): Promise
   return counts;
 }
 
-/** Writes a day's counts in place of its `occurrencesPublished` rows (in the caller's transaction). */
+/** Writes a day's counts in place of its `occurrencesPublished` rows, every shard of them, as shard 0 (in the caller's transaction). */
 async function replaceDay(tx: Queryable, day: string, counts: DayOccurrenceCounts): Promise<void> {
   await tx.execute(sql`DELETE FROM daily_statistics WHERE day = ${day}::date AND metric = 'occurrencesPublished'`);
   const rows: { scope: string; id: number; value: number }[] = [];
@@ -90,7 +90,7 @@ async function replaceDay(tx: Queryable, day: string, counts: DayOccurrenceCount
                 ${`{${rows.map((row) => row.id).join(',')}}`}::int[],
                 ${`{${rows.map((row) => row.value).join(',')}}`}::bigint[]) AS row(scope, scope_id, value)
     ORDER BY 1, 2
-    ON CONFLICT (scope, scope_id, day, metric) DO UPDATE SET value = excluded.value`);
+    ON CONFLICT (scope, scope_id, day, metric, shard) DO UPDATE SET value = excluded.value`);
 }
 
 /**
