@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { authSessions, refreshTokens, roles, users } from '../db/schema/auth';
 import { builtOncePerDatabase } from '../db/prepared';
@@ -69,25 +70,32 @@ export type RevokeReason = (typeof REVOKE_REASONS)[keyof typeof REVOKE_REASONS];
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The session check every authenticated request makes, built once. */
-const activeIdentityQuery = builtOncePerDatabase('active_identity', (db, statementName) =>
-  db
-    .select({
-      roleKey: roles.key,
-      revokedAt: authSessions.revokedAt,
-      expiresAt: authSessions.expiresAt,
-      isActive: users.isActive,
-      establishmentId: users.establishmentId,
-      promoterGroupId: users.promoterGroupId,
-      email: users.email,
-      language: users.language,
-    })
-    .from(authSessions)
+/** The session of the access token's ids, with its user and role: what the session statements read from. */
+function ofTheSession<Query extends PgSelect>(query: Query) {
+  return query
     .innerJoin(users, eq(users.id, authSessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(authSessions.id, sql.placeholder('sessionId')), eq(authSessions.userId, sql.placeholder('userId'))))
-    .limit(1)
-    .prepare(statementName),
+    .limit(1);
+}
+
+/** The session check every authenticated request makes, built once. */
+const activeIdentityQuery = builtOncePerDatabase('active_identity', (db, statementName) =>
+  ofTheSession(
+    db
+      .select({
+        roleKey: roles.key,
+        revokedAt: authSessions.revokedAt,
+        expiresAt: authSessions.expiresAt,
+        isActive: users.isActive,
+        establishmentId: users.establishmentId,
+        promoterGroupId: users.promoterGroupId,
+        email: users.email,
+        language: users.language,
+      })
+      .from(authSessions)
+      .$dynamic(),
+  ).prepare(statementName),
 );
 
 /**
@@ -95,14 +103,12 @@ const activeIdentityQuery = builtOncePerDatabase('active_identity', (db, stateme
  * (`GET /auth/me`, read on every navigation): one statement instead of the check and then the user.
  */
 const activeSessionUserQuery = builtOncePerDatabase('active_session_user', (db, statementName) =>
-  db
-    .select({ user: users, roleKey: roles.key, revokedAt: authSessions.revokedAt, expiresAt: authSessions.expiresAt })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(authSessions.id, sql.placeholder('sessionId')), eq(authSessions.userId, sql.placeholder('userId'))))
-    .limit(1)
-    .prepare(statementName),
+  ofTheSession(
+    db
+      .select({ user: users, roleKey: roles.key, revokedAt: authSessions.revokedAt, expiresAt: authSessions.expiresAt })
+      .from(authSessions)
+      .$dynamic(),
+  ).prepare(statementName),
 );
 
 export class AuthSessions {
