@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   PUBLISHED_FOR_CUSTOMERS,
@@ -120,8 +120,8 @@ export function countedReadScope(
   if (scope === 'global') return undefined;
   if (reach.published) {
     if (!scope.visibility || scope.published) return undefined;
-    const owned = reach.owned.length === 1 ? reach.owned[0] : or(...reach.owned);
-    return { ownedUnpublished: sql`(${owned}) AND ${scope.visibility} <> 'PUBLISHED'` };
+    const ownedUnpublished = and(or(...reach.owned), ne(scope.visibility, 'PUBLISHED'));
+    return ownedUnpublished && { ownedUnpublished };
   }
   if (reach.owned.length !== 1) return undefined;
   const kinds = scopeKindsOf(viewer);
