@@ -380,7 +380,9 @@ const eventRecordsQuery = builtOncePerDatabase('event_records', (db, statementNa
 
 /**
  * The records of these ids (any order; missing ids left out): one statement, then the uploads they show
- * (when any) and the ancestors of split segments (when any).
+ * (when any) and the ancestors of split segments (when any). Unlike partners, whose logo is nearly always there
+ * (`uploadsBeside`), most events show no upload: the second statement is then not sent at all, where uploads
+ * read beside the rows would cost every row of every page.
  */
 export async function loadEvents(db: Queryable, ids: readonly number[]): Promise<Event[]> {
   if (ids.length === 0) return [];
