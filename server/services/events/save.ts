@@ -8,7 +8,7 @@ import { establishments } from '../../db/schema/establishments';
 import { events } from '../../db/schema/events';
 import { ApiError } from '../../errors';
 import { auditTrail, type AuditActor } from '../audit';
-import { noticeEventPublished } from '../notifications/eventPublished';
+import { noticeEventPublished, type PublishedState } from '../notifications/eventPublished';
 import { applyOccurrenceEdit, skipOccurrence, type OccurrenceEditWriters } from './occurrenceEdits';
 import { loadEvent } from './record';
 import { tellVenueOfRequest } from '../eventRequests';
@@ -141,19 +141,33 @@ function occurrenceWriters(viewer: Viewer, actor: AuditActor): OccurrenceEditWri
 /** A new event (POST): the save action's visibility and approval, a promoter's own group. Answers the id. */
 export async function insertEvent(tx: Queryable, input: EventInput, viewer: Viewer): Promise<number> {
   const outcome = saveOutcomeOf('create', viewer, input, null);
+  const effective = inputFor(viewer, input, outcome);
   const id = await writeEventRow(tx, {
-    input: inputFor(viewer, input, outcome),
+    input: effective,
     viewer,
     current: null,
     approval: outcome.approval,
   });
   if (outcome.visibility === 'PUBLISHED') {
-    await noticeEventPublished(tx, { eventId: id, publishedAtBefore: null, actorUserId: viewer.userId });
+    await noticeEventPublished(tx, {
+      eventId: id,
+      publishedAtBefore: null,
+      actorUserId: viewer.userId,
+      written: writtenStateOf(effective),
+    });
   }
   // A request: the venue's staff are told, in this transaction (a rolled-back request tells nobody).
   if (entersRequest(outcome, null)) await tellVenueOfRequest(tx, { eventId: id, by: viewer.userId });
   return id;
 }
+
+/** The row's owner, visibility and title as writeEventRow stores them from `input`. */
+const writtenStateOf = (input: EventInput): PublishedState => ({
+  title: input.generalInfos.eventTitle,
+  visibility: input.visibility,
+  establishmentId: input.generalInfos.establishmentId,
+  promoterGroupId: input.generalInfos.promoterGroupId,
+});
 
 /** Where the event was published before a write: its establishment, or null when it was not published. */
 const publishedAt = (event: Event | null): number | null =>
@@ -173,11 +187,18 @@ export async function updateEvent(
 ): Promise<void> {
   const outcome = saveOutcomeOf('update', viewer, input, current);
   const effective = inputFor(viewer, input, outcome);
-  const published = { eventId: id, publishedAtBefore: publishedAt(current), actorUserId: viewer.userId };
+  // The whole-series save stores the row as `effective` says; an occurrence edit may not, so its row is read.
+  const wholeSeries = effective.dateAndCalendar.updateScope === null;
+  const published = {
+    eventId: id,
+    publishedAtBefore: publishedAt(current),
+    actorUserId: viewer.userId,
+    ...(wholeSeries ? { written: writtenStateOf(effective) } : {}),
+  };
   // A draft write publishes nothing: no notice to look for (a statement saved on every draft save).
   const noticePublished = () =>
     effective.visibility === 'PUBLISHED' ? noticeEventPublished(tx, published) : Promise.resolve();
-  if (effective.dateAndCalendar.updateScope === null) {
+  if (wholeSeries) {
     await writeEventRow(tx, { id, input: effective, viewer, current, approval: outcome.approval, versionBump });
   } else {
     if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
