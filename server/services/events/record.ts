@@ -355,6 +355,16 @@ const eventTypeLabelsColumn = sql<Record<Language, string> | null>`(SELECT json_
 const typeLabelsOfRecord = new WeakMap<Event, Record<Language, string>>();
 
 /**
+ * The stored rule of the records `loadEvents` answered, by record. A save reads the record it replaces under
+ * the row's lock, and its writer needs the rule as stored (an end date stored, not derived as the record shows
+ * it): kept here, the writer does not read the row again.
+ */
+const storedRuleOfRecord = new WeakMap<Event, RecurrenceRule>();
+
+/** The rule of a record as `loadEvents` read it from its row; undefined for a record that came another way. */
+export const storedRuleOf = (record: Event): RecurrenceRule | undefined => storedRuleOfRecord.get(record);
+
+/**
  * A page of events with everything of their records that lives in other tables: the link sets, the gallery,
  * the out-of-schedule rows, the type's English label and whether segments were split from each. One
  * statement, built once: a list page used to take eight, and each costs the server a round trip.
@@ -399,7 +409,8 @@ export async function loadEvents(db: Queryable, ids: readonly number[]): Promise
     new Set(found.filter((one) => one.hasSegments).map(({ row }) => row.id)),
   );
   return found.map((one) => {
-    const record = eventRecordOf(one.row, {
+    const rule = ruleOfRow(one.row);
+    const record = eventRecordOf(one.row, rule, {
       links: {
         musics: one.musics,
         services: one.services,
@@ -414,6 +425,7 @@ export async function loadEvents(db: Queryable, ids: readonly number[]): Promise
       relatives: relativesOf(one.row),
     });
     if (one.eventTypeLabels) typeLabelsOfRecord.set(record, one.eventTypeLabels);
+    storedRuleOfRecord.set(record, rule);
     return record;
   });
 }
@@ -427,8 +439,7 @@ interface RecordParts {
   relatives: Relatives;
 }
 
-function eventRecordOf(row: EventRow, parts: RecordParts): Event {
-  const rule = ruleOfRow(row);
+function eventRecordOf(row: EventRow, rule: RecurrenceRule, parts: RecordParts): Event {
   const { relatives } = parts;
   const nested = row.parentEventId !== null || relatives.hasSegments;
   return {

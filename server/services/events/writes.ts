@@ -37,6 +37,7 @@ import {
   loadOutOfScheduleRows,
   ruleOfRow,
   sameRule,
+  storedRuleOf,
 } from './record';
 
 /**
@@ -284,9 +285,11 @@ export async function replaceOutOfScheduleRows(
   eventId: number,
   rule: RecurrenceRule,
   rows: readonly OutOfScheduleEventInput[],
+  /** The series' rows as stored, when the caller read them in this transaction; else they are read here. */
+  storedRows?: readonly OutOfScheduleEvent[],
 ): Promise<boolean> {
   checkRows(rule, rows);
-  const stored = (await loadOutOfScheduleRows(tx, [eventId])).get(eventId) ?? [];
+  const stored = storedRows ?? (await loadOutOfScheduleRows(tx, [eventId])).get(eventId) ?? [];
   const storedByKey = new Map(stored.map((row) => [keyOf(row.originalStartsAt), row]));
   const wantedKeys = new Set(rows.map((row) => keyOf(row.originalStartsAt)));
   const removed = stored.filter((row) => !wantedKeys.has(keyOf(row.originalStartsAt))).map((row) => row.id);
@@ -414,9 +417,7 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
     id = row.id;
   } else {
     id = args.id;
-    const stored = await loadEventRow(tx, id);
-    if (!stored) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
-    oldRule = ruleOfRow(stored);
+    oldRule = await storedRuleFor(tx, id, current);
     await tx
       .update(events)
       .set({ ...columns, ...args.versionBump })
@@ -437,7 +438,9 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
       await rekeyOutOfScheduleRows(tx, id, oldRule, newRule);
       rowsChanged = await replaceOutOfScheduleRows(tx, id, newRule, rowsFollowingRule(oldRule, newRule, rows));
     } else {
-      rowsChanged = await replaceOutOfScheduleRows(tx, id, newRule, rows);
+      // The rows are as `current` shows them: read in this transaction and not rekeyed since.
+      const storedRows = current?.id === id ? current.dateAndCalendar.outOfScheduleEvents : undefined;
+      rowsChanged = await replaceOutOfScheduleRows(tx, id, newRule, rows, storedRows);
     }
   } else if (oldRule !== null && ruleChanged) {
     await rekeyOutOfScheduleRows(tx, id, oldRule, newRule);
@@ -446,6 +449,18 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
   // update that changed neither rule nor rows keeps its own.
   if (rowsChanged || ruleChanged) await updateSeriesBounds(tx, id);
   return id;
+}
+
+/**
+ * The rule an update replaces, as stored: the one `current` was read with when it is this event's record read in
+ * this transaction (under the row's lock), else the row's.
+ */
+async function storedRuleFor(tx: Queryable, id: number, current: Event | null): Promise<RecurrenceRule> {
+  const known = current?.id === id ? storedRuleOf(current) : undefined;
+  if (known) return known;
+  const stored = await loadEventRow(tx, id);
+  if (!stored) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
+  return ruleOfRow(stored);
 }
 
 /**
