@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { eventOwnership } from '../../domain/access';
 import { APPROVAL_STATUSES, RECURRENCE_PATTERNS, VISIBILITIES } from '../../domain/enums';
 import { eventInputSchema, instantSchema, type Event, type EventInput } from '../../domain/event';
 import { idOrIdsSchema, textOrTextsSchema } from '../../domain/records';
@@ -141,6 +142,7 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
     update: (tx, id, input, { viewer, actor, current, versionBump }) =>
       updateEvent(tx, id, input, { viewer, actor, current, versionBump }),
     bumpsVersion: true,
+    ownershipOf: (event) => eventOwnership(event.generalInfos),
     foreignKeyFields: {
       events_establishment_id_establishments_id_fk: 'generalInfos.establishmentId',
       events_promoter_group_id_promoter_groups_id_fk: 'generalInfos.promoterGroupId',

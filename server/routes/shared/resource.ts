@@ -15,7 +15,14 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { hasPermission, type Action, type PermissionResource, type Viewer } from '../../../domain/access';
+import {
+  hasPermission,
+  isInScope,
+  type Action,
+  type PermissionResource,
+  type RecordOwnership,
+  type Viewer,
+} from '../../../domain/access';
 import { VISIBILITIES, type Visibility } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import {
@@ -163,6 +170,13 @@ export interface ResourceWrites<RecordShape, Input extends { version?: number }>
    * establishment creates one and `insert` sets `users.establishment_id` in the same transaction.
    */
   viewerAfterCreate?(viewer: Viewer, id: number): Viewer;
+  /**
+   * Who owns a record, read from the record alone (domain/access.ts `RecordOwnership`): the scope check after a
+   * create or update then asks `isInScope` of the record the write loads anyway, rather than the database in a
+   * statement of its own. Only for a resource whose write scope is its record's own owner fields (the scope
+   * agreement test of test/api/resourceContract.test.ts holds the two forms together).
+   */
+  ownershipOf?(record: RecordShape): RecordOwnership;
   /**
    * Unique index or constraint name → the input field it guards (409 ALREADY_TAKEN on that field), where it
    * differs from CONSTRAINT_FIELDS of server/plugins/databaseErrors.ts (which names every constraint).
@@ -591,19 +605,27 @@ function scopeFieldErrors(definition: ScopedTable): Record<string, string> | und
 }
 
 /** After a create or update: the record must lie in the caller's write scope, else the transaction rolls back. */
-async function requireWrittenInScope(
+async function requireWrittenInScope<RecordShape extends { id: number }>(
   tx: Queryable,
   definition: ScopedTable,
+  ownershipOf: ((record: RecordShape) => RecordOwnership) | undefined,
   viewer: Viewer,
-  id: number,
+  written: RecordShape,
 ): Promise<void> {
   // The row was just written in this transaction: without a scope to check, there is nothing to ask.
   if (!scopeLimits(definition, viewer)) return;
+  const inScope = ownershipOf
+    ? isInScope(viewer, definition.permission, ownershipOf(written), 'write')
+    : await storedInWriteScope(tx, definition, viewer, written.id);
+  if (!inScope) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, scopeFieldErrors(definition));
+}
+
+async function storedInWriteScope(tx: Queryable, definition: ScopedTable, viewer: Viewer, id: number) {
   const [row] = await tx
     .select({ id: definition.id })
     .from(definition.table)
     .where(and(eq(definition.id, id), scopeCondition(viewer, definition.permission, definition.scope, 'write')));
-  if (!row) throw new ApiError(403, RESOURCE_ERROR_CODES.forbidden, scopeFieldErrors(definition));
+  return row !== undefined;
 }
 
 interface WriteRun<RecordShape extends { id: number }, Input extends { version?: number }> {
@@ -655,8 +677,9 @@ async function createRecord<RecordShape extends { id: number }, Input extends { 
   const created = await inWriteTransaction(run.app, writes, 'create', async (tx) => {
     await writes.authorizeWrite?.({ action: 'create', viewer, input, current: null, tx });
     const id = await insert(tx, input, { viewer, actor, current: null });
-    await requireWrittenInScope(tx, definition, writes.viewerAfterCreate?.(viewer, id) ?? viewer, id);
     const record = await loadOne(tx, definition, id);
+    const creator = writes.viewerAfterCreate?.(viewer, id) ?? viewer;
+    await requireWrittenInScope(tx, definition, writes.ownershipOf, creator, record);
     await run.trail(tx, { actor, action: 'CREATE', recordId: id, before: null, after: record });
     return record;
   });
@@ -734,8 +757,8 @@ async function applyUpdate<RecordShape extends { id: number }, Input extends { v
   await writes.authorizeWrite?.({ action: 'update', viewer, input, current: before, tx });
   const versionBump = writes.bumpsVersion ? { versionBump: versionBumpOf(definition.table, writes) } : {};
   await writes.update(tx, id, input, { viewer, actor, current: before, ...versionBump });
-  await requireWrittenInScope(tx, definition, viewer, id);
   const after = await loadOne(tx, definition, id);
+  await requireWrittenInScope(tx, definition, writes.ownershipOf, viewer, after);
   if (writes.bumpsVersion) requireBumped(after, readVersion);
   await run.trail(tx, { actor, action: 'UPDATE', recordId: id, before, after });
   return { before, after };
