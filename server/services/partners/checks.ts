@@ -62,21 +62,28 @@ async function foundReferences(
 /**
  * One problem per field that names an id its table does not have, or a retired value the stored record
  * did not have (`stored`: the same checks built from the stored record). One query for every field with ids.
+ *
+ * An id the stored record already has is neither: it exists (each is a foreign key), and a retired one may
+ * stay. Only the ids a write adds are looked up, so a save that keeps its references sends no query.
  */
 async function unknownReferenceProblems(
   tx: Queryable,
   checks: readonly ReferenceCheck[],
   stored: readonly ReferenceCheck[],
 ): Promise<Record<string, string>> {
-  const wanted = checks.map((check) => ({ check, ids: [...new Set(check.ids)] })).filter(({ ids }) => ids.length > 0);
+  const wanted = checks
+    .map((check) => {
+      const kept = new Set(stored.find((candidate) => candidate.field === check.field)?.ids ?? []);
+      return { check, ids: [...new Set(check.ids)].filter((id) => !kept.has(id)) };
+    })
+    .filter(({ ids }) => ids.length > 0);
   if (wanted.length === 0) return {};
   const found = await foundReferences(tx, wanted);
   const problems: Record<string, string> = {};
   wanted.forEach(({ check, ids }, index) => {
     const known = new Map(found.filter((row) => row.check_index === index).map((row) => [row.id, row.is_active]));
-    const kept = new Set(stored.find((candidate) => candidate.field === check.field)?.ids ?? []);
     if (ids.some((id) => !known.has(id))) problems[check.field] = UNKNOWN_REFERENCE;
-    else if (ids.some((id) => known.get(id) === false && !kept.has(id))) problems[check.field] = RETIRED_REFERENCE;
+    else if (ids.some((id) => known.get(id) === false)) problems[check.field] = RETIRED_REFERENCE;
   });
   return problems;
 }
