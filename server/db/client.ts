@@ -13,6 +13,7 @@ import { checkConnection } from './connectionProblems';
 import { POOL_SIZE, startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import { memorySocketPair } from './memorySocket';
 import { servePgliteConnections } from './pgliteConnections';
+import { clientClassWithWriteShards } from './writeShards';
 
 export { PGLITE_EXTENSIONS } from './pgliteExtensions';
 export { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
@@ -57,7 +58,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // No JIT: a list's count over many rows crosses its cost threshold and spends ~15 ms compiling a plan
     // that runs in less; this server's queries are short, indexed ones.
     const databaseUrl = options.databaseUrl;
-    return poolHandle(new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, options: '-c jit=off' }), {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: POOL_SIZE,
+      options: '-c jit=off',
+      Client: clientClassWithWriteShards(),
+    });
+    return poolHandle(pool, {
       engine: 'postgres',
       onIdleError: (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
       afterEnd: async () => undefined,

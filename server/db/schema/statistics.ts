@@ -9,8 +9,8 @@ import { checkOneOf } from './columns';
  * redemption, an event published, a request decided), so a period's figures are a short index range whatever
  * the number of views, claims or events behind them; the occurrences held are added by the daily job
  * (server/services/statistics). Rows are history: deleting a record leaves its figures counted. No foreign
- * keys, for that reason. A figure is spread over up to eight rows (`shard`, by the writing connection, as
- * `row_counts` does): every published event's save added to the day's one PLATFORM row and held it until it
+ * keys, for that reason. A figure is spread over up to sixteen rows (`shard`, by the writing connection, as
+ * `row_counts` does: server/db/writeShards.ts): every published event's save added to the day's one PLATFORM row and held it until it
  * committed, so concurrent saves queued on it. Its value is the sum of its rows.
  */
 export const dailyStatistics = pgTable(
