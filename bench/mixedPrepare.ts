@@ -31,11 +31,15 @@ async function countPastDays(db: unknown): Promise<void> {
 /**
  * A platform's tables have long been vacuumed: their pages are marked all-visible and their rows' hint bits set.
  * The rows just copied are not, and PostgreSQL's autovacuum came to the 100,000 events in the middle of a turn or
- * not at all (it visits each database once a minute), which moved a turn's throughput by a quarter from one run
- * to the next. Vacuumed here, once, for both checkouts alike.
+ * not at all (it visits each database once a minute). Vacuumed here, once, for both checkouts alike.
+ *
+ * Then a checkpoint: growing the database writes about a gigabyte of WAL, and the checkpoint that much WAL calls
+ * for (max_wal_size) otherwise began in the turn that followed or not, as the preparation's WAL happened to fall;
+ * every page first written after a checkpoint goes to the WAL whole. A turn's own writes may still call for one.
  */
 async function settle(db: { execute(query: ReturnType<typeof sql>): Promise<unknown> }): Promise<void> {
   await db.execute(sql`VACUUM (ANALYZE)`);
+  await db.execute(sql`CHECKPOINT`);
 }
 
 const handle = await client.openDatabase(engine === 'postgres' ? { databaseUrl: target } : { dataDir: target });
