@@ -397,6 +397,9 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
   const { input, viewer } = args;
   const current =
     args.current !== undefined ? args.current : args.id !== undefined ? ((await loadEvent(tx, args.id)) ?? null) : null;
+  // For an update: the record it replaces as read in this transaction (under the row's lock), when it is this
+  // event's; its links, stored rule and out-of-schedule rows need not be read again.
+  const replaced = args.id !== undefined && current?.id === args.id ? current : undefined;
   const galleryIds = await checkEventWrite(tx, viewer, input, current);
   const newRule = ruleOfInput(input);
   const columns = {
@@ -417,18 +420,14 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
     id = row.id;
   } else {
     id = args.id;
-    oldRule = await storedRuleFor(tx, id, current);
+    oldRule = await storedRuleFor(tx, id, replaced);
     await tx
       .update(events)
       .set({ ...columns, ...args.versionBump })
       .where(eq(events.id, id));
   }
-  // The record as stored: none for a row just inserted; for an update, the one read above in this transaction.
-  await writeLinks(tx, id, {
-    input,
-    galleryIds,
-    stored: args.id === undefined ? null : current?.id === id ? current : undefined,
-  });
+  // The record as stored: none for a row just inserted; for an update, the one read in this transaction.
+  await writeLinks(tx, id, { input, galleryIds, stored: args.id === undefined ? null : replaced });
   const rows = input.dateAndCalendar.outOfScheduleEvents;
   const ruleChanged = oldRule !== null && !sameRule(oldRule, newRule);
   let rowsChanged = false;
@@ -438,8 +437,8 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
       await rekeyOutOfScheduleRows(tx, id, oldRule, newRule);
       rowsChanged = await replaceOutOfScheduleRows(tx, id, newRule, rowsFollowingRule(oldRule, newRule, rows));
     } else {
-      // The rows are as `current` shows them: read in this transaction and not rekeyed since.
-      const storedRows = current?.id === id ? current.dateAndCalendar.outOfScheduleEvents : undefined;
+      // The rows are as the replaced record shows them: nothing rekeyed them since it was read.
+      const storedRows = replaced?.dateAndCalendar.outOfScheduleEvents;
       rowsChanged = await replaceOutOfScheduleRows(tx, id, newRule, rows, storedRows);
     }
   } else if (oldRule !== null && ruleChanged) {
@@ -451,12 +450,9 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
   return id;
 }
 
-/**
- * The rule an update replaces, as stored: the one `current` was read with when it is this event's record read in
- * this transaction (under the row's lock), else the row's.
- */
-async function storedRuleFor(tx: Queryable, id: number, current: Event | null): Promise<RecurrenceRule> {
-  const known = current?.id === id ? storedRuleOf(current) : undefined;
+/** The rule an update replaces, as stored: the one the replaced record was read with, else the row's. */
+async function storedRuleFor(tx: Queryable, id: number, replaced: Event | undefined): Promise<RecurrenceRule> {
+  const known = replaced && storedRuleOf(replaced);
   if (known) return known;
   const stored = await loadEventRow(tx, id);
   if (!stored) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
