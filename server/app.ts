@@ -135,6 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimits: options.rateLimits,
     now: options.now,
   });
+  // Before the pool serves: every connection it opens from here on listens for changes of identities.
+  const forgetIdentities = await authService.sessions.rememberIdentities(database);
+  app.addHook('onClose', forgetIdentities);
   const background = new BackgroundTasks(app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);

@@ -33,6 +33,18 @@ export interface DatabaseHandle {
    * its result stops it.
    */
   listen(channel: string, onNotification: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /**
+   * As `listen`, but heard on every connection of the pool, so that a notification committed through this
+   * handle is heard before that COMMIT returns: PostgreSQL hands a session its own notifications before it is
+   * ready for the next statement. Other processes' are heard as soon as a connection is idle. `onGap` when no
+   * connection is left listening (notifications may be missed until one connects again). Call at start-up,
+   * before the pool serves: a connection already open takes its LISTEN then.
+   */
+  listenOnEveryConnection(
+    channel: string,
+    onNotification: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 /** How long a lost listening connection to PostgreSQL waits before it connects again. */
@@ -58,17 +70,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // No JIT: a list's count over many rows crosses its cost threshold and spends ~15 ms compiling a plan
     // that runs in less; this server's queries are short, indexed ones.
     const databaseUrl = options.databaseUrl;
+    const everyConnection = new PoolListeners();
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: POOL_SIZE,
       options: '-c jit=off',
       Client: clientClassWithWriteShards(),
+      onConnect: everyConnection.connected,
     });
     return poolHandle(pool, {
       engine: 'postgres',
       onIdleError: (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
       afterEnd: async () => undefined,
       listen: (channel, onNotification, onGap) => listenOnOwnConnection(databaseUrl, channel, onNotification, onGap),
+      listenOnEveryConnection: everyConnection.listen,
     });
   }
   if ('inProcess' in options) return inProcessHandle(options.inProcess);
@@ -99,16 +114,67 @@ function pgliteHandle(pool: pg.Pool, afterEnd: () => Promise<void>): DatabaseHan
   pool.on('connect', (client) =>
     client.on('notification', (message) => notifications.emit(message.channel, message.payload ?? '')),
   );
+  const listen: DatabaseHandle['listen'] = async (channel, onNotification) => {
+    notifications.on(channel, onNotification);
+    await pool.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return async () => void notifications.off(channel, onNotification);
+  };
   return poolHandle(pool, {
     engine: 'pglite',
     onIdleError: (error) => console.warn(`The embedded database closed a connection: ${error.message}`),
     afterEnd,
-    listen: async (channel, onNotification) => {
-      notifications.on(channel, onNotification);
-      await pool.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => void notifications.off(channel, onNotification);
-    },
+    listen,
+    // One session: what it listens to, every connection hears, its own commits included.
+    listenOnEveryConnection: listen,
   });
+}
+
+/**
+ * LISTEN on every connection of a PostgreSQL pool. Each connection the pool opens listens to the registered
+ * channels before the pool hands it out (`connected`, the pool's `onConnect`); a channel registered later is
+ * LISTENed on the connections already open, which is safe only while none is in use (at start-up).
+ */
+class PoolListeners {
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
+  readonly #gapListeners = new Set<() => void>();
+  readonly #listening = new Set<pg.ClientBase>();
+
+  /** The pool's `onConnect`: a connection that cannot LISTEN fails, and the pool ends it. */
+  readonly connected = async (client: pg.ClientBase): Promise<void> => {
+    client.on('notification', (message) => this.#tell(message.channel, message.payload ?? ''));
+    client.once('end', () => this.#forget(client));
+    await this.#listenOn(client, [...this.#listeners.keys()]);
+  };
+
+  readonly listen: DatabaseHandle['listenOnEveryConnection'] = async (channel, onNotification, onGap) => {
+    let ofChannel = this.#listeners.get(channel);
+    if (!ofChannel) {
+      ofChannel = new Set();
+      this.#listeners.set(channel, ofChannel);
+      await Promise.all([...this.#listening].map((client) => this.#listenOn(client, [channel])));
+    }
+    ofChannel.add(onNotification);
+    if (onGap) this.#gapListeners.add(onGap);
+    return async () => {
+      ofChannel.delete(onNotification);
+      if (onGap) this.#gapListeners.delete(onGap);
+    };
+  };
+
+  async #listenOn(client: pg.ClientBase, channels: readonly string[]): Promise<void> {
+    for (const channel of channels) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    this.#listening.add(client);
+  }
+
+  #tell(channel: string, payload: string): void {
+    for (const onNotification of this.#listeners.get(channel) ?? []) onNotification(payload);
+  }
+
+  /** A connection gone: with none left listening, what others commit goes unheard until one connects. */
+  #forget(client: pg.ClientBase): void {
+    if (!this.#listening.delete(client) || this.#listening.size > 0) return;
+    for (const onGap of this.#gapListeners) onGap();
+  }
 }
 
 /**
@@ -161,11 +227,13 @@ function poolHandle(
     onIdleError,
     afterEnd,
     listen,
+    listenOnEveryConnection,
   }: {
     engine: Engine;
     onIdleError: (error: Error) => void;
     afterEnd: () => Promise<void>;
     listen: DatabaseHandle['listen'];
+    listenOnEveryConnection: DatabaseHandle['listenOnEveryConnection'];
   },
 ): DatabaseHandle {
   // An idle connection the server ends (restart, failover, a dropped database) is reported here; without a
@@ -176,6 +244,7 @@ function poolHandle(
     db,
     engine,
     listen,
+    listenOnEveryConnection,
     close: async () => {
       await pool.end();
       await afterEnd();

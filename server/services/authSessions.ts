@@ -1,12 +1,13 @@
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { isRoleKey, type RoleKey } from '../../domain/roles';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import { authSessions, refreshTokens, roles, users } from '../db/schema/auth';
 import { builtOncePerDatabase } from '../db/prepared';
 import type { SessionUser } from '../../domain/user';
 import { sessionUserOf } from './authUsers';
 import { deriveKey, hashToken, randomToken, successorRefreshToken } from './tokens';
+import { AUTH_CHANGES_CHANNEL, SessionIdentityCache } from './sessionIdentityCache';
 
 /**
  * Sessions and their refresh tokens (docs/server.md "Refresh rotation").
@@ -113,6 +114,8 @@ const activeSessionUserQuery = builtOncePerDatabase('active_session_user', (db, 
 
 export class AuthSessions {
   private readonly successorKey: Buffer;
+  /** Set while every change of an identity is heard (`rememberIdentities`); else each check reads. */
+  private identities: SessionIdentityCache<SessionIdentity> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -236,11 +239,36 @@ export class AuthSessions {
     await revokeSessions(db, condition, reason, this.now());
   }
 
+  /**
+   * From now on keeps the identities behind live sessions between requests (sessionIdentityCache.ts), told of
+   * every change by `database`'s connections. Its result stops that; checks then read every time again.
+   */
+  async rememberIdentities(database: Pick<DatabaseHandle, 'listenOnEveryConnection'>): Promise<() => Promise<void>> {
+    const identities = new SessionIdentityCache<SessionIdentity>(this.now);
+    const forget = () => identities.forgetAll();
+    const stopListening = await database.listenOnEveryConnection(AUTH_CHANGES_CHANNEL, forget, forget);
+    this.identities = identities;
+    return async () => {
+      if (this.identities === identities) this.identities = undefined;
+      await stopListening();
+    };
+  }
+
   /** The identity behind an access token, when its session is live and its user active and unchanged. */
   async findActiveIdentity(userId: number, sessionId: string): Promise<SessionIdentity | undefined> {
     if (!UUID_PATTERN.test(sessionId)) return undefined;
+    const read = () => this.readActiveIdentity(userId, sessionId);
+    if (!this.identities) return (await read())?.identity;
+    return this.identities.lookup(sessionId, userId, read);
+  }
+
+  private async readActiveIdentity(
+    userId: number,
+    sessionId: string,
+  ): Promise<{ identity: SessionIdentity; sessionEndsAt: Date } | undefined> {
     const [row] = await activeIdentityQuery(this.db).execute({ sessionId, userId });
-    return row && this.liveIdentityOf(row, userId, sessionId);
+    const identity = row && this.liveIdentityOf(row, userId, sessionId);
+    return identity && { identity, sessionEndsAt: row.expiresAt };
   }
 
   /** `findActiveIdentity` and the session's user (domain/user.ts), read together. */
