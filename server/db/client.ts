@@ -143,7 +143,13 @@ class PoolListeners {
   readonly connected = async (client: pg.ClientBase): Promise<void> => {
     client.on('notification', (message) => this.#tell(message.channel, message.payload ?? ''));
     client.once('end', () => this.#forget(client));
-    await this.#listenOn(client, [...this.#listeners.keys()]);
+    // Until it counts as listening, a channel registered meanwhile is this connection's to LISTEN on.
+    const heard = new Set<string>();
+    for (let unheard = this.#channelsBut(heard); unheard.length > 0; unheard = this.#channelsBut(heard)) {
+      await this.#listenOn(client, unheard);
+      for (const channel of unheard) heard.add(channel);
+    }
+    this.#listening.add(client);
   };
 
   readonly listen: DatabaseHandle['listenOnEveryConnection'] = async (channel, onNotification, onGap) => {
@@ -163,7 +169,10 @@ class PoolListeners {
 
   async #listenOn(client: pg.ClientBase, channels: readonly string[]): Promise<void> {
     for (const channel of channels) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    this.#listening.add(client);
+  }
+
+  #channelsBut(heard: ReadonlySet<string>): string[] {
+    return [...this.#listeners.keys()].filter((channel) => !heard.has(channel));
   }
 
   #tell(channel: string, payload: string): void {
