@@ -139,8 +139,8 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
       await authorizeEventWrite(tx, action, viewer, input, current);
     },
     insert: (tx, input, { viewer }) => insertEvent(tx, input, viewer),
-    update: (tx, id, input, { viewer, actor, current, versionBump }) =>
-      updateEvent(tx, id, input, { viewer, actor, current, versionBump }),
+    update: (tx, id, input, { viewer, actor, current, versionedUpdate }) =>
+      updateEvent(tx, id, input, { viewer, actor, current, versionedUpdate }),
     bumpsVersion: true,
     ownershipOf: (event) => eventOwnership(event.generalInfos),
     foreignKeyFields: {

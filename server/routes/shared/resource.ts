@@ -40,6 +40,7 @@ import { auditTrail, type AuditActor, type AuditTrail } from '../../services/aud
 import { escapeLike } from '../../db/conditions';
 import { pageWithTotal, type RecordColumns } from '../../db/pages';
 import type { Queryable } from '../../db/queryable';
+import type { VersionedRowUpdate } from '../../db/versionedUpdate';
 import { countedReadScope, scopeCondition, type ResourceScope, type ScopeMode } from '../../db/scope';
 import { listQueryParser, setContentRange, type ListQueryParser, type SortOrder } from './listQuery';
 
@@ -116,10 +117,11 @@ export interface WriteContext<RecordShape> {
   /** The record as the caller read it (null on create). */
   current: RecordShape | null;
   /**
-   * On update, for a resource whose `update` bumps the version itself (`bumpsVersion`): the SET of the bump
-   * (`version = version + 1`, `updated_at = now()`), to add to its UPDATE of the record's row.
+   * On update, for a resource whose `update` bumps the version itself (`bumpsVersion`): the SET of the bump and
+   * the condition to add to its UPDATE of the record's row, and what to do when that UPDATE finds no row
+   * (server/db/versionedUpdate.ts).
    */
-  versionBump?: Record<string, unknown>;
+  versionedUpdate?: VersionedRowUpdate;
 }
 
 export interface AuthorizeWriteArguments<RecordShape, Input> {
@@ -151,10 +153,10 @@ export interface ResourceWrites<RecordShape, Input extends { version?: number }>
   /** Replaces the whole record (fields left out of the input go back to their defaults). */
   update(tx: Queryable, id: number, input: Input, context: WriteContext<RecordShape>): Promise<void>;
   /**
-   * `update` always writes the record's own row and adds `context.versionBump` to that UPDATE: the generic then
-   * locks the row and checks its version instead of bumping it in an UPDATE of its own, which fires the table's
-   * statement triggers a second time. The record it loads before the write then shows the stored version and
-   * `updatedAt` (the audit's `before`).
+   * `update` always writes the record's own row first, with `context.versionedUpdate` in that UPDATE: the generic
+   * then reads the record, checks its scope and version, and leaves the bump and its guard to that UPDATE instead
+   * of bumping the version in an UPDATE of its own, which fires the table's statement triggers a second time.
+   * The record it loads before the write shows the stored version and `updatedAt` (the audit's `before`).
    */
   bumpsVersion?: true;
   /** Removes the record; default: `DELETE FROM table WHERE id = ?` (child rows go by cascade). */
@@ -703,41 +705,66 @@ interface UpdatedRecord<RecordShape> {
 }
 
 /**
- * The concurrency guard of an update: the row of the caller's write scope at the version they read, bumped or
- * locked until the transaction ends. Of two PUTs read at one version, the second waits for the first, finds the
- * row changed (PostgreSQL re-reads it after the first commits) and gets the 409. Gone or out of reach answers 404
- * or 403 before a stale version's 409.
+ * The concurrency guard of an update: the row of the caller's write scope at the version they read, bumped
+ * until the transaction ends. Of two PUTs read at one version, the second waits for the first, finds the row
+ * changed (PostgreSQL re-reads it after the first commits) and gets the 409. Gone or out of reach answers 404 or
+ * 403 before a stale version's 409.
  */
-async function guardVersion<RecordShape extends { id: number }, Input extends { version?: number }>(
+async function bumpVersion<RecordShape extends { id: number }, Input extends { version?: number }>(
   tx: Queryable,
   run: WriteRun<RecordShape, Input>,
   id: number,
   readVersion: number,
 ): Promise<void> {
   const { definition, writes, viewer } = run;
-  const inWriteScope = and(
-    eq(definition.id, id),
-    scopeCondition(viewer, definition.permission, definition.scope, 'write'),
-  );
-  let atReadVersion: boolean;
-  if (writes.bumpsVersion) {
-    const [row] = await tx
-      .select({ version: writes.version })
-      .from(definition.table)
-      .where(inWriteScope)
-      .for('no key update');
-    if (!row) await requireInScope(tx, definition, viewer, id, 'write');
-    atReadVersion = row?.version === readVersion;
-  } else {
-    const bumped = await tx
-      .update(definition.table)
-      .set(versionBumpOf(definition.table, writes))
-      .where(and(inWriteScope, eq(writes.version, readVersion)))
-      .returning({ id: definition.id });
-    if (bumped.length === 0) await requireInScope(tx, definition, viewer, id, 'write');
-    atReadVersion = bumped.length > 0;
+  const bumped = await tx
+    .update(definition.table)
+    .set(versionBumpOf(definition.table, writes))
+    .where(
+      and(
+        eq(definition.id, id),
+        scopeCondition(viewer, definition.permission, definition.scope, 'write'),
+        eq(writes.version, readVersion),
+      ),
+    )
+    .returning({ id: definition.id });
+  if (bumped.length === 0) await staleUpdate(tx, run, id);
+}
+
+/** An update that found no row at the version read: 404 gone, 403 out of the write scope, else 409. */
+async function staleUpdate<RecordShape extends { id: number }, Input extends { version?: number }>(
+  tx: Queryable,
+  { definition, viewer }: WriteRun<RecordShape, Input>,
+  id: number,
+): Promise<never> {
+  await requireInScope(tx, definition, viewer, id, 'write');
+  throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
+}
+
+/**
+ * For a resource that bumps the version in its own UPDATE (`bumpsVersion`): the stored record, in the caller's
+ * write scope (checked on the record when the resource states its owners) and at the version they read.
+ * Nothing is locked: the writer's UPDATE of the row carries the version read as its guard, and a row changed
+ * since answers as `staleUpdate` does.
+ */
+async function readAtVersion<RecordShape extends { id: number }, Input extends { version?: number }>(
+  tx: Queryable,
+  run: WriteRun<RecordShape, Input>,
+  id: number,
+  readVersion: number,
+): Promise<RecordShape> {
+  const { definition, writes, viewer } = run;
+  const stored = await loadOne(tx, definition, id);
+  if (scopeLimits(definition, viewer)) {
+    const inScope = writes.ownershipOf
+      ? isInScope(viewer, definition.permission, writes.ownershipOf(stored), 'write')
+      : false;
+    if (!inScope) await requireInScope(tx, definition, viewer, id, 'write');
   }
-  if (!atReadVersion) throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
+  if ((stored as { version?: unknown }).version !== readVersion) {
+    throw new ApiError(409, RESOURCE_ERROR_CODES.editConflict);
+  }
+  return stored;
 }
 
 /**
@@ -752,11 +779,23 @@ async function applyUpdate<RecordShape extends { id: number }, Input extends { v
   readVersion: number,
 ): Promise<UpdatedRecord<RecordShape>> {
   const { definition, writes, viewer, actor } = run;
-  await guardVersion(tx, run, id, readVersion);
-  const before = await loadOne(tx, definition, id);
+  let before: RecordShape;
+  let versioned: { versionedUpdate: VersionedRowUpdate } | undefined;
+  if (writes.bumpsVersion) {
+    before = await readAtVersion(tx, run, id, readVersion);
+    versioned = {
+      versionedUpdate: {
+        set: versionBumpOf(definition.table, writes),
+        where: eq(writes.version, readVersion),
+        stale: () => staleUpdate(tx, run, id),
+      },
+    };
+  } else {
+    await bumpVersion(tx, run, id, readVersion);
+    before = await loadOne(tx, definition, id);
+  }
   await writes.authorizeWrite?.({ action: 'update', viewer, input, current: before, tx });
-  const versionBump = writes.bumpsVersion ? { versionBump: versionBumpOf(definition.table, writes) } : {};
-  await writes.update(tx, id, input, { viewer, actor, current: before, ...versionBump });
+  await writes.update(tx, id, input, { viewer, actor, current: before, ...versioned });
   const after = await loadOne(tx, definition, id);
   await requireWrittenInScope(tx, definition, writes.ownershipOf, viewer, after);
   if (writes.bumpsVersion) requireBumped(after, readVersion);

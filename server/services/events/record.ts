@@ -355,8 +355,8 @@ const eventTypeLabelsColumn = sql<Record<Language, string> | null>`(SELECT json_
 const typeLabelsOfRecord = new WeakMap<Event, Record<Language, string>>();
 
 /**
- * The stored rule of the records `loadEvents` answered, by record. A save reads the record it replaces under
- * the row's lock, and its writer needs the rule as stored (an end date stored, not derived as the record shows
+ * The stored rule of the records `loadEvents` answered, by record. A save reads the record it replaces in its
+ * transaction, and its writer needs the rule as stored (an end date stored, not derived as the record shows
  * it): kept here, the writer does not read the row again.
  */
 const storedRuleOfRecord = new WeakMap<Event, RecurrenceRule>();

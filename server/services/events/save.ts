@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { requireRowUpdated, type VersionedRowUpdate } from '../../db/versionedUpdate';
 import type { Viewer } from '../../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import type { Event, EventInput } from '../../../domain/event';
@@ -182,8 +183,8 @@ export async function updateEvent(
     viewer,
     actor,
     current,
-    versionBump,
-  }: { viewer: Viewer; actor: AuditActor; current: Event | null; versionBump?: Record<string, unknown> },
+    versionedUpdate,
+  }: { viewer: Viewer; actor: AuditActor; current: Event | null; versionedUpdate?: VersionedRowUpdate },
 ): Promise<void> {
   const outcome = saveOutcomeOf('update', viewer, input, current);
   const effective = inputFor(viewer, input, outcome);
@@ -199,14 +200,16 @@ export async function updateEvent(
   const noticePublished = () =>
     effective.visibility === 'PUBLISHED' ? noticeEventPublished(tx, published) : Promise.resolve();
   if (wholeSeries) {
-    await writeEventRow(tx, { id, input: effective, viewer, current, approval: outcome.approval, versionBump });
+    await writeEventRow(tx, { id, input: effective, viewer, current, approval: outcome.approval, versionedUpdate });
   } else {
     if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
     // The save action applies to the series whichever occurrences the edit reaches (a split's tail copies it).
-    await tx
+    const updated = await tx
       .update(events)
-      .set({ visibility: effective.visibility, ...(outcome.approval ?? {}), ...versionBump })
-      .where(eq(events.id, id));
+      .set({ visibility: effective.visibility, ...(outcome.approval ?? {}), ...versionedUpdate?.set })
+      .where(and(eq(events.id, id), versionedUpdate?.where))
+      .returning({ id: events.id });
+    await requireRowUpdated(updated, versionedUpdate);
     await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer, actor));
   }
   // The series is what was published; a split's tail copies its visibility and is not a publication of its own.

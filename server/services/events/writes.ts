@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { requireRowUpdated, type VersionedRowUpdate } from '../../db/versionedUpdate';
 import type { Viewer } from '../../../domain/access';
 import type { ApprovalStatus } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
@@ -73,8 +74,8 @@ export interface WriteEventArguments {
   approval?: EventApproval;
   /** Segment links, written when given (a new tail segment sets both). */
   extra?: { parentEventId?: number | null; segmentIsRecurrenceTail?: boolean };
-  /** On update, the version bump the save adds to its UPDATE of the row (the generic's `versionBump`). */
-  versionBump?: Record<string, unknown>;
+  /** On update, the version bump and guard the save adds to its UPDATE of the row (the generic's). */
+  versionedUpdate?: VersionedRowUpdate;
 }
 
 /** Rows are keyed by the instant, whatever its spelling. */
@@ -397,8 +398,9 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
   const { input, viewer } = args;
   const current =
     args.current !== undefined ? args.current : args.id !== undefined ? ((await loadEvent(tx, args.id)) ?? null) : null;
-  // For an update: the record it replaces as read in this transaction (under the row's lock), when it is this
-  // event's; its links, stored rule and out-of-schedule rows need not be read again.
+  // For an update: the record it replaces as read in this transaction, when it is this event's; its links,
+  // stored rule and out-of-schedule rows need not be read again. The UPDATE of the row below carries the version
+  // that record was read at (`versionedUpdate`), and nothing is written before it.
   const replaced = args.id !== undefined && current?.id === args.id ? current : undefined;
   const galleryIds = await checkEventWrite(tx, viewer, input, current);
   const newRule = ruleOfInput(input);
@@ -421,10 +423,13 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
   } else {
     id = args.id;
     oldRule = await storedRuleFor(tx, id, replaced);
-    await tx
+    const versioned = args.versionedUpdate;
+    const updated = await tx
       .update(events)
-      .set({ ...columns, ...args.versionBump })
-      .where(eq(events.id, id));
+      .set({ ...columns, ...versioned?.set })
+      .where(and(eq(events.id, id), versioned?.where))
+      .returning({ id: events.id });
+    await requireRowUpdated(updated, versioned);
   }
   // The record as stored: none for a row just inserted; for an update, the one read in this transaction.
   await writeLinks(tx, id, { input, galleryIds, stored: args.id === undefined ? null : replaced });
