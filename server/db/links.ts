@@ -100,6 +100,43 @@ export async function replaceLinks(
     .values(targetIds.map((targetId) => ({ [ownerKey]: ownerId, [targetKey]: targetId })) as never);
 }
 
+/** One link set of an owner: the join table and the ids it links to. */
+export interface LinkSet {
+  link: LinkTable;
+  targetIds: readonly number[];
+}
+
+/**
+ * The link sets and gallery of an owner just inserted (nothing stored to replace), in one statement whatever
+ * their number: each table's INSERT is a data-modifying CTE of it. A create sent one INSERT per set it filled,
+ * and every statement costs the server a round trip. Each table's statement triggers fire as they did.
+ */
+export async function insertChildrenOfNewOwner(
+  tx: Queryable,
+  ownerId: number,
+  sets: readonly LinkSet[],
+  gallery?: { media: MediaTable; uploadIds: readonly number[] },
+): Promise<void> {
+  const inserts = sets
+    .filter((set) => set.targetIds.length > 0)
+    .map(
+      ({ link, targetIds }) =>
+        sql`INSERT INTO ${link.table} (${sql.identifier(link.owner.name)}, ${sql.identifier(link.target.name)})
+          SELECT ${ownerId}::int, target FROM unnest(${sql.param([...targetIds])}::int[]) AS target`,
+    );
+  if (gallery && gallery.uploadIds.length > 0) {
+    const { media, uploadIds } = gallery;
+    inserts.push(
+      sql`INSERT INTO ${media.table} (${sql.identifier(media.owner.name)}, ${sql.identifier(media.upload.name)}, ${sql.identifier(media.position.name)})
+        SELECT ${ownerId}::int, upload, (place - 1)::int FROM unnest(${sql.param([...uploadIds])}::int[]) WITH ORDINALITY AS gallery(upload, place)`,
+    );
+  }
+  if (inserts.length === 0) return;
+  const [last, ...before] = inserts.reverse();
+  const ctes = before.reverse().map((insert, index) => sql`${sql.identifier(`inserted_${index}`)} AS (${insert})`);
+  await tx.execute(ctes.length === 0 ? last : sql`WITH ${sql.join(ctes, sql`, `)} ${last}`);
+}
+
 /** Replaces the owner's gallery with exactly these uploads, in this order (`stored` as for `replaceLinks`). */
 export async function replaceMedia(
   tx: Queryable,

@@ -25,7 +25,7 @@ import { promoterGroups } from '../../db/schema/promoterGroups';
 import { environments, eventTypes, games, musics, services } from '../../db/schema/reference';
 import { tags } from '../../db/schema/tags';
 import { ApiError } from '../../errors';
-import { replaceLinks, replaceMedia } from '../../db/links';
+import { insertChildrenOfNewOwner, replaceLinks, replaceMedia } from '../../db/links';
 import { checkPartnerWrite, descriptionColumnsOf, referenceCheck, type ReferenceCheck } from '../partners/checks';
 import type { Queryable } from '../../db/queryable';
 import { requireUsableUploads, type UploadUse } from '../uploadRecords';
@@ -473,15 +473,25 @@ async function writeLinks(
   id: number,
   { input, galleryIds, stored }: { input: EventInput; galleryIds: readonly number[]; stored: Event | null | undefined },
 ): Promise<void> {
-  const { generalInfos: general, descriptionAndMedia: media } = input;
-  const before = stored === null ? NOTHING_STORED : stored && storedSetsOf(stored);
-  await replaceLinks(tx, EVENT_LINKS.musics, id, general.musics, before?.musics);
-  await replaceLinks(tx, EVENT_LINKS.services, id, media.services, before?.services);
-  await replaceLinks(tx, EVENT_LINKS.games, id, media.games, before?.games);
-  await replaceLinks(tx, EVENT_LINKS.environments, id, media.environments, before?.environments);
-  await replaceLinks(tx, EVENT_LINKS.tags, id, media.tagTerms, before?.tags);
+  const sets = linkSetsOf(input);
+  if (stored === null) {
+    await insertChildrenOfNewOwner(tx, id, sets, { media: EVENT_MEDIA, uploadIds: galleryIds });
+    return;
+  }
+  const before = stored && storedSetsOf(stored);
+  for (const { name, link, targetIds } of sets) await replaceLinks(tx, link, id, targetIds, before?.[name]);
   await replaceMedia(tx, EVENT_MEDIA, id, galleryIds, before?.media);
 }
+
+/** The input's link sets, each named as `storedSetsOf` names the stored one. */
+const linkSetsOf = ({ generalInfos, descriptionAndMedia: media }: EventInput) =>
+  [
+    { name: 'musics', link: EVENT_LINKS.musics, targetIds: generalInfos.musics },
+    { name: 'services', link: EVENT_LINKS.services, targetIds: media.services },
+    { name: 'games', link: EVENT_LINKS.games, targetIds: media.games },
+    { name: 'environments', link: EVENT_LINKS.environments, targetIds: media.environments },
+    { name: 'tags', link: EVENT_LINKS.tags, targetIds: media.tagTerms },
+  ] as const;
 
 const storedSetsOf = ({ generalInfos, descriptionAndMedia }: Event) => ({
   musics: generalInfos.musics,
@@ -491,12 +501,3 @@ const storedSetsOf = ({ generalInfos, descriptionAndMedia }: Event) => ({
   tags: descriptionAndMedia.tagTerms,
   media: descriptionAndMedia.media.map((upload) => upload.id),
 });
-
-const NOTHING_STORED: ReturnType<typeof storedSetsOf> = {
-  musics: [],
-  services: [],
-  games: [],
-  environments: [],
-  tags: [],
-  media: [],
-};
