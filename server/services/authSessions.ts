@@ -268,7 +268,10 @@ export class AuthSessions {
   ): Promise<{ identity: SessionIdentity; sessionEndsAt: Date } | undefined> {
     const [row] = await activeIdentityQuery(this.db).execute({ sessionId, userId });
     const identity = row && this.liveIdentityOf(row, userId, sessionId);
-    return identity && { identity, sessionEndsAt: row.expiresAt };
+    if (!identity) return undefined;
+    // One object serves every request of the session while it is kept: none may change it for the others.
+    Object.freeze(identity.roleKeys);
+    return { identity: Object.freeze(identity), sessionEndsAt: row.expiresAt };
   }
 
   /** `findActiveIdentity` and the session's user (domain/user.ts), read together. */
