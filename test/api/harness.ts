@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, REFRESH_COOKIE_NAME } from '../../domain/auth';
@@ -10,7 +10,7 @@ import type { RoleKey } from '../../domain/roles';
 import type { SignInResponse } from '../../domain/auth';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { DEFAULT_DEMO_PASSWORD, parseEnvironment, type ServerConfig } from '../../server/config';
-import type { Database, DatabaseHandle } from '../../server/db/client';
+import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
 import { openSeededTestDatabase } from './testDatabase';
 import { mailOutbox, roles, users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/seed';
@@ -178,6 +178,40 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         shared = undefined;
         await database.dispose();
       }
+    },
+  };
+}
+
+/**
+ * A second API process on the test server's PostgreSQL database (TEST_DATABASE_URL): its own pool and app, as
+ * another process behind the same proxy would have. `close` ends both.
+ */
+export async function startSecondAppOnPostgres(
+  server: TestServer,
+): Promise<{ app: FastifyInstance; handle: DatabaseHandle; close(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('a second process needs TEST_DATABASE_URL');
+  const result = (await server.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(serverUrl);
+  url.pathname = `/${result.rows[0].name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const app = await buildApp({
+    config: server.config,
+    database: handle,
+    mailer: createMailer({ db: handle.db, logLinks: false }),
+    logger: false,
+    rateLimits: RELAXED_RATE_LIMITS,
+    staticRoot: server.staticRoot,
+  });
+  await app.ready();
+  return {
+    app,
+    handle,
+    close: async () => {
+      await app.close();
+      await handle.close();
     },
   };
 }

@@ -3,11 +3,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationRecord } from '../../domain/notification';
-import { buildApp } from '../../server/app';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { notifications, scheduledJobRuns } from '../../server/db/schema/notifications';
-import { createMailer, renderTemplate } from '../../server/services/mail';
+import { renderTemplate } from '../../server/services/mail';
 import { LANGUAGES } from '../../domain/languages';
 import { notify, type NotificationInput } from '../../server/services/notifications/create';
 import {
@@ -22,8 +20,8 @@ import { SseClient } from '../support/sseClient';
 import {
   createUser,
   mailsTo,
-  RELAXED_RATE_LIMITS,
   signIn,
+  startSecondAppOnPostgres,
   startTestServer,
   TEST_PASSWORD,
   TEST_PUBLIC_URL,
@@ -241,31 +239,15 @@ describe('the daily digest', () => {
 const onPostgres = process.env.TEST_DATABASE_URL ? ['PostgreSQL'] : [];
 
 describe.each(onPostgres)('two app instances on one %s database', () => {
-  let second: { app: FastifyInstance; handle: DatabaseHandle };
+  let second: Awaited<ReturnType<typeof startSecondAppOnPostgres>>;
 
   beforeAll(async () => {
-    const result = (await server.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    const [{ name }] = result.rows;
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString() });
-    const app = await buildApp({
-      config: server.config,
-      database: handle,
-      mailer: createMailer({ db: handle.db, logLinks: false }),
-      logger: false,
-      rateLimits: RELAXED_RATE_LIMITS,
-      staticRoot: server.staticRoot,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    second = await startSecondAppOnPostgres(server);
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
-    second = { app, handle };
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.handle.close();
+    await second?.close();
   });
 
   const streamUrl = (app: FastifyInstance) =>

@@ -2,16 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '../../domain/auth';
-import { buildApp } from '../../server/app';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { authSessions, roles, users } from '../../server/db/schema';
-import { createMailer } from '../../server/services/mail';
 import {
   CSRF,
-  RELAXED_RATE_LIMITS,
   TEST_PASSWORD,
   createUser,
   signIn,
+  startSecondAppOnPostgres,
   startTestServer,
   type TestServer,
 } from './harness';
@@ -116,29 +113,13 @@ describe('the identity behind a session', () => {
 const onPostgres = process.env.TEST_DATABASE_URL ? ['PostgreSQL'] : [];
 
 describe.each(onPostgres)('two app instances on one %s database', () => {
-  let second: { app: FastifyInstance; handle: DatabaseHandle };
+  let second: Awaited<ReturnType<typeof startSecondAppOnPostgres>>;
 
   beforeAll(async () => {
-    const result = (await server.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
-    url.pathname = `/${result.rows[0].name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString() });
-    const app = await buildApp({
-      config: server.config,
-      database: handle,
-      mailer: createMailer({ db: handle.db, logLinks: false }),
-      logger: false,
-      rateLimits: RELAXED_RATE_LIMITS,
-      staticRoot: server.staticRoot,
-    });
-    await app.ready();
-    second = { app, handle };
+    second = await startSecondAppOnPostgres(server);
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.handle.close();
+    await second?.close();
   });
 
   it('a user disabled through one is refused by the other within a second', async () => {
