@@ -36,9 +36,9 @@ export interface DatabaseHandle {
   /**
    * As `listen`, but heard on every connection of the pool, so that a notification committed through this
    * handle is heard before that COMMIT returns: PostgreSQL hands a session its own notifications before it is
-   * ready for the next statement. Other processes' are heard as soon as a connection is idle. `onGap` when no
-   * connection is left listening (notifications may be missed until one connects again). Call at start-up,
-   * before the pool serves: a connection already open takes its LISTEN then.
+   * ready for the next statement. Other processes' are heard as soon as a connection is idle. `onGap` when a
+   * listening connection ends (what was queued for it is lost). Call at start-up, before the pool serves: a
+   * connection already open takes its LISTEN then, which inside a transaction would go with its rollback.
    */
   listenOnEveryConnection(
     channel: string,
@@ -179,9 +179,12 @@ class PoolListeners {
     for (const onNotification of this.#listeners.get(channel) ?? []) onNotification(payload);
   }
 
-  /** A connection gone: with none left listening, what others commit goes unheard until one connects. */
+  /**
+   * A listening connection gone: what was queued for it is lost (a connection inside a transaction holds
+   * other sessions' notifications back until it ends), so the listeners may have missed some.
+   */
   #forget(client: pg.ClientBase): void {
-    if (!this.#listening.delete(client) || this.#listening.size > 0) return;
+    if (!this.#listening.delete(client)) return;
     for (const onGap of this.#gapListeners) onGap();
   }
 }

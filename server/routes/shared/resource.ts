@@ -786,7 +786,11 @@ async function applyUpdate<RecordShape extends { id: number }, Input extends { v
     versioned = {
       versionedUpdate: {
         set: versionBumpOf(definition.table, writes),
-        where: eq(writes.version, readVersion),
+        // The scope was checked on the record as read; kept in the guard, a row moved out of it since is stale too.
+        where: and(
+          eq(writes.version, readVersion),
+          scopeCondition(viewer, definition.permission, definition.scope, 'write'),
+        ) as SQL,
         stale: () => staleUpdate(tx, run, id),
       },
     };
