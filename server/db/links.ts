@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TagTermsMap } from '../../domain/partner';
 import type { Queryable } from './queryable';
@@ -24,13 +24,6 @@ export interface MediaTable {
   owner: PgColumn;
   upload: PgColumn;
   position: PgColumn;
-}
-
-/** The property name drizzle wants in `.values()` for a column of the table. */
-function propertyKeyOf(table: PgTable, column: PgColumn): string {
-  const key = Object.entries(getTableColumns(table)).find(([, candidate]) => candidate === column)?.[0];
-  if (!key) throw new Error(`column ${column.name} is not in its link table`);
-  return key;
 }
 
 /**
@@ -82,85 +75,58 @@ const sameSet = (first: readonly number[], second: readonly number[]) =>
  */
 export type StoredIds = readonly number[] | undefined;
 
-/** Replaces the owner's links with exactly these ids. */
-export async function replaceLinks(
-  tx: Queryable,
-  link: LinkTable,
-  ownerId: number,
-  targetIds: readonly number[],
-  stored?: StoredIds,
-): Promise<void> {
-  if (stored && sameSet(stored, targetIds)) return;
-  if (!stored || stored.length > 0) await tx.delete(link.table).where(eq(link.owner, ownerId));
-  if (targetIds.length === 0) return;
-  const ownerKey = propertyKeyOf(link.table, link.owner);
-  const targetKey = propertyKeyOf(link.table, link.target);
-  await tx
-    .insert(link.table)
-    .values(targetIds.map((targetId) => ({ [ownerKey]: ownerId, [targetKey]: targetId })) as never);
-}
-
-/** One link set of an owner: the join table and the ids it links to. */
+/** One link set of an owner: the join table, the ids it is to link, and those it links now. */
 export interface LinkSet {
   link: LinkTable;
   targetIds: readonly number[];
+  stored: StoredIds;
+}
+
+/** The owner's gallery: the uploads it is to show, in this order, and those it shows now. */
+export interface Gallery {
+  media: MediaTable;
+  uploadIds: readonly number[];
+  stored: StoredIds;
 }
 
 /**
- * The link sets and gallery of an owner just inserted (nothing stored to replace), in one statement whatever
- * their number: each table's INSERT is a data-modifying CTE of it. A create sent one INSERT per set it filled,
- * and every statement costs the server a round trip. Each table's statement triggers fire as they did.
+ * Makes the owner's link sets and gallery exactly these. A set or gallery left as it is stored is not touched;
+ * one that changes loses its stored rows first (a DELETE each, none when nothing is stored), and every new row
+ * of every set and of the gallery is written in one statement, each table's INSERT a data-modifying CTE of it:
+ * a create used to send one INSERT per set it filled, and every statement costs the server a round trip. Each
+ * table's statement triggers fire as they did.
  */
-export async function insertChildrenOfNewOwner(
+export async function replaceChildren(
   tx: Queryable,
   ownerId: number,
   sets: readonly LinkSet[],
-  gallery?: { media: MediaTable; uploadIds: readonly number[] },
+  gallery: Gallery,
 ): Promise<void> {
-  const inserts = sets
-    .filter((set) => set.targetIds.length > 0)
-    .map(
-      ({ link, targetIds }) =>
-        sql`INSERT INTO ${link.table} (${sql.identifier(link.owner.name)}, ${sql.identifier(link.target.name)})
-          SELECT ${ownerId}::int, target FROM unnest(${sql.param([...targetIds])}::int[]) AS target`,
-    );
-  if (gallery && gallery.uploadIds.length > 0) {
-    const { media, uploadIds } = gallery;
-    inserts.push(
-      sql`INSERT INTO ${media.table} (${sql.identifier(media.owner.name)}, ${sql.identifier(media.upload.name)}, ${sql.identifier(media.position.name)})
-        SELECT ${ownerId}::int, upload, (place - 1)::int FROM unnest(${sql.param([...uploadIds])}::int[]) WITH ORDINALITY AS gallery(upload, place)`,
-    );
+  const inserts: SQL[] = [];
+  for (const { link, targetIds, stored } of sets) {
+    if (stored && sameSet(stored, targetIds)) continue;
+    if (!stored || stored.length > 0) await tx.delete(link.table).where(eq(link.owner, ownerId));
+    if (targetIds.length > 0) inserts.push(linksInsert(link, ownerId, targetIds));
   }
-  if (inserts.length === 0) return;
-  const [last, ...before] = inserts.reverse();
-  const ctes = before.reverse().map((insert, index) => sql`${sql.identifier(`inserted_${index}`)} AS (${insert})`);
+  const { media, uploadIds, stored } = gallery;
+  if (!stored || stored.join() !== uploadIds.join()) {
+    if (!stored || stored.length > 0) await tx.delete(media.table).where(eq(media.owner, ownerId));
+    if (uploadIds.length > 0) inserts.push(galleryInsert(media, ownerId, uploadIds));
+  }
+  const last = inserts.pop();
+  if (!last) return;
+  const ctes = inserts.map((insert, index) => sql`${sql.identifier(`inserted_${index}`)} AS (${insert})`);
   await tx.execute(ctes.length === 0 ? last : sql`WITH ${sql.join(ctes, sql`, `)} ${last}`);
 }
 
-/** Replaces the owner's gallery with exactly these uploads, in this order (`stored` as for `replaceLinks`). */
-export async function replaceMedia(
-  tx: Queryable,
-  media: MediaTable,
-  ownerId: number,
-  uploadIds: readonly number[],
-  stored?: StoredIds,
-): Promise<void> {
-  if (stored && stored.join() === uploadIds.join()) return;
-  if (!stored || stored.length > 0) await tx.delete(media.table).where(eq(media.owner, ownerId));
-  if (uploadIds.length === 0) return;
-  const keys = {
-    owner: propertyKeyOf(media.table, media.owner),
-    upload: propertyKeyOf(media.table, media.upload),
-    position: propertyKeyOf(media.table, media.position),
-  };
-  await tx.insert(media.table).values(
-    uploadIds.map((uploadId, position) => ({
-      [keys.owner]: ownerId,
-      [keys.upload]: uploadId,
-      [keys.position]: position,
-    })) as never,
-  );
-}
+const linksInsert = ({ table, owner, target }: LinkTable, ownerId: number, targetIds: readonly number[]): SQL =>
+  sql`INSERT INTO ${table} (${sql.identifier(owner.name)}, ${sql.identifier(target.name)})
+    SELECT ${ownerId}::int, linked FROM unnest(${sql.param([...targetIds])}::int[]) AS linked`;
+
+/** Positions from 0, in the order given. */
+const galleryInsert = ({ table, owner, upload, position }: MediaTable, ownerId: number, uploadIds: readonly number[]) =>
+  sql`INSERT INTO ${table} (${sql.identifier(owner.name)}, ${sql.identifier(upload.name)}, ${sql.identifier(position.name)})
+    SELECT ${ownerId}::int, shown, (place - 1)::int FROM unnest(${sql.param([...uploadIds])}::int[]) WITH ORDINALITY AS gallery(shown, place)`;
 
 export interface TagLinks {
   ids: number[];

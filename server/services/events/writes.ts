@@ -25,7 +25,7 @@ import { promoterGroups } from '../../db/schema/promoterGroups';
 import { environments, eventTypes, games, musics, services } from '../../db/schema/reference';
 import { tags } from '../../db/schema/tags';
 import { ApiError } from '../../errors';
-import { insertChildrenOfNewOwner, replaceLinks, replaceMedia } from '../../db/links';
+import { replaceChildren } from '../../db/links';
 import { checkPartnerWrite, descriptionColumnsOf, referenceCheck, type ReferenceCheck } from '../partners/checks';
 import type { Queryable } from '../../db/queryable';
 import { requireUsableUploads, type UploadUse } from '../uploadRecords';
@@ -473,14 +473,9 @@ async function writeLinks(
   id: number,
   { input, galleryIds, stored }: { input: EventInput; galleryIds: readonly number[]; stored: Event | null | undefined },
 ): Promise<void> {
-  const sets = linkSetsOf(input);
-  if (stored === null) {
-    await insertChildrenOfNewOwner(tx, id, sets, { media: EVENT_MEDIA, uploadIds: galleryIds });
-    return;
-  }
-  const before = stored && storedSetsOf(stored);
-  for (const { name, link, targetIds } of sets) await replaceLinks(tx, link, id, targetIds, before?.[name]);
-  await replaceMedia(tx, EVENT_MEDIA, id, galleryIds, before?.media);
+  const before = stored === null ? NOTHING_STORED : stored && storedSetsOf(stored);
+  const sets = linkSetsOf(input).map(({ name, link, targetIds }) => ({ link, targetIds, stored: before?.[name] }));
+  await replaceChildren(tx, id, sets, { media: EVENT_MEDIA, uploadIds: galleryIds, stored: before?.media });
 }
 
 /** The input's link sets, each named as `storedSetsOf` names the stored one. */
@@ -501,3 +496,12 @@ const storedSetsOf = ({ generalInfos, descriptionAndMedia }: Event) => ({
   tags: descriptionAndMedia.tagTerms,
   media: descriptionAndMedia.media.map((upload) => upload.id),
 });
+
+const NOTHING_STORED: ReturnType<typeof storedSetsOf> = {
+  musics: [],
+  services: [],
+  games: [],
+  environments: [],
+  tags: [],
+  media: [],
+};

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Viewer } from '../../../domain/access';
-import { insertChildrenOfNewOwner, replaceLinks, replaceMedia } from '../../db/links';
+import { replaceChildren } from '../../db/links';
 import type { Queryable } from '../../db/queryable';
 import { users } from '../../db/schema/auth';
 import { noticeAccessNow } from '../notifications/accountNotices';
@@ -9,38 +9,32 @@ import type { PartnerWriteParts } from './definition';
 import { claimForCaller } from './onboarding';
 import type { PartnerPictures } from './pictures';
 
-/** The link sets and gallery a record has stored (`replaceLinks`). */
+/** The link sets and gallery a record has stored (`replaceChildren`): none for a row just inserted. */
 interface StoredChildren {
   links: Record<string, readonly number[]>;
   media: readonly number[];
 }
 
+const NOTHING_STORED: StoredChildren = { links: {}, media: [] };
+
 /**
- * Replaces the child rows with the input's: the kind's own, every link table, then the gallery; link sets
- * and a gallery that `stored` already has are left alone. `stored` null: a row just inserted, whose link sets
- * and gallery are written in one statement.
+ * Replaces the child rows with the input's: the kind's own, every link table and the gallery; link sets and a
+ * gallery that `stored` already has are left alone.
  */
 async function writeChildren<Input>(
   tx: Queryable,
   parts: PartnerWriteParts<Input>,
   id: number,
-  {
-    input,
-    galleryIds,
-    stored,
-  }: { input: Input; galleryIds: readonly number[]; stored: StoredChildren | null | undefined },
+  { input, galleryIds, stored }: { input: Input; galleryIds: readonly number[]; stored: StoredChildren | undefined },
 ): Promise<void> {
   await parts.writeExtras?.(tx, id, input);
   const linkIds = parts.linkIdsOf(input);
-  const links = Object.entries(parts.links);
-  if (stored === null) {
-    const sets = links.map(([name, link]) => ({ link, targetIds: linkIds[name] }));
-    await insertChildrenOfNewOwner(tx, id, sets, { media: parts.media, uploadIds: galleryIds });
-    return;
-  }
-  for (const [name, link] of links)
-    await replaceLinks(tx, link, id, linkIds[name], stored && (stored.links[name] ?? []));
-  await replaceMedia(tx, parts.media, id, galleryIds, stored?.media);
+  const sets = Object.entries(parts.links).map(([name, link]) => ({
+    link,
+    targetIds: linkIds[name],
+    stored: stored && (stored.links[name] ?? []),
+  }));
+  await replaceChildren(tx, id, sets, { media: parts.media, uploadIds: galleryIds, stored: stored?.media });
 }
 
 /**
@@ -59,7 +53,7 @@ export async function insertPartner<Input extends { generalInfos: PicturesInput 
     .values(parts.columnsOf(input) as never)
     .returning({ id: parts.id });
   const id = row.id as number;
-  await writeChildren(tx, parts, id, { input, galleryIds, stored: null });
+  await writeChildren(tx, parts, id, { input, galleryIds, stored: NOTHING_STORED });
   await claimForCaller(tx, viewer, parts.onboarding, id);
   return id;
 }
