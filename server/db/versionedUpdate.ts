@@ -1,4 +1,6 @@
-import type { SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from './queryable';
 
 /**
  * How a save that bumps its record's version itself writes the record's row, with nothing locked before: `set`
@@ -13,10 +15,20 @@ export interface VersionedRowUpdate {
   stale(): Promise<never>;
 }
 
-/** After the versioned UPDATE: its returned rows, none when the row was no longer at the version read. */
-export async function requireRowUpdated(
-  updated: readonly unknown[],
+/**
+ * The UPDATE of one row by id with `set`, and the save's version bump and guard when it has them: their miss
+ * (no row at the version read) answers through `stale()`.
+ */
+export async function updateRowAtVersion(
+  tx: Queryable,
+  row: { table: PgTable; id: PgColumn; key: number },
+  set: Record<string, unknown>,
   versioned: VersionedRowUpdate | undefined,
 ): Promise<void> {
+  const updated = await tx
+    .update(row.table)
+    .set({ ...set, ...versioned?.set } as never)
+    .where(and(eq(row.id, row.key), versioned?.where))
+    .returning({ id: row.id });
   if (versioned && updated.length === 0) await versioned.stale();
 }

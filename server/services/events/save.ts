@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { requireRowUpdated, type VersionedRowUpdate } from '../../db/versionedUpdate';
+import { eq } from 'drizzle-orm';
+import { updateRowAtVersion, type VersionedRowUpdate } from '../../db/versionedUpdate';
 import type { Viewer } from '../../../domain/access';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
 import type { Event, EventInput } from '../../../domain/event';
@@ -204,12 +204,12 @@ export async function updateEvent(
   } else {
     if (!current) throw new ApiError(404, RESOURCE_ERROR_CODES.notFound);
     // The save action applies to the series whichever occurrences the edit reaches (a split's tail copies it).
-    const updated = await tx
-      .update(events)
-      .set({ visibility: effective.visibility, ...(outcome.approval ?? {}), ...versionedUpdate?.set })
-      .where(and(eq(events.id, id), versionedUpdate?.where))
-      .returning({ id: events.id });
-    await requireRowUpdated(updated, versionedUpdate);
+    await updateRowAtVersion(
+      tx,
+      { table: events, id: events.id, key: id },
+      { visibility: effective.visibility, ...(outcome.approval ?? {}) },
+      versionedUpdate,
+    );
     await applyOccurrenceEdit(tx, { eventId: id, input: effective, viewer, current }, occurrenceWriters(viewer, actor));
   }
   // The series is what was published; a split's tail copies its visibility and is not a publication of its own.

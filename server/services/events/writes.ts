@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { requireRowUpdated, type VersionedRowUpdate } from '../../db/versionedUpdate';
+import { updateRowAtVersion, type VersionedRowUpdate } from '../../db/versionedUpdate';
 import type { Viewer } from '../../../domain/access';
 import type { ApprovalStatus } from '../../../domain/enums';
 import { RESOURCE_ERROR_CODES } from '../../../domain/errors';
@@ -423,13 +423,7 @@ export async function writeEventRow(tx: Queryable, args: WriteEventArguments): P
   } else {
     id = args.id;
     oldRule = await storedRuleFor(tx, id, replaced);
-    const versioned = args.versionedUpdate;
-    const updated = await tx
-      .update(events)
-      .set({ ...columns, ...versioned?.set })
-      .where(and(eq(events.id, id), versioned?.where))
-      .returning({ id: events.id });
-    await requireRowUpdated(updated, versioned);
+    await updateRowAtVersion(tx, { table: events, id: events.id, key: id }, columns, args.versionedUpdate);
   }
   // The record as stored: none for a row just inserted; for an update, the one read in this transaction.
   await writeLinks(tx, id, { input, galleryIds, stored: args.id === undefined ? null : replaced });
