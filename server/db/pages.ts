@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { is, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Queryable } from './queryable';
 import { rowCounts } from './schema/rowCounts';
 
@@ -29,6 +30,49 @@ export interface PageQuery {
   alsoCounted?: SQL;
   offset: number;
   limit: number;
+  /**
+   * Whether one plan serves the statement whatever its values, so that it may be named and keep its plan
+   * (pageStatementName): a list without filters, whose only values are the viewer's scope.
+   */
+  keepsPlan?: boolean;
+}
+
+/** Pages past these are rarely read: their statements are planned each time rather than kept on every connection. */
+const KEPT_PAGES = 5;
+/**
+ * Statement shapes named per database handle. Each connection of its pool keeps a plan of every shape it ran
+ * (about 56 kB each), which the embedded database holds for all its connections in one session.
+ */
+const MAX_KEPT_SHAPES = 64;
+const keptShapes = new WeakMap<Queryable, Set<string>>();
+
+/**
+ * The name that lets each connection plan this page statement once and keep the plan, or none. Planning a page
+ * statement was most of what the database spent on a short list (0.12–0.2 ms against 0.03–0.16 ms running it).
+ * PostgreSQL keeps a named statement's one plan for every run only while it costs about what a plan for the
+ * values would, and it plans a LIMIT or OFFSET given as a parameter as a tenth of the rows: a page size and
+ * offset are therefore written into the statement (literalPageBound), which makes every page a statement of
+ * its own. Only the first pages are named, and no more than MAX_KEPT_SHAPES shapes, which bounds the plans a
+ * connection keeps. A transaction is a handle of its own on some connection: its pages stay unnamed.
+ */
+function pageStatementName(db: Queryable, text: string, query: PageQuery): string | undefined {
+  if (!query.keepsPlan || query.offset >= KEPT_PAGES * query.limit || is(db, PgTransaction)) return undefined;
+  let shapes = keptShapes.get(db);
+  if (!shapes) keptShapes.set(db, (shapes = new Set()));
+  const name = `page_${createHash('sha1').update(text).digest('base64url')}`;
+  if (shapes.has(name)) return name;
+  if (shapes.size >= MAX_KEPT_SHAPES) return undefined;
+  shapes.add(name);
+  return name;
+}
+
+/**
+ * A page bound written into the statement's text. drizzle's `limit` and `offset` take a number (which it sends
+ * as a parameter) or SQL, which it writes as is; the bound is the parsed range's integer.
+ */
+function literalPageBound(bound: number): number {
+  if (!Number.isSafeInteger(bound) || bound < 0) throw new Error(`not a page bound: ${bound}`);
+  return sql.raw(String(bound)) as unknown as number;
 }
 
 function totalOf({ table, where, counters = [], alsoCounted }: PageQuery): SQL<string> {
@@ -51,13 +95,15 @@ export async function pageWithTotal<Columns extends SelectedFields>(
   columns: Columns,
 ): Promise<{ rows: SelectResultFields<Columns>[]; total: number }> {
   const total = totalOf(query);
-  const found = await db
+  const page = db
     .select({ ...columns, pageTotal: total })
     .from(query.table)
     .where(query.where)
     .orderBy(...query.orderBy)
-    .offset(query.offset)
-    .limit(query.limit);
+    .offset(literalPageBound(query.offset))
+    .limit(literalPageBound(query.limit));
+  const name = pageStatementName(db, page.toSQL().sql, query);
+  const found = name ? await page.prepare(name).execute() : await page;
   if (found.length === 0) {
     const result = (await db.execute(sql`SELECT ${total} AS total`)) as unknown as { rows: { total: string }[] };
     const [{ total: alone }] = result.rows;

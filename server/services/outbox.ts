@@ -72,6 +72,7 @@ export async function listOutboxMails(db: Queryable, query: OutboxPageQuery) {
       counters: where === undefined ? [getTableName(mailOutbox)] : [],
       offset: query.offset,
       limit: query.limit,
+      keepsPlan: where === undefined,
     },
     summaryColumns,
   );

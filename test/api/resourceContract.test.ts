@@ -221,16 +221,24 @@ describe('one record', () => {
   });
 });
 
-/** The text of every statement sent to the database while `work` runs (every pool's clients are pg.Client). */
-async function statementsDuring(work: () => Promise<void>): Promise<string[]> {
+interface SentStatement {
+  text: string;
+  /** Set when the statement is prepared under this name, so that its connection keeps its plan. */
+  name?: string;
+}
+
+/** Every statement sent to the database while `work` runs (every pool's clients are pg.Client). */
+async function sentDuring(work: () => Promise<void>): Promise<SentStatement[]> {
   const query = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await work();
-    return query.mock.calls.map(([sent]) => (typeof sent === 'string' ? sent : (sent as { text: string }).text));
+    return query.mock.calls.map(([sent]) => (typeof sent === 'string' ? { text: sent } : (sent as SentStatement)));
   } finally {
     query.mockRestore();
   }
 }
+
+const statementsDuring = async (work: () => Promise<void>) => (await sentDuring(work)).map(({ text }) => text);
 
 describe('round trips', () => {
   it('asks ROOT, whose scope leaves no record out, nothing before the load or the version bump', async () => {
@@ -246,6 +254,31 @@ describe('round trips', () => {
     // The load answers 404 by itself, the bump's miss asks then whether the record is gone or only stale.
     expect(sent.filter((text) => /^select (true|"id") from "tags"/.test(text))).toEqual([]);
     expect(sent.filter((text) => /^update "tags" set "version"/.test(text))).toHaveLength(1);
+  });
+
+  it("names a plain list's first pages, so that each connection keeps their plan, but no filtered or far page", async () => {
+    const pageOf = async (query: Parameters<typeof list>[0]) => {
+      let response: LightMyRequestResponse | undefined;
+      const sent = await sentDuring(async () => {
+        response = await list(query);
+        expect(response.statusCode, response.body).toBe(200);
+      });
+      const pages = sent.filter(({ text }) => /^select "id", "tag_name".* limit \d+/s.test(text));
+      expect(pages).toHaveLength(1);
+      return { tags: tagsOf(response as LightMyRequestResponse), name: pages[0].name };
+    };
+    const byName = ['tagName', 'ASC'];
+    const first = await pageOf({ sort: byName, range: [0, 19] });
+    const again = await pageOf({ sort: byName, range: [0, 19] });
+    expect(first.name).toMatch(/^page_/);
+    expect(again).toEqual(first);
+    // Five pages down a page is planned each time, and its offset is still the one asked for.
+    const far = await pageOf({ sort: byName, range: [10, 11] });
+    expect(far.name).toBeUndefined();
+    expect(far.tags).toEqual(first.tags.slice(10, 12));
+    expect((await pageOf({ sort: byName, range: [2, 3] })).name).toMatch(/^page_/);
+    expect((await pageOf({ sort: byName, range: [0, 19], filter: { q: 'Probe' } })).name).toBeUndefined();
+    expect((await pageOf({ sort: byName, range: [0, 19], filter: { category: 'Probe' } })).name).toBeUndefined();
   });
 });
 

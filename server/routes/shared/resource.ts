@@ -517,6 +517,8 @@ async function listRecords<RecordShape extends { id: number }>(
       ...storedTotalOf(definition, viewer, query.filter),
       offset: query.offset,
       limit: query.limit,
+      // A filter's plan may depend on its values (a search's words, a list of ids): only plain lists keep theirs.
+      keepsPlan: Object.values(query.filter).every((value) => value === undefined),
     },
     definition.listedColumns?.columns ?? { id: definition.id },
   );
