@@ -48,7 +48,8 @@ export function userResource(sessions: SessionRevoker, publicUrl: string): Resou
       lastName: sql`lower(${users.lastName})`,
       firstName: sql`lower(${users.firstName})`,
       username: sql`lower(${users.username})`,
-      email: users.email,
+      // Case-insensitive, as names are, and in the order of the addresses' unique index.
+      email: sql`lower(${users.email})`,
       roleId: users.roleId,
       hasPaidSubscription: users.hasPaidSubscription,
       isActive: users.isActive,

@@ -23,7 +23,7 @@ export const auditLog = pgTable(
     changes: jsonb('changes').$type<AuditChanges>().notNull().default({}),
   },
   (table) => [
-    index('audit_log_at_idx').on(table.at),
+    index('audit_log_at_idx').on(table.at, table.id),
     index('audit_log_record_idx').on(table.resource, table.recordId),
     index('audit_log_actor_idx').on(table.actorUserId, table.at),
     index('audit_log_action_idx').on(table.action, table.at),

@@ -73,14 +73,18 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('users_role_idx').on(table.roleId),
+    // Each sort the users list offers, then id (the list's tie-break): a page in index order, however many share
+    // a role, a state or a last name.
+    index('users_role_idx').on(table.roleId, table.id),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
-    index('users_last_name_idx').on(sql`lower(${table.lastName})`),
-    index('users_first_name_idx').on(sql`lower(${table.firstName})`),
+    index('users_last_name_idx').on(sql`lower(${table.lastName})`, table.id),
+    index('users_first_name_idx').on(sql`lower(${table.firstName})`, table.id),
+    index('users_paid_subscription_idx').on(table.hasPaidSubscription, table.id),
+    index('users_active_idx').on(table.isActive, table.id),
     index('users_establishment_idx').on(table.establishmentId),
     index('users_promoter_group_idx').on(table.promoterGroupId),
-    index('users_created_idx').on(table.createdAt),
+    index('users_created_idx').on(table.createdAt, table.id),
     trigramIndex('users_first_name_trgm_idx', table.firstName),
     trigramIndex('users_last_name_trgm_idx', table.lastName),
     trigramIndex('users_username_trgm_idx', table.username),

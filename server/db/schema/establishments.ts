@@ -52,12 +52,12 @@ export const establishments = pgTable(
   (table) => [
     index('establishments_city_idx').on(table.city),
     index('establishments_type_idx').on(table.establishmentTypeId),
-    index('establishments_visibility_idx').on(table.visibility),
+    index('establishments_visibility_idx').on(table.visibility, table.id),
     // Sorted by name or city, then by id (many venues share a city): the index gives the page in order.
     index('establishments_name_idx').on(sql`lower(${table.name})`, table.id),
     index('establishments_city_lower_idx').on(sql`lower(${table.city})`, table.id),
-    index('establishments_created_idx').on(table.createdAt),
-    index('establishments_updated_idx').on(table.updatedAt),
+    index('establishments_created_idx').on(table.createdAt, table.id),
+    index('establishments_updated_idx').on(table.updatedAt, table.id),
     trigramIndex('establishments_name_trgm_idx', table.name),
     trigramIndex('establishments_city_trgm_idx', table.city),
     trigramIndex('establishments_localisation_trgm_idx', table.localisation),

@@ -21,8 +21,8 @@ export const tags = pgTable(
   (table) => [
     uniqueIndex('tags_name_unique').on(sql`lower(${table.tagName})`),
     index('tags_category_idx').on(table.category, table.subCategory),
-    index('tags_category_lower_idx').on(sql`lower(${table.category})`),
-    index('tags_sub_category_idx').on(sql`lower(${table.subCategory})`),
+    index('tags_category_lower_idx').on(sql`lower(${table.category})`, table.id),
+    index('tags_sub_category_idx').on(sql`lower(${table.subCategory})`, table.id),
     trigramIndex('tags_name_trgm_idx', table.tagName),
     trigramIndex('tags_category_trgm_idx', table.category),
     trigramIndex('tags_sub_category_trgm_idx', table.subCategory),
