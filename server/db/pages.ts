@@ -67,6 +67,30 @@ function pageStatementName(db: Queryable, text: string, query: PageQuery): strin
 }
 
 /**
+ * What drizzle's node-postgres prepared query keeps (private in its types): its text, and the configurations it
+ * hands node-postgres, whose `name` decides whether the connection keeps the statement.
+ */
+interface DrizzleNodePgPrepared {
+  queryString?: string;
+  rawQueryConfig?: { name?: string };
+  queryConfig?: { name?: string };
+}
+
+/**
+ * The page statement, built once, named when it keeps its plan (pageStatementName): naming it after its text
+ * once built, instead of building it a second time to learn the text, spares a tenth of a short list's CPU.
+ */
+function namedWhereKept<Prepared>(db: Queryable, prepared: Prepared, query: PageQuery): Prepared {
+  const configured = prepared as DrizzleNodePgPrepared;
+  if (!configured.queryString || !configured.rawQueryConfig || !configured.queryConfig) return prepared;
+  // Unnamed, as a statement awaited without `prepare` goes, unless it keeps its plan.
+  const name = pageStatementName(db, configured.queryString, query);
+  configured.rawQueryConfig.name = name;
+  configured.queryConfig.name = name;
+  return prepared;
+}
+
+/**
  * A page bound written into the statement's text. drizzle's `limit` and `offset` take a number (which it sends
  * as a parameter) or SQL, which it writes as is; the bound is the parsed range's integer.
  */
@@ -102,8 +126,7 @@ export async function pageWithTotal<Columns extends SelectedFields>(
     .orderBy(...query.orderBy)
     .offset(literalPageBound(query.offset))
     .limit(literalPageBound(query.limit));
-  const name = pageStatementName(db, page.toSQL().sql, query);
-  const found = name ? await page.prepare(name).execute() : await page;
+  const found = await namedWhereKept(db, page.prepare(''), query).execute();
   if (found.length === 0) {
     const result = (await db.execute(sql`SELECT ${total} AS total`)) as unknown as { rows: { total: string }[] };
     const [{ total: alone }] = result.rows;
