@@ -60,7 +60,7 @@ interface DrizzlePreparedSelect {
 }
 
 /** A prepared select maps its rows through a plan made once (server/db/rowMapper.ts); anything else is left as is. */
-function withCompiledRowMapper<Prepared>(prepared: Prepared): Prepared {
+export function withCompiledRowMapper<Prepared>(prepared: Prepared): Prepared {
   const select = prepared as DrizzlePreparedSelect;
   if (Array.isArray(select.fields) && select.customResultMapper === undefined) {
     select.customResultMapper = compileRowMapper(select.fields, select.joinsNotNullableMap);

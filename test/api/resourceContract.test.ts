@@ -45,6 +45,8 @@ function list(query: { sort?: unknown; range?: unknown; filter?: unknown }, toke
 }
 
 const tagsOf = (response: LightMyRequestResponse) => response.json<Tag[]>();
+/** The total of `Content-Range` (`tags 0-4/31`). */
+const totalOf = (response: LightMyRequestResponse) => Number(String(response.headers['content-range']).split('/')[1]);
 
 const newTag = (tagName: string, extra: Partial<{ category: string; subCategory: string | null }> = {}) => ({
   generalInfos: { tagName, category: extra.category ?? 'Probe', subCategory: extra.subCategory ?? null },
@@ -279,6 +281,31 @@ describe('round trips', () => {
     expect((await pageOf({ sort: byName, range: [2, 3] })).name).toMatch(/^page_/);
     expect((await pageOf({ sort: byName, range: [0, 19], filter: { q: 'Probe' } })).name).toBeUndefined();
     expect((await pageOf({ sort: byName, range: [0, 19], filter: { category: 'Probe' } })).name).toBeUndefined();
+  });
+
+  it("runs a plain list's page statement again with what is stored now", async () => {
+    const byName = ['tagName', 'ASC'];
+    const before = await list({ sort: byName, range: [0, 4] });
+    const first = await createTag(newTag('Aaaa probe kept page'));
+    const after = await list({ sort: byName, range: [0, 4] });
+    expect(tagsOf(after)[0]).toEqual(first);
+    expect(totalOf(after)).toBe(totalOf(before) + 1);
+  });
+
+  it("keeps each viewer's page apart: two venue admins each list their own venue's events", async () => {
+    const eventsPage = `/events?sort=${json(['startDate', 'DESC'])}&range=${json([0, 24])}`;
+    const venues = [];
+    for (const email of ['admin@demo.ch', 'admin2@demo.ch']) {
+      const token = (await signIn(server.app, email)).accessToken;
+      const me = (await call('GET', '/auth/me', token)).json<{ establishmentId: number }>();
+      for (let round = 0; round < 2; round += 1) {
+        const page = (await call('GET', eventsPage, token)).json<{ generalInfos: { establishmentId: number } }[]>();
+        expect(page.length).toBeGreaterThan(0);
+        expect(new Set(page.map((event) => event.generalInfos.establishmentId))).toEqual(new Set([me.establishmentId]));
+      }
+      venues.push(me.establishmentId);
+    }
+    expect(venues[0]).not.toBe(venues[1]);
   });
 });
 

@@ -493,6 +493,14 @@ function storedTotalOf(
   return { counters: [visibility === undefined ? table : `${table}:${visibility}`] };
 }
 
+/**
+ * What a plain list's page statement is made of: the list, the whole viewer (whatever of it a scope reads), the
+ * sort and the range.
+ */
+function pageMadeOf(list: string, viewer: Viewer, query: { sort: object; offset: number; limit: number }): string {
+  return JSON.stringify([list, viewer, query.sort, query.offset, query.limit]);
+}
+
 async function listRecords<RecordShape extends { id: number }>(
   app: FastifyInstance,
   definition: ResourceDefinition<RecordShape, { version?: number }>,
@@ -508,6 +516,7 @@ async function listRecords<RecordShape extends { id: number }>(
     filterCondition(definition, query.filter, viewer),
   );
   const direction = query.sort.order === 'ASC' ? asc : desc;
+  const plain = Object.values(query.filter).every((value) => value === undefined);
   const { rows: page, total } = await pageWithTotal(
     app.db,
     {
@@ -518,7 +527,9 @@ async function listRecords<RecordShape extends { id: number }>(
       offset: query.offset,
       limit: query.limit,
       // A filter's plan may depend on its values (a search's words, a list of ids): only plain lists keep theirs.
-      keepsPlan: Object.values(query.filter).every((value) => value === undefined),
+      keepsPlan: plain,
+      // Without filters, the statement is the list's, for this viewer, sort and range, and nothing else.
+      madeOf: plain ? pageMadeOf(definition.name, viewer, query) : undefined,
     },
     definition.listedColumns?.columns ?? { id: definition.id },
   );
