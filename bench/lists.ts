@@ -13,11 +13,12 @@ import { createServer, type Server } from 'node:http';
 import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
+import { Pool } from 'undici';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../server/db/client';
 import { vacuumWhereDue } from '../server/db/embeddedVacuum';
 import { seedDemoData } from '../server/seed';
-import { DEMO_PASSWORD, listenOnLoopback, loadTurn, round, type Turn } from './server';
+import { DEMO_PASSWORD, listenOnLoopback, loadTurn, percentile, round, type Turn } from './server';
 import { scaleUp } from './scale';
 
 const CONNECTIONS = 10;
@@ -175,9 +176,59 @@ async function startBaseline(cases: ListCase[]): Promise<{ base: string; close: 
   };
 }
 
-/** `CONNECTIONS` loops sending `url` for `turnSeconds`. */
+/**
+ * The load generator runs in this process, on the thread that serves the product and the baseline, so what it
+ * spends on a request is taken from both. By default it sends with `fetch`, as every recorded run did: its streams
+ * and headers objects cost about as much of the thread as a short list does, and it decompresses the product's
+ * answers (the baseline's are not compressed), work a browser does on its own machine. LISTS_GENERATOR=request
+ * sends through undici's `request` on a pool of keep-alive connections and drops each answer unread, as
+ * bench/mixed.ts does: the generator then takes little, so the ratio shows the server's cost against the bare
+ * handler's more starkly (bench/results/lists.md has both, side by side).
+ */
+const GENERATOR = process.env.LISTS_GENERATOR === 'request' ? 'request' : 'fetch';
+
+/** `CONNECTIONS` loops sending GET `url` for `turnSeconds`. */
 const load = (url: string, headers: Record<string, string>): Promise<Turn> =>
-  loadTurn(url, headers, { connections: CONNECTIONS, seconds: turnSeconds, timeoutMs: 10_000 });
+  GENERATOR === 'fetch'
+    ? loadTurn(url, headers, { connections: CONNECTIONS, seconds: turnSeconds, timeoutMs: 10_000 })
+    : requestTurn(new URL(url), headers);
+
+async function requestTurn(url: URL, headers: Record<string, string>): Promise<Turn> {
+  const connections = new Pool(url.origin, { connections: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + turnSeconds * 1000;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const begin = performance.now();
+      try {
+        const answer = await connections.request({
+          path: url.pathname + url.search,
+          method: 'GET',
+          headers,
+          signal: AbortSignal.timeout(10_000),
+        });
+        // Read to the end whatever its size (undici stops reading past 128 KiB by default and closes the connection).
+        await answer.body.dump({ limit: 64 * 1024 * 1024 });
+        if (answer.statusCode < 200 || answer.statusCode >= 300) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - begin);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  const elapsed = performance.now() - started;
+  await connections.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / (elapsed / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
+}
 
 async function recreateBenchDatabase(): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -262,7 +313,7 @@ try {
   await baselineDb.close();
 }
 const report = [
-  `Run ${started.toISOString()}, ${turnSeconds} s per turn, turns baseline/product/baseline/product, ${CONNECTIONS} connections; load average ${load1.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after.`,
+  `Run ${started.toISOString()}, ${turnSeconds} s per turn, turns baseline/product/baseline/product, ${CONNECTIONS} connections, requests sent by ${GENERATOR === 'fetch' ? '`fetch`' : "undici's `request`"}; load average ${load1.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after.`,
   '',
   '| engine | list | req/s | p50 ms | p99 ms | errors | baseline req/s | baseline p99 ms | product / baseline |',
   '|---|---|---|---|---|---|---|---|---|',
