@@ -188,6 +188,13 @@ export async function pageWithTotal<Columns extends SelectedFields>(
 export interface RecordColumns<RecordShape> {
   columns: SelectedFields;
   toRecords(rows: readonly Record<string, unknown>[]): RecordShape[];
+  /**
+   * Read with the page only on the first page of a list without filters, whose statement keeps its plan; other
+   * pages read their ids, then their records. The columns are correlated subqueries that run for every row the
+   * page statement reads, the rows an OFFSET skips included, and a statement planned at every request would plan
+   * them all again.
+   */
+  plainFirstPageOnly?: boolean;
 }
 
 export function recordColumns<Columns extends SelectedFields, RecordShape>(

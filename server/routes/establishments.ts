@@ -16,6 +16,7 @@ import {
   listEstablishmentCities,
   loadEstablishments,
 } from '../services/establishments';
+import { partnerPageColumns } from '../services/partners/reader';
 import { partnerWrites } from './shared/partner';
 import {
   defineFilter,
@@ -72,6 +73,7 @@ export const establishmentResource: ResourceDefinition<Establishment, Establishm
   search: [establishments.name, establishments.city, establishments.localisation, establishments.email],
   scope: ESTABLISHMENT_SCOPE,
   load: loadEstablishments,
+  listedColumns: partnerPageColumns(ESTABLISHMENT_PARTNER),
   write: partnerWrites<Establishment, EstablishmentInput>(ESTABLISHMENT_PARTNER),
 };
 

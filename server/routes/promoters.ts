@@ -8,6 +8,7 @@ import { linksToAny } from '../db/links';
 import { carriesAnyTag, carriesNoTag } from '../services/tagTerms';
 import { promoterGroups } from '../db/schema/promoterGroups';
 import { loadPromoters, PROMOTER_LINKS, PROMOTER_PARTNER } from '../services/promoters';
+import { partnerPageColumns } from '../services/partners/reader';
 import { partnerWrites } from './shared/partner';
 import { defineFilter, registerResource, type ResourceDefinition } from './shared/resource';
 
@@ -48,6 +49,7 @@ export const promoterResource: ResourceDefinition<Promoter, PromoterInput> = {
   search: [promoterGroups.name, promoterGroups.email],
   scope: { promoterGroup: promoterGroups.id, visibility: promoterGroups.visibility },
   load: loadPromoters,
+  listedColumns: partnerPageColumns(PROMOTER_PARTNER),
   write: partnerWrites<Promoter, PromoterInput>(PROMOTER_PARTNER),
 };
 

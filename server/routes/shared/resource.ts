@@ -298,7 +298,8 @@ export interface ResourceDefinition<RecordShape extends { id: number }, Input ex
   load(db: Queryable, ids: readonly number[]): Promise<RecordShape[]>;
   /**
    * Where a record is its own row's columns and expressions beside them (no rows of other tables to shape
-   * it), those columns: a list then reads its page's records with the page, one statement instead of two.
+   * it), those columns: a list then reads its page's records with the page, one statement instead of two
+   * (only on a plain list's first page when they say `plainFirstPageOnly`).
    */
   listedColumns?: RecordColumns<RecordShape>;
   /**
@@ -517,6 +518,8 @@ async function listRecords<RecordShape extends { id: number }>(
   );
   const direction = query.sort.order === 'ASC' ? asc : desc;
   const plain = Object.values(query.filter).every((value) => value === undefined);
+  const listed = definition.listedColumns;
+  const withPage = listed && (!listed.plainFirstPageOnly || (plain && query.offset === 0)) ? listed : undefined;
   const { rows: page, total } = await pageWithTotal(
     app.db,
     {
@@ -531,10 +534,10 @@ async function listRecords<RecordShape extends { id: number }>(
       // Without filters, the statement is the list's, for this viewer, sort and range, and nothing else.
       madeOf: plain ? pageMadeOf(definition.name, viewer, query) : undefined,
     },
-    definition.listedColumns?.columns ?? { id: definition.id },
+    withPage?.columns ?? { id: definition.id },
   );
-  const records = definition.listedColumns
-    ? definition.listedColumns.toRecords(page)
+  const records = withPage
+    ? withPage.toRecords(page)
     : await loadInOrder(
         definition,
         app.db,
