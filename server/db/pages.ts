@@ -187,7 +187,8 @@ export async function pageWithTotal<Columns extends SelectedFields>(
  */
 export interface RecordColumns<RecordShape> {
   columns: SelectedFields;
-  toRecords(rows: readonly Record<string, unknown>[]): RecordShape[];
+  /** The page's records of its rows, reading what they need besides (the uploads an event shows) from `db`. */
+  toRecords(rows: readonly Record<string, unknown>[], db: Queryable): RecordShape[] | Promise<RecordShape[]>;
   /**
    * Read with the page only on the first page of a list without filters, whose statement keeps its plan; other
    * pages read their ids, then their records. The columns are correlated subqueries that run for every row the

@@ -17,6 +17,7 @@ import {
   eventIdsIn,
   eventCityCounters,
   eventInCities,
+  eventPageColumns,
   eventsAsReadBy,
   loadEvents,
   type EventReader,
@@ -127,6 +128,7 @@ export const eventResource: ResourceDefinition<Event, EventInput> = {
   search: [events.title],
   scope: EVENT_SCOPE,
   load: loadEvents,
+  listedColumns: eventPageColumns,
   // The type label in the reader's language, the approval note for the request's parties only.
   asReadBy: (db, records, request) => eventsAsAnswered(db, records, request),
   write: {

@@ -537,7 +537,7 @@ async function listRecords<RecordShape extends { id: number }>(
     withPage?.columns ?? { id: definition.id },
   );
   const records = withPage
-    ? withPage.toRecords(page)
+    ? await withPage.toRecords(page, app.db)
     : await loadInOrder(
         definition,
         app.db,

@@ -35,6 +35,7 @@ import {
   type MediaTable,
   type TagLinks,
 } from '../../db/links';
+import type { RecordColumns } from '../../db/pages';
 import { builtOncePerDatabase } from '../../db/prepared';
 import type { ScopeMapping } from '../../db/scope';
 import type { Queryable } from '../../db/queryable';
@@ -365,28 +366,31 @@ const storedRuleOfRecord = new WeakMap<Event, RecurrenceRule>();
 export const storedRuleOf = (record: Event): RecurrenceRule | undefined => storedRuleOfRecord.get(record);
 
 /**
- * A page of events with everything of their records that lives in other tables: the link sets, the gallery,
- * the out-of-schedule rows, the type's English label and whether segments were split from each. One
- * statement, built once: a list page used to take eight, and each costs the server a round trip.
+ * An event's row with everything of its record that lives in other tables, as correlated subqueries beside it:
+ * the link sets, the gallery, the out-of-schedule rows, the type's labels and whether segments were split from it.
+ */
+const eventRecordSelection = {
+  row: events,
+  musics: linkedIdsOf(EVENT_LINKS.musics, events.id),
+  services: linkedIdsOf(EVENT_LINKS.services, events.id),
+  games: linkedIdsOf(EVENT_LINKS.games, events.id),
+  environments: linkedIdsOf(EVENT_LINKS.environments, events.id),
+  tags: tagPairsOf(EVENT_LINKS.tags, events.id),
+  media: mediaIdsOf(EVENT_MEDIA, events.id),
+  outOfSchedule: outOfScheduleColumn,
+  eventTypeLabels: eventTypeLabelsColumn,
+  hasSegments: hasSegmentsColumn,
+};
+
+/**
+ * A page of events with everything of their records: one statement, built once (a list page used to take
+ * eight, and each costs the server a round trip).
  */
 const eventRecordsQuery = builtOncePerDatabase('event_records', (db, statementName) =>
-  db
-    .select({
-      row: events,
-      musics: linkedIdsOf(EVENT_LINKS.musics, events.id),
-      services: linkedIdsOf(EVENT_LINKS.services, events.id),
-      games: linkedIdsOf(EVENT_LINKS.games, events.id),
-      environments: linkedIdsOf(EVENT_LINKS.environments, events.id),
-      tags: tagPairsOf(EVENT_LINKS.tags, events.id),
-      media: mediaIdsOf(EVENT_MEDIA, events.id),
-      outOfSchedule: outOfScheduleColumn,
-      eventTypeLabels: eventTypeLabelsColumn,
-      hasSegments: hasSegmentsColumn,
-    })
-    .from(events)
-    .where(idInIdsPlaceholder(events.id))
-    .prepare(statementName),
+  db.select(eventRecordSelection).from(events).where(idInIdsPlaceholder(events.id)).prepare(statementName),
 );
+
+type FoundEvent = Awaited<ReturnType<ReturnType<typeof eventRecordsQuery>['execute']>>[number];
 
 /**
  * The records of these ids (any order; missing ids left out): one statement, then the uploads they show
@@ -396,7 +400,20 @@ const eventRecordsQuery = builtOncePerDatabase('event_records', (db, statementNa
  */
 export async function loadEvents(db: Queryable, ids: readonly number[]): Promise<Event[]> {
   if (ids.length === 0) return [];
-  const found = await eventRecordsQuery(db).execute({ ids: [...ids] });
+  return recordsOfFound(db, await eventRecordsQuery(db).execute({ ids: [...ids] }));
+}
+
+/**
+ * A plain list's first page of events read with its page (the generic resource's `listedColumns`): one statement
+ * instead of a page of ids and then its records, the uploads and ancestors read after it as by `loadEvents`.
+ */
+export const eventPageColumns: RecordColumns<Event> = {
+  columns: eventRecordSelection,
+  toRecords: (rows, db) => recordsOfFound(db, rows as unknown as FoundEvent[]),
+  plainFirstPageOnly: true,
+};
+
+async function recordsOfFound(db: Queryable, found: readonly FoundEvent[]): Promise<Event[]> {
   if (found.length === 0) return [];
   const uploadsById = await loadUploads(
     db,
