@@ -332,8 +332,12 @@ const outOfScheduleOfJson = (rows: readonly OutOfScheduleJson[]): OutOfScheduleE
 
 const eventId = qualified(events.id);
 
-/** Whether a segment was split from the event (a row whose parent it is). */
-const hasSegmentsColumn = sql<boolean>`EXISTS (SELECT 1 FROM ${events} AS segments WHERE segments.${sql.identifier(events.parentEventId.name)} = ${eventId})`;
+/**
+ * Whether a segment was split from the event (a row whose parent it is). A scalar subquery rather than EXISTS:
+ * on a page statement PostgreSQL planned EXISTS for every row of the table, as one hashed pass over all
+ * 100,000 parents (12 ms), where a page needs a probe of the parent index for each of its 25 rows.
+ */
+const hasSegmentsColumn = sql<boolean>`(SELECT true FROM ${events} AS segments WHERE segments.${sql.identifier(events.parentEventId.name)} = ${eventId} LIMIT 1) IS NOT NULL`;
 
 const outOfScheduleColumn = sql<OutOfScheduleJson[]>`COALESCE((SELECT json_agg(json_build_object(
     'id', ${qualified(eventOutOfSchedule.id)}, 'action', ${qualified(eventOutOfSchedule.action)},
