@@ -11,8 +11,8 @@ import { rowCounts } from './schema/rowCounts';
  * write alone is a good part of a cheap list request here), so the total rides along with the page as an
  * uncorrelated subquery, which PostgreSQL runs once: the stored counter when the list has one, else a count
  * through the filter's index. COALESCE evaluates its second argument only when the first is null, so kept
- * counters never count rows (a counter a write has not yet made is no row: zero, unless none of them is). Only a page without rows (past the end, or nothing matches) asks for its total
- * on its own.
+ * counters never count rows (a counter a write has not yet made is no row: zero, unless none of them is). Only a page
+ * past the end asks for its total on its own: a first page without rows means that nothing matches.
  */
 
 export interface PageQuery {
@@ -169,6 +169,8 @@ export async function pageWithTotal<Columns extends SelectedFields>(
   columns: Columns,
 ): Promise<{ rows: SelectResultFields<Columns>[]; total: number }> {
   const found = await pageStatement(db, query, columns).execute();
+  // A first page without rows is the whole list: nothing matches (an empty table, a search that finds nothing).
+  if (found.length === 0 && query.offset === 0) return { rows: [], total: 0 };
   if (found.length === 0) {
     const result = (await db.execute(sql`SELECT ${totalOf(query)} AS total`)) as unknown as {
       rows: { total: string }[];

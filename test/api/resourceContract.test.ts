@@ -316,6 +316,20 @@ describe('round trips', () => {
     });
   }
 
+  it('asks nothing more when a first page finds nothing, and counts the list for a page past its end', async () => {
+    let nothing: LightMyRequestResponse | undefined;
+    const sent = await statementsDuring(async () => {
+      nothing = await list({ filter: { q: 'No tag is called this' }, range: [0, 9] });
+    });
+    expect(tagsOf(nothing as LightMyRequestResponse)).toEqual([]);
+    expect(totalOf(nothing as LightMyRequestResponse)).toBe(0);
+    expect(sent.filter((text) => text.includes('"tags"'))).toHaveLength(1);
+    const all = totalOf(await list({ range: [0, 0] }));
+    const past = await list({ range: [all + 10, all + 19] });
+    expect(tagsOf(past)).toEqual([]);
+    expect(totalOf(past)).toBe(all);
+  });
+
   it("keeps each viewer's page apart: two venue admins each list their own venue's events", async () => {
     const eventsPage = `/events?sort=${json(['startDate', 'DESC'])}&range=${json([0, 24])}`;
     const venues = [];
