@@ -88,8 +88,8 @@ interface DrizzleNodePgPrepared {
 }
 
 /**
- * The page statement, built once, named when it keeps its plan (pageStatementName): naming it after its text
- * once built, instead of building it a second time to learn the text, spares a tenth of a short list's CPU.
+ * The page statement, named when it keeps its plan (pageStatementName) after the text drizzle built for it:
+ * building it a second time only to learn the text cost as much as the first build.
  */
 function namedWhereKept<Prepared>(db: Queryable, prepared: Prepared, query: PageQuery): Prepared {
   const configured = prepared as DrizzleNodePgPrepared;

@@ -297,9 +297,9 @@ export interface ResourceDefinition<RecordShape extends { id: number }, Input ex
   /** The records of these ids in the record shape (any order; missing ids are left out). */
   load(db: Queryable, ids: readonly number[]): Promise<RecordShape[]>;
   /**
-   * Where a record is its own row's columns and expressions beside them (no rows of other tables to shape
-   * it), those columns: a list then reads its page's records with the page, one statement instead of two
-   * (only on a plain list's first page when they say `plainFirstPageOnly`).
+   * Where a record is read from its own row and expressions beside it (correlated subqueries for what other
+   * tables hold), those columns and how they become records: a list then reads its page's records with the page,
+   * one statement instead of two (only on a plain list's first page when they say `plainFirstPageOnly`).
    */
   listedColumns?: RecordColumns<RecordShape>;
   /**
