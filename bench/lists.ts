@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../server/db/client';
 import { vacuumWhereDue } from '../server/db/embeddedVacuum';
 import { seedDemoData } from '../server/seed';
-import { DEMO_PASSWORD, listenOnLoopback, loadTurn, percentile, round, type Turn } from './server';
+import { DEMO_PASSWORD, listenOnLoopback, loadTurn, round, timedTurn, type Turn } from './server';
 import { scaleUp } from './scale';
 
 const CONNECTIONS = 10;
@@ -195,39 +195,21 @@ const load = (url: string, headers: Record<string, string>): Promise<Turn> =>
 
 async function requestTurn(url: URL, headers: Record<string, string>): Promise<Turn> {
   const connections = new Pool(url.origin, { connections: CONNECTIONS });
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + turnSeconds * 1000;
-  const loop = async () => {
-    while (performance.now() < deadline) {
-      const begin = performance.now();
-      try {
-        const answer = await connections.request({
-          path: url.pathname + url.search,
-          method: 'GET',
-          headers,
-          signal: AbortSignal.timeout(10_000),
-        });
-        // Read to the end whatever its size (undici stops reading past 128 KiB by default and closes the connection).
-        await answer.body.dump({ limit: 64 * 1024 * 1024 });
-        if (answer.statusCode < 200 || answer.statusCode >= 300) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - begin);
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
-  const elapsed = performance.now() - started;
-  await connections.close();
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: latencies.length / (elapsed / 1000),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-  };
+  try {
+    return await timedTurn({ connections: CONNECTIONS, seconds: turnSeconds }, async () => {
+      const answer = await connections.request({
+        path: url.pathname + url.search,
+        method: 'GET',
+        headers,
+        signal: AbortSignal.timeout(10_000),
+      });
+      // Read to the end whatever its size (undici stops reading past 128 KiB by default and closes the connection).
+      await answer.body.dump({ limit: 64 * 1024 * 1024 });
+      return answer.statusCode >= 200 && answer.statusCode < 300;
+    });
+  } finally {
+    await connections.close();
+  }
 }
 
 async function recreateBenchDatabase(): Promise<void> {

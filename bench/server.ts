@@ -23,11 +23,13 @@ export interface Turn {
   errors: number;
 }
 
-/** `connections` loops sending GET `url` for `seconds`, each request given `timeoutMs` before it counts as failed. */
-export async function loadTurn(
-  url: string,
-  headers: Record<string, string>,
-  { connections, seconds, timeoutMs }: { connections: number; seconds: number; timeoutMs: number },
+/**
+ * `connections` loops each sending one request after another for `seconds`; `send` answers whether the request
+ * succeeded (2xx) and throws when it failed otherwise (a timeout, a closed connection).
+ */
+export async function timedTurn(
+  { connections, seconds }: { connections: number; seconds: number },
+  send: () => Promise<boolean>,
 ): Promise<Turn> {
   const latencies: number[] = [];
   let errors = 0;
@@ -37,9 +39,7 @@ export async function loadTurn(
     while (performance.now() < deadline) {
       const begin = performance.now();
       try {
-        const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-        await response.arrayBuffer();
-        if (!response.ok) errors += 1;
+        if (!(await send())) errors += 1;
       } catch {
         errors += 1;
       }
@@ -47,13 +47,27 @@ export async function loadTurn(
     }
   };
   await Promise.all(Array.from({ length: connections }, loop));
+  const elapsed = performance.now() - started;
   latencies.sort((a, b) => a - b);
   return {
-    perSecond: latencies.length / ((performance.now() - started) / 1000),
+    perSecond: latencies.length / (elapsed / 1000),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
   };
+}
+
+/** `connections` loops sending GET `url` for `seconds`, each request given `timeoutMs` before it counts as failed. */
+export function loadTurn(
+  url: string,
+  headers: Record<string, string>,
+  { connections, seconds, timeoutMs }: { connections: number; seconds: number; timeoutMs: number },
+): Promise<Turn> {
+  return timedTurn({ connections, seconds }, async () => {
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    await response.arrayBuffer();
+    return response.ok;
+  });
 }
 
 /** One decimal, as the reports print milliseconds. */
